@@ -1,0 +1,7 @@
+// The database schema, one module per area. drizzle-kit reads this file to generate migrations.
+export * from './users.js';
+export * from './ledger.js';
+export * from './contributions.js';
+export * from './loans.js';
+export * from './member-money.js';
+export * from './system.js';

@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, check, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, kobo, updatedAt } from './columns.js';
+import { users } from './users.js';
+
+/**
+ * Double-entry ledger. A transaction's entries sum to zero (debits positive, credits negative).
+ * Member accounts carry the member's id; cooperative accounts have none.
+ */
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: id(),
+    kind: text('kind').notNull(),
+    description: text('description').notNull(),
+    effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
+    /** The business row this posting belongs to, e.g. ('contribution', id). */
+    referenceType: text('reference_type'),
+    referenceId: uuid('reference_id'),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ledger_transactions_reference_idx').on(t.referenceType, t.referenceId)],
+);
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    account: text('account').notNull(),
+    userId: uuid('user_id').references(() => users.id),
+    /** Signed kobo: debit > 0, credit < 0. */
+    amount: kobo('amount').notNull(),
+  },
+  (t) => [
+    index('ledger_entries_transaction_idx').on(t.transactionId),
+    index('ledger_entries_user_account_idx').on(t.userId, t.account),
+    check('ledger_entries_amount_nonzero', sql`amount <> 0`),
+  ],
+);
+
+/**
+ * Per-member balances projected from the ledger in the same database transaction as each posting.
+ * The row exists from the moment the member exists, so `SELECT … FOR UPDATE` always has a row to lock.
+ * `frozenAmount` is not ledger money: it is the sum of accepted guarantees still held.
+ */
+export const memberBalances = pgTable(
+  'member_balances',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    savingsBalance: kobo('savings_balance').notNull().default(0),
+    shareBalance: kobo('share_balance').notNull().default(0),
+    loanBalance: kobo('loan_balance').notNull().default(0),
+    frozenAmount: kobo('frozen_amount').notNull().default(0),
+    version: integer('version').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('member_balances_frozen_nonnegative', sql`frozen_amount >= 0`)],
+);
+
+/** Append-only audit trail (a trigger refuses UPDATE and DELETE). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: uuid('actor_id'),
+    action: text('action').notNull(),
+    entityType: text('entity_type'),
+    entityId: text('entity_id'),
+    before: text('before'),
+    after: text('after'),
+    ip: text('ip'),
+    occurredAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_actor_time_idx').on(t.actorId, t.occurredAt),
+    index('audit_log_entity_idx').on(t.entityType, t.entityId),
+  ],
+);

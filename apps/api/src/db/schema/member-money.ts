@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, kobo, tstz, updatedAt } from './columns.js';
+import { users } from './users.js';
+import { ledgerTransactions } from './ledger.js';
+
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    withdrawalType: text('withdrawal_type', { enum: ['savings', 'share_holding'] }).notNull(),
+    requestedAmount: kobo('requested_amount').notNull(),
+    reason: text('reason'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    requestDate: tstz('request_date').notNull().defaultNow(),
+    processedDate: tstz('processed_date'),
+    processedBy: uuid('processed_by').references(() => users.id),
+    rejectionReason: text('rejection_reason'),
+    ledgerTransactionId: uuid('ledger_transaction_id').references(() => ledgerTransactions.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('withdrawals_user_request_date_idx').on(t.userId, t.requestDate),
+    index('withdrawals_user_status_type_idx').on(t.userId, t.status, t.withdrawalType),
+    // One pending request per member and type, enforced by the database under any concurrency.
+    uniqueIndex('withdrawals_one_pending_key')
+      .on(t.userId, t.withdrawalType)
+      .where(sql`status = 'pending'`),
+    check('withdrawals_amount_positive', sql`requested_amount > 0`),
+  ],
+);
+
+export const dividends = pgTable(
+  'dividends',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    dividendYear: integer('dividend_year').notNull(),
+    dividendPeriod: text('dividend_period').notNull(),
+    dividendType: text('dividend_type', {
+      enum: ['share_holding', 'savings', 'patronage'],
+    }).notNull(),
+    rateBps: integer('rate_bps').notNull(),
+    amount: kobo('amount').notNull(),
+    notes: text('notes'),
+    issuedDate: date('issued_date', { mode: 'string' }).notNull(),
+    paidDate: date('paid_date', { mode: 'string' }),
+    status: text('status', { enum: ['calculated', 'pending', 'paid'] })
+      .notNull()
+      .default('calculated'),
+    ledgerTransactionId: uuid('ledger_transaction_id').references(() => ledgerTransactions.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('dividends_user_year_type_key').on(t.userId, t.dividendYear, t.dividendType),
+    index('dividends_user_paid_date_idx').on(t.userId, t.paidDate),
+    index('dividends_user_year_idx').on(t.userId, t.dividendYear),
+    check('dividends_amount_nonnegative', sql`amount >= 0`),
+  ],
+);
+
+export const fines = pgTable(
+  'fines',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    reason: text('reason').notNull(),
+    amount: kobo('amount').notNull(),
+    fineDate: date('fine_date', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    status: text('status', { enum: ['pending', 'paid', 'waived'] })
+      .notNull()
+      .default('pending'),
+    paidDate: date('paid_date', { mode: 'string' }),
+    issuedBy: uuid('issued_by').references(() => users.id),
+    waivedBy: uuid('waived_by').references(() => users.id),
+    waiverNote: text('waiver_note'),
+    ledgerTransactionId: uuid('ledger_transaction_id').references(() => ledgerTransactions.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('fines_user_fine_date_idx').on(t.userId, t.fineDate),
+    index('fines_user_status_idx').on(t.userId, t.status),
+    check('fines_amount_positive', sql`amount > 0`),
+  ],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    priority: text('priority', { enum: ['urgent', 'high', 'medium', 'low'] })
+      .notNull()
+      .default('medium'),
+    actionText: text('action_text'),
+    actionUrl: text('action_url'),
+    readAt: tstz('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt),
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`read_at is null`),
+  ],
+);

@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, tstz, updatedAt } from './columns.js';
+import { users } from './users.js';
+
+/** The cooperative's admin-editable policy (DESIGN §6 defaults), one row validated by @coop/shared. */
+export const policy = pgTable(
+  'policy',
+  {
+    id: integer('id').primaryKey().default(1),
+    settings: jsonb('settings').notNull(),
+    updatedBy: uuid('updated_by').references(() => users.id),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('policy_single_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * Outgoing e-mail, written in the same transaction as the change that causes it, so nothing is
+ * sent for a change that rolled back. A worker delivers over SMTP, or logs the message without it.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: id(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    availableAt: tstz('available_at').notNull().defaultNow(),
+    sentAt: tstz('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('email_outbox_pending_idx')
+      .on(t.availableAt)
+      .where(sql`status = 'pending'`),
+    index('email_outbox_created_idx').on(t.createdAt),
+  ],
+);

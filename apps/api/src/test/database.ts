@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../db/client.js';
+
+/** The PostgreSQL server for tests, when set (CI always sets it). */
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+
+/**
+ * A fresh, migrated database for one test file: a throwaway database on the PostgreSQL server
+ * of TEST_DATABASE_URL when set, otherwise an in-memory PGlite. Dropped again by `close()`.
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  if (!testDatabaseUrl) return openDatabase({ inMemory: true });
+  return createPostgresTestDatabase(testDatabaseUrl);
+}
+
+/** Always PostgreSQL: for concurrency tests, which PGlite's single lock would make meaningless. */
+export async function createPostgresTestDatabase(serverUrl: string): Promise<DatabaseHandle> {
+  const name = `coop_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString() });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** Concurrency tests run only on PostgreSQL; elsewhere they are skipped with a printed notice. */
+export function requirePostgres(suite: string): string | undefined {
+  if (!testDatabaseUrl) {
+    console.warn(
+      `[${suite}] skipped: set TEST_DATABASE_URL to run concurrency tests on PostgreSQL`,
+    );
+  }
+  return testDatabaseUrl;
+}
