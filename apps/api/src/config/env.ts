@@ -1,0 +1,91 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The only place that reads process.env. Everything else receives a `Config`. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Coop Portal <no-reply@coop.local>'),
+  PUBLIC_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  COOPERATIVE_NAME: z.string().default('Demo Cooperative Society'),
+  ADMIN_CONTACT_EMAIL: z.string().email().default('admin@demo.coop'),
+  ADMIN_CONTACT_PHONE: z.string().default('+234 803 000 0000'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Base of every link sent by e-mail; never derived from the Host header. */
+  publicUrl: string;
+  jwtSecret: string;
+  trustProxy: boolean;
+  logLevel: string;
+  cooperative: { name: string; contactEmail: string; contactPhone: string };
+  /** Where the built web app lives (apps/web/dist); served when present. */
+  webDistDir: string;
+}
+
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  rootDir: string = process.cwd(),
+): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid settings:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(rootDir, e.DATA_DIR);
+  if (e.DATABASE_URL && !e.JWT_SECRET) {
+    // Several instances share one database: they must all sign and verify with one key.
+    throw new Error('Invalid settings:\n  JWT_SECRET: required when DATABASE_URL is set');
+  }
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    jwtSecret: e.JWT_SECRET ?? embeddedJwtSecret(dataDir),
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    cooperative: {
+      name: e.COOPERATIVE_NAME,
+      contactEmail: e.ADMIN_CONTACT_EMAIL,
+      contactPhone: e.ADMIN_CONTACT_PHONE,
+    },
+    webDistDir: path.resolve(rootDir, 'apps/web/dist'),
+  };
+}
+
+/** On the embedded database the secret is generated once and kept beside the data. */
+function embeddedJwtSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,49 @@
+import { SignJWT, jwtVerify, errors } from 'jose';
+import type { Clock } from './clock.js';
+
+/** Access tokens: HS256 JWTs for 15 minutes, algorithm, issuer and audience pinned. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+const ISSUER = 'coop-portal';
+const AUDIENCE = 'coop-portal-api';
+const ALGORITHM = 'HS256';
+
+export interface AccessTokenClaims {
+  userId: string;
+  /** Issued-at in seconds, compared with the user's tokensValidAfter. */
+  issuedAt: number;
+}
+
+export function accessTokens(secret: string, clock: Clock) {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async sign(userId: string): Promise<string> {
+      const now = Math.floor(clock.now().getTime() / 1000);
+      return new SignJWT({})
+        .setProtectedHeader({ alg: ALGORITHM })
+        .setSubject(userId)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt(now)
+        .setExpirationTime(now + ACCESS_TOKEN_TTL_SECONDS)
+        .sign(key);
+    },
+    /** Returns null for any invalid, expired or foreign token. */
+    async verify(token: string): Promise<AccessTokenClaims | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALGORITHM],
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          currentDate: clock.now(),
+        });
+        if (!payload.sub || typeof payload.iat !== 'number') return null;
+        return { userId: payload.sub, issuedAt: payload.iat };
+      } catch (err) {
+        if (err instanceof errors.JOSEError) return null;
+        throw err;
+      }
+    },
+  };
+}
+
+export type AccessTokens = ReturnType<typeof accessTokens>;

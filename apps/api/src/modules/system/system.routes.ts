@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isDatabaseReachable } from '../../db/client.js';
+import { latestEmails } from '../../lib/outbox.js';
+import { DomainError } from '../../lib/domain-error.js';
+import type { AppContext } from '../../app-context.js';
+
+/** Liveness, readiness, public configuration and (outside production) the dev outbox. */
+export const systemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config }) => {
+  app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+
+  app.get('/api/ready', { schema: { hide: true } }, async (_req, reply) => {
+    if (await isDatabaseReachable(db)) return { status: 'ready' };
+    throw new DomainError('NOT_READY', 'Database is not reachable', 503);
+  });
+
+  app.get(
+    '/api/v1/config',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Public settings the portal shows before sign-in',
+        response: {
+          200: z.object({
+            success: z.literal(true),
+            data: z.object({
+              cooperativeName: z.string(),
+              adminContactEmail: z.string(),
+              adminContactPhone: z.string(),
+            }),
+          }),
+        },
+      },
+    },
+    async () => ({
+      success: true as const,
+      data: {
+        cooperativeName: config.cooperative.name,
+        adminContactEmail: config.cooperative.contactEmail,
+        adminContactPhone: config.cooperative.contactPhone,
+      },
+    }),
+  );
+
+  if (!config.isProduction) {
+    // Lets tests and the demo read activation and reset links without an SMTP server.
+    app.get('/api/dev/outbox', { schema: { hide: true } }, async () => ({
+      success: true,
+      data: await latestEmails(db),
+    }));
+  }
+};

@@ -1,0 +1,74 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DomainError } from '../lib/domain-error.js';
+
+interface ErrorBody {
+  success: false;
+  error: string;
+  message: string;
+  details?: unknown;
+  code: string;
+  timestamp: string;
+}
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+};
+
+export function errorBody(status: number, code: string, message: string, details?: unknown): ErrorBody {
+  return {
+    success: false,
+    error: TITLES[status] ?? 'Internal Server Error',
+    message,
+    ...(details === undefined ? {} : { details }),
+    code,
+    timestamp: new Date().toISOString(),
+  };
+}
+
+/**
+ * Every error leaves in the spec §8 shape. Validation errors list each field with its message;
+ * 5xx answers never reveal internals (the log has them).
+ */
+export const errorHandler = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof DomainError) {
+      if (err.headers) void reply.headers(err.headers);
+      return reply.status(err.status).send(errorBody(err.status, err.code, err.message, err.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const details = err.validation.map((issue) => ({
+        field: issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || issue.params.issue.path.join('.'),
+        message: issue.message,
+      }));
+      const first = details[0]?.message ?? 'Invalid request';
+      return reply.status(400).send(errorBody(400, 'VALIDATION_ERROR', first, details));
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 413) {
+      return reply.status(413).send(errorBody(413, 'PAYLOAD_TOO_LARGE', 'Request body is too large'));
+    }
+    if (status === 429) {
+      return reply.status(429).send(errorBody(429, 'RATE_LIMITED', err.message));
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, wrong content type, empty body...
+      const code = err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST';
+      return reply.status(status).send(errorBody(status, code, err.message));
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply
+      .status(500)
+      .send(errorBody(500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'));
+  });
+
+});

@@ -1,0 +1,50 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config/env.js';
+import type { Database, DatabaseHandle } from '../db/client.js';
+import { fixedClock } from '../lib/clock.js';
+import { createTestDatabase } from './database.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  handle: DatabaseHandle;
+  clock: ReturnType<typeof fixedClock>;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** A real app on a fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL) and a settable clock. */
+export async function createTestApp(
+  options: { now?: string; handle?: DatabaseHandle; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const handle = options.handle ?? (await createTestDatabase());
+  const clock = fixedClock(options.now ?? new Date().toISOString());
+  const config = loadConfig(
+    {
+      NODE_ENV: 'test',
+      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'coop-test-')),
+      PUBLIC_URL: 'http://portal.test',
+      LOG_LEVEL: 'silent',
+      ...options.env,
+    },
+    path.resolve(import.meta.dirname, '../../../..'),
+  );
+  const app = await buildApp({ config, db: handle.db, clock, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: handle.db,
+    handle,
+    clock,
+    config,
+    async close() {
+      await app.close();
+      await handle.close();
+    },
+  };
+}
