@@ -39,6 +39,12 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_transaction_idx').on(t.transactionId),
     index('ledger_entries_user_account_idx').on(t.userId, t.account),
     check('ledger_entries_amount_nonzero', sql`amount <> 0`),
+    // Member accounts (member_savings, member_shares, member_loans) always name their member;
+    // cooperative accounts never do. See lib/ledger.ts for the chart of accounts.
+    check(
+      'ledger_entries_member_account_user',
+      sql`starts_with(account, 'member_') = (user_id is not null)`,
+    ),
   ],
 );
 
@@ -60,7 +66,15 @@ export const memberBalances = pgTable(
     version: integer('version').notNull().default(0),
     updatedAt: updatedAt(),
   },
-  (t) => [check('member_balances_frozen_nonnegative', sql`frozen_amount >= 0`)],
+  () => [
+    check('member_balances_frozen_nonnegative', sql`frozen_amount >= 0`),
+    // A member can never hold less than nothing, nor owe less than nothing: the last line of
+    // defence behind the ledger's own refusal (lib/ledger.ts) and each service's rule.
+    check(
+      'member_balances_nonnegative',
+      sql`savings_balance >= 0 and share_balance >= 0 and loan_balance >= 0`,
+    ),
+  ],
 );
 
 /** Append-only audit trail (a trigger refuses UPDATE and DELETE). */

@@ -1,0 +1,2 @@
+ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_member_account_user" CHECK (starts_with(account, 'member_') = (user_id is not null));--> statement-breakpoint
+ALTER TABLE "member_balances" ADD CONSTRAINT "member_balances_nonnegative" CHECK (savings_balance >= 0 and share_balance >= 0 and loan_balance >= 0);

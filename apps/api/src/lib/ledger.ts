@@ -1,0 +1,461 @@
+/**
+ * The ledger: the one way money moves (docs/decisions/030-ledger.md).
+ *
+ * Every money movement (contribution, withdrawal, loan disbursement and repayment, dividend, fine
+ * payment, adjustment) is ONE balanced ledger transaction posted by `postLedgerTransaction`, inside
+ * the database transaction of the business row it belongs to. The same call updates the per-member
+ * balance projection (`member_balances`), so what a member sees and what the ledger says can never
+ * disagree, and `findProjectionMismatches` proves it.
+ *
+ * Sign convention (double entry, amounts in signed kobo):
+ * - a DEBIT is a positive amount, a CREDIT a negative one; a transaction's entries sum to zero;
+ * - debit-normal accounts (assets, expenses) grow with debits: their balance is the SUM of their
+ *   entries. `member_loans` is one: what a member owes the cooperative;
+ * - credit-normal accounts (liabilities, equity, income) grow with credits: their balance is the
+ *   NEGATED sum. `member_savings` and `member_shares` are such: what the cooperative owes the member.
+ *
+ * So a ₦10,000 savings contribution is: debit `coop_bank` +1 000 000, credit `member_savings`
+ * −1 000 000, and the member's savings balance goes up by 1 000 000 kobo.
+ *
+ * Guards: this function refuses malformed postings before writing anything; the database refuses,
+ * at commit, any ledger transaction whose entries do not sum to zero or that has fewer than two
+ * entries, any change to a written entry, and any negative member balance (migrations 0001, 0002).
+ */
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Kobo } from '@coop/shared/money';
+import { isIsoDate, type IsoDate } from '@coop/shared/dates';
+import type { Database, Executor, Tx } from '../db/client.js';
+import { ledgerEntries, ledgerTransactions, memberBalances } from '../db/schema/index.js';
+import { DomainError } from './domain-error.js';
+
+export type AccountOwner = 'member' | 'cooperative';
+export type AccountType = 'asset' | 'liability' | 'equity' | 'income' | 'expense';
+
+interface AccountDefinition {
+  owner: AccountOwner;
+  type: AccountType;
+  description: string;
+}
+
+/** The chart of accounts. Member accounts always carry the member's id; the others never do. */
+export const LEDGER_ACCOUNTS = {
+  member_savings: {
+    owner: 'member',
+    type: 'liability',
+    description: "The member's savings: what the cooperative owes the member",
+  },
+  member_shares: {
+    owner: 'member',
+    type: 'equity',
+    description: "The member's share holding: the member's stake in the cooperative",
+  },
+  member_loans: {
+    owner: 'member',
+    type: 'asset',
+    description: "The member's unpaid loan: what the member owes the cooperative",
+  },
+  coop_bank: {
+    owner: 'cooperative',
+    type: 'asset',
+    description: "The cooperative's bank account: money in and out (payroll, transfers)",
+  },
+  coop_interest_income: {
+    owner: 'cooperative',
+    type: 'income',
+    description: 'Interest earned on loans',
+  },
+  coop_fee_income: {
+    owner: 'cooperative',
+    type: 'income',
+    description: 'Loan processing fees (insurance, form fee)',
+  },
+  coop_fine_income: { owner: 'cooperative', type: 'income', description: 'Fines paid by members' },
+  coop_dividend_expense: {
+    owner: 'cooperative',
+    type: 'expense',
+    description: 'Dividends credited to members',
+  },
+  coop_adjustments: {
+    owner: 'cooperative',
+    type: 'equity',
+    description: 'Corrections decided by the administrators (e.g. a resolved dispute)',
+  },
+} as const satisfies Record<string, AccountDefinition>;
+
+export type LedgerAccount = keyof typeof LEDGER_ACCOUNTS;
+export type MemberAccount = {
+  [A in LedgerAccount]: (typeof LEDGER_ACCOUNTS)[A]['owner'] extends 'member' ? A : never;
+}[LedgerAccount];
+
+/** Which projection column each member account feeds, and with which sign (see the header). */
+const MEMBER_ACCOUNT_PROJECTION = {
+  member_savings: { field: 'savings', sign: -1 },
+  member_shares: { field: 'shares', sign: -1 },
+  member_loans: { field: 'loans', sign: 1 },
+} as const satisfies Record<MemberAccount, { field: keyof MemberLedgerBalances; sign: 1 | -1 }>;
+
+/** What a posting is for; one name per kind of business event (DESIGN §4 "Ledger"). */
+export const LEDGER_TRANSACTION_KINDS = [
+  'contribution',
+  'withdrawal',
+  'loan_disbursement',
+  'loan_repayment',
+  'dividend',
+  'fine_payment',
+  'adjustment',
+] as const;
+export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
+
+export interface LedgerEntryInput {
+  account: LedgerAccount;
+  /** Required for member accounts, refused for cooperative accounts. */
+  userId?: string | undefined;
+  /** Signed kobo: debit > 0, credit < 0, never 0. */
+  amount: Kobo;
+}
+
+export interface LedgerPosting {
+  kind: LedgerTransactionKind;
+  description: string;
+  effectiveDate: IsoDate;
+  /** The business row the posting belongs to, e.g. { type: 'contribution', id }. */
+  reference?: { type: string; id: string } | undefined;
+  createdBy?: string | null | undefined;
+  entries: readonly LedgerEntryInput[];
+}
+
+/** A member's ledger balances, in kobo, each positive in its normal direction. */
+export interface MemberLedgerBalances {
+  savings: Kobo;
+  shares: Kobo;
+  loans: Kobo;
+}
+
+export interface PostedLedgerTransaction {
+  id: string;
+  /** The projection of every member the posting touched, after the posting, by user id. */
+  balances: Map<string, MemberLedgerBalances & { version: number }>;
+}
+
+/** A posting that can never be right: a programming error, answered as a generic 500. */
+export class LedgerPostingError extends Error {
+  constructor(
+    readonly code:
+      | 'LEDGER_UNKNOWN_KIND'
+      | 'LEDGER_INVALID_DESCRIPTION'
+      | 'LEDGER_INVALID_DATE'
+      | 'LEDGER_TOO_FEW_ENTRIES'
+      | 'LEDGER_UNKNOWN_ACCOUNT'
+      | 'LEDGER_MISSING_MEMBER'
+      | 'LEDGER_UNEXPECTED_MEMBER'
+      | 'LEDGER_INVALID_AMOUNT'
+      | 'LEDGER_UNBALANCED'
+      | 'LEDGER_UNKNOWN_MEMBER',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'LedgerPostingError';
+  }
+}
+
+const FIELD_LABELS: Record<keyof MemberLedgerBalances, string> = {
+  savings: 'savings',
+  shares: 'share holding',
+  loans: 'loan balance',
+};
+
+/**
+ * Posts one balanced ledger transaction and updates the balance projection of every member it
+ * touches, inside the caller's database transaction (so it commits or rolls back with the business
+ * row). The members' balance rows are locked in user-id order first, so concurrent postings queue
+ * instead of deadlocking, and a posting that would take a member balance below zero is refused
+ * (409 LEDGER_NEGATIVE_BALANCE) with nothing written.
+ */
+export async function postLedgerTransaction(
+  tx: Tx,
+  input: LedgerPosting,
+): Promise<PostedLedgerTransaction> {
+  const deltas = validatePosting(input);
+  const userIds = [...deltas.keys()].sort();
+
+  const balances = new Map<string, MemberLedgerBalances & { version: number }>();
+  if (userIds.length > 0) {
+    // ORDER BY + FOR UPDATE locks the rows in that order: every posting takes them alike.
+    const locked = await tx
+      .select()
+      .from(memberBalances)
+      .where(inArray(memberBalances.userId, userIds))
+      .orderBy(asc(memberBalances.userId))
+      .for('update');
+    if (locked.length !== userIds.length) {
+      const found = new Set(locked.map((row) => row.userId));
+      const missing = userIds.filter((userId) => !found.has(userId));
+      throw new LedgerPostingError(
+        'LEDGER_UNKNOWN_MEMBER',
+        `No member balance for user ${missing.join(', ')}`,
+      );
+    }
+    for (const row of locked) {
+      const delta = deltas.get(row.userId) ?? ZERO_BALANCES;
+      const next = {
+        savings: row.savingsBalance + delta.savings,
+        shares: row.shareBalance + delta.shares,
+        loans: row.loanBalance + delta.loans,
+        version: row.version + 1,
+      };
+      for (const field of ['savings', 'shares', 'loans'] as const) {
+        if (next[field] < 0) {
+          throw new DomainError(
+            'LEDGER_NEGATIVE_BALANCE',
+            `This would take the member's ${FIELD_LABELS[field]} below zero`,
+            409,
+          );
+        }
+        if (!Number.isSafeInteger(next[field])) {
+          throw new LedgerPostingError(
+            'LEDGER_INVALID_AMOUNT',
+            `The member's ${FIELD_LABELS[field]} would leave the exact integer range`,
+          );
+        }
+      }
+      balances.set(row.userId, next);
+    }
+  }
+
+  const [transaction] = await tx
+    .insert(ledgerTransactions)
+    .values({
+      kind: input.kind,
+      description: input.description.trim(),
+      effectiveDate: input.effectiveDate,
+      referenceType: input.reference?.type ?? null,
+      referenceId: input.reference?.id ?? null,
+      createdBy: input.createdBy ?? null,
+    })
+    .returning({ id: ledgerTransactions.id });
+  if (!transaction) throw new Error('ledger transaction insert returned no row');
+
+  await tx.insert(ledgerEntries).values(
+    input.entries.map((entry) => ({
+      transactionId: transaction.id,
+      account: entry.account,
+      userId: entry.userId ?? null,
+      amount: entry.amount,
+    })),
+  );
+
+  for (const [userId, next] of balances) {
+    await tx
+      .update(memberBalances)
+      .set({
+        savingsBalance: next.savings,
+        shareBalance: next.shares,
+        loanBalance: next.loans,
+        version: next.version,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(memberBalances.userId, userId));
+  }
+
+  return { id: transaction.id, balances };
+}
+
+const ZERO_BALANCES: MemberLedgerBalances = { savings: 0, shares: 0, loans: 0 };
+
+/** Checks everything that needs no database; returns each member's balance change. */
+function validatePosting(input: LedgerPosting): Map<string, MemberLedgerBalances> {
+  if (!(LEDGER_TRANSACTION_KINDS as readonly string[]).includes(input.kind)) {
+    throw new LedgerPostingError(
+      'LEDGER_UNKNOWN_KIND',
+      `Unknown ledger transaction kind '${input.kind}'`,
+    );
+  }
+  if (typeof input.description !== 'string' || input.description.trim() === '') {
+    throw new LedgerPostingError('LEDGER_INVALID_DESCRIPTION', 'A posting needs a description');
+  }
+  if (typeof input.effectiveDate !== 'string' || !isIsoDate(input.effectiveDate)) {
+    throw new LedgerPostingError(
+      'LEDGER_INVALID_DATE',
+      `Expected an effective date as yyyy-MM-dd, got '${String(input.effectiveDate)}'`,
+    );
+  }
+  if (input.entries.length < 2) {
+    throw new LedgerPostingError(
+      'LEDGER_TOO_FEW_ENTRIES',
+      `A posting needs at least two entries, got ${input.entries.length}`,
+    );
+  }
+
+  let total = 0n;
+  const deltas = new Map<string, MemberLedgerBalances>();
+  for (const [index, entry] of input.entries.entries()) {
+    const definition = Object.hasOwn(LEDGER_ACCOUNTS, entry.account)
+      ? (LEDGER_ACCOUNTS[entry.account] as AccountDefinition)
+      : undefined;
+    if (!definition) {
+      throw new LedgerPostingError(
+        'LEDGER_UNKNOWN_ACCOUNT',
+        `Entry ${index}: unknown account '${String(entry.account)}'`,
+      );
+    }
+    const hasUser = typeof entry.userId === 'string' && entry.userId !== '';
+    if (definition.owner === 'member' && !hasUser) {
+      throw new LedgerPostingError(
+        'LEDGER_MISSING_MEMBER',
+        `Entry ${index}: member account '${entry.account}' needs a userId`,
+      );
+    }
+    if (definition.owner === 'cooperative' && entry.userId != null) {
+      throw new LedgerPostingError(
+        'LEDGER_UNEXPECTED_MEMBER',
+        `Entry ${index}: cooperative account '${entry.account}' takes no userId`,
+      );
+    }
+    if (!Number.isSafeInteger(entry.amount) || entry.amount === 0) {
+      throw new LedgerPostingError(
+        'LEDGER_INVALID_AMOUNT',
+        `Entry ${index}: expected a non-zero whole number of kobo, got ${String(entry.amount)}`,
+      );
+    }
+    total += BigInt(entry.amount);
+
+    if (definition.owner === 'member' && entry.userId) {
+      const { field, sign } = MEMBER_ACCOUNT_PROJECTION[entry.account as MemberAccount];
+      const delta = deltas.get(entry.userId) ?? { ...ZERO_BALANCES };
+      delta[field] += sign * entry.amount;
+      deltas.set(entry.userId, delta);
+    }
+  }
+  if (total !== 0n) {
+    throw new LedgerPostingError(
+      'LEDGER_UNBALANCED',
+      `A posting's entries must sum to zero; these sum to ${total} kobo`,
+    );
+  }
+  return deltas;
+}
+
+/** A member whose projected balances differ from what the ledger says. */
+export interface ProjectionMismatch {
+  userId: string;
+  /** `null` when the member has ledger entries but no balance row. */
+  projected: MemberLedgerBalances | null;
+  ledger: MemberLedgerBalances;
+}
+
+/** Each member's balances computed from the ledger alone (members without entries are absent). */
+const ledgerSums = sql`
+  select user_id,
+         coalesce(-sum(amount) filter (where account = 'member_savings'), 0) as savings,
+         coalesce(-sum(amount) filter (where account = 'member_shares'), 0) as shares,
+         coalesce(sum(amount) filter (where account = 'member_loans'), 0) as loans
+    from ledger_entries
+   where user_id is not null
+   group by user_id`;
+
+/** Every member whose projection differs from the ledger; empty when all agree. */
+export async function findProjectionMismatches(db: Executor): Promise<ProjectionMismatch[]> {
+  const { rows } = await rawRows<Record<string, unknown>>(
+    db,
+    sql`
+    with sums as (${ledgerSums})
+    select coalesce(b.user_id, s.user_id)::text as user_id,
+           b.user_id is not null as has_projection,
+           coalesce(b.savings_balance, 0)::text as projected_savings,
+           coalesce(b.share_balance, 0)::text as projected_shares,
+           coalesce(b.loan_balance, 0)::text as projected_loans,
+           coalesce(s.savings, 0)::text as ledger_savings,
+           coalesce(s.shares, 0)::text as ledger_shares,
+           coalesce(s.loans, 0)::text as ledger_loans
+      from member_balances b
+      full join sums s on s.user_id = b.user_id
+     where b.user_id is null
+        or b.savings_balance <> coalesce(s.savings, 0)
+        or b.share_balance <> coalesce(s.shares, 0)
+        or b.loan_balance <> coalesce(s.loans, 0)
+     order by 1`,
+  );
+  return rows.map((row) => ({
+    userId: String(row.user_id),
+    projected:
+      row.has_projection === true
+        ? {
+            savings: koboFromSql(row.projected_savings),
+            shares: koboFromSql(row.projected_shares),
+            loans: koboFromSql(row.projected_loans),
+          }
+        : null,
+    ledger: {
+      savings: koboFromSql(row.ledger_savings),
+      shares: koboFromSql(row.ledger_shares),
+      loans: koboFromSql(row.ledger_loans),
+    },
+  }));
+}
+
+/**
+ * Recomputes every member's projection from the ledger and returns the members it corrected
+ * (none, when all is well). For operators after a restore or a suspected bug; it takes every
+ * balance row's lock, in the same order postings do, so it is safe beside live traffic.
+ */
+export async function rebuildMemberBalances(db: Database): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    // A member with entries always has a balance row; should one be missing, give it one.
+    await tx.execute(sql`
+      insert into member_balances (user_id)
+      select distinct user_id from ledger_entries where user_id is not null
+      on conflict (user_id) do nothing`);
+    await tx
+      .select({ userId: memberBalances.userId })
+      .from(memberBalances)
+      .orderBy(asc(memberBalances.userId))
+      .for('update');
+    const { rows } = await rawRows<{ user_id: string }>(
+      tx,
+      sql`
+      with sums as (${ledgerSums})
+      update member_balances b
+         set savings_balance = coalesce(s.savings, 0),
+             share_balance = coalesce(s.shares, 0),
+             loan_balance = coalesce(s.loans, 0),
+             version = b.version + 1,
+             updated_at = now()
+        from member_balances b2
+        left join sums s on s.user_id = b2.user_id
+       where b.user_id = b2.user_id
+         and (b.savings_balance <> coalesce(s.savings, 0)
+           or b.share_balance <> coalesce(s.shares, 0)
+           or b.loan_balance <> coalesce(s.loans, 0))
+      returning b.user_id::text as user_id`,
+    );
+    return rows.map((row) => row.user_id).sort();
+  });
+}
+
+/** Reads the projection of one member (no lock): what balances and the dashboard start from. */
+export async function getMemberLedgerBalances(
+  db: Executor,
+  userId: string,
+): Promise<MemberLedgerBalances | null> {
+  const [row] = await db
+    .select({
+      savings: memberBalances.savingsBalance,
+      shares: memberBalances.shareBalance,
+      loans: memberBalances.loanBalance,
+    })
+    .from(memberBalances)
+    .where(eq(memberBalances.userId, userId));
+  return row ?? null;
+}
+
+/** Raw SQL answers: both drivers (PGlite, node-postgres) return `{ rows }`. */
+async function rawRows<Row>(db: Executor, query: SQL): Promise<{ rows: Row[] }> {
+  return (await db.execute(query)) as unknown as { rows: Row[] };
+}
+
+function koboFromSql(value: unknown): Kobo {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n))
+    throw new RangeError(`Not a whole number of kobo: ${String(value)}`);
+  return n;
+}
