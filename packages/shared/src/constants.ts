@@ -1,0 +1,93 @@
+/**
+ * Business constants and limits of spec §9, each with its unit in the name. Values that the
+ * cooperative may tune (interest, fees, eligibility) live in the admin-editable policy
+ * (`policy.ts`), not here: these are the product's fixed rules and display settings.
+ */
+
+export const API_TIMEOUT_MS = 30_000;
+
+export const CURRENCY = 'NGN';
+export const LOCALE = 'en-NG';
+/**
+ * The cooperative's time zone (West Africa Time, UTC+1 all year). Timestamps are shown, and
+ * "today" is decided, in this zone so a member abroad and the server agree on dates.
+ */
+export const COOPERATIVE_TIME_ZONE = 'Africa/Lagos';
+
+export const MAX_LOAN_AMOUNT_NAIRA = 50_000_000;
+/** Step of the loan amount input (the schema accepts any amount to the kobo). */
+export const LOAN_AMOUNT_STEP_NAIRA = 1000;
+export const REPAYMENT_TERMS_MONTHS = [6, 12, 18] as const;
+export type RepaymentTermMonths = (typeof REPAYMENT_TERMS_MONTHS)[number];
+export const DEFAULT_REPAYMENT_TERM_MONTHS: RepaymentTermMonths = 6;
+export const LOAN_PURPOSE_MIN_LENGTH = 10;
+export const LOAN_PURPOSE_MAX_LENGTH = 500;
+export const MIN_GUARANTORS = 2;
+export const MAX_GUARANTORS = 4;
+export const GUARANTOR_SEARCH_DEBOUNCE_MS = 300;
+/** Fraction of the list scrolled at which the next page of guarantor candidates loads. */
+export const INFINITE_SCROLL_TRIGGER = 0.8;
+export const LOAN_REVIEW_TIME_MESSAGE = '2-3 business days';
+
+export const DISPUTE_REASON_MIN_LENGTH = 10;
+export const DISPUTE_REASON_MAX_LENGTH = 500;
+/** Free-text notes and reasons (guarantor rejection, review note, withdrawal reason). */
+export const NOTE_MAX_LENGTH = 500;
+
+/** Applies to activation, reset and (DESIGN §5 deviation from the spec's 6) password change. */
+export const PASSWORD_MIN_LENGTH = 8;
+/** Long enough for passphrases, short enough that hashing cannot be used to exhaust the server. */
+export const PASSWORD_MAX_LENGTH = 128;
+export const FORGOT_PASSWORD_MAX_ATTEMPTS = 3;
+export const FORGOT_PASSWORD_WAIT_MINUTES = 15;
+export const RESET_LINK_VALIDITY_HOURS = 1;
+export const ACTIVATION_LINK_VALIDITY_DAYS = 7;
+
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+export const CONTRIBUTIONS_DEFAULT_QUERY = {
+  page: 1,
+  limit: 25,
+  sortBy: 'contributionDate',
+  sortOrder: 'desc',
+} as const;
+export const CONTRIBUTIONS_PAGE_SIZE_OPTIONS = [10, 25, 50, 100] as const;
+export const MAX_PAGE_BUTTONS = 7;
+export const USER_LIST_PAGE_SIZE = 50;
+/** Longest free-text search accepted by list queries; longer input cannot match anything useful. */
+export const SEARCH_MAX_LENGTH = 100;
+
+/** Default sort of every list (spec §9): all descending except the admin user list. */
+export const DEFAULT_SORTS = {
+  loans: { sortBy: 'requestDate', sortOrder: 'desc' },
+  guarantorRequests: { sortBy: 'invitationDate', sortOrder: 'desc' },
+  loansUnderReview: { sortBy: 'createdAt', sortOrder: 'desc' },
+  fines: { sortBy: 'fineDate', sortOrder: 'desc' },
+  dividends: { sortBy: 'paymentDate', sortOrder: 'desc' },
+  notifications: { sortBy: 'createdAt', sortOrder: 'desc' },
+  withdrawals: { sortBy: 'requestDate', sortOrder: 'desc' },
+  contributions: { sortBy: 'contributionDate', sortOrder: 'desc' },
+  users: { sortBy: 'firstName', sortOrder: 'asc' },
+} as const;
+
+export const MOBILE_BREAKPOINT_PX = 768;
+export const SIDEBAR_WIDTH_DESKTOP_PX = 256;
+export const SIDEBAR_WIDTH_MOBILE_PX = 320;
+export const TOP_BAR_NOTIFICATIONS_QUERY = { page: 1, limit: 10 } as const;
+
+/** date-fns patterns, kept for the web's date pickers; `dates.ts` formats without date-fns. */
+export const DISPLAY_DATE_FORMAT = 'MMM dd, yyyy';
+export const FILTER_DATE_FORMAT = 'yyyy-MM-dd';
+
+/** Typed as plain booleans (not literals) so the defaults can seed editable settings state. */
+export const DEFAULT_SETTINGS: Readonly<{
+  emailNotifications: boolean;
+  smsNotifications: boolean;
+  pushNotifications: boolean;
+  darkMode: boolean;
+}> = {
+  emailNotifications: true,
+  smsNotifications: false,
+  pushNotifications: true,
+  darkMode: false,
+};

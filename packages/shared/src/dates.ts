@@ -1,0 +1,199 @@
+/**
+ * Calendar dates are `IsoDate` strings ('yyyy-MM-dd'), never `Date`s: a date has no time zone, so
+ * it cannot shift by a day between server and browser. When a `Date` is needed for arithmetic it
+ * is taken at noon UTC, far from any midnight a time-zone offset could cross. Timestamps travel as
+ * ISO 8601 strings with an offset and are shown in the cooperative's time zone.
+ */
+import { z } from 'zod';
+import { COOPERATIVE_TIME_ZONE } from './constants.js';
+
+/** A calendar date, 'yyyy-MM-dd'. */
+export type IsoDate = string;
+/** A calendar month, 'yyyy-MM'. */
+export type IsoMonth = string;
+/** An instant, ISO 8601 with 'Z' or an offset, e.g. '2026-03-05T13:05:00.000Z'. */
+export type IsoDateTime = string;
+
+export const INVALID_DATE_LABEL = 'Invalid date';
+
+/** A real calendar date ('2023-02-29' is refused, '2024-02-29' accepted). */
+export const isoDateSchema = z.iso.date({ error: INVALID_DATE_LABEL });
+export const isoMonthSchema = z
+  .string({ error: 'Invalid month' })
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Invalid month');
+/** Offsets are required: a timestamp without one would mean a different instant on each machine. */
+export const isoDateTimeSchema = z.iso.datetime({ offset: true, error: 'Invalid date and time' });
+
+const MS_PER_DAY = 86_400_000;
+const NOON_UTC_HOURS = 12;
+const MONTH_ABBREVIATIONS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+] as const;
+
+export function isIsoDate(value: string): boolean {
+  return isoDateSchema.safeParse(value).success;
+}
+
+/** The UTC calendar date of an instant. */
+export function toIsoDate(date: Date): IsoDate {
+  assertValidDate(date);
+  return formatIsoDate(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
+}
+
+/** The calendar date of an instant in a time zone: what "today" means for the cooperative. */
+export function toIsoDateInTimeZone(date: Date, timeZone = COOPERATIVE_TIME_ZONE): IsoDate {
+  assertValidDate(date);
+  const { year, month, day } = zonedParts(date, timeZone);
+  return formatIsoDate(year, month, day);
+}
+
+/** The date at noon UTC, so local-time arithmetic and DST can never move it to another day. */
+export function parseIsoDate(iso: IsoDate): Date {
+  const { year, month, day } = isoDateParts(iso);
+  return new Date(Date.UTC(year, month - 1, day, NOON_UTC_HOURS));
+}
+
+/**
+ * The same day of the month `months` later (or earlier when negative), clamped to the end of a
+ * shorter month: Jan 31 + 1 month is Feb 28 (Feb 29 in a leap year), Mar 31 − 1 month likewise.
+ */
+export function addMonthsClamped(iso: IsoDate, months: number): IsoDate {
+  if (!Number.isSafeInteger(months)) {
+    throw new RangeError(`Expected a whole number of months, got ${months}`);
+  }
+  const { year, month, day } = isoDateParts(iso);
+  const monthIndex = year * 12 + (month - 1) + months;
+  const targetYear = Math.floor(monthIndex / 12);
+  const targetMonth = monthIndex - targetYear * 12 + 1;
+  return formatIsoDate(
+    targetYear,
+    targetMonth,
+    Math.min(day, daysInMonth(targetYear, targetMonth)),
+  );
+}
+
+/** Whole days from `from` to `to`: positive when `to` is later. */
+export function daysBetween(from: IsoDate, to: IsoDate): number {
+  return Math.round((parseIsoDate(to).getTime() - parseIsoDate(from).getTime()) / MS_PER_DAY);
+}
+
+/**
+ * 'Mar 05, 2026' (spec §9 'MMM dd, yyyy'). A calendar date is shown as is; an instant is shown as
+ * its date in the cooperative's time zone. Anything unreadable shows 'Invalid date' (spec §8).
+ */
+export function formatDisplayDate(value: IsoDate | IsoDateTime | Date): string {
+  const date = calendarDateOf(value);
+  if (date === null) return INVALID_DATE_LABEL;
+  const { year, month, day } = isoDateParts(date);
+  return `${monthAbbreviation(month)} ${pad(day, 2)}, ${pad(year, 4)}`;
+}
+
+/** 'Mar 05, 2026, 14:05' in the cooperative's time zone (24-hour clock). Instants only. */
+export function formatDisplayDateTime(value: IsoDateTime | Date): string {
+  const instant = instantOf(value);
+  if (instant === null) return INVALID_DATE_LABEL;
+  const { year, month, day, hour, minute } = zonedParts(instant, COOPERATIVE_TIME_ZONE);
+  return `${monthAbbreviation(month)} ${pad(day, 2)}, ${pad(year, 4)}, ${pad(hour, 2)}:${pad(minute, 2)}`;
+}
+
+/**
+ * The label of a pending action's deadline (spec §4): 'Overdue' before today, 'Due Today',
+ * 'Due Tomorrow', else 'Due in N days'. Days are counted between calendar dates, so a deadline
+ * any time on a later day rounds up to that whole day. `null` when the deadline is unreadable.
+ */
+export function deadlineLabel(
+  deadline: IsoDate | IsoDateTime | Date,
+  today: IsoDate,
+): string | null {
+  const deadlineDate = calendarDateOf(deadline);
+  if (deadlineDate === null) return null;
+  const days = daysBetween(today, deadlineDate);
+  if (days < 0) return 'Overdue';
+  if (days === 0) return 'Due Today';
+  if (days === 1) return 'Due Tomorrow';
+  return `Due in ${days} days`;
+}
+
+function calendarDateOf(value: IsoDate | IsoDateTime | Date): IsoDate | null {
+  if (typeof value === 'string' && isIsoDate(value)) return value;
+  const instant = instantOf(value);
+  return instant === null ? null : toIsoDateInTimeZone(instant);
+}
+
+function instantOf(value: IsoDateTime | Date): Date | null {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  return isoDateTimeSchema.safeParse(value).success ? new Date(value) : null;
+}
+
+function isoDateParts(iso: IsoDate): { year: number; month: number; day: number } {
+  if (!isIsoDate(iso)) throw new RangeError(`Expected a date as yyyy-MM-dd, got '${iso}'`);
+  return {
+    year: Number(iso.slice(0, 4)),
+    month: Number(iso.slice(5, 7)),
+    day: Number(iso.slice(8, 10)),
+  };
+}
+
+function daysInMonth(year: number, month: number): number {
+  // Day 0 of the next month is the last day of this one.
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+function formatIsoDate(year: number, month: number, day: number): IsoDate {
+  if (year < 0 || year > 9999) throw new RangeError(`Year ${year} is outside 0000–9999`);
+  return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+}
+
+function monthAbbreviation(month: number): string {
+  const name = MONTH_ABBREVIATIONS[month - 1];
+  if (name === undefined) throw new RangeError(`Month ${month} is outside 1–12`);
+  return name;
+}
+
+function pad(value: number, width: number): string {
+  return String(value).padStart(width, '0');
+}
+
+function assertValidDate(date: Date): void {
+  if (Number.isNaN(date.getTime())) throw new RangeError('Invalid Date');
+}
+
+const zonedFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Calendar fields of an instant in a time zone; the formatter is built once per zone. */
+function zonedParts(date: Date, timeZone: string) {
+  let formatter = zonedFormatters.get(timeZone);
+  if (formatter === undefined) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
+    });
+    zonedFormatters.set(timeZone, formatter);
+  }
+  const parts = formatter.formatToParts(date);
+  const field = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((part) => part.type === type)?.value);
+  return {
+    year: field('year'),
+    month: field('month'),
+    day: field('day'),
+    hour: field('hour'),
+    minute: field('minute'),
+  };
+}

@@ -1,0 +1,232 @@
+/**
+ * The API's envelope (DESIGN §4, spec §8): success and error shapes, pagination, list queries and
+ * the client's fallback messages. Query schemas strip unknown keys (lenient: a stray parameter is
+ * harmless); write bodies elsewhere use strict objects (a stray field is a client bug, answered 400).
+ */
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SEARCH_MAX_LENGTH } from './constants.js';
+import { isoDateSchema, isoDateTimeSchema, type IsoDate } from './dates.js';
+
+/**
+ * Entity ids are UUIDs. Any 8-4-4-4-12 hex string is accepted, which is exactly what PostgreSQL's
+ * uuid type takes, so a malformed id is a 400 here and never reaches the database as a 500.
+ */
+export const idSchema = z.guid({ error: 'Invalid id' });
+export const idParamsSchema = z.object({ id: idSchema });
+
+/** Codes of the error shape that clients branch on. */
+export const ERROR_CODES = {
+  validation: 'VALIDATION_ERROR',
+  badRequest: 'BAD_REQUEST',
+  unauthorized: 'UNAUTHORIZED',
+  accountSuspended: 'ACCOUNT_SUSPENDED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  rateLimited: 'RATE_LIMITED',
+  internal: 'INTERNAL_ERROR',
+  /** Set by the client when no answer arrived. */
+  network: 'NETWORK_ERROR',
+  /** Set by the client for any other failure. */
+  unknown: 'UNKNOWN_ERROR',
+} as const;
+
+/** One field's problem in a 400 answer's `details`; `field` is the dotted path ('guarantorUserIds.1'). */
+export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+export const validationDetailsSchema = z.array(fieldErrorSchema);
+
+export const apiErrorSchema = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  message: z.string(),
+  /** A validation error's `FieldError[]`, or other context for the code. */
+  details: z.unknown().optional(),
+  code: z.string(),
+  timestamp: isoDateTimeSchema,
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** What the client shows when an answer carries no usable message (spec §8 Transport). */
+export const ERROR_DEFAULTS = {
+  noDetail: { error: 'Request failed', message: 'An error occurred' },
+  network: {
+    error: 'Network Error',
+    message: 'Unable to connect to the server. Please check your internet connection.',
+  },
+  unknown: { error: 'Unknown Error', message: 'An unexpected error occurred' },
+} as const;
+
+/** The client's message for a failed call when the server gave none (spec §8 Fallback messages). */
+export const FALLBACK_MESSAGES = {
+  login: 'Login failed',
+  activation: 'Account activation failed',
+  fetchUser: 'Failed to fetch user',
+  logout: 'Logout failed',
+  changePassword: 'Password change failed',
+  refreshToken: 'Token refresh failed',
+  fetchDashboard: 'Failed to fetch dashboard data',
+  fetchLoans: 'Failed to fetch loans',
+  fetchEligibility: 'Failed to fetch eligibility',
+  calculateLoan: 'Failed to calculate loan',
+  fetchGuarantorRequests: 'Failed to fetch guarantor requests',
+  fetchLoansUnderReview: 'Failed to fetch loans under review',
+  fetchUsers: 'Failed to fetch users',
+  searchUsers: 'Failed to search users',
+  invalidResponse: 'Invalid response format',
+  fetchFines: 'Failed to fetch fines',
+  fetchDividends: 'Failed to fetch dividends',
+  fetchNotifications: 'Failed to fetch notifications',
+} as const;
+
+export const paginationSchema = z.object({
+  currentPage: z.number().int().min(1),
+  totalPages: z.number().int().min(1),
+  totalItems: z.number().int().min(0),
+  hasNext: z.boolean(),
+  hasPrev: z.boolean(),
+  limit: z.number().int().min(1),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+/**
+ * The pagination object of one page. An empty list still has one (empty) page, so the client's
+ * "page 1 of 1" never reads "page 1 of 0".
+ */
+export function buildPagination(page: number, limit: number, totalItems: number): Pagination {
+  for (const [name, value, min] of [
+    ['page', page, 1],
+    ['limit', limit, 1],
+    ['totalItems', totalItems, 0],
+  ] as const) {
+    if (!Number.isSafeInteger(value) || value < min) {
+      throw new RangeError(`${name} must be a whole number ≥ ${min}, got ${value}`);
+    }
+  }
+  const totalPages = Math.max(1, Math.ceil(totalItems / limit));
+  return {
+    currentPage: page,
+    totalPages,
+    totalItems,
+    hasNext: page < totalPages,
+    hasPrev: page > 1,
+    limit,
+  };
+}
+
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export const sortOrderSchema = z.enum(SORT_ORDERS);
+export type SortOrder = z.infer<typeof sortOrderSchema>;
+
+// Query strings arrive as text, so numbers are coerced.
+const pageSchema = z.coerce.number().int().min(1).default(1);
+const limitSchema = (defaultLimit: number) =>
+  z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(defaultLimit);
+
+export const pageQuerySchema = z.object({
+  page: pageSchema,
+  limit: limitSchema(DEFAULT_PAGE_SIZE),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export interface ListQueryDefaults {
+  defaultSortOrder?: SortOrder;
+  defaultLimit?: number;
+}
+
+/**
+ * page, limit, sortBy (only whitelisted fields, each served by an index) and sortOrder.
+ * Domains extend it with their filters.
+ */
+export function listQuerySchema<const SortField extends string>(
+  sortFields: readonly [SortField, ...SortField[]],
+  defaultSortBy: NoInfer<SortField>,
+  { defaultSortOrder = 'desc', defaultLimit = DEFAULT_PAGE_SIZE }: ListQueryDefaults = {},
+) {
+  return z.object({
+    page: pageSchema,
+    limit: limitSchema(defaultLimit),
+    sortBy: z.enum(sortFields).default(defaultSortBy),
+    sortOrder: sortOrderSchema.default(defaultSortOrder),
+  });
+}
+
+/** Free-text search: trimmed; blank means no search. */
+export const searchQuerySchema = z
+  .string()
+  .trim()
+  .max(SEARCH_MAX_LENGTH, `Search cannot exceed ${SEARCH_MAX_LENGTH} characters`)
+  .transform((search) => (search === '' ? undefined : search))
+  .optional();
+
+/** 'true' / 'false' in a query string, or a boolean from code. */
+export const booleanQuerySchema = z.union([
+  z.boolean(),
+  z.enum(['true', 'false']).transform((text) => text === 'true'),
+]);
+
+/** A naira amount filter, coerced from the query string. */
+export const amountQuerySchema = z.coerce
+  .number({ error: 'Enter a valid amount' })
+  .min(0, 'Amount cannot be negative');
+
+/** startDate / endDate filters, inclusive calendar dates ('yyyy-MM-dd'). */
+export const dateRangeQueryShape = {
+  startDate: isoDateSchema.optional(),
+  endDate: isoDateSchema.optional(),
+};
+
+/** minAmount / maxAmount filters in naira. */
+export const amountRangeQueryShape = {
+  minAmount: amountQuerySchema.optional(),
+  maxAmount: amountQuerySchema.optional(),
+};
+
+interface RangeFilters {
+  startDate?: IsoDate | undefined;
+  endDate?: IsoDate | undefined;
+  minAmount?: number | undefined;
+  maxAmount?: number | undefined;
+}
+
+/**
+ * `.superRefine()` of list queries with ranges: a reversed range is a mistake worth saying,
+ * rather than an empty list the member cannot explain.
+ */
+export function checkRangeFilters(query: RangeFilters, ctx: z.RefinementCtx): void {
+  const { startDate, endDate, minAmount, maxAmount } = query;
+  if (startDate !== undefined && endDate !== undefined && startDate > endDate) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'Start date must be on or before end date',
+      path: ['endDate'],
+    });
+  }
+  if (minAmount !== undefined && maxAmount !== undefined && minAmount > maxAmount) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'Minimum amount cannot exceed maximum amount',
+      path: ['maxAmount'],
+    });
+  }
+}
+
+/** `{ success: true, data, message? }` */
+export function successEnvelope<Data extends z.ZodType>(data: Data) {
+  return z.object({ success: z.literal(true), data, message: z.string().optional() });
+}
+
+/** `{ success: true, data: Item[], pagination, message? }` */
+export function listEnvelope<Item extends z.ZodType>(item: Item) {
+  return z.object({
+    success: z.literal(true),
+    data: z.array(item),
+    pagination: paginationSchema,
+    message: z.string().optional(),
+  });
+}
+
+/** `{ success: true, message? }` for actions that return nothing else. */
+export const actionResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string().optional(),
+});
