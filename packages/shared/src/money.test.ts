@@ -71,8 +71,21 @@ describe('isWholeKobo', () => {
     expect(isWholeKobo(100)).toBe(true);
     expect(isWholeKobo(100.5)).toBe(true);
     expect(isWholeKobo(0.29)).toBe(true);
+    expect(isWholeKobo(-12.34)).toBe(true);
     expect(isWholeKobo(100.555)).toBe(false);
+    expect(isWholeKobo(1000.005)).toBe(false);
+  });
+
+  it('tolerates the noise of float arithmetic', () => {
+    expect(1.1 * 3).not.toBe(3.3);
+    expect(isWholeKobo(1.1 * 3)).toBe(true);
+    expect(isWholeKobo(0.1 + 0.2)).toBe(true);
+  });
+
+  it('refuses amounts kobo cannot hold exactly', () => {
     expect(isWholeKobo(Number.NaN)).toBe(false);
+    expect(isWholeKobo(Number.POSITIVE_INFINITY)).toBe(false);
+    expect(isWholeKobo(1e20)).toBe(false);
   });
 });
 

@@ -12,6 +12,8 @@ export type Naira = number;
 
 export const KOBO_PER_NAIRA = 100;
 const BASIS_POINTS_PER_UNIT = 10_000n;
+/** Far above the error of float arithmetic on amounts, far below a tenth of a kobo. */
+const FLOAT_NOISE_KOBO = 1e-6;
 
 /** Throws unless `value` is a whole number of kobo that JavaScript holds exactly. */
 export function assertKobo(value: number): Kobo {
@@ -42,10 +44,14 @@ export function koboToNaira(kobo: Kobo): Naira {
   return assertKobo(kobo) / KOBO_PER_NAIRA;
 }
 
-/** True when a naira amount has no fraction of a kobo, i.e. it converts without rounding. */
+/**
+ * True when a naira amount is a whole number of kobo that fits in a safe integer. Float noise
+ * from arithmetic (3.3000000000000003 for 1.1 × 3) is tolerated; a real third decimal is not.
+ */
 export function isWholeKobo(naira: Naira): boolean {
-  if (!Number.isFinite(naira)) return false;
-  return decimalDigits(Math.abs(naira)).fractionDigits.length <= 2;
+  const kobo = naira * KOBO_PER_NAIRA;
+  const nearest = Math.round(kobo);
+  return Number.isSafeInteger(nearest) && Math.abs(kobo - nearest) < FLOAT_NOISE_KOBO;
 }
 
 /**

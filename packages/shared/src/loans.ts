@@ -1,0 +1,360 @@
+/** Loans: eligibility, calculation, request, review (spec §2 Loans, §3, §4, §5, §7; DESIGN §6). */
+import { z } from 'zod';
+import { memberSummarySchema } from './auth.js';
+import {
+  DEFAULT_REPAYMENT_TERM_MONTHS,
+  DEFAULT_SORTS,
+  LOAN_PURPOSE_MAX_LENGTH,
+  LOAN_PURPOSE_MIN_LENGTH,
+  MAX_GUARANTORS,
+  MAX_LOAN_AMOUNT_NAIRA,
+  MIN_GUARANTORS,
+  NOTE_MAX_LENGTH,
+  REPAYMENT_TERMS_MONTHS,
+} from './constants.js';
+import { isoDateSchema, isoDateTimeSchema } from './dates.js';
+import {
+  amountRangeQueryShape,
+  checkRangeFilters,
+  dateRangeQueryShape,
+  idSchema,
+  listEnvelope,
+  listQuerySchema,
+  searchQuerySchema,
+  successEnvelope,
+} from './http.js';
+import { formatNaira, isWholeKobo, type Naira } from './money.js';
+import type { TransitionTable } from './transitions.js';
+import { canTransition } from './transitions.js';
+
+export const LOAN_STATUSES = [
+  'pending',
+  'under_review',
+  'approved',
+  'rejected',
+  'disbursed',
+  'repaid',
+  'defaulted',
+] as const;
+export const loanStatusSchema = z.enum(LOAN_STATUSES);
+export type LoanStatus = z.infer<typeof loanStatusSchema>;
+
+/**
+ * pending: waiting for guarantors (all accepting moves it under review, one rejecting can be
+ * replaced, the borrower or an administrator can reject it); under_review: reviewers certify;
+ * approved: the administrator disburses (or rejects, e.g. the member left); disbursed: repaid
+ * at zero balance or defaulted; a defaulted loan can still be repaid in full.
+ */
+export const LOAN_TRANSITIONS: TransitionTable<LoanStatus> = {
+  pending: ['under_review', 'rejected'],
+  under_review: ['approved', 'rejected'],
+  approved: ['disbursed', 'rejected'],
+  rejected: [],
+  disbursed: ['repaid', 'defaulted'],
+  repaid: [],
+  defaulted: ['repaid'],
+};
+
+export function canTransitionLoan(from: LoanStatus, to: LoanStatus) {
+  return canTransition(LOAN_TRANSITIONS, from, to);
+}
+
+/** A loan in progress: while one exists the member cannot request another (DESIGN §6). */
+export const OPEN_LOAN_STATUSES = [
+  'pending',
+  'under_review',
+  'approved',
+  'disbursed',
+] as const satisfies readonly LoanStatus[];
+
+/**
+ * Declared here rather than in guarantors.ts because a loan carries its guarantors and
+ * guarantors.ts builds on loans.ts; guarantors.ts re-exports them.
+ */
+export const GUARANTOR_STATUSES = ['pending', 'accepted', 'rejected'] as const;
+export const guarantorStatusSchema = z.enum(GUARANTOR_STATUSES);
+export type GuarantorStatus = z.infer<typeof guarantorStatusSchema>;
+
+/** Status of one instalment; an unpaid one past its due date is overdue. */
+export const SCHEDULE_ITEM_STATUSES = ['pending', 'partial', 'paid', 'overdue'] as const;
+export const scheduleItemStatusSchema = z.enum(SCHEDULE_ITEM_STATUSES);
+export type ScheduleItemStatus = z.infer<typeof scheduleItemStatusSchema>;
+
+export const REPAYMENT_STATUSES = ['pending', 'confirmed', 'rejected'] as const;
+export const repaymentStatusSchema = z.enum(REPAYMENT_STATUSES);
+export type RepaymentStatus = z.infer<typeof repaymentStatusSchema>;
+
+export const PAYMENT_METHODS = ['payroll', 'bank_transfer', 'cash'] as const;
+export const REPAYMENT_TYPES = ['regular', 'partial', 'full'] as const;
+
+const AMOUNT_REQUIRED = 'Amount is required';
+const AMOUNT_NOT_POSITIVE = 'Amount must be a positive number';
+
+/**
+ * A loan amount in naira (calculator and wizard). An empty number input (undefined, null or NaN)
+ * is "required"; anything else that is not a positive number is "must be a positive number".
+ */
+export const loanAmountSchema = z
+  .number({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || Number.isNaN(issue.input)
+        ? AMOUNT_REQUIRED
+        : AMOUNT_NOT_POSITIVE,
+  })
+  .positive(AMOUNT_NOT_POSITIVE)
+  .max(MAX_LOAN_AMOUNT_NAIRA, `Amount cannot exceed ${formatNaira(MAX_LOAN_AMOUNT_NAIRA)}`)
+  .refine(isWholeKobo, 'Amount cannot have more than 2 decimal places');
+
+/**
+ * 'Amount cannot exceed your maximum eligible amount of ₦1,200,000'. Rounded down to whole naira
+ * so the message never promises more than the member may borrow.
+ */
+export function maxEligibleAmountMessage(maxEligibleAmount: Naira): string {
+  return `Amount cannot exceed your maximum eligible amount of ${formatNaira(Math.floor(maxEligibleAmount))}`;
+}
+
+/** The wizard's amount: the loan amount rules plus the member's own maximum. */
+export function eligibleLoanAmountSchema(maxEligibleAmount: Naira) {
+  return loanAmountSchema.refine(
+    (amount) => amount <= maxEligibleAmount,
+    maxEligibleAmountMessage(maxEligibleAmount),
+  );
+}
+
+export const loanPurposeSchema = z
+  .string({ error: 'Purpose is required' })
+  .trim()
+  .min(1, { message: 'Purpose is required', abort: true })
+  .min(LOAN_PURPOSE_MIN_LENGTH, `Purpose must be at least ${LOAN_PURPOSE_MIN_LENGTH} characters`)
+  .max(LOAN_PURPOSE_MAX_LENGTH, `Purpose cannot exceed ${LOAN_PURPOSE_MAX_LENGTH} characters`);
+
+const REPAYMENT_TERM_MESSAGE = `Repayment term must be ${REPAYMENT_TERMS_MONTHS.slice(0, -1).join(', ')} or ${REPAYMENT_TERMS_MONTHS.at(-1)} months`;
+
+/** 6, 12 or 18 months; 6 when left out. */
+export const repaymentTermSchema = z
+  .literal(REPAYMENT_TERMS_MONTHS, { error: REPAYMENT_TERM_MESSAGE })
+  .default(DEFAULT_REPAYMENT_TERM_MONTHS);
+
+/** Processing fees come out of the loan unless the member says otherwise. */
+const deductProcessingFeeSchema = z.boolean().default(true);
+
+/** POST /users/loans/calculate */
+export const loanCalculationRequestSchema = z.strictObject({
+  requestedAmount: loanAmountSchema,
+  repaymentTermMonths: repaymentTermSchema,
+  deductProcessingFee: deductProcessingFeeSchema,
+});
+export type LoanCalculationRequest = z.infer<typeof loanCalculationRequestSchema>;
+
+export const guarantorIdsSchema = z
+  .array(idSchema, { error: `You must select at least ${MIN_GUARANTORS} guarantors` })
+  .min(MIN_GUARANTORS, `You must select at least ${MIN_GUARANTORS} guarantors`)
+  .max(MAX_GUARANTORS, `You can select a maximum of ${MAX_GUARANTORS} guarantors`)
+  .refine((ids) => new Set(ids).size === ids.length, 'Each guarantor can be selected only once');
+
+/** POST /users/loans/request */
+export const loanRequestSchema = z.strictObject({
+  requestedAmount: loanAmountSchema,
+  purpose: loanPurposeSchema,
+  repaymentTermMonths: repaymentTermSchema,
+  deductProcessingFee: deductProcessingFeeSchema,
+  guarantorUserIds: guarantorIdsSchema,
+});
+export type LoanRequest = z.infer<typeof loanRequestSchema>;
+
+export const CERTIFICATION_DECISIONS = ['approve', 'reject'] as const;
+export type CertificationDecision = (typeof CERTIFICATION_DECISIONS)[number];
+
+/** POST /users/loans/{id}/certify: the note is optional to approve, required to reject. */
+export const certificationSchema = z
+  .strictObject({
+    decision: z.enum(CERTIFICATION_DECISIONS, { error: 'Choose approve or reject' }),
+    note: z
+      .string()
+      .trim()
+      .max(NOTE_MAX_LENGTH, `Note cannot exceed ${NOTE_MAX_LENGTH} characters`)
+      .optional(),
+  })
+  .superRefine(({ decision, note }, ctx) => {
+    if (decision === 'reject' && !note) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'A reason is required to reject a loan',
+        path: ['note'],
+      });
+    }
+  });
+export type CertificationInput = z.infer<typeof certificationSchema>;
+
+/** GET /users/loans/eligibility. `reason` is the first failing rule; `reasons` all of them. */
+export const eligibilitySchema = z.object({
+  isEligible: z.boolean(),
+  maxLoanAmount: z.number().min(0),
+  reason: z.string().nullable(),
+  reasons: z.array(z.string()),
+});
+export type Eligibility = z.infer<typeof eligibilitySchema>;
+export const eligibilityResponseSchema = successEnvelope(eligibilitySchema);
+
+/** One instalment of a calculation (spec §3 Loan calculation response). */
+export const calculationScheduleItemSchema = z.object({
+  month: z.number().int().min(1),
+  totalAmount: z.number(),
+  principalAmount: z.number(),
+  interestAmount: z.number(),
+  remainingBalance: z.number(),
+  dueDate: isoDateSchema,
+});
+export type CalculationScheduleItem = z.infer<typeof calculationScheduleItemSchema>;
+
+/** Spec §3 Loan calculation response, in naira; `interestRate` is a percent (5 for 5 %). */
+export const loanCalculationSchema = z.object({
+  calculation: z.object({
+    requestedAmount: z.number(),
+    disbursementAmount: z.number(),
+    monthlyRepayment: z.number(),
+    interestRate: z.number(),
+    interestAmount: z.number(),
+    insuranceFee: z.number(),
+    formFee: z.number(),
+    totalProcessingFees: z.number(),
+    totalRepaymentAmount: z.number(),
+    repaymentTermMonths: z.number().int(),
+    repaymentSchedule: z.array(calculationScheduleItemSchema),
+  }),
+  /** Offered on 6-month loans: everything in one payment on the last due date. */
+  bulletPayment: z.object({ totalRepaymentAmount: z.number() }).optional(),
+});
+export type LoanCalculation = z.infer<typeof loanCalculationSchema>;
+export const loanCalculationResponseSchema = successEnvelope(loanCalculationSchema);
+
+/**
+ * A guarantor on a loan. The spec shows two readings (a populated `guarantorUserId`, and a short
+ * variant with the person's fields flat); this shape carries both so either client works.
+ */
+export const loanGuarantorSchema = memberSummarySchema.extend({
+  id: idSchema,
+  _id: idSchema,
+  guarantorUserId: memberSummarySchema.extend({ _id: idSchema, id: idSchema }),
+  guaranteeAmount: z.number(),
+  status: guarantorStatusSchema,
+  responseDate: isoDateTimeSchema.nullable(),
+});
+export type LoanGuarantor = z.infer<typeof loanGuarantorSchema>;
+
+/** GET /users/loans/{id}/guarantors */
+export const loanGuarantorsResponseSchema = successEnvelope(z.array(loanGuarantorSchema));
+
+export const scheduleItemSchema = calculationScheduleItemSchema.extend({
+  status: scheduleItemStatusSchema,
+});
+export type ScheduleItem = z.infer<typeof scheduleItemSchema>;
+
+export const repaymentRecordSchema = z.object({
+  id: idSchema,
+  amount: z.number(),
+  paymentDate: isoDateSchema,
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  bankDetails: z.object({ bankName: z.string() }).nullable(),
+  repaymentType: z.enum(REPAYMENT_TYPES),
+  isEarlyPayment: z.boolean(),
+  status: repaymentStatusSchema,
+  /** Outstanding balance after this payment. */
+  newBalance: z.number(),
+});
+export type RepaymentRecord = z.infer<typeof repaymentRecordSchema>;
+
+/** Spec §3 Loan. `loanId` is the human reference ('LN-000123'); `interestRate` a percent. */
+export const loanSchema = z.object({
+  id: idSchema,
+  loanId: z.string(),
+  purpose: z.string(),
+  requestedAmount: z.number(),
+  approvedAmount: z.number().nullable(),
+  repaymentTermMonths: z.number().int(),
+  interestRate: z.number(),
+  monthlyPayment: z.number(),
+  totalRepayment: z.number(),
+  outstandingBalance: z.number(),
+  status: loanStatusSchema,
+  requestDate: isoDateTimeSchema,
+  guarantors: z.array(loanGuarantorSchema),
+  repaymentSchedule: z.object({
+    scheduleItems: z.array(scheduleItemSchema),
+    totalRepaymentAmount: z.number(),
+    monthlyPaymentAmount: z.number(),
+  }),
+  repaymentRecords: z.array(repaymentRecordSchema),
+});
+export type Loan = z.infer<typeof loanSchema>;
+
+/** POST /users/loans/request answers the new loan. */
+export const loanResponseSchema = successEnvelope(loanSchema);
+
+export const LOAN_SORT_FIELDS = ['requestDate', 'requestedAmount', 'status'] as const;
+
+/** GET /users/loans; `search` matches the loan ID or the purpose. */
+export const loanListQuerySchema = listQuerySchema(LOAN_SORT_FIELDS, DEFAULT_SORTS.loans.sortBy)
+  .extend({
+    status: loanStatusSchema.optional(),
+    search: searchQuerySchema,
+    ...dateRangeQueryShape,
+    ...amountRangeQueryShape,
+  })
+  .superRefine(checkRangeFilters);
+export type LoanListQuery = z.infer<typeof loanListQuerySchema>;
+export const loanListResponseSchema = listEnvelope(loanSchema);
+
+/**
+ * A loan waiting for reviewers (spec §3 Under-review loan). Purpose and term are added to the
+ * spec's fields: a reviewer should not certify a loan without them.
+ */
+export const underReviewLoanSchema = z.object({
+  id: idSchema,
+  loanId: z.string(),
+  applicant: memberSummarySchema,
+  requestedAmount: z.number(),
+  purpose: z.string(),
+  repaymentTermMonths: z.number().int(),
+  createdAt: isoDateTimeSchema,
+  requiredCertifications: z.number().int().min(1),
+  remainingCertifications: z.number().int().min(0),
+  certifications: z.array(
+    z.object({
+      reviewerId: idSchema,
+      certifiedAt: isoDateTimeSchema,
+      note: z.string().nullable(),
+    }),
+  ),
+});
+export type UnderReviewLoan = z.infer<typeof underReviewLoanSchema>;
+
+/** GET /users/loans/under-review */
+export const underReviewLoanListQuerySchema = listQuerySchema(
+  ['createdAt', 'requestedAmount'],
+  DEFAULT_SORTS.loansUnderReview.sortBy,
+);
+export type UnderReviewLoanListQuery = z.infer<typeof underReviewLoanListQuerySchema>;
+export const underReviewLoanListResponseSchema = listEnvelope(underReviewLoanSchema);
+
+/** 'x/y certifications completed' and the progress bar: (required − remaining) / required. */
+export function certificationProgress(loan: {
+  requiredCertifications: number;
+  remainingCertifications: number;
+}): { completed: number; required: number; percent: number } {
+  const { requiredCertifications: required, remainingCertifications: remaining } = loan;
+  const completed = Math.max(0, required - remaining);
+  return {
+    completed,
+    required,
+    percent: required > 0 ? Math.round((completed / required) * 100) : 0,
+  };
+}
+
+/** A reviewer certifies a loan once (spec §6). */
+export function hasCertified(
+  loan: { certifications: readonly { reviewerId: string }[] },
+  reviewerId: string,
+): boolean {
+  return loan.certifications.some((certification) => certification.reviewerId === reviewerId);
+}
