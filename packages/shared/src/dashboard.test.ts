@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ACTIVITY_TYPES,
+  activityDirection,
+  activityDisplayType,
+  activityStatusLabel,
+  dashboardResponseSchema,
+  formatActivityAmount,
+} from './dashboard.js';
+
+describe('activityStatusLabel', () => {
+  it.each([
+    ['completed', 'Completed'],
+    ['confirmed', 'Completed'],
+    ['pending', 'Pending'],
+    ['disputed', 'Disputed'],
+    ['disbursed', 'disbursed'],
+  ])('shows %s as %s', (status, label) => {
+    expect(activityStatusLabel(status)).toBe(label);
+  });
+});
+
+describe('activityDirection and formatActivityAmount', () => {
+  it('signs money in with + and money out with −, loans with nothing', () => {
+    expect(ACTIVITY_TYPES.map((type) => [type, formatActivityAmount(type, 5_000)])).toEqual([
+      ['contribution', '+₦5,000'],
+      ['loan', '₦5,000'],
+      ['withdrawal', '-₦5,000'],
+      ['dividend', '+₦5,000'],
+      ['fine', '-₦5,000'],
+    ]);
+  });
+
+  it('treats a negative contribution as a withdrawal', () => {
+    expect(activityDirection('contribution', -2_500)).toBe('outgoing');
+    expect(formatActivityAmount('contribution', -2_500)).toBe('-₦2,500');
+    expect(activityDisplayType('contribution', -2_500)).toBe('withdrawal');
+    expect(activityDisplayType('contribution', 2_500)).toBe('contribution');
+  });
+});
+
+describe('dashboardResponseSchema', () => {
+  it('describes GET /users/dashboard', () => {
+    const answer = {
+      success: true,
+      data: {
+        financialSummary: {
+          totalSavings: 600_000,
+          totalShareHolding: 150_000,
+          availableBalance: 350_000,
+          frozenAmount: 250_000,
+          outstandingLoans: 0,
+          totalDividends: 12_000,
+          totalFines: 1_000,
+        },
+        recentActivity: [
+          {
+            id: '3f2c9b0e-8d7a-4b6c-9e1f-2a3b4c5d6e71',
+            type: 'contribution',
+            description: 'February 2026 contribution',
+            amount: 25_000,
+            date: '2026-02-25T10:00:00.000Z',
+            status: 'pending',
+          },
+        ],
+        pendingActions: [
+          {
+            id: '3f2c9b0e-8d7a-4b6c-9e1f-2a3b4c5d6e72',
+            type: 'contribution_confirm',
+            description: 'February 2026 contribution',
+            actionRequired: 'Confirm or dispute this contribution',
+            deadline: '2026-03-10',
+            actionUrl: '/contributions',
+          },
+        ],
+      },
+    };
+    expect(dashboardResponseSchema.parse(answer)).toEqual(answer);
+  });
+});

@@ -1,0 +1,96 @@
+/** Notifications (spec §2 Notifications, §3, §4, §7 Other lists). */
+import { z } from 'zod';
+import { DEFAULT_SORTS } from './constants.js';
+import { isoDateTimeSchema } from './dates.js';
+import { booleanQuerySchema, idSchema, listEnvelope, listQuerySchema } from './http.js';
+
+/**
+ * The first four are the types the spec shows; the rest are written by the events of DESIGN §6
+ * (loan and withdrawal decisions, posted contributions, issued fines) and by the administrator.
+ */
+export const NOTIFICATION_TYPES = [
+  'contribution_confirm',
+  'guarantor_request',
+  'loan_document',
+  'fine_payment',
+  'loan_decision',
+  'withdrawal_decision',
+  'contribution_posted',
+  'fine_issued',
+  'general',
+] as const;
+export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
+export type NotificationType = z.infer<typeof notificationTypeSchema>;
+
+export const NOTIFICATION_PRIORITIES = ['urgent', 'high', 'medium', 'low'] as const;
+export const notificationPrioritySchema = z.enum(NOTIFICATION_PRIORITIES);
+export type NotificationPriority = z.infer<typeof notificationPrioritySchema>;
+
+/** Spec §3 Notification. */
+export const notificationSchema = z.object({
+  id: idSchema,
+  type: notificationTypeSchema,
+  title: z.string(),
+  message: z.string(),
+  read: z.boolean(),
+  readAt: isoDateTimeSchema.nullable(),
+  createdAt: isoDateTimeSchema,
+  priority: notificationPrioritySchema,
+  actionText: z.string().nullish(),
+  actionUrl: z.string().nullish(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** GET /users/notifications: newest first; `read` narrows to read or unread ones. */
+export const notificationListQuerySchema = listQuerySchema(
+  ['createdAt'],
+  DEFAULT_SORTS.notifications.sortBy,
+).extend({ read: booleanQuerySchema.optional() });
+export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
+
+/** `summary.unreadCount` counts every unread notification, not only those on the page. */
+export const notificationListResponseSchema = listEnvelope(notificationSchema).extend({
+  summary: z.object({ unreadCount: z.number().int().min(0) }),
+});
+export type NotificationListResponse = z.infer<typeof notificationListResponseSchema>;
+
+/**
+ * Priority by type, as the dashboard widget ranks them (spec §4): paying a fine and confirming a
+ * contribution first, then guarantor requests and loan documents. Also the priority a new
+ * notification gets unless its event says otherwise.
+ */
+export function notificationPriorityForType(type: NotificationType): NotificationPriority {
+  switch (type) {
+    case 'fine_payment':
+    case 'contribution_confirm':
+      return 'high';
+    case 'guarantor_request':
+    case 'loan_document':
+      return 'medium';
+    default:
+      return 'low';
+  }
+}
+
+export type NotificationTone = 'success' | 'error' | 'warning' | 'info';
+
+/**
+ * The colour of a notification's type badge (spec §2: success, error, warning, else info).
+ * 'warning' asks the member to act, 'error' tells of a penalty, 'success' of money received.
+ * Decisions are 'info': whether a loan was approved or rejected is in the title, not the type.
+ */
+export function notificationTone(type: NotificationType): NotificationTone {
+  switch (type) {
+    case 'contribution_confirm':
+    case 'guarantor_request':
+    case 'loan_document':
+    case 'fine_payment':
+      return 'warning';
+    case 'fine_issued':
+      return 'error';
+    case 'contribution_posted':
+      return 'success';
+    default:
+      return 'info';
+  }
+}

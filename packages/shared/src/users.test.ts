@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { adminUserListQuerySchema, dataExportQuerySchema, profileUpdateSchema } from './users.js';
+
+const messages = (result: z.ZodSafeParseResult<unknown>) =>
+  result.error?.issues.map((issue) => issue.message) ?? [];
+
+describe('adminUserListQuerySchema', () => {
+  it('lists 50 users a page by first name A to Z', () => {
+    expect(adminUserListQuerySchema.parse({ search: ' ada ' })).toEqual({
+      page: 1,
+      limit: 50,
+      sortBy: 'firstName',
+      sortOrder: 'asc',
+      search: 'ada',
+    });
+  });
+});
+
+describe('profileUpdateSchema', () => {
+  it('changes only the fields sent, trimmed', () => {
+    expect(profileUpdateSchema.parse({ firstName: ' Ada ' })).toEqual({ firstName: 'Ada' });
+    expect(profileUpdateSchema.parse({})).toEqual({});
+  });
+
+  it('stores the phone as +234… and clears it with null or blank', () => {
+    expect(profileUpdateSchema.parse({ phoneNumber: '0803 000 0001' })).toEqual({
+      phoneNumber: '+2348030000001',
+    });
+    expect(profileUpdateSchema.parse({ phoneNumber: null })).toEqual({ phoneNumber: null });
+    expect(profileUpdateSchema.parse({ phoneNumber: '  ' })).toEqual({ phoneNumber: null });
+  });
+
+  it('refuses blank names, foreign numbers and other fields', () => {
+    expect(messages(profileUpdateSchema.safeParse({ lastName: '  ' }))).toEqual([
+      'Last name is required',
+    ]);
+    expect(messages(profileUpdateSchema.safeParse({ phoneNumber: '+447700900123' }))).toEqual([
+      'Please enter a valid Nigerian mobile number',
+    ]);
+    expect(profileUpdateSchema.safeParse({ role: 'admin' }).success).toBe(false);
+    expect(profileUpdateSchema.safeParse({ email: 'new@demo.coop' }).success).toBe(false);
+  });
+});
+
+describe('dataExportQuerySchema', () => {
+  it('exports JSON unless CSV is asked for', () => {
+    expect(dataExportQuerySchema.parse({})).toEqual({ format: 'json' });
+    expect(dataExportQuerySchema.parse({ format: 'csv' })).toEqual({ format: 'csv' });
+    expect(dataExportQuerySchema.safeParse({ format: 'xml' }).success).toBe(false);
+  });
+});
