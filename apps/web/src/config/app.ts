@@ -1,0 +1,15 @@
+/** Settings of the web app. The API lives on the same origin, so nothing here varies per deploy. */
+
+export const APP_NAME = 'Coop Portal';
+
+/** Every API call goes under this base path (spec §7). */
+export const API_BASE_URL = '/api/v1';
+
+/**
+ * localStorage key of the access token (the spec leaves the name open). Namespaced so another app
+ * on the same origin cannot collide with it.
+ */
+export const ACCESS_TOKEN_STORAGE_KEY = 'coop.accessToken';
+
+/** Shown on the sign-in page when the refresh token could not renew an expired session. */
+export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';

@@ -1,0 +1,21 @@
+/** Every route of spec §2's route table, in one place so links and redirects cannot drift. */
+export const paths = {
+  home: '/',
+  index: '/index',
+  login: '/auth/login',
+  activate: '/auth/activate',
+  activateAlias: '/activate-account',
+  forgotPassword: '/auth/forgot-password',
+  resetPassword: '/auth/reset-password',
+  dashboard: '/dashboard',
+  contributions: '/contributions',
+  loans: '/loans',
+  withdrawals: '/withdrawals',
+  dividends: '/dividends',
+  fines: '/fines',
+  notifications: '/notifications',
+  profile: '/profile',
+  settings: '/settings',
+  unauthorized: '/unauthorized',
+  accountSuspended: '/account-suspended',
+} as const;

@@ -1,0 +1,289 @@
+import { ERROR_CODES, ERROR_DEFAULTS, type ApiError } from '@coop/shared/http';
+
+/**
+ * The one way the web app talks to the API (spec §7 and §8 "Transport"): fetch with JSON, a bearer
+ * token, a timeout, one shared token refresh for every call that met a 401 at the same time, and
+ * errors normalised to the spec's error shape.
+ */
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type QueryParams = Readonly<Record<string, QueryValue>>;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type RequestOptions = {
+  method?: HttpMethod;
+  body?: unknown;
+  params?: QueryParams;
+  /** Cancels the call (TanStack Query passes one); a cancelled call rejects with the abort reason. */
+  signal?: AbortSignal;
+  /**
+   * For calls that prove identity on their own (sign-in, token links, logout): a 401 there is the
+   * answer, not an expired access token, so no refresh is attempted.
+   */
+  skipAuthRefresh?: boolean;
+};
+
+/** An API failure in the spec's error shape, plus the HTTP status (null when nothing answered). */
+export class ApiRequestError extends Error implements ApiError {
+  readonly success = false as const;
+  readonly error: string;
+  readonly code: string;
+  readonly details?: unknown;
+  readonly timestamp: string;
+  readonly status: number | null;
+  /** The message exactly as the server sent it; undefined when `message` is a default. */
+  readonly serverMessage: string | undefined;
+
+  constructor(
+    shape: Omit<ApiError, 'success'>,
+    status: number | null,
+    serverMessage?: string | undefined,
+  ) {
+    super(shape.message);
+    this.name = 'ApiRequestError';
+    this.error = shape.error;
+    this.code = shape.code;
+    this.details = shape.details;
+    this.timestamp = shape.timestamp;
+    this.status = status;
+    this.serverMessage = serverMessage;
+  }
+}
+
+export type ApiClientOptions = {
+  baseUrl: string;
+  timeoutMs: number;
+  /** The access token to send; read on every call so a refresh made elsewhere is picked up. */
+  getAccessToken: () => string | null;
+  /** Stores the token a refresh returned. */
+  onTokenRefreshed: (accessToken: string) => void;
+  /** The refresh failed: the session is over. Removes the token; the app sends the member to sign in. */
+  onSessionExpired: () => void;
+  /** A signed-in member was suspended meanwhile (403 ACCOUNT_SUSPENDED). */
+  onAccountSuspended?: () => void;
+  fetch?: typeof fetch;
+};
+
+export type ApiClient = {
+  request<T>(path: string, options?: RequestOptions): Promise<T>;
+  get<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+  post<T>(
+    path: string,
+    body?: unknown,
+    options?: Omit<RequestOptions, 'method' | 'body'>,
+  ): Promise<T>;
+  put<T>(
+    path: string,
+    body?: unknown,
+    options?: Omit<RequestOptions, 'method' | 'body'>,
+  ): Promise<T>;
+  patch<T>(
+    path: string,
+    body?: unknown,
+    options?: Omit<RequestOptions, 'method' | 'body'>,
+  ): Promise<T>;
+  delete<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+};
+
+type RawAnswer = { status: number; ok: boolean; body: unknown };
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value : undefined;
+
+/**
+ * Builds a query string from list parameters, leaving out what the spec says to drop (§5 "List
+ * filters"): undefined, null, blank strings and the 'all' status. Strings are trimmed.
+ */
+export function toQueryString(params: QueryParams | undefined): string {
+  if (!params) return '';
+  const search = new URLSearchParams();
+  for (const [key, raw] of Object.entries(params)) {
+    if (raw === undefined || raw === null) continue;
+    const value = typeof raw === 'string' ? raw.trim() : String(raw);
+    if (value === '') continue;
+    if (key === 'status' && value === 'all') continue;
+    search.append(key, value);
+  }
+  const query = search.toString();
+  return query ? `?${query}` : '';
+}
+
+/** A server answer that is not 2xx, in the spec's shape; missing parts fall back to 'noDetail'. */
+export function errorFromAnswer(status: number, body: unknown): ApiRequestError {
+  const fields = isRecord(body) ? body : {};
+  const serverMessage = text(fields.message);
+  return new ApiRequestError(
+    {
+      error: text(fields.error) ?? ERROR_DEFAULTS.noDetail.error,
+      message: serverMessage ?? ERROR_DEFAULTS.noDetail.message,
+      details: fields.details,
+      code: text(fields.code) ?? `HTTP_${status}`,
+      timestamp: text(fields.timestamp) ?? new Date().toISOString(),
+    },
+    status,
+    serverMessage,
+  );
+}
+
+/** Nothing answered: the network failed or the call ran past the timeout. */
+export function networkError(): ApiRequestError {
+  return new ApiRequestError(
+    { ...ERROR_DEFAULTS.network, code: ERROR_CODES.network, timestamp: new Date().toISOString() },
+    null,
+  );
+}
+
+/** Anything else (an answer that is not JSON, a bug): the 'unknown' default, never a raw crash. */
+export function unknownError(): ApiRequestError {
+  return new ApiRequestError(
+    { ...ERROR_DEFAULTS.unknown, code: ERROR_CODES.unknown, timestamp: new Date().toISOString() },
+    null,
+  );
+}
+
+/** Turns whatever a failed call threw into the spec's error shape. */
+export function toApiError(error: unknown): ApiRequestError {
+  return error instanceof ApiRequestError ? error : unknownError();
+}
+
+/**
+ * What a screen says when a call failed: the server's own message, else the screen's fallback
+ * (spec §8 "the server message or ..."). When nothing answered, the network message says more
+ * than any fallback could.
+ */
+export function failureMessage(error: unknown, fallback: string): string {
+  const apiError = toApiError(error);
+  if (apiError.serverMessage) return apiError.serverMessage;
+  return apiError.code === ERROR_CODES.network ? apiError.message : fallback;
+}
+
+/** A 400's per-field messages (`details: [{ field, message }]`), keyed by field. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  const { details } = toApiError(error);
+  const byField: Record<string, string> = {};
+  if (!Array.isArray(details)) return byField;
+  for (const entry of details) {
+    if (isRecord(entry) && typeof entry.field === 'string' && typeof entry.message === 'string') {
+      byField[entry.field] ??= entry.message;
+    }
+  }
+  return byField;
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  // The refresh in progress, shared by every call that met a 401 while it runs (spec §8: ONE call).
+  let refreshInFlight: Promise<string | null> | null = null;
+
+  async function perform(
+    path: string,
+    { method = 'GET', body, params, signal }: RequestOptions,
+    accessToken: string | null,
+  ): Promise<RawAnswer> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, options.timeoutMs);
+    const forwardAbort = () => controller.abort(signal?.reason);
+    if (signal?.aborted) forwardAbort();
+    signal?.addEventListener('abort', forwardAbort, { once: true });
+
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+
+    try {
+      // The timeout covers the whole answer, body included: a stalled download is no answer.
+      const response = await fetchImpl(`${options.baseUrl}${path}${toQueryString(params)}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        // Same-origin so the httpOnly refresh cookie flows to /auth/* and nowhere else.
+        credentials: 'same-origin',
+        signal: controller.signal,
+      });
+      const raw = await response.text();
+      let parsed: unknown = undefined;
+      if (raw !== '') {
+        try {
+          parsed = JSON.parse(raw);
+        } catch {
+          // A proxy's HTML error page: keep the status, treat the body as "no detail".
+          if (response.ok) throw unknownError();
+        }
+      }
+      return { status: response.status, ok: response.ok, body: parsed };
+    } catch (error) {
+      if (error instanceof ApiRequestError) throw error;
+      // The caller cancelled (not the timeout): hand back its reason so TanStack Query sees a
+      // cancellation rather than a failure.
+      if (!timedOut && signal?.aborted) throw signal.reason;
+      throw networkError();
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', forwardAbort);
+    }
+  }
+
+  function refreshAccessToken(): Promise<string | null> {
+    refreshInFlight ??= (async () => {
+      try {
+        // No body: the refresh token travels in the httpOnly cookie scoped to /api/v1/auth.
+        const answer = await perform('/auth/refresh', { method: 'POST' }, null);
+        const data = isRecord(answer.body) ? answer.body.data : undefined;
+        const accessToken = isRecord(data) ? text(data.accessToken) : undefined;
+        if (!answer.ok || !accessToken) throw errorFromAnswer(answer.status, answer.body);
+        options.onTokenRefreshed(accessToken);
+        return accessToken;
+      } catch {
+        options.onSessionExpired();
+        return null;
+      } finally {
+        refreshInFlight = null;
+      }
+    })();
+    return refreshInFlight;
+  }
+
+  async function request<T>(path: string, requestOptions: RequestOptions = {}): Promise<T> {
+    try {
+      const tokenSent = options.getAccessToken();
+      let answer = await perform(path, requestOptions, tokenSent);
+
+      if (answer.status === 401 && !requestOptions.skipAuthRefresh) {
+        // Another call may already have renewed the token while this one was on the wire.
+        const current = options.getAccessToken();
+        const renewed = current && current !== tokenSent ? current : await refreshAccessToken();
+        // Retry once; a second 401 is answered as it is, never with another refresh.
+        if (renewed) answer = await perform(path, requestOptions, renewed);
+      }
+
+      if (!answer.ok) {
+        const error = errorFromAnswer(answer.status, answer.body);
+        if (answer.status === 403 && error.code === ERROR_CODES.accountSuspended) {
+          options.onAccountSuspended?.();
+        }
+        throw error;
+      }
+      return answer.body as T;
+    } catch (error) {
+      if (requestOptions.signal?.aborted && !(error instanceof ApiRequestError)) throw error;
+      throw toApiError(error);
+    }
+  }
+
+  return {
+    request,
+    get: (path, rest) => request(path, { ...rest, method: 'GET' }),
+    post: (path, body, rest) => request(path, { ...rest, method: 'POST', body }),
+    put: (path, body, rest) => request(path, { ...rest, method: 'PUT', body }),
+    patch: (path, body, rest) => request(path, { ...rest, method: 'PATCH', body }),
+    delete: (path, rest) => request(path, { ...rest, method: 'DELETE' }),
+  };
+}

@@ -1,0 +1,121 @@
+import { useSyncExternalStore } from 'react';
+import type { User } from '@coop/shared/auth';
+import { createTokenStorage, type TokenStorage } from './token-storage';
+
+/** Auth state of spec §3: user, accessToken, isAuthenticated, isLoading, error. */
+export type AuthState = {
+  user: User | null;
+  accessToken: string | null;
+  isAuthenticated: boolean;
+  isLoading: boolean;
+  error: string | null;
+};
+
+/**
+ * A small external store rather than a React context, because the API client (outside React)
+ * must read the token, store a refreshed one and end the session when a refresh fails. The state
+ * transitions are those of spec §4 "Auth".
+ */
+export type AuthStore = ReturnType<typeof createAuthStore>;
+
+export function createAuthStore(tokens: TokenStorage = createTokenStorage()) {
+  const storedToken = tokens.get();
+  let state: AuthState = {
+    user: null,
+    accessToken: storedToken,
+    // "Signed-in state depends on a stored access token" (spec §6); the guard loads the user.
+    isAuthenticated: storedToken !== null,
+    isLoading: false,
+    error: null,
+  };
+  const listeners = new Set<() => void>();
+  // Whether the last session ended because the member signed out (here or in another tab), as
+  // opposed to expiring: only an expired session sends the member back to the page they were on.
+  let endedBySignOut = false;
+
+  function update(patch: Partial<AuthState>) {
+    state = { ...state, ...patch };
+    for (const listener of listeners) listener();
+  }
+
+  return {
+    getState: (): AuthState => state,
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    /** Login submission clears a previous error and starts sign-in. */
+    signInStarted() {
+      update({ isLoading: true, error: null });
+    },
+    /** Login or activation succeeded. */
+    signedIn({ accessToken, user }: { accessToken: string; user: User }) {
+      tokens.set(accessToken);
+      endedBySignOut = false;
+      update({ accessToken, user, isAuthenticated: true, isLoading: false, error: null });
+    },
+    signInFailed(message: string) {
+      update({ isLoading: false, error: message });
+    },
+
+    userFetchStarted() {
+      update({ isLoading: true });
+    },
+    userLoaded(user: User) {
+      update({ user, isAuthenticated: true, isLoading: false, error: null });
+    },
+
+    /** The API client renewed the access token. */
+    tokenRefreshed(accessToken: string) {
+      tokens.set(accessToken);
+      update({ accessToken, isAuthenticated: true });
+    },
+    /** The member was suspended while signed in: the guard sends them to the suspended page. */
+    accountSuspended() {
+      if (state.user) update({ user: { ...state.user, isActive: false } });
+    },
+
+    /** Ends the session after a failed refresh or current-user fetch, with the message to show. */
+    cleared(error: string | null) {
+      tokens.remove();
+      endedBySignOut = false;
+      update({ user: null, accessToken: null, isAuthenticated: false, isLoading: false, error });
+    },
+    /** Logout: clears the user and token (spec §4 Auth). */
+    signedOut() {
+      tokens.remove();
+      endedBySignOut = true;
+      update({
+        user: null,
+        accessToken: null,
+        isAuthenticated: false,
+        isLoading: false,
+        error: null,
+      });
+    },
+    endedBySignOut: (): boolean => endedBySignOut,
+
+    /**
+     * Another tab signed in, refreshed or signed out: follow it, so two tabs never hold different
+     * sessions and never spend the same refresh token twice.
+     */
+    storedTokenChanged(token: string | null) {
+      if (token === state.accessToken) return;
+      if (token === null) {
+        endedBySignOut = true;
+        update({ user: null, accessToken: null, isAuthenticated: false, isLoading: false });
+      } else {
+        // A refresh or a sign-in there. Signing in as someone else needs a sign-out first, which
+        // reached this tab as `null`, so the loaded user (if any) is still the right one.
+        update({ accessToken: token, isAuthenticated: true });
+      }
+    },
+  };
+}
+
+export const authStore = createAuthStore();
+
+export function useAuth(): AuthState {
+  return useSyncExternalStore(authStore.subscribe, authStore.getState, authStore.getState);
+}

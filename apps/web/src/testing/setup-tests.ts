@@ -1,0 +1,33 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { resetAuth } from './auth';
+
+// jsdom lacks these browser APIs; the layout and Radix use them.
+beforeEach(() => {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+    })),
+  );
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+  window.scrollTo = vi.fn<typeof window.scrollTo>();
+});
+
+afterEach(() => {
+  cleanup();
+  resetAuth();
+  window.localStorage.clear();
+  vi.unstubAllGlobals();
+});

@@ -1,0 +1,34 @@
+/// <reference types="vitest/config" />
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions, defineConfig } from 'vite';
+import { precompress } from './build-plugins/precompress.ts';
+
+// The API process (apps/api) serves the built app and the API on one origin. In development the
+// Vite server forwards API calls to it so the refresh cookie stays same-origin.
+const apiOrigin = process.env.COOP_API_ORIGIN ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), precompress()],
+  resolve: {
+    // `@coop/source` makes `@coop/shared/*` resolve to its TypeScript source, so the web build
+    // never depends on a separate build of the shared package.
+    conditions: ['@coop/source', ...defaultClientConditions],
+  },
+  server: {
+    proxy: { '/api': { target: apiOrigin, changeOrigin: false } },
+  },
+  build: {
+    // The manifest lets bench/bundle-size.mjs follow what each route downloads first.
+    manifest: true,
+    target: 'es2022',
+    assetsDir: 'assets',
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/testing/setup-tests.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    restoreMocks: true,
+    css: false,
+  },
+});
