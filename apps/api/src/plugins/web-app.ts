@@ -19,9 +19,9 @@ export const webApp = fp<{ distDir: string }>(async (app, { distDir }) => {
       preCompressed: true,
       wildcard: false,
       index: false,
-      setHeaders(res, filePath) {
+      setHeaders(reply, filePath) {
         const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader(
+        reply.header(
           'Cache-Control',
           isHashedAsset ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'no-cache',
         );
@@ -31,10 +31,13 @@ export const webApp = fp<{ distDir: string }>(async (app, { distDir }) => {
 
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/';
-    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !pathname.startsWith('/api');
+    const wantsPage =
+      (req.method === 'GET' || req.method === 'HEAD') && !pathname.startsWith('/api');
     if (hasWebApp && wantsPage) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send(errorBody(404, 'NOT_FOUND', `Route ${req.method} ${pathname} not found`));
+    return reply
+      .status(404)
+      .send(errorBody(404, 'NOT_FOUND', `Route ${req.method} ${pathname} not found`));
   });
 });

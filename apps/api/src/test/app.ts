@@ -19,7 +19,13 @@ export interface TestApp {
 
 /** A real app on a fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL) and a settable clock. */
 export async function createTestApp(
-  options: { now?: string; handle?: DatabaseHandle; env?: Record<string, string> } = {},
+  options: {
+    now?: string;
+    handle?: DatabaseHandle;
+    env?: Record<string, string>;
+    /** A web build to serve; by default none, so API tests never depend on building the web app. */
+    webDistDir?: string;
+  } = {},
 ): Promise<TestApp> {
   const handle = options.handle ?? (await createTestDatabase());
   const clock = fixedClock(options.now ?? new Date().toISOString());
@@ -34,6 +40,7 @@ export async function createTestApp(
     },
     path.resolve(import.meta.dirname, '../../../..'),
   );
+  config.webDistDir = options.webDistDir ?? path.join(config.dataDir, 'no-web-build');
   const app = await buildApp({ config, db: handle.db, clock, logger: false });
   await app.ready();
   return {

@@ -9,7 +9,7 @@ import type { AppContext } from '../../app-context.js';
 export const systemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config }) => {
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 
-  app.get('/api/ready', { schema: { hide: true } }, async (_req, reply) => {
+  app.get('/api/ready', { schema: { hide: true } }, async () => {
     if (await isDatabaseReachable(db)) return { status: 'ready' };
     throw new DomainError('NOT_READY', 'Database is not reachable', 503);
   });
