@@ -1,0 +1,106 @@
+import { eq } from 'drizzle-orm';
+import {
+  activateAccountSchema,
+  AUTH_MESSAGES,
+  type ActivateAccountInput,
+  type ActivatingUser,
+  type User,
+} from '@coop/shared/auth';
+import { users } from '../../db/schema/index.js';
+import type { Database } from '../../db/client.js';
+import { DomainError } from '../../lib/domain-error.js';
+import { writeAudit } from '../../lib/audit-log.js';
+import { hashPassword, isCommonPassword } from '../../lib/password.js';
+import { consumeOneTimeToken, findUsableOneTimeToken } from '../../lib/one-time-token.js';
+import type { MemberServiceContext } from '../members/members.service.js';
+import { toUser } from '../members/member-view.js';
+import { startSession, type IssuedRefreshToken, type RequestMeta } from './sessions.js';
+import { commonPasswordError } from './password.service.js';
+
+const invalidActivationToken = () =>
+  new DomainError('INVALID_ACTIVATION_TOKEN', AUTH_MESSAGES.invalidActivationToken, 400);
+
+/** Who an activation link belongs to, for the set-password greeting; 400 when it is not usable. */
+export async function verifyActivationToken(
+  db: Database,
+  ctx: MemberServiceContext,
+  token: string,
+): Promise<ActivatingUser> {
+  const found = await findUsableOneTimeToken(db, {
+    token,
+    purpose: 'activation',
+    now: ctx.clock.now(),
+  });
+  if (!found) throw invalidActivationToken();
+  const [user] = await db
+    .select({
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      membershipId: users.membershipId,
+      passwordHash: users.passwordHash,
+    })
+    .from(users)
+    .where(eq(users.id, found.userId));
+  if (!user || user.passwordHash) throw invalidActivationToken();
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    membershipId: user.membershipId,
+  };
+}
+
+/**
+ * Sets the first password from an activation link (7 days, single use) and signs the member in:
+ * the returned session is the refresh token for the cookie (the seed may ignore it). Input is
+ * validated here too, so callers other than the route (the demo seed) follow the same rules.
+ */
+export async function activateAccount(
+  db: Database,
+  ctx: MemberServiceContext,
+  input: ActivateAccountInput,
+  meta: RequestMeta = {},
+): Promise<{ user: User; session: IssuedRefreshToken }> {
+  const parsed = activateAccountSchema.safeParse(input);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((issue) => ({
+      field: issue.path.join('.'),
+      message: issue.message,
+    }));
+    throw new DomainError('VALIDATION_ERROR', details[0]?.message ?? 'Invalid input', 400, details);
+  }
+  const { token, password } = parsed.data;
+  if (isCommonPassword(password)) throw commonPasswordError('password');
+  const now = ctx.clock.now();
+  const usable = { token, purpose: 'activation', now } as const;
+  // Checked before the (slow) hashing, used up after it, in the transaction that sets the password.
+  if (!(await findUsableOneTimeToken(db, usable))) throw invalidActivationToken();
+  const passwordHash = await hashPassword(password);
+
+  return db.transaction(async (tx) => {
+    const consumed = await consumeOneTimeToken(tx, usable);
+    if (!consumed) throw invalidActivationToken();
+    const [current] = await tx
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, consumed.userId))
+      .for('update');
+    if (!current || current.passwordHash) throw invalidActivationToken();
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, activatedAt: now, updatedAt: now })
+      .where(eq(users.id, consumed.userId))
+      .returning();
+    if (!user) throw invalidActivationToken();
+    const session = await startSession(tx, { userId: user.id, now, meta });
+    await writeAudit(tx, {
+      actorId: user.id,
+      action: 'auth.account_activated',
+      entityType: 'user',
+      entityId: user.id,
+      ip: meta.ip ?? null,
+    });
+    return { user: toUser(user), session };
+  });
+}

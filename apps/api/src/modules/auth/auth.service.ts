@@ -1,0 +1,195 @@
+import { eq } from 'drizzle-orm';
+import { classifyIdentifier, type LoginInput, type User } from '@coop/shared/auth';
+import { users } from '../../db/schema/index.js';
+import type { AppContext } from '../../app-context.js';
+import { DomainError } from '../../lib/domain-error.js';
+import { writeAudit } from '../../lib/audit-log.js';
+import { verifyAgainstDummy, verifyPassword } from '../../lib/password.js';
+import { toUser } from '../members/member-view.js';
+import {
+  endSession,
+  rotateSession,
+  startSession,
+  type IssuedRefreshToken,
+  type RequestMeta,
+} from './sessions.js';
+import {
+  accountLockedError,
+  accountLockedFor,
+  ipBlockedFor,
+  ipLimitedError,
+  recordAccountFailure,
+  recordSuccess,
+  recordUnknownFailure,
+  unknownIdentifierLockedFor,
+} from './sign-in-throttle.js';
+
+export interface SignedIn {
+  user: User;
+  accessToken: string;
+  session: IssuedRefreshToken;
+}
+
+/** One message for an unknown identifier, a wrong password and a not-yet-activated account. */
+export const INVALID_CREDENTIALS_MESSAGE =
+  'Invalid login details. Please check your email, phone number or membership ID and password.';
+
+export const invalidCredentials = () =>
+  new DomainError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE, 401);
+
+const sessionExpired = () =>
+  new DomainError('INVALID_REFRESH_TOKEN', 'Your session has expired. Please sign in again.', 401);
+
+const IDENTIFIER_COLUMNS = {
+  email: users.email,
+  phone: users.phoneNumber,
+  membershipId: users.membershipId,
+} as const;
+
+type LoginOutcome =
+  | { result: 'signed_in'; user: typeof users.$inferSelect; session: IssuedRefreshToken }
+  | { result: 'failed' }
+  | { result: 'locked'; waitMs: number };
+
+/**
+ * Sign-in by e-mail, phone or membership ID (DESIGN §5). Unknown identifiers are checked against
+ * a dummy hash so they take as long as real ones. The user row is locked while its password is
+ * checked, so parallel guesses queue and the fifth failure always locks the account.
+ * Every attempt is audited; suspended members may sign in (GET /auth/me tells the client).
+ */
+export async function login(
+  ctx: AppContext,
+  input: LoginInput,
+  meta: RequestMeta & { ip: string },
+): Promise<SignedIn> {
+  const { db } = ctx;
+  const now = ctx.clock.now();
+  const { ip } = meta;
+  const identifier = classifyIdentifier(input.identifier);
+  const audit = { entityType: 'user', ip } as const;
+
+  const ipWait = await ipBlockedFor(db, ip, now);
+  if (ipWait !== null) {
+    await writeAudit(db, {
+      ...audit,
+      action: 'auth.login.refused',
+      after: { reason: 'ip_limit', identifierKind: identifier.kind },
+    });
+    throw ipLimitedError(ipWait);
+  }
+
+  const outcome = await db.transaction(async (tx): Promise<LoginOutcome> => {
+    const [user] = await tx
+      .select()
+      .from(users)
+      .where(eq(IDENTIFIER_COLUMNS[identifier.kind], identifier.value))
+      .for('no key update');
+    const attempt = { identifier: identifier.value, ip, now };
+
+    if (!user) {
+      const waitMs = await unknownIdentifierLockedFor(tx, identifier.value, now);
+      if (waitMs === null) await verifyAgainstDummy(input.password);
+      const lockedMs = waitMs ?? (await recordUnknownFailure(tx, { ...attempt, userId: null }));
+      await writeAudit(tx, {
+        ...audit,
+        action: waitMs === null ? 'auth.login.failed' : 'auth.login.refused',
+        after: {
+          reason: waitMs === null ? 'unknown_identifier' : 'locked',
+          identifierKind: identifier.kind,
+          identifier: identifier.value,
+        },
+      });
+      return lockedMs === null ? { result: 'failed' } : { result: 'locked', waitMs: lockedMs };
+    }
+
+    const auditUser = { ...audit, actorId: user.id, entityId: user.id };
+    const waitMs = await accountLockedFor(tx, user.id, now);
+    if (waitMs !== null) {
+      await writeAudit(tx, {
+        ...auditUser,
+        action: 'auth.login.refused',
+        after: { reason: 'locked', identifierKind: identifier.kind },
+      });
+      return { result: 'locked', waitMs };
+    }
+
+    const passwordOk = user.passwordHash
+      ? await verifyPassword(user.passwordHash, input.password)
+      : await verifyAgainstDummy(input.password);
+    if (!passwordOk) {
+      const lockedMs = await recordAccountFailure(tx, { ...attempt, userId: user.id });
+      await writeAudit(tx, {
+        ...auditUser,
+        action: 'auth.login.failed',
+        after: {
+          reason: user.passwordHash ? 'wrong_password' : 'not_activated',
+          identifierKind: identifier.kind,
+          ...(lockedMs === null ? {} : { lockedForSeconds: Math.ceil(lockedMs / 1000) }),
+        },
+      });
+      return lockedMs === null ? { result: 'failed' } : { result: 'locked', waitMs: lockedMs };
+    }
+
+    await recordSuccess(tx, { ...attempt, userId: user.id });
+    const session = await startSession(tx, { userId: user.id, now, meta });
+    await writeAudit(tx, {
+      ...auditUser,
+      action: 'auth.login.succeeded',
+      after: { identifierKind: identifier.kind, isActive: user.isActive },
+    });
+    return { result: 'signed_in', user, session };
+  });
+
+  if (outcome.result === 'locked') throw accountLockedError(outcome.waitMs);
+  if (outcome.result === 'failed') throw invalidCredentials();
+  return {
+    user: toUser(outcome.user),
+    accessToken: await ctx.tokens.sign(outcome.user.id),
+    session: outcome.session,
+  };
+}
+
+/**
+ * A new access token and the refresh token's successor. Suspended members may refresh: they need
+ * GET /auth/me to see the suspended page (their earlier sessions ended when they were suspended).
+ */
+export async function refreshSession(
+  ctx: AppContext,
+  refreshToken: string | undefined,
+  meta: RequestMeta,
+): Promise<{ accessToken: string; session: IssuedRefreshToken }> {
+  if (!refreshToken) throw sessionExpired();
+  const rotated = await rotateSession(ctx.db, { refreshToken, now: ctx.clock.now(), meta });
+  if (!rotated.ok) throw sessionExpired();
+  return { accessToken: await ctx.tokens.sign(rotated.userId), session: rotated.issued };
+}
+
+/** Revokes the family of the presented refresh token; quietly does nothing without one. */
+export async function logout(
+  ctx: AppContext,
+  refreshToken: string | undefined,
+  meta: RequestMeta,
+): Promise<void> {
+  if (!refreshToken) return;
+  await ctx.db.transaction(async (tx) => {
+    const ended = await endSession(tx, { refreshToken, now: ctx.clock.now() });
+    if (!ended) return;
+    await writeAudit(tx, {
+      actorId: ended.userId,
+      action: 'auth.logout',
+      entityType: 'refresh_family',
+      entityId: ended.familyId,
+      ip: meta.ip ?? null,
+    });
+  });
+}
+
+/** GET /auth/check-email (admins only): whether an address already belongs to an account. */
+export async function isEmailInUse(ctx: AppContext, email: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1);
+  return row !== undefined;
+}

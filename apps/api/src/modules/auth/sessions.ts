@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { refreshTokens, users } from '../../db/schema/index.js';
+import type { Database, Executor } from '../../db/client.js';
+import { generateSecretToken, hashSecretToken } from '../../lib/one-time-token.js';
+import { writeAudit } from '../../lib/audit-log.js';
+
+/** A sign-in lasts at most this long; rotating the refresh token never extends it. */
+export const REFRESH_FAMILY_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
+export interface RequestMeta {
+  ip?: string | null;
+  userAgent?: string | null;
+}
+
+export interface IssuedRefreshToken {
+  /** The token in clear: sent once, in the cookie (and the body for body-based clients). */
+  refreshToken: string;
+  /** Absolute end of the family; the cookie's max-age counts down to it. */
+  expiresAt: Date;
+}
+
+/** Starts a new refresh-token family: one per sign-in (login, activation, password change). */
+export async function startSession(
+  tx: Executor,
+  args: { userId: string; now: Date; meta?: RequestMeta },
+): Promise<IssuedRefreshToken> {
+  const refreshToken = generateSecretToken();
+  const expiresAt = new Date(args.now.getTime() + REFRESH_FAMILY_LIFETIME_MS);
+  await tx.insert(refreshTokens).values({
+    userId: args.userId,
+    familyId: randomUUID(),
+    tokenHash: hashSecretToken(refreshToken),
+    expiresAt,
+    ip: args.meta?.ip ?? null,
+    userAgent: args.meta?.userAgent?.slice(0, 500) ?? null,
+    createdAt: args.now,
+  });
+  return { refreshToken, expiresAt };
+}
+
+export type RotateResult =
+  | { ok: true; userId: string; issued: IssuedRefreshToken }
+  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' | 'sessions_ended' };
+
+/**
+ * Exchanges a refresh token for its successor in the same family.
+ *
+ * The old row is claimed with one conditional UPDATE (`rotated_at IS NULL`): of any number of
+ * concurrent uses exactly one wins. Presenting a token that was already rotated means two parties
+ * hold it, so the whole family is revoked (theft detection) and the caller must sign in again.
+ */
+export async function rotateSession(
+  db: Database,
+  args: { refreshToken: string; now: Date; meta?: RequestMeta },
+): Promise<RotateResult> {
+  const { now } = args;
+  const tokenHash = hashSecretToken(args.refreshToken);
+  return db.transaction(async (tx): Promise<RotateResult> => {
+    const [claimed] = await tx
+      .update(refreshTokens)
+      .set({ rotatedAt: now })
+      .where(
+        and(
+          eq(refreshTokens.tokenHash, tokenHash),
+          isNull(refreshTokens.rotatedAt),
+          isNull(refreshTokens.revokedAt),
+          gt(refreshTokens.expiresAt, now),
+        ),
+      )
+      .returning();
+
+    if (!claimed) {
+      const [row] = await tx
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, tokenHash));
+      if (!row) return { ok: false, reason: 'unknown' };
+      if (row.revokedAt) return { ok: false, reason: 'revoked' };
+      if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
+      // Already rotated and presented again: someone replays an old token.
+      await revokeFamily(tx, row.familyId, now);
+      await writeAudit(tx, {
+        actorId: row.userId,
+        action: 'auth.refresh.reuse_detected',
+        entityType: 'refresh_family',
+        entityId: row.familyId,
+        ip: args.meta?.ip ?? null,
+      });
+      return { ok: false, reason: 'reused' };
+    }
+
+    const [user] = await tx
+      .select({ tokensValidAfter: users.tokensValidAfter, passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, claimed.userId));
+    // Password change, reset and suspension revoke families explicitly; this is the second lock.
+    if (!user?.passwordHash || claimed.createdAt.getTime() < user.tokensValidAfter.getTime()) {
+      await revokeFamily(tx, claimed.familyId, now);
+      return { ok: false, reason: 'sessions_ended' };
+    }
+
+    const refreshToken = generateSecretToken();
+    await tx.insert(refreshTokens).values({
+      userId: claimed.userId,
+      familyId: claimed.familyId,
+      tokenHash: hashSecretToken(refreshToken),
+      expiresAt: claimed.expiresAt,
+      ip: args.meta?.ip ?? null,
+      userAgent: args.meta?.userAgent?.slice(0, 500) ?? null,
+      createdAt: now,
+    });
+    return {
+      ok: true,
+      userId: claimed.userId,
+      issued: { refreshToken, expiresAt: claimed.expiresAt },
+    };
+  });
+}
+
+export async function revokeFamily(tx: Executor, familyId: string, now: Date): Promise<void> {
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+}
+
+/** Ends every sign-in of the user (password change, reset, suspension). */
+export async function revokeAllSessions(tx: Executor, userId: string, now: Date): Promise<void> {
+  await tx
+    .update(refreshTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+/**
+ * Logout: revokes the family of the presented token, whatever its state. Returns the user it
+ * belonged to (for the audit trail), or null for an unknown token.
+ */
+export async function endSession(
+  tx: Executor,
+  args: { refreshToken: string; now: Date },
+): Promise<{ userId: string; familyId: string } | null> {
+  const [row] = await tx
+    .select({ userId: refreshTokens.userId, familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashSecretToken(args.refreshToken)));
+  if (!row) return null;
+  await revokeFamily(tx, row.familyId, args.now);
+  return row;
+}

@@ -1,0 +1,213 @@
+import { and, count, desc, eq, gt, gte, isNull, max, not } from 'drizzle-orm';
+import { signInAttempts, signInLockouts } from '../../db/schema/index.js';
+import type { Executor } from '../../db/client.js';
+import { DomainError } from '../../lib/domain-error.js';
+
+/**
+ * Brute-force limits for sign-in (DESIGN §5, docs/decisions/020-auth-rules.md). All state lives
+ * in the database, so the limits hold across any number of API instances.
+ */
+export const ACCOUNT_FAILURE_LIMIT = 5;
+export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
+export const FIRST_LOCKOUT_MS = 15 * 60 * 1000;
+export const MAX_LOCKOUT_MS = 24 * 60 * 60 * 1000;
+/** A lockout that ended this long ago no longer makes the next one longer. */
+export const LOCKOUT_MEMORY_MS = 24 * 60 * 60 * 1000;
+/** Wide enough for an office of members behind one address; only failures count. */
+export const IP_FAILURE_LIMIT = 100;
+
+export function lockoutDurationMs(lockouts: number): number {
+  return Math.min(FIRST_LOCKOUT_MS * 2 ** Math.max(0, lockouts - 1), MAX_LOCKOUT_MS);
+}
+
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+function waitInWords(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  const hours = Math.ceil(minutes / 60);
+  return `${hours} hour${hours === 1 ? '' : 's'}`;
+}
+
+export function accountLockedError(remainingMs: number): DomainError {
+  return new DomainError(
+    'ACCOUNT_LOCKED',
+    `Too many failed sign-in attempts. Please try again in ${waitInWords(remainingMs)}.`,
+    429,
+    undefined,
+    { 'Retry-After': String(seconds(remainingMs)) },
+  );
+}
+
+export function ipLimitedError(remainingMs: number): DomainError {
+  return new DomainError(
+    'TOO_MANY_ATTEMPTS',
+    `Too many failed sign-in attempts from your network. Please try again in ${waitInWords(remainingMs)}.`,
+    429,
+    undefined,
+    { 'Retry-After': String(seconds(remainingMs)) },
+  );
+}
+
+/** Milliseconds until the address may try again, or null while it is under the limit. */
+export async function ipBlockedFor(db: Executor, ip: string, now: Date): Promise<number | null> {
+  const windowStart = new Date(now.getTime() - FAILURE_WINDOW_MS);
+  // The 100th most recent failure: once it leaves the window the address is under the limit.
+  const [oldest] = await db
+    .select({ at: signInAttempts.createdAt })
+    .from(signInAttempts)
+    .where(
+      and(
+        eq(signInAttempts.ip, ip),
+        not(signInAttempts.succeeded),
+        gt(signInAttempts.createdAt, windowStart),
+      ),
+    )
+    .orderBy(desc(signInAttempts.createdAt))
+    .offset(IP_FAILURE_LIMIT - 1)
+    .limit(1);
+  if (!oldest) return null;
+  return oldest.at.getTime() + FAILURE_WINDOW_MS - now.getTime();
+}
+
+/** Milliseconds until the account may try again, or null when it is not locked. */
+export async function accountLockedFor(
+  db: Executor,
+  userId: string,
+  now: Date,
+): Promise<number | null> {
+  const [lock] = await db
+    .select({ lockedUntil: signInLockouts.lockedUntil })
+    .from(signInLockouts)
+    .where(eq(signInLockouts.userId, userId));
+  if (!lock || lock.lockedUntil.getTime() <= now.getTime()) return null;
+  return lock.lockedUntil.getTime() - now.getTime();
+}
+
+interface AttemptRecord {
+  userId: string | null;
+  /** The normalised identifier (e-mail, +234 phone or upper-case membership ID). */
+  identifier: string;
+  ip: string;
+  now: Date;
+}
+
+export async function recordSuccess(tx: Executor, attempt: AttemptRecord): Promise<void> {
+  await tx.insert(signInAttempts).values({
+    userId: attempt.userId,
+    identifier: attempt.identifier,
+    ip: attempt.ip,
+    succeeded: true,
+    createdAt: attempt.now,
+  });
+  // A success clears the failure streak and the memory of earlier lockouts.
+  if (attempt.userId) {
+    await tx.delete(signInLockouts).where(eq(signInLockouts.userId, attempt.userId));
+  }
+}
+
+/**
+ * Records a wrong password for a known account and locks it when this is the fifth failure in
+ * 15 minutes since the last success or the end of the last lockout. Each lockout within a day of
+ * the previous one lasts twice as long (15 min, 30 min, 1 h, ... at most 24 h).
+ * Returns the lockout length when this failure locked the account.
+ */
+export async function recordAccountFailure(
+  tx: Executor,
+  attempt: AttemptRecord & { userId: string },
+): Promise<number | null> {
+  const { userId, now } = attempt;
+  await tx.insert(signInAttempts).values({
+    userId,
+    identifier: attempt.identifier,
+    ip: attempt.ip,
+    succeeded: false,
+    createdAt: now,
+  });
+  const [lock] = await tx.select().from(signInLockouts).where(eq(signInLockouts.userId, userId));
+  // Attempt ids follow insertion order, so "after the last success" holds even within one instant.
+  const [lastSuccess] = await tx
+    .select({ id: max(signInAttempts.id) })
+    .from(signInAttempts)
+    .where(and(eq(signInAttempts.userId, userId), eq(signInAttempts.succeeded, true)));
+  const [failures] = await tx
+    .select({ n: count() })
+    .from(signInAttempts)
+    .where(
+      and(
+        eq(signInAttempts.userId, userId),
+        not(signInAttempts.succeeded),
+        gt(signInAttempts.createdAt, new Date(now.getTime() - FAILURE_WINDOW_MS)),
+        // Failures are let through again from the instant the last lockout ends.
+        lock ? gte(signInAttempts.createdAt, lock.lockedUntil) : undefined,
+        lastSuccess?.id != null ? gt(signInAttempts.id, Number(lastSuccess.id)) : undefined,
+      ),
+    );
+  if ((failures?.n ?? 0) < ACCOUNT_FAILURE_LIMIT) return null;
+
+  const remembered = lock && lock.lockedUntil.getTime() > now.getTime() - LOCKOUT_MEMORY_MS;
+  const lockouts = remembered ? lock.lockouts + 1 : 1;
+  const duration = lockoutDurationMs(lockouts);
+  const lockedUntil = new Date(now.getTime() + duration);
+  await tx
+    .insert(signInLockouts)
+    .values({ userId, lockedUntil, lockouts, updatedAt: now })
+    .onConflictDoUpdate({
+      target: signInLockouts.userId,
+      set: { lockedUntil, lockouts, updatedAt: now },
+    });
+  return duration;
+}
+
+/**
+ * Unknown identifiers get the same first lockout as real accounts (5 failures in 15 minutes,
+ * then 429 for 15 minutes), so the 429 does not reveal which identifiers exist.
+ */
+export async function recordUnknownFailure(
+  tx: Executor,
+  attempt: AttemptRecord,
+): Promise<number | null> {
+  await tx.insert(signInAttempts).values({
+    userId: null,
+    identifier: attempt.identifier,
+    ip: attempt.ip,
+    succeeded: false,
+    createdAt: attempt.now,
+  });
+  return unknownIdentifierLockedFor(tx, attempt.identifier, attempt.now);
+}
+
+/**
+ * The lock of an unknown identifier: the latest failure locks it for 15 minutes when it was the
+ * fifth within 15 minutes. Failures refused while locked are not recorded, so the latest failure
+ * is the one that locked it.
+ */
+export async function unknownIdentifierLockedFor(
+  db: Executor,
+  identifier: string,
+  now: Date,
+): Promise<number | null> {
+  const recent = await db
+    .select({ at: signInAttempts.createdAt })
+    .from(signInAttempts)
+    .where(
+      and(
+        isNull(signInAttempts.userId),
+        eq(signInAttempts.identifier, identifier),
+        not(signInAttempts.succeeded),
+        gt(
+          signInAttempts.createdAt,
+          new Date(now.getTime() - FIRST_LOCKOUT_MS - FAILURE_WINDOW_MS),
+        ),
+      ),
+    )
+    .orderBy(desc(signInAttempts.createdAt))
+    .limit(ACCOUNT_FAILURE_LIMIT);
+  const latest = recent[0];
+  const fifth = recent[ACCOUNT_FAILURE_LIMIT - 1];
+  if (!latest || !fifth) return null;
+  const lockedUntil = latest.at.getTime() + FIRST_LOCKOUT_MS;
+  if (lockedUntil <= now.getTime()) return null;
+  if (latest.at.getTime() - fifth.at.getTime() >= FAILURE_WINDOW_MS) return null;
+  return lockedUntil - now.getTime();
+}

@@ -1,0 +1,110 @@
+import type { LightMyRequestResponse } from 'fastify';
+import type { User } from '@coop/shared/auth';
+import type { TestApp } from './app.js';
+import { createMember, type CreateMemberInput } from '../modules/members/members.service.js';
+import { activateAccount } from '../modules/auth/activation.service.js';
+
+/** A password that passes every rule (activation, reset and change) and no common-password list. */
+export const TEST_PASSWORD = 'Ukwa-Harvest!2031';
+
+/** Creates a member through the real service and activates the account with `password`. */
+export async function createActiveMember(
+  t: TestApp,
+  input: Partial<CreateMemberInput> & { email: string },
+  password = TEST_PASSWORD,
+): Promise<User> {
+  const created = await createMember(t.db, t, {
+    firstName: 'Test',
+    lastName: 'Member',
+    ...input,
+  });
+  const { user } = await activateAccount(t.db, t, {
+    token: created.activationToken,
+    password,
+    confirmPassword: password,
+  });
+  return user;
+}
+
+export interface ParsedCookie {
+  name: string;
+  value: string;
+  attributes: Record<string, string | true>;
+}
+
+/** The Set-Cookie headers of an answer, parsed (attribute names lower-cased). */
+export function setCookies(res: LightMyRequestResponse): ParsedCookie[] {
+  const header = res.headers['set-cookie'];
+  const lines = header === undefined ? [] : Array.isArray(header) ? header : [header];
+  return lines.map((line) => {
+    const [pair = '', ...attrs] = line.split(';').map((part) => part.trim());
+    const eq = pair.indexOf('=');
+    const attributes: Record<string, string | true> = {};
+    for (const attr of attrs) {
+      const i = attr.indexOf('=');
+      if (i === -1) attributes[attr.toLowerCase()] = true;
+      else attributes[attr.slice(0, i).toLowerCase()] = attr.slice(i + 1);
+    }
+    return { name: pair.slice(0, eq), value: decodeURIComponent(pair.slice(eq + 1)), attributes };
+  });
+}
+
+/** The refresh token the answer set in its `coop_refresh` cookie. */
+export function refreshCookie(res: LightMyRequestResponse): ParsedCookie | undefined {
+  return setCookies(res).find((cookie) => cookie.name === 'coop_refresh');
+}
+
+export interface SignedInClient {
+  user: User;
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** Signs in through POST /auth/login and returns the access token and refresh cookie value. */
+export async function signIn(
+  t: TestApp,
+  identifier: string,
+  password = TEST_PASSWORD,
+): Promise<SignedInClient> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { identifier, password },
+  });
+  if (res.statusCode !== 200) {
+    throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  }
+  const body = res.json<{ data: { accessToken: string; user: User } }>();
+  const cookie = refreshCookie(res);
+  if (!cookie) throw new Error('sign-in set no refresh cookie');
+  return { user: body.data.user, accessToken: body.data.accessToken, refreshToken: cookie.value };
+}
+
+export const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
+
+export interface OutboxEmail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** E-mails queued so far, newest first, as the dev outbox lists them. */
+export async function outbox(t: TestApp): Promise<OutboxEmail[]> {
+  const res = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
+  return res.json<{ data: OutboxEmail[] }>().data;
+}
+
+/** The token of the newest e-mailed link to `path` for `to` (e.g. '/auth/reset-password'). */
+export async function tokenFromLatestEmail(
+  t: TestApp,
+  to: string,
+  path: string,
+): Promise<string | undefined> {
+  const pattern = new RegExp(`${path.replace(/[/-]/g, '\\$&')}\\?token=([A-Za-z0-9_%-]+)`);
+  for (const email of await outbox(t)) {
+    if (email.to !== to) continue;
+    const match = pattern.exec(email.text);
+    if (match?.[1]) return decodeURIComponent(match[1]);
+  }
+  return undefined;
+}
