@@ -24,7 +24,12 @@ const TITLES: Record<number, string> = {
   429: 'Too Many Requests',
 };
 
-export function errorBody(status: number, code: string, message: string, details?: unknown): ErrorBody {
+export function errorBody(
+  status: number,
+  code: string,
+  message: string,
+  details?: unknown,
+): ErrorBody {
   return {
     success: false,
     error: TITLES[status] ?? 'Internal Server Error',
@@ -43,32 +48,46 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof DomainError) {
       if (err.headers) void reply.headers(err.headers);
-      return reply.status(err.status).send(errorBody(err.status, err.code, err.message, err.details));
+      return reply
+        .status(err.status)
+        .send(errorBody(err.status, err.code, err.message, err.details));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const details = err.validation.map((issue) => ({
-        field: issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || issue.params.issue.path.join('.'),
-        message: issue.message,
-      }));
+      const details = err.validation.map((issue) => {
+        // A root-level issue has no instance path: unknown keys name them in params.keys.
+        const params = issue.params as { issue?: { path?: PropertyKey[] }; keys?: string[] };
+        return {
+          field:
+            issue.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
+            params.issue?.path?.map(String).join('.') ||
+            params.keys?.join(', ') ||
+            '',
+          message: issue.message,
+        };
+      });
       const first = details[0]?.message ?? 'Invalid request';
       return reply.status(400).send(errorBody(400, 'VALIDATION_ERROR', first, details));
     }
     const status = err.statusCode ?? 500;
     if (status === 413) {
-      return reply.status(413).send(errorBody(413, 'PAYLOAD_TOO_LARGE', 'Request body is too large'));
+      return reply
+        .status(413)
+        .send(errorBody(413, 'PAYLOAD_TOO_LARGE', 'Request body is too large'));
     }
     if (status === 429) {
       return reply.status(429).send(errorBody(429, 'RATE_LIMITED', err.message));
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, wrong content type, empty body...
-      const code = err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST';
+      const code =
+        err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST';
       return reply.status(status).send(errorBody(status, code, err.message));
     }
     req.log.error({ err }, 'unhandled error');
     return reply
       .status(500)
-      .send(errorBody(500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'));
+      .send(
+        errorBody(500, 'INTERNAL_ERROR', 'Something went wrong on our side. Please try again.'),
+      );
   });
-
 });
