@@ -1,0 +1,19 @@
+import { Navigate, useLocation } from 'react-router';
+import { AuthLayout } from '../../../components/layouts/auth-layout';
+import { documentTitle } from '../../../components/layouts/page-title';
+import { paths } from '../../../config/paths';
+import { LoginForm } from '../../../features/auth/components/login-form';
+import { useAuth } from '../../../lib/auth-store';
+import { redirectTarget } from '../../../lib/redirect';
+
+export default function LoginRoute() {
+  const { isAuthenticated } = useAuth();
+  const { search } = useLocation();
+  // Signed in (already, or just now by this form): open the page the member first asked for.
+  if (isAuthenticated) return <Navigate to={redirectTarget(search, paths.dashboard)} replace />;
+  return (
+    <AuthLayout title={documentTitle('Sign in')}>
+      <LoginForm />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,25 @@
+import type { LoginInput, LoginResponse } from '@coop/shared/auth';
+import { FALLBACK_MESSAGES } from '@coop/shared/http';
+import { api } from '../../../lib/api';
+import { toApiError } from '../../../lib/api-client';
+import { authStore } from '../../../lib/auth-store';
+
+/** POST /auth/login */
+export function login(credentials: LoginInput): Promise<LoginResponse> {
+  // A 401 here means wrong credentials, not an expired session: never refresh.
+  return api.post<LoginResponse>('/auth/login', credentials, { skipAuthRefresh: true });
+}
+
+/**
+ * Signs in and records the outcome in the auth state (spec §4 Auth): the submission clears the
+ * previous error, success signs the member in, failure leaves the message for the form.
+ */
+export async function signIn(credentials: LoginInput): Promise<void> {
+  authStore.signInStarted();
+  try {
+    const { data } = await login(credentials);
+    authStore.signedIn(data);
+  } catch (error) {
+    authStore.signInFailed(toApiError(error).message || FALLBACK_MESSAGES.login);
+  }
+}

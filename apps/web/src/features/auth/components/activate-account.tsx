@@ -1,0 +1,212 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  ACTIVATION_PASSWORD_REQUIREMENTS,
+  AUTH_MESSAGES,
+  setPasswordSchema,
+  type ActivatingUser,
+  type SetPasswordInput,
+} from '@coop/shared/auth';
+import { ERROR_CODES } from '@coop/shared/http';
+import { CircleAlert, CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Alert, AlertDescription } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../../components/ui/card';
+import { FieldError, fieldA11y } from '../../../components/ui/field-error';
+import { Label } from '../../../components/ui/label';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { RequirementChecklist } from '../../../components/ui/requirement-checklist';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { failureMessage, fieldErrors, toApiError } from '../../../lib/api-client';
+import { useActivateAccount } from '../api/activate-account';
+import { useVerifyActivation } from '../api/verify-activation';
+
+function ActivationFailed({ message }: { message: string }) {
+  return (
+    <Card>
+      <CardHeader className="items-center text-center">
+        <CircleX aria-hidden="true" className="size-12 text-destructive" />
+        <CardTitle as="h1">Activation Failed</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4 text-center">
+        <Alert variant="destructive" role="alert" className="text-left">
+          <CircleAlert aria-hidden="true" />
+          <AlertDescription>{message}</AlertDescription>
+        </Alert>
+        <p className="text-sm text-muted-foreground">
+          Please contact support or ask the administrator for a new activation link.
+        </p>
+        <Button asChild variant="outline">
+          <Link to={paths.login}>Back to Login</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Activated() {
+  return (
+    <Card>
+      <CardHeader className="items-center text-center">
+        <CircleCheck aria-hidden="true" className="size-12 text-success" />
+        <CardTitle as="h1">Account Activated!</CardTitle>
+        <CardDescription>Your password is set and you are signed in.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Button asChild size="lg" className="w-full">
+          <Link to={paths.dashboard}>Go to Dashboard</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function SetPasswordForm({ token, member }: { token: string; member: ActivatingUser }) {
+  const activation = useActivateAccount();
+  const {
+    register,
+    handleSubmit,
+    control,
+    setError,
+    formState: { errors },
+  } = useForm<SetPasswordInput>({
+    resolver: zodResolver(setPasswordSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  // The live checklist follows every keystroke.
+  const password = useWatch({ control, name: 'password' });
+
+  if (activation.isSuccess) return <Activated />;
+
+  const onSubmit = (values: SetPasswordInput) =>
+    activation.mutate(
+      { token, ...values },
+      {
+        onError: (error) => {
+          // A password the server refuses (too common, too long) belongs under its field.
+          if (toApiError(error).code !== ERROR_CODES.validation) return;
+          const byField = fieldErrors(error);
+          for (const field of ['password', 'confirmPassword'] as const) {
+            const message = byField[field];
+            if (message) setError(field, { message });
+          }
+        },
+      },
+    );
+
+  const serverFieldErrors = activation.error ? fieldErrors(activation.error) : {};
+  const showFailure =
+    activation.isError && !serverFieldErrors.password && !serverFieldErrors.confirmPassword;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h1">
+          Welcome, {member.firstName} {member.lastName}!
+        </CardTitle>
+        <CardDescription>Set a password to activate your account.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        <dl className="grid gap-2 rounded-lg bg-muted/60 p-3 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4">
+          <dt className="text-muted-foreground">Email</dt>
+          <dd className="font-medium break-all">{member.email}</dd>
+          <dt className="text-muted-foreground">Membership ID</dt>
+          <dd className="font-medium">{member.membershipId}</dd>
+        </dl>
+
+        <form onSubmit={handleSubmit(onSubmit)} noValidate className="grid gap-5">
+          {showFailure ? (
+            <Alert variant="destructive" role="alert">
+              <CircleAlert aria-hidden="true" />
+              <AlertDescription>
+                {failureMessage(activation.error, AUTH_MESSAGES.activationFailed)}
+              </AlertDescription>
+            </Alert>
+          ) : null}
+
+          {/* The member's e-mail, for password managers to file the new password under. */}
+          <input
+            type="email"
+            name="username"
+            autoComplete="username"
+            value={member.email}
+            readOnly
+            hidden
+          />
+
+          <div className="grid gap-2">
+            <Label htmlFor="password">Password</Label>
+            <PasswordInput
+              {...fieldA11y('password', errors.password?.message)}
+              aria-describedby={
+                errors.password ? 'password-error password-requirements' : 'password-requirements'
+              }
+              autoComplete="new-password"
+              {...register('password')}
+            />
+            <FieldError id="password-error" message={errors.password?.message} />
+          </div>
+
+          <RequirementChecklist
+            id="password-requirements"
+            requirements={ACTIVATION_PASSWORD_REQUIREMENTS}
+            value={password}
+          />
+
+          <div className="grid gap-2">
+            <Label htmlFor="confirmPassword">Confirm password</Label>
+            <PasswordInput
+              {...fieldA11y('confirmPassword', errors.confirmPassword?.message)}
+              autoComplete="new-password"
+              {...register('confirmPassword')}
+            />
+            <FieldError id="confirmPassword-error" message={errors.confirmPassword?.message} />
+          </div>
+
+          <Button type="submit" size="lg" className="w-full" disabled={activation.isPending}>
+            {activation.isPending ? (
+              <LoaderCircle aria-hidden="true" className="animate-spin" />
+            ) : null}
+            {activation.isPending ? 'Activating...' : 'Activate Account'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * Spec §2 Account activation: check the link's token, then set the first password. The states
+ * are verifying → invalid (failure view) or valid (form) → activated.
+ */
+export function ActivateAccount({ token }: { token: string | null }) {
+  const verification = useVerifyActivation(token);
+
+  if (token === null) return <ActivationFailed message={AUTH_MESSAGES.noActivationToken} />;
+  if (verification.isPending) {
+    return (
+      <Card>
+        <CardContent className="flex flex-col items-center gap-4 py-12 text-center">
+          <Spinner className="size-8" label="Verifying your activation link" />
+          <h1 className="text-lg font-medium">Verifying your activation link...</h1>
+        </CardContent>
+      </Card>
+    );
+  }
+  if (verification.isError) {
+    return (
+      <ActivationFailed
+        message={failureMessage(verification.error, AUTH_MESSAGES.invalidActivationToken)}
+      />
+    );
+  }
+  return <SetPasswordForm token={token} member={verification.data} />;
+}
