@@ -11,22 +11,11 @@ export function LocationProbe() {
   return <output data-testid="location">{`${pathname}${search}${hash}`}</output>;
 }
 
-type RenderOptions = {
-  /** The URL the router starts at. */
-  route?: string;
-  /** The route pattern the element is mounted at (default: the route's path). */
-  path?: string;
-  /** Extra routes, e.g. redirect targets. */
-  routes?: ReactElement;
-};
-
 /**
- * Renders a component inside the app's providers (router, a fresh query cache) with a location
- * probe on every other path, so a test sees where a redirect went.
+ * Renders route elements inside the app's providers (router, a fresh query cache), with a
+ * location probe on every other path so a test sees where a redirect went.
  */
-export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}) {
-  const route = options.route ?? '/';
-  const path = options.path ?? new URL(route, 'http://localhost').pathname;
+export function renderRoutes(routes: ReactElement, { route = '/' }: { route?: string } = {}) {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },
@@ -36,12 +25,20 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={[route]}>
         <Routes>
-          <Route path={path} element={ui} />
-          {options.routes}
+          {routes}
           <Route path="*" element={<LocationProbe />} />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
   );
   return { ...result, user, queryClient };
+}
+
+/** Renders one element at the route's path (or at `path`, a pattern). */
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', path }: { route?: string; path?: string } = {},
+) {
+  const pattern = path ?? new URL(route, 'http://localhost').pathname;
+  return renderRoutes(<Route path={pattern} element={ui} />, { route });
 }

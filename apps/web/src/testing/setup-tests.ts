@@ -22,7 +22,7 @@ beforeEach(() => {
       disconnect() {}
     },
   );
-  window.scrollTo = vi.fn<typeof window.scrollTo>();
+  vi.stubGlobal('scrollTo', vi.fn());
 });
 
 afterEach(() => {

@@ -1,0 +1,100 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { signInAs } from '../testing/auth';
+import { json, mockApi } from '../testing/fetch-mock';
+import { AppProvider } from './provider';
+import { AppRoutes } from './router';
+
+function renderAppAt(url: string) {
+  window.history.pushState({}, '', url);
+  return render(
+    <AppProvider>
+      <AppRoutes />
+    </AppProvider>,
+  );
+}
+
+describe('route table (spec §2)', () => {
+  it.each(['/', '/index'])(
+    '%s goes to the dashboard, which asks a visitor to sign in',
+    async (url) => {
+      mockApi({});
+      renderAppAt(url);
+      expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+      expect(window.location.pathname).toBe('/auth/login');
+      expect(new URLSearchParams(window.location.search).get('redirect')).toBe('/dashboard');
+    },
+  );
+
+  it.each(['/auth/activate', '/activate-account'])('%s is the activation screen', async (url) => {
+    mockApi({});
+    renderAppAt(url);
+    expect(await screen.findByText('No activation token provided')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/auth/forgot-password', 'Forgot your password?'],
+    ['/unauthorized', 'Access Denied'],
+    ['/account-suspended', 'Account Suspended'],
+    ['/no/such/page', '404: Oops! Page not found'],
+  ])('%s renders its page', async (url, heading) => {
+    mockApi({ 'GET /config': () => new Response(null, { status: 503 }) });
+    renderAppAt(url);
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+  });
+
+  it('reset password without a token goes to forgot password', async () => {
+    mockApi({});
+    renderAppAt('/auth/reset-password');
+    await waitFor(() => expect(window.location.pathname).toBe('/auth/forgot-password'));
+  });
+
+  it.each([
+    '/dashboard',
+    '/contributions',
+    '/loans',
+    '/withdrawals',
+    '/dividends',
+    '/fines',
+    '/notifications',
+    '/profile',
+    '/settings',
+  ])('%s is guarded', async (url) => {
+    mockApi({});
+    renderAppAt(url);
+    await waitFor(() => expect(window.location.pathname).toBe('/auth/login'));
+  });
+
+  it.each([
+    ['/dashboard', 'Dashboard'],
+    ['/contributions', 'Contributions'],
+    ['/loans', 'Loans'],
+    ['/withdrawals', 'Withdrawals'],
+    ['/dividends', 'Dividends'],
+    ['/fines', 'Fines'],
+    ['/profile', 'Profile'],
+    ['/settings', 'Settings'],
+  ])('%s shows the layout and its title to a member', async (url, title) => {
+    mockApi({
+      'GET /users/notifications': () =>
+        json(200, {
+          success: true,
+          data: [],
+          pagination: {
+            currentPage: 1,
+            totalPages: 1,
+            totalItems: 0,
+            hasNext: false,
+            hasPrev: false,
+            limit: 10,
+          },
+          summary: { unreadCount: 0 },
+        }),
+    });
+    signInAs();
+    renderAppAt(url);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(document.title).toBe(`${title} · Coop Portal`);
+  });
+});

@@ -1,0 +1,68 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { ErrorBoundary } from '../components/errors/error-boundary';
+import { FullPageSpinner } from '../components/ui/spinner';
+import { paths } from '../config/paths';
+
+// Every page is its own chunk, downloaded when its route is first matched, so /auth/login loads
+// only the sign-in screen (and not TanStack Query, which only the routes under QueryLayout use).
+const Login = lazy(() => import('./routes/auth/login'));
+const Activate = lazy(() => import('./routes/auth/activate'));
+const ForgotPassword = lazy(() => import('./routes/auth/forgot-password'));
+const ResetPassword = lazy(() => import('./routes/auth/reset-password'));
+const QueryLayout = lazy(() => import('./routes/query-layout'));
+const MemberLayout = lazy(() => import('./routes/member/layout'));
+const Dashboard = lazy(() => import('./routes/member/dashboard'));
+const Contributions = lazy(() => import('./routes/member/contributions'));
+const Loans = lazy(() => import('./routes/member/loans'));
+const Withdrawals = lazy(() => import('./routes/member/withdrawals'));
+const Dividends = lazy(() => import('./routes/member/dividends'));
+const Fines = lazy(() => import('./routes/member/fines'));
+const Notifications = lazy(() => import('./routes/member/notifications'));
+const Profile = lazy(() => import('./routes/member/profile'));
+const Settings = lazy(() => import('./routes/member/settings'));
+const Unauthorized = lazy(() => import('./routes/unauthorized'));
+const AccountSuspended = lazy(() => import('./routes/account-suspended'));
+const NotFound = lazy(() => import('./routes/not-found'));
+
+/** The route table of spec §2. */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<FullPageSpinner />}>
+        <Routes>
+          <Route path={paths.home} element={<Navigate to={paths.dashboard} replace />} />
+          {/* /index is not described by the spec; it is the home page's other name, so it goes
+              where / goes (docs/decisions/010-web-routing-and-session.md). */}
+          <Route path={paths.index} element={<Navigate to={paths.dashboard} replace />} />
+
+          <Route path={paths.login} element={<Login />} />
+          <Route path={paths.unauthorized} element={<Unauthorized />} />
+
+          <Route element={<QueryLayout />}>
+            <Route path={paths.activate} element={<Activate />} />
+            <Route path={paths.activateAlias} element={<Activate />} />
+            <Route path={paths.forgotPassword} element={<ForgotPassword />} />
+            <Route path={paths.resetPassword} element={<ResetPassword />} />
+            <Route path={paths.accountSuspended} element={<AccountSuspended />} />
+
+            <Route element={<MemberLayout />}>
+              <Route path={paths.dashboard} element={<Dashboard />} />
+              <Route path={paths.contributions} element={<Contributions />} />
+              <Route path={paths.loans} element={<Loans />} />
+              <Route path={paths.withdrawals} element={<Withdrawals />} />
+              <Route path={paths.dividends} element={<Dividends />} />
+              <Route path={paths.fines} element={<Fines />} />
+              <Route path={paths.notifications} element={<Notifications />} />
+              <Route path={paths.profile} element={<Profile />} />
+              <Route path={paths.settings} element={<Settings />} />
+            </Route>
+          </Route>
+
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,63 @@
+import { TOP_BAR_NOTIFICATIONS_QUERY } from '@coop/shared/constants';
+import { Suspense, useState } from 'react';
+import { Outlet } from 'react-router';
+import { Toaster } from 'sonner';
+import { AppShell } from '../../../components/layouts/app-shell';
+import { Spinner } from '../../../components/ui/spinner';
+import { signOut } from '../../../features/auth/api/logout';
+import { RequireAuth } from '../../../features/auth/components/require-auth';
+import { useNotifications } from '../../../features/notifications/api/get-notifications';
+import { useAuth } from '../../../lib/auth-store';
+
+/** How often the bell asks for new notifications while the portal is open. */
+const BELL_REFRESH_MS = 60_000;
+
+function MemberArea() {
+  const { user } = useAuth();
+  const [isLoggingOut, setLoggingOut] = useState(false);
+  // Spec §2: the top bar loads notifications page 1, limit 10 when it appears. The list page's
+  // first page uses the same query, so marking one read updates the bell too.
+  const notifications = useNotifications(TOP_BAR_NOTIFICATIONS_QUERY, {
+    refetchInterval: BELL_REFRESH_MS,
+  });
+
+  // The guard renders this only with a loaded user.
+  if (!user) return null;
+
+  const logout = () => {
+    setLoggingOut(true);
+    // Signed out in the auth state; the guard then opens /auth/login.
+    void signOut();
+  };
+
+  return (
+    <>
+      <AppShell
+        user={user}
+        unreadCount={notifications.data?.summary.unreadCount}
+        onLogout={logout}
+        isLoggingOut={isLoggingOut}
+      >
+        {/* The shell stays on screen while a page's code loads for the first time. */}
+        <Suspense
+          fallback={
+            <div className="flex justify-center py-16">
+              <Spinner label="Loading page" />
+            </div>
+          }
+        >
+          <Outlet />
+        </Suspense>
+      </AppShell>
+      <Toaster richColors closeButton position="top-right" />
+    </>
+  );
+}
+
+export default function MemberLayoutRoute() {
+  return (
+    <RequireAuth>
+      <MemberArea />
+    </RequireAuth>
+  );
+}

@@ -1,0 +1,258 @@
+import type { Notification } from '@coop/shared/notifications';
+import { screen, waitFor, within } from '@testing-library/react';
+import { Route } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { authStore } from '../../../lib/auth-store';
+import { signInAs } from '../../../testing/auth';
+import { json, mockApi, type MockRequest } from '../../../testing/fetch-mock';
+import { renderRoutes } from '../../../testing/render';
+import DashboardRoute from './dashboard';
+import MemberLayoutRoute from './layout';
+import NotificationsRoute from './notifications';
+
+function buildNotification(index: number, overrides: Partial<Notification> = {}): Notification {
+  return {
+    id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+    type: 'guarantor_request',
+    title: `Notification ${index}`,
+    message: `Message ${index}`,
+    read: false,
+    readAt: null,
+    createdAt: '2026-03-05T13:05:00.000Z',
+    priority: 'medium',
+    actionText: null,
+    actionUrl: null,
+    ...overrides,
+  };
+}
+
+/** A tiny notifications server: the list, one read, all read. */
+function notificationsServer(initial: Notification[]) {
+  let items = initial;
+  const unread = () => items.filter((item) => !item.read).length;
+  const list = ({ query }: MockRequest) => {
+    const page = Number(query.get('page'));
+    const limit = Number(query.get('limit'));
+    const data = items.slice((page - 1) * limit, page * limit);
+    const totalPages = Math.max(1, Math.ceil(items.length / limit));
+    return json(200, {
+      success: true,
+      data,
+      pagination: {
+        currentPage: page,
+        totalPages,
+        totalItems: items.length,
+        hasNext: page < totalPages,
+        hasPrev: page > 1,
+        limit,
+      },
+      summary: { unreadCount: unread() },
+    });
+  };
+  const readAt = '2026-03-06T09:00:00.000Z';
+  const handlers: Record<string, (request: MockRequest) => Response> = {
+    'GET /users/notifications': list,
+    'PUT /users/notifications/mark-all-read': () => {
+      const updated = unread();
+      items = items.map((item) => (item.read ? item : { ...item, read: true, readAt }));
+      return json(200, { success: true, data: { updated } });
+    },
+    'POST /auth/logout': () => json(200, { success: true }),
+  };
+  for (const item of initial) {
+    handlers[`PUT /users/notifications/${item.id}/read`] = () => {
+      items = items.map((entry) =>
+        entry.id === item.id ? { ...entry, read: true, readAt } : entry,
+      );
+      return json(200, { success: true, data: items.find((entry) => entry.id === item.id) });
+    };
+  }
+  return handlers;
+}
+
+const renderMemberArea = (route: string) =>
+  renderRoutes(
+    <Route element={<MemberLayoutRoute />}>
+      <Route path="/dashboard" element={<DashboardRoute />} />
+      <Route path="/notifications" element={<NotificationsRoute />} />
+    </Route>,
+    { route },
+  );
+
+const bell = () => within(screen.getByRole('banner')).getByRole('link', { name: /^Notifications/ });
+
+describe('member layout', () => {
+  it('shows the sidebar links, the search box, the bell and the page title', async () => {
+    signInAs();
+    const api = mockApi(notificationsServer([buildNotification(1), buildNotification(2)]));
+    renderMemberArea('/dashboard');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    const main = within(screen.getByRole('navigation', { name: 'Main' }));
+    expect(main.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '/dashboard',
+      '/contributions',
+      '/loans',
+      '/withdrawals',
+      '/dividends',
+      '/fines',
+    ]);
+    const account = within(screen.getByRole('navigation', { name: 'Account' }));
+    expect(account.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '/notifications',
+      '/profile',
+    ]);
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveAttribute(
+      'placeholder',
+      'Search transactions, loans...',
+    );
+
+    // The top bar loads notifications page 1, limit 10.
+    await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications, 2 unread'));
+    expect(bell()).toHaveAttribute('href', '/notifications');
+    const request = api.callsTo('GET /users/notifications')[0];
+    expect(Object.fromEntries(request?.query ?? [])).toEqual({ page: '1', limit: '10' });
+  });
+
+  it('shows the member in the user menu, with Profile and Logout', async () => {
+    signInAs();
+    const api = mockApi(notificationsServer([]));
+    const { user } = renderMemberArea('/dashboard');
+
+    await user.click(await screen.findByRole('button', { name: 'Open user menu' }));
+    const menu = within(await screen.findByRole('menu'));
+    expect(menu.getByText('Ada Okafor')).toBeInTheDocument();
+    expect(menu.getByText('Member #M0001')).toBeInTheDocument();
+    expect(menu.getByText('ada@demo.coop')).toBeInTheDocument();
+    expect(menu.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+
+    await user.click(menu.getByRole('menuitem', { name: 'Logout' }));
+
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/auth\/login$/),
+    );
+    expect(api.callsTo('POST /auth/logout')).toHaveLength(1);
+    expect(authStore.getState()).toMatchObject({ accessToken: null, user: null });
+    expect(window.localStorage.getItem('coop.accessToken')).toBeNull();
+  });
+
+  it('opens the navigation as a slide-over that Escape closes, returning focus', async () => {
+    signInAs();
+    mockApi(notificationsServer([]));
+    const { user } = renderMemberArea('/dashboard');
+    const menuButton = await screen.findByRole('button', { name: 'Open navigation menu' });
+
+    await user.click(menuButton);
+    const panel = await screen.findByRole('dialog', { name: 'Navigation' });
+    expect(within(panel).getByRole('link', { name: 'Loans' })).toBeInTheDocument();
+    expect(panel).toContainElement(document.activeElement as HTMLElement);
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(menuButton).toHaveFocus();
+  });
+});
+
+describe('notifications page (spec §2 Notifications)', () => {
+  it('lists notifications with their badges, date, message and action link', async () => {
+    signInAs();
+    mockApi(
+      notificationsServer([
+        buildNotification(1, {
+          type: 'fine_issued',
+          priority: 'urgent',
+          title: 'Late repayment fine',
+          message: 'A fine of ₦5,000 was issued.',
+          actionText: 'View fines',
+          actionUrl: '/fines',
+        }),
+        buildNotification(2, {
+          type: 'contribution_posted',
+          priority: 'low',
+          read: true,
+          readAt: '2026-03-05T14:00:00.000Z',
+        }),
+      ]),
+    );
+    renderMemberArea('/notifications');
+
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    const items = within(list).getAllByRole('listitem');
+    const first = within(items[0] as HTMLElement);
+    expect(first.getByText('Fine issued')).toBeInTheDocument();
+    expect(first.getByText('Urgent')).toBeInTheDocument();
+    expect(first.getByText('Mar 05, 2026, 14:05')).toBeInTheDocument();
+    expect(first.getByRole('heading', { name: 'Late repayment fine' })).toBeInTheDocument();
+    expect(first.getByText('A fine of ₦5,000 was issued.')).toBeInTheDocument();
+    expect(first.getByRole('link', { name: 'View fines' })).toHaveAttribute('href', '/fines');
+    expect(first.getByRole('button', { name: 'Mark read' })).toBeInTheDocument();
+    expect(items[0]).toHaveAttribute('data-read', 'false');
+
+    const second = within(items[1] as HTMLElement);
+    expect(second.getByText('Contribution posted')).toBeInTheDocument();
+    expect(second.getByText('Low')).toBeInTheDocument();
+    expect(second.queryByRole('button', { name: 'Mark read' })).not.toBeInTheDocument();
+    expect(screen.getByText('1 unread')).toBeInTheDocument();
+  });
+
+  it('marks one read and the bell follows without a reload', async () => {
+    signInAs();
+    const api = mockApi(notificationsServer([buildNotification(1), buildNotification(2)]));
+    const { user } = renderMemberArea('/notifications');
+
+    await screen.findByText('2 unread');
+    await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications, 2 unread'));
+    const [first] = screen.getAllByRole('button', { name: 'Mark read' });
+    expect(first).toHaveAccessibleDescription('Notification 1');
+    await user.click(first as HTMLElement);
+
+    expect(await screen.findByText('1 unread')).toBeInTheDocument();
+    await waitFor(() => expect(bell()).toHaveAccessibleName('Notifications, 1 unread'));
+    expect(screen.getAllByRole('button', { name: 'Mark read' })).toHaveLength(1);
+    expect(
+      api.callsTo('PUT /users/notifications/00000000-0000-4000-8000-000000000001/read'),
+    ).toHaveLength(1);
+  });
+
+  it("marks all read, then disables 'Mark all as read'", async () => {
+    signInAs();
+    mockApi(notificationsServer([buildNotification(1), buildNotification(2)]));
+    const { user } = renderMemberArea('/notifications');
+
+    const markAll = await screen.findByRole('button', { name: 'Mark all as read' });
+    await waitFor(() => expect(markAll).toBeEnabled());
+    await user.click(markAll);
+
+    expect(await screen.findByText('0 unread')).toBeInTheDocument();
+    await waitFor(() => expect(markAll).toBeDisabled());
+    expect(bell()).toHaveAccessibleName('Notifications, 0 unread');
+    expect(screen.queryByTestId('unread-badge')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark read' })).not.toBeInTheDocument();
+  });
+
+  it("says 'No notifications' when there are none", async () => {
+    signInAs();
+    mockApi(notificationsServer([]));
+    renderMemberArea('/notifications');
+
+    expect(await screen.findByText('No notifications')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark all as read' })).toBeDisabled();
+  });
+
+  it('pages through the list', async () => {
+    signInAs();
+    const api = mockApi(
+      notificationsServer(Array.from({ length: 12 }, (_, index) => buildNotification(index + 1))),
+    );
+    const { user } = renderMemberArea('/notifications');
+
+    await screen.findByRole('heading', { name: 'Notification 1' });
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+
+    expect(await screen.findByRole('heading', { name: 'Notification 11' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+    expect(
+      api.callsTo('GET /users/notifications').some((call) => call.query.get('page') === '2'),
+    ).toBe(true);
+  });
+});

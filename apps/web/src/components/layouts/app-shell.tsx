@@ -1,0 +1,118 @@
+import { MOBILE_BREAKPOINT_PX } from '@coop/shared/constants';
+import { Menu } from 'lucide-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { Button } from '../ui/button';
+import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '../ui/sheet';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+import type { ShellUser } from './user-menu';
+
+type AppShellProps = {
+  user: ShellUser;
+  unreadCount: number | undefined;
+  onLogout: () => void;
+  isLoggingOut: boolean;
+  children: ReactNode;
+};
+
+const desktopQuery = `(min-width: ${MOBILE_BREAKPOINT_PX}px)`;
+
+/**
+ * The signed-in layout of spec §2: a 256 px sidebar from 768 px up; below that a 320 px
+ * slide-over opened by the top bar's menu button (a modal dialog: focus stays inside, Escape
+ * closes it and focus returns to the button).
+ */
+export function AppShell({ user, unreadCount, onLogout, isLoggingOut, children }: AppShellProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const followedLink = useRef(false);
+  const mainRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  const firstPath = useRef(pathname);
+
+  // After a page change, start at the top, and put screen readers and the keyboard at the new
+  // page's content, as a full page load would.
+  useEffect(() => {
+    if (pathname === firstPath.current) return;
+    firstPath.current = pathname;
+    window.scrollTo(0, 0);
+    mainRef.current?.focus({ preventScroll: true });
+  }, [pathname]);
+
+  // The slide-over is for narrow screens only; widening the window puts the sidebar back.
+  useEffect(() => {
+    const media = window.matchMedia(desktopQuery);
+    const close = () => {
+      if (media.matches) setMenuOpen(false);
+    };
+    media.addEventListener('change', close);
+    return () => media.removeEventListener('change', close);
+  }, []);
+
+  const sidebarProps = { unreadCount, onLogout, isLoggingOut };
+
+  return (
+    <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to main content
+      </a>
+
+      <aside className="fixed inset-y-0 left-0 z-40 hidden w-sidebar border-r bg-sidebar text-sidebar-foreground md:block">
+        <Sidebar {...sidebarProps} />
+      </aside>
+
+      <SheetContent
+        aria-describedby={undefined}
+        closeLabel="Close navigation menu"
+        className="md:hidden"
+        onCloseAutoFocus={(event) => {
+          // Following a link opens another page: focus goes to its content, not the menu button.
+          if (followedLink.current) {
+            event.preventDefault();
+            followedLink.current = false;
+          }
+        }}
+      >
+        <SheetTitle className="sr-only">Navigation</SheetTitle>
+        <Sidebar
+          {...sidebarProps}
+          onNavigate={() => {
+            followedLink.current = true;
+            setMenuOpen(false);
+          }}
+        />
+      </SheetContent>
+
+      <div className="flex min-h-dvh flex-col md:pl-sidebar">
+        <TopBar
+          user={user}
+          unreadCount={unreadCount}
+          onLogout={onLogout}
+          menuButton={
+            <SheetTrigger asChild>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="md:hidden"
+                aria-label="Open navigation menu"
+              >
+                <Menu aria-hidden="true" className="size-5" />
+              </Button>
+            </SheetTrigger>
+          }
+        />
+        <main
+          id="main-content"
+          ref={mainRef}
+          tabIndex={-1}
+          className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8"
+        >
+          {children}
+        </main>
+      </div>
+    </Sheet>
+  );
+}

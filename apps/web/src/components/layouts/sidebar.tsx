@@ -1,0 +1,84 @@
+import { LogOut } from 'lucide-react';
+import { Link, NavLink } from 'react-router';
+import { paths } from '../../config/paths';
+import { cn } from '../../lib/cn';
+import { Logo } from '../brand/logo';
+import { mainNavItems, secondaryNavItems, type NavItem } from './nav-items';
+
+type SidebarProps = {
+  unreadCount: number | undefined;
+  onLogout: () => void;
+  isLoggingOut: boolean;
+  /** Called when a link is followed, so the mobile slide-over can close. */
+  onNavigate?: () => void;
+};
+
+function NavList({
+  items,
+  unreadCount,
+  onNavigate,
+}: {
+  items: readonly NavItem[];
+  unreadCount?: number | undefined;
+  onNavigate?: (() => void) | undefined;
+}) {
+  return (
+    <ul className="grid gap-1">
+      {items.map(({ to, label, icon: Icon }) => (
+        <li key={to}>
+          <NavLink
+            to={to}
+            onClick={onNavigate}
+            className={({ isActive }) =>
+              cn(
+                'flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-muted-foreground transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground',
+                isActive && 'bg-sidebar-accent text-sidebar-accent-foreground',
+              )
+            }
+          >
+            <Icon aria-hidden="true" className="size-5 shrink-0" />
+            <span className="flex-1">{label}</span>
+            {to === paths.notifications && unreadCount ? (
+              <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">
+                {unreadCount}
+                <span className="sr-only"> unread</span>
+              </span>
+            ) : null}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The sidebar's content, used by the fixed desktop sidebar and the mobile slide-over alike. */
+export function Sidebar({ unreadCount, onLogout, isLoggingOut, onNavigate }: SidebarProps) {
+  return (
+    <div className="flex h-full flex-col gap-6 overflow-y-auto px-4 py-5">
+      <Link
+        to={paths.dashboard}
+        onClick={onNavigate}
+        className="rounded-lg px-2 focus-visible:outline-2 focus-visible:outline-ring"
+      >
+        <Logo />
+      </Link>
+      <nav aria-label="Main" className="grid gap-6">
+        <NavList items={mainNavItems} onNavigate={onNavigate} />
+      </nav>
+      <nav aria-label="Account" className="border-t pt-4">
+        <NavList items={secondaryNavItems} unreadCount={unreadCount} onNavigate={onNavigate} />
+      </nav>
+      <div className="mt-auto border-t pt-4">
+        <button
+          type="button"
+          onClick={onLogout}
+          disabled={isLoggingOut}
+          className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-muted-foreground transition-colors hover:bg-danger-soft hover:text-danger-soft-foreground disabled:opacity-50"
+        >
+          <LogOut aria-hidden="true" className="size-5" />
+          Logout
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import type { Notification, NotificationListResponse } from '@coop/shared/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { notificationKeys } from './get-notifications';
+import { withNotificationRead } from './notifications-cache';
+
+type MarkReadResponse = { success: true; data: Notification };
+
+/** PUT /users/notifications/{id}/read */
+export function markNotificationRead(id: string): Promise<MarkReadResponse> {
+  return api.put<MarkReadResponse>(`/users/notifications/${encodeURIComponent(id)}/read`);
+}
+
+export function useMarkNotificationRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markNotificationRead,
+    onSuccess: ({ data: updated }) => {
+      const lists = { queryKey: notificationKeys.lists() };
+      // Only a notification that was unread lowers the count (a double click must not).
+      const wasUnread = queryClient
+        .getQueriesData<NotificationListResponse>(lists)
+        .some(([, page]) => page?.data.some((item) => item.id === updated.id && !item.read));
+      queryClient.setQueriesData<NotificationListResponse>(lists, (page) =>
+        page ? withNotificationRead(page, updated, wasUnread) : page,
+      );
+      return queryClient.invalidateQueries(lists);
+    },
+  });
+}
