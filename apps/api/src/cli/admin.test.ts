@@ -1,0 +1,96 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config/env.js';
+import { createTestDatabase } from '../test/database.js';
+import { parseAdminArgs, runAdminCli, USAGE, type CliDeps } from './admin.js';
+
+function capture() {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { io: { out: (l: string) => out.push(l), err: (l: string) => err.push(l) }, out, err };
+}
+
+describe('admin command line arguments', () => {
+  it('reads create-admin with its options', () => {
+    expect(
+      parseAdminArgs([
+        'create-admin',
+        '--email',
+        'boss@coop.ng',
+        '--first-name',
+        'Ife',
+        '--last-name',
+        'Ade',
+      ]),
+    ).toEqual({ ok: true, email: 'boss@coop.ng', firstName: 'Ife', lastName: 'Ade' });
+  });
+
+  it.each([
+    [[], 'No command given.'],
+    [['make-admin'], 'Unknown command: make-admin'],
+    [['create-admin', '--email', 'a@b.co'], 'Missing --first-name, --last-name.'],
+  ])('explains what is wrong with %j', async (argv, problem) => {
+    const { io, err } = capture();
+    expect(await runAdminCli(argv, io)).toBe(2);
+    expect(err).toEqual([problem, USAGE]);
+  });
+
+  it('refuses unknown options', async () => {
+    const { io, err } = capture();
+    expect(await runAdminCli(['create-admin', '--mail', 'x'], io)).toBe(2);
+    expect(err[0]).toMatch(/Unknown option '--mail'/);
+  });
+
+  it('prints the usage for --help and exits 0', async () => {
+    const { io, out } = capture();
+    expect(await runAdminCli(['--help'], io)).toBe(0);
+    expect(out).toEqual([USAGE]);
+  });
+});
+
+describe('admin command line against a database', () => {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'coop-cli-')),
+    PUBLIC_URL: 'https://coop.example.ng',
+  });
+
+  it('creates an admin and prints the activation link; a second time answers the clash and exits 1', async () => {
+    const handle = await createTestDatabase();
+    let closes = 0;
+    const deps: CliDeps = {
+      loadConfig: () => config,
+      // The same database for both runs; the CLI closes what it opened.
+      openDatabase: async () => ({ ...handle, close: async () => void closes++ }),
+    };
+    const argv = [
+      'create-admin',
+      '--email',
+      'Boss@Coop.ng',
+      '--first-name',
+      'Ife',
+      '--last-name',
+      'Ade',
+    ];
+    try {
+      const first = capture();
+      expect(await runAdminCli(argv, first.io, deps)).toBe(0);
+      expect(first.out[0]).toBe(
+        'Created administrator Ife Ade <boss@coop.ng>, membership ID A0001.',
+      );
+      expect(first.out[2]).toMatch(
+        /^https:\/\/coop\.example\.ng\/auth\/activate\?token=[A-Za-z0-9_-]{43}$/,
+      );
+
+      const second = capture();
+      expect(await runAdminCli(argv, second.io, deps)).toBe(1);
+      expect(second.err[0]).toContain('A member with this email address already exists');
+      expect(closes).toBe(2);
+    } finally {
+      await handle.close();
+    }
+  });
+});

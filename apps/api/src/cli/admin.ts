@@ -1,0 +1,147 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { loadConfig, type Config } from '../config/env.js';
+import { openDatabase, type DatabaseHandle } from '../db/client.js';
+import { systemClock } from '../lib/clock.js';
+import { DomainError } from '../lib/domain-error.js';
+import { createMember } from '../modules/members/members.service.js';
+
+export const USAGE = `Usage: npm run admin -- create-admin --email <address> --first-name <name> --last-name <name> [--phone <number>]
+
+Creates an administrator on the configured database (DATABASE_URL, or the embedded one in DATA_DIR)
+and prints the activation link (valid 7 days) with which they set their password.`;
+
+export interface CliIo {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+export interface CliDeps {
+  loadConfig(): Config;
+  openDatabase(config: Config): Promise<DatabaseHandle>;
+}
+
+/** The repository root, whether this runs from src (tsx) or dist: DATA_DIR resolves like `npm start`. */
+const rootDir = path.resolve(import.meta.dirname, '../../../..');
+
+const defaultDeps: CliDeps = {
+  // undefined: the real environment (config/env.ts is the only reader of process.env).
+  loadConfig: () => loadConfig(undefined, rootDir),
+  openDatabase: (config) =>
+    openDatabase(
+      config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/pgdata` },
+    ),
+};
+
+type Parsed =
+  | { ok: true; email: string; firstName: string; lastName: string; phone?: string }
+  | { ok: false; problem?: string };
+
+export function parseAdminArgs(argv: string[]): Parsed {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        email: { type: 'string' },
+        'first-name': { type: 'string' },
+        'last-name': { type: 'string' },
+        phone: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (err) {
+    return { ok: false, problem: (err as Error).message };
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { ok: false };
+  if (positionals.length !== 1 || positionals[0] !== 'create-admin') {
+    return {
+      ok: false,
+      problem:
+        positionals.length === 0
+          ? 'No command given.'
+          : `Unknown command: ${positionals.join(' ')}`,
+    };
+  }
+  const missing = (['email', 'first-name', 'last-name'] as const).filter(
+    (name) => !values[name]?.trim(),
+  );
+  if (missing.length > 0) {
+    return { ok: false, problem: `Missing ${missing.map((name) => `--${name}`).join(', ')}.` };
+  }
+  return {
+    ok: true,
+    email: values.email!,
+    firstName: values['first-name']!,
+    lastName: values['last-name']!,
+    ...(values.phone ? { phone: values.phone } : {}),
+  };
+}
+
+/** Runs the command line; returns the exit code (0 done, 1 refused or failed, 2 bad arguments). */
+export async function runAdminCli(
+  argv: string[],
+  io: CliIo,
+  deps: CliDeps = defaultDeps,
+): Promise<number> {
+  const args = parseAdminArgs(argv);
+  if (!args.ok) {
+    if (args.problem) io.err(args.problem);
+    (args.problem ? io.err : io.out)(USAGE);
+    return args.problem ? 2 : 0;
+  }
+
+  let handle: DatabaseHandle | undefined;
+  try {
+    const config = deps.loadConfig();
+    handle = await deps.openDatabase(config);
+    const created = await createMember(
+      handle.db,
+      { config, clock: systemClock },
+      {
+        email: args.email,
+        firstName: args.firstName,
+        lastName: args.lastName,
+        phoneNumber: args.phone,
+        role: 'admin',
+      },
+    );
+    io.out(
+      `Created administrator ${created.user.firstName} ${created.user.lastName} <${created.user.email}>, membership ID ${created.user.membershipId}.`,
+    );
+    io.out('Activation link (valid 7 days, works once):');
+    io.out(created.activationLink);
+    return 0;
+  } catch (err) {
+    if (err instanceof DomainError) {
+      const details = Array.isArray(err.details)
+        ? (err.details as { field: string; message: string }[]).map(
+            (d) => `  ${d.field}: ${d.message}`,
+          )
+        : [];
+      io.err([`Could not create the administrator: ${err.message}`, ...details].join('\n'));
+    } else {
+      io.err(
+        `Could not create the administrator: ${err instanceof Error ? err.message : String(err)}`,
+      );
+    }
+    return 1;
+  } finally {
+    await handle?.close();
+  }
+}
+
+const invokedDirectly =
+  process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+
+if (invokedDirectly) {
+  const code = await runAdminCli(process.argv.slice(2), {
+    out: (line) => console.log(line),
+    err: (line) => console.error(line),
+  });
+  process.exitCode = code;
+}
