@@ -30,6 +30,16 @@ export async function createPostgresTestDatabase(serverUrl: string): Promise<Dat
       await handle.close();
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
+      // pool.end() resolves before its connections have closed; dropping WITH (FORCE) under them
+      // makes each one raise an unhandled FATAL 57P01. Give them a moment to go by themselves.
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await dropper.query<{ n: number }>(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (!rows[0]?.n) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
     },
