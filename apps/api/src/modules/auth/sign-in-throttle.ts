@@ -129,7 +129,14 @@ export async function recordAccountFailure(
   const [lastSuccess] = await tx
     .select({ id: max(signInAttempts.id) })
     .from(signInAttempts)
-    .where(and(eq(signInAttempts.userId, userId), eq(signInAttempts.succeeded, true)));
+    .where(
+      and(
+        eq(signInAttempts.userId, userId),
+        eq(signInAttempts.succeeded, true),
+        // An older success is before the window anyway: no need to read the member's history.
+        gt(signInAttempts.createdAt, new Date(now.getTime() - FAILURE_WINDOW_MS)),
+      ),
+    );
   const [failures] = await tx
     .select({ n: count() })
     .from(signInAttempts)
