@@ -5,13 +5,16 @@ import { api } from '../../../lib/api';
 import { toApiError } from '../../../lib/api-client';
 import { authStore } from '../../../lib/auth-store';
 
-/** `currentUserResponseSchema` of @coop/shared/auth. */
-type CurrentUserResponse = { success: true; data: { user: User } };
+/**
+ * The API answers the user itself in `data` (apps/api auth.routes.ts). Note: @coop/shared's
+ * `currentUserResponseSchema` describes `data.user`; the running API is what this follows.
+ */
+type CurrentUserResponse = { success: true; data: User };
 
 /** GET /auth/me */
 export async function getCurrentUser(): Promise<User> {
   const { data } = await api.get<CurrentUserResponse>('/auth/me');
-  return data.user;
+  return data;
 }
 
 let loading: Promise<void> | null = null;

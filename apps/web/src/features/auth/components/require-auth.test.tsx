@@ -40,7 +40,7 @@ describe('access guard (spec §2)', () => {
       'Bearer stored-token',
     );
 
-    answer(json(200, { success: true, data: { user: buildUser() } }));
+    answer(json(200, { success: true, data: buildUser() }));
     expect(await screen.findByText('Member content')).toBeInTheDocument();
     expect(api.callsTo('GET /auth/me')).toHaveLength(1);
     expect(authStore.getState()).toMatchObject({ isAuthenticated: true, isLoading: false });
