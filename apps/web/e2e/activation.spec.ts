@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible, linkFromOutbox } from './support';
+
+test('Emeka activates his account from the e-mailed link and lands signed in', async ({
+  page,
+  request,
+}) => {
+  const link = await linkFromOutbox(request, 'emeka@demo.coop', '/auth/activate');
+
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Welcome, Emeka Nwosu!' })).toBeVisible();
+  await expect(page.getByText('emeka@demo.coop')).toBeVisible();
+  await expect(page.getByText('M0005')).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByLabel('Password', { exact: true }).fill('weak');
+  await expect(
+    page.getByRole('listitem').filter({ hasText: 'One lowercase letter' }),
+  ).toHaveAttribute('data-met', 'true');
+  await page.getByRole('button', { name: 'Activate Account' }).click();
+  await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+
+  await page.getByLabel('Password', { exact: true }).fill('Emeka!2026');
+  await page.getByLabel('Confirm password').fill('Emeka!2026');
+  await page.getByRole('button', { name: 'Activate Account' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Account Activated!' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole('button', { name: 'Open user menu' }).click();
+  await expect(page.getByRole('menu')).toContainText('Emeka Nwosu');
+  await expect(page.getByRole('menu')).toContainText('Member #M0005');
+});
+
+test('an activation link that is not valid fails with the server message', async ({ page }) => {
+  await page.goto('/activate-account?token=not-a-real-token');
+  await expect(page.getByRole('heading', { name: 'Activation Failed' })).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('Invalid or expired activation token');
+  await expectAccessible(page);
+
+  await page.goto('/auth/activate');
+  await expect(page.getByRole('alert')).toContainText('No activation token provided');
+});

@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible, signIn } from './support';
+
+test('a deep link asks for sign-in, then opens the page asked for', async ({ page }) => {
+  await page.goto('/notifications?page=1');
+
+  await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fnotifications%3Fpage%3D1$/);
+  await signIn(page, 'M0001');
+
+  await expect(page).toHaveURL(/\/notifications\?page=1$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
+});
+
+test('logout ends the session and returns to sign-in', async ({ page }) => {
+  await signIn(page, 'ada@demo.coop');
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.getByRole('button', { name: 'Open user menu' }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toContainText('Ada Obi');
+  await expect(menu).toContainText('Member #M0001');
+  await expect(menu).toContainText('ada@demo.coop');
+  await menu.getByRole('menuitem', { name: 'Logout' }).click();
+
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  expect(await page.evaluate(() => window.localStorage.getItem('coop.accessToken'))).toBeNull();
+  // The refresh cookie was revoked too: a reload does not bring the session back.
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fdashboard$/);
+});
+
+test('the sidebar links every section; below 768 px it is a slide-over', async ({
+  page,
+  isMobile,
+}) => {
+  await signIn(page, 'ada@demo.coop');
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  if (isMobile) {
+    const menuButton = page.getByRole('button', { name: 'Open navigation menu' });
+    await menuButton.click();
+    const panel = page.getByRole('dialog', { name: 'Navigation' });
+    await expect(panel).toBeVisible();
+    expect((await panel.boundingBox())?.width).toBeLessThanOrEqual(320);
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(menuButton).toBeFocused();
+
+    await menuButton.click();
+    await panel.getByRole('link', { name: 'Loans' }).click();
+  } else {
+    await expect(page.getByRole('button', { name: 'Open navigation menu' })).toBeHidden();
+    const sidebar = page.getByRole('navigation', { name: 'Main' });
+    expect((await page.locator('aside').boundingBox())?.width).toBe(256);
+    await sidebar.getByRole('link', { name: 'Loans' }).click();
+  }
+  await expect(page).toHaveURL(/\/loans$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Loans' })).toBeVisible();
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveAttribute(
+    'placeholder',
+    'Search transactions, loans...',
+  );
+});
+
+test('an unknown path shows the not-found page, which leads home', async ({ page }) => {
+  await page.goto('/no/such/page');
+
+  await expect(page.getByText('404', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Oops! Page not found/ })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  // Home is the dashboard, which asks a visitor to sign in.
+  await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fdashboard$/);
+});
+
+test('the Access Denied page explains and offers the dashboard', async ({ page }) => {
+  await page.goto('/unauthorized');
+
+  await expect(page.getByText("You don't have permission to access this resource.")).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toBeVisible();
+  await expectAccessible(page);
+});

@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, expectAccessible, linkFromOutbox, signIn } from './support';
+
+test('forgot password → reset from the e-mailed link → sign in with the new password', async ({
+  page,
+  request,
+}, testInfo) => {
+  // Bayo is used by no other test; each viewport has its own server and database.
+  const newPassword = `Bayo!${testInfo.project.name.length}Reset`;
+  const requestedAt = Date.now() - 5_000;
+
+  await page.goto('/auth/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/auth\/forgot-password$/);
+  await expectAccessible(page);
+  await page.getByLabel('Email').fill('bayo@demo.coop');
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
+  await expect(page.getByText('The link expires in 1 hour.')).toBeVisible();
+  await expectAccessible(page);
+
+  const link = await linkFromOutbox(request, 'bayo@demo.coop', '/auth/reset-password', {
+    after: requestedAt,
+  });
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByLabel('New password', { exact: true }).fill('Bayo12345');
+  await page.getByLabel('Confirm new password').fill('Bayo12345');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(
+    page.getByText('Password must contain at least one special character'),
+  ).toBeVisible();
+
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm new password').fill(newPassword);
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByRole('heading', { name: 'Password Reset Successful!' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Sign In Now' }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await signIn(page, 'bayo@demo.coop', DEMO_PASSWORD);
+  await expect(page.getByRole('alert')).toBeVisible();
+  await signIn(page, 'bayo@demo.coop', newPassword);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // The link is single-use.
+  await page.getByRole('button', { name: 'Open user menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await page.goto(link);
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm new password').fill(newPassword);
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    'Invalid or expired reset token. Please request a new password reset link.',
+  );
+});

@@ -1,0 +1,69 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** Every activated demo account's password (apps/api demo seed). */
+export const DEMO_PASSWORD = 'Demo!2345';
+
+export async function signIn(page: Page, identifier: string, password = DEMO_PASSWORD) {
+  if (!page.url().includes('/auth/login')) await page.goto('/auth/login');
+  await page.getByLabel('Email, phone number or membership ID').fill(identifier);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** Fails on any serious or critical accessibility violation, listing each with its nodes. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({
+      rule: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+  expect(blocking, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+type OutboxEmail = { to: string; subject: string; text: string; createdAt: string };
+
+/**
+ * The path (with its token) of the newest link to `pathname` e-mailed to `to`, read from the
+ * development outbox. E-mails are written in the business transaction, so it is there at once;
+ * the poll only covers a slow server.
+ */
+export async function linkFromOutbox(
+  request: APIRequestContext,
+  to: string,
+  pathname: string,
+  { after = 0 }: { after?: number } = {},
+): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        // `to` narrows the outbox to one address: the demo seed alone writes more e-mails
+        // than the outbox lists at once.
+        const response = await request.get('/api/dev/outbox', { params: { to } });
+        expect(response.ok()).toBe(true);
+        const { data } = (await response.json()) as { data: OutboxEmail[] };
+        const email = data.find(
+          (entry) =>
+            entry.to === to &&
+            new Date(entry.createdAt).getTime() >= after &&
+            entry.text.includes(pathname),
+        );
+        const match = email?.text.match(/https?:\/\/\S+/g)?.find((url) => url.includes(pathname));
+        link = match ? new URL(match).pathname + new URL(match).search : undefined;
+        return link;
+      },
+      { message: `an e-mail to ${to} with a ${pathname} link`, timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return link as string;
+}
+
+/** The unread count the top bar's bell announces. */
+export function bell(page: Page) {
+  return page.getByRole('banner').getByRole('link', { name: /^Notifications/ });
+}

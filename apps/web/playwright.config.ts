@@ -1,0 +1,79 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests against the real built app: `scripts/start.mjs` builds what is stale and runs
+ * the API, which serves the web app and seeds the demo cooperative into an empty database.
+ *
+ * Each viewport gets its own server and fresh database, because the tests change state that can
+ * happen only once (Emeka's activation, Chidi's lockout, Bayo's password). Within one server the
+ * tests use different members, so they may run in parallel.
+ */
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+// Workers load this file too: they reuse the runner's directory instead of making new ones.
+process.env.COOP_E2E_DATA_ROOT ??= mkdtempSync(path.join(tmpdir(), 'coop-e2e-'));
+const dataRoot = process.env.COOP_E2E_DATA_ROOT;
+
+const chromium = {
+  // Debian's Chromium; Playwright's own browser download is never used.
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+const servers = [
+  { name: 'mobile-390', port: 3210, viewport: { width: 390, height: 844 }, isMobile: true },
+  { name: 'desktop-1280', port: 3211, viewport: { width: 1280, height: 800 }, isMobile: false },
+] as const;
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  // Sign-in hashes passwords with argon2id; a few workers keep the embedded database responsive.
+  workers: 3,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: {
+    browserName: 'chromium',
+    launchOptions: chromium,
+    trace: 'retain-on-failure',
+  },
+  projects: servers.map(({ name, port, viewport, isMobile }) => ({
+    name,
+    use: {
+      baseURL: `http://localhost:${port}`,
+      viewport,
+      isMobile,
+      hasTouch: isMobile,
+    },
+  })),
+  // Started one after the other: the first builds what is stale, the second finds it built.
+  webServer: servers.map(({ name, port }) => ({
+    command: 'node scripts/start.mjs',
+    cwd: repoRoot,
+    url: `http://localhost:${port}/api/health`,
+    env: {
+      PORT: String(port),
+      DATA_DIR: path.join(dataRoot, name),
+      LOG_LEVEL: 'warn',
+    },
+    reuseExistingServer: false,
+    timeout: 300_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  })),
+});
