@@ -11,6 +11,7 @@ import {
   getMemberLedgerBalances,
   LedgerPostingError,
   postLedgerTransaction,
+  postLedgerTransactions,
   type LedgerPosting,
   type MemberLedgerBalances,
 } from './ledger.js';
@@ -50,7 +51,8 @@ type Operation =
     }
   | { type: 'transfer'; from: number; to: number; amount: number }
   | { type: 'unbalanced'; member: number; amount: number; off: number }
-  | { type: 'batchEndingUnbalanced'; member: number; amounts: number[] };
+  | { type: 'batchEndingUnbalanced'; member: number; amounts: number[]; together: boolean }
+  | { type: 'payroll'; lines: { member: number; savings: number }[] };
 
 const operation: fc.Arbitrary<Operation> = fc.oneof(
   fc.record({
@@ -82,6 +84,11 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
     type: fc.constant('batchEndingUnbalanced' as const),
     member,
     amounts: fc.array(kobo, { minLength: 1, maxLength: 4 }),
+    together: fc.boolean(),
+  }),
+  fc.record({
+    type: fc.constant('payroll' as const),
+    lines: fc.array(fc.record({ member, savings: kobo }), { minLength: 1, maxLength: 6 }),
   }),
 );
 
@@ -92,7 +99,7 @@ function posting(entries: LedgerPosting['entries'], kind: LedgerPosting['kind'])
 }
 
 /** The postings an operation makes, and the balance change each member should see. */
-function plan(op: Operation): { postings: LedgerPosting[]; valid: boolean } {
+function plan(op: Operation): { postings: LedgerPosting[]; valid: boolean; together?: boolean } {
   const id = (i: number) => members[i] ?? '';
   switch (op.type) {
     case 'contribution': {
@@ -180,6 +187,21 @@ function plan(op: Operation): { postings: LedgerPosting[]; valid: boolean } {
           ),
         ],
         valid: false,
+        together: op.together,
+      };
+    case 'payroll':
+      return {
+        postings: op.lines.map((line) =>
+          posting(
+            [
+              { account: 'coop_bank', amount: line.savings },
+              { account: 'member_savings', userId: id(line.member), amount: -line.savings },
+            ],
+            'contribution',
+          ),
+        ),
+        valid: true,
+        together: true,
       };
   }
 }
@@ -224,9 +246,10 @@ describe('ledger property', () => {
         let expectedTransactions = await transactionCount();
 
         for (const op of ops) {
-          const { postings, valid } = plan(op);
+          const { postings, valid, together } = plan(op);
           const run = db.transaction(async (tx) => {
-            for (const p of postings) await postLedgerTransaction(tx, p);
+            if (together) await postLedgerTransactions(tx, postings);
+            else for (const p of postings) await postLedgerTransaction(tx, p);
           });
           const accepted = valid && applyToModel(model, postings);
           if (accepted) {

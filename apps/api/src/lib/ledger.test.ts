@@ -12,6 +12,7 @@ import {
   getMemberLedgerBalances,
   LedgerPostingError,
   postLedgerTransaction,
+  postLedgerTransactions,
   rebuildMemberBalances,
   type LedgerPosting,
 } from './ledger.js';
@@ -133,6 +134,75 @@ describe('postLedgerTransaction', () => {
     });
     expect((await getMemberLedgerBalances(db, bayo))?.savings).toBe(20_000);
     expect(await findProjectionMismatches(db)).toEqual([]);
+  });
+
+  describe('several at once', () => {
+    it('posts them as if one after another: each balance and version follows in order', async () => {
+      const chidi = await insertLedgerTestMember(db, 'chidi');
+      const posted = await db.transaction((tx) =>
+        postLedgerTransactions(tx, [
+          contribution(chidi, 300_000),
+          {
+            kind: 'withdrawal',
+            description: 'Savings withdrawal',
+            effectiveDate: '2025-01-26',
+            entries: [
+              { account: 'member_savings', userId: chidi, amount: 100_000 },
+              { account: 'coop_bank', amount: -100_000 },
+            ],
+          },
+          contribution(chidi, 50_000, 10_000),
+        ]),
+      );
+      expect(posted.map((p) => p.balances.get(chidi))).toEqual([
+        { savings: 300_000, shares: 0, loans: 0, version: 1 },
+        { savings: 200_000, shares: 0, loans: 0, version: 2 },
+        { savings: 250_000, shares: 10_000, loans: 0, version: 3 },
+      ]);
+      expect(new Set(posted.map((p) => p.id)).size).toBe(3);
+      const [row] = await db.select().from(memberBalances).where(eq(memberBalances.userId, chidi));
+      expect(row).toMatchObject({ savingsBalance: 250_000, shareBalance: 10_000, version: 3 });
+      expect(await findProjectionMismatches(db)).toEqual([]);
+    });
+
+    it('refuses a batch whose balance dips below zero midway, even if it ends positive', async () => {
+      const ngozi = await insertLedgerTestMember(db, 'ngozi');
+      const before = await snapshot();
+      await expect(
+        db.transaction((tx) =>
+          postLedgerTransactions(tx, [
+            {
+              kind: 'withdrawal',
+              description: 'Savings withdrawal',
+              effectiveDate: '2025-01-26',
+              entries: [
+                { account: 'member_savings', userId: ngozi, amount: 100 },
+                { account: 'coop_bank', amount: -100 },
+              ],
+            },
+            contribution(ngozi, 1_000),
+          ]),
+        ),
+      ).rejects.toMatchObject({ code: 'LEDGER_NEGATIVE_BALANCE' });
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('refuses the whole batch when one posting is malformed', async () => {
+      const before = await snapshot();
+      await expect(
+        db.transaction((tx) =>
+          postLedgerTransactions(tx, [
+            contribution(ada, 100),
+            { ...contribution(ada, 100), entries: [] },
+          ]),
+        ),
+      ).rejects.toMatchObject({ code: 'LEDGER_TOO_FEW_ENTRIES' });
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('posts nothing for an empty batch', async () => {
+      await expect(db.transaction((tx) => postLedgerTransactions(tx, []))).resolves.toEqual([]);
+    });
   });
 
   describe('refuses, writing nothing,', () => {

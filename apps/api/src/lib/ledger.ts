@@ -21,6 +21,7 @@
  * at commit, any ledger transaction whose entries do not sum to zero or that has fewer than two
  * entries, any change to a written entry, and any negative member balance (migrations 0001, 0002).
  */
+import { randomUUID } from 'node:crypto';
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Kobo } from '@coop/shared/money';
 import { isIsoDate, type IsoDate } from '@coop/shared/dates';
@@ -175,10 +176,29 @@ export async function postLedgerTransaction(
   tx: Tx,
   input: LedgerPosting,
 ): Promise<PostedLedgerTransaction> {
-  const deltas = validatePosting(input);
-  const userIds = [...deltas.keys()].sort();
+  const [posted] = await postLedgerTransactions(tx, [input]);
+  if (!posted) throw new Error('posting returned no transaction');
+  return posted;
+}
 
-  const balances = new Map<string, MemberLedgerBalances & { version: number }>();
+/** Rows per multi-row INSERT: far below PostgreSQL's 65 535 bind parameters. */
+const INSERT_CHUNK = 1_000;
+
+/**
+ * The same, for several postings at once (e.g. one payroll month for the whole cooperative):
+ * exactly as if each were posted in turn (every posting balanced, every member balance non-negative
+ * after each one), but with one lock, one insert per table and one update per member, so a
+ * thousand postings cost a handful of statements. All or nothing, like the caller's transaction.
+ */
+export async function postLedgerTransactions(
+  tx: Tx,
+  inputs: readonly LedgerPosting[],
+): Promise<PostedLedgerTransaction[]> {
+  if (inputs.length === 0) return [];
+  const deltasPerPosting = inputs.map(validatePosting);
+  const userIds = [...new Set(deltasPerPosting.flatMap((deltas) => [...deltas.keys()]))].sort();
+
+  const running = new Map<string, MemberLedgerBalances & { version: number }>();
   if (userIds.length > 0) {
     // ORDER BY + FOR UPDATE locks the rows in that order: every posting takes them alike.
     const locked = await tx
@@ -196,12 +216,26 @@ export async function postLedgerTransaction(
       );
     }
     for (const row of locked) {
-      const delta = deltas.get(row.userId) ?? ZERO_BALANCES;
+      running.set(row.userId, {
+        savings: row.savingsBalance,
+        shares: row.shareBalance,
+        loans: row.loanBalance,
+        version: row.version,
+      });
+    }
+  }
+
+  // Apply the postings in order, checking every member balance after each one.
+  const posted: PostedLedgerTransaction[] = deltasPerPosting.map((deltas) => {
+    const balances = new Map<string, MemberLedgerBalances & { version: number }>();
+    for (const [userId, delta] of deltas) {
+      const current = running.get(userId);
+      if (!current) throw new Error(`balance of ${userId} was not locked`);
       const next = {
-        savings: row.savingsBalance + delta.savings,
-        shares: row.shareBalance + delta.shares,
-        loans: row.loanBalance + delta.loans,
-        version: row.version + 1,
+        savings: current.savings + delta.savings,
+        shares: current.shares + delta.shares,
+        loans: current.loans + delta.loans,
+        version: current.version + 1,
       };
       for (const field of ['savings', 'shares', 'loans'] as const) {
         if (next[field] < 0) {
@@ -218,46 +252,63 @@ export async function postLedgerTransaction(
           );
         }
       }
-      balances.set(row.userId, next);
+      running.set(userId, next);
+      balances.set(userId, next);
     }
+    // Ids are chosen here, so entries can name their transaction without relying on the order
+    // in which the database returns inserted rows.
+    return { id: randomUUID(), balances };
+  });
+
+  const transactionRows = inputs.map((input, i) => ({
+    id: posted[i]?.id ?? '',
+    kind: input.kind,
+    description: input.description.trim(),
+    effectiveDate: input.effectiveDate,
+    referenceType: input.reference?.type ?? null,
+    referenceId: input.reference?.id ?? null,
+    createdBy: input.createdBy ?? null,
+  }));
+  for (const chunk of chunks(transactionRows, INSERT_CHUNK)) {
+    await tx.insert(ledgerTransactions).values(chunk);
   }
 
-  const [transaction] = await tx
-    .insert(ledgerTransactions)
-    .values({
-      kind: input.kind,
-      description: input.description.trim(),
-      effectiveDate: input.effectiveDate,
-      referenceType: input.reference?.type ?? null,
-      referenceId: input.reference?.id ?? null,
-      createdBy: input.createdBy ?? null,
-    })
-    .returning({ id: ledgerTransactions.id });
-  if (!transaction) throw new Error('ledger transaction insert returned no row');
-
-  await tx.insert(ledgerEntries).values(
+  const entryRows = inputs.flatMap((input, i) =>
     input.entries.map((entry) => ({
-      transactionId: transaction.id,
+      transactionId: posted[i]?.id ?? '',
       account: entry.account,
       userId: entry.userId ?? null,
       amount: entry.amount,
     })),
   );
-
-  for (const [userId, next] of balances) {
-    await tx
-      .update(memberBalances)
-      .set({
-        savingsBalance: next.savings,
-        shareBalance: next.shares,
-        loanBalance: next.loans,
-        version: next.version,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(memberBalances.userId, userId));
+  for (const chunk of chunks(entryRows, INSERT_CHUNK)) {
+    await tx.insert(ledgerEntries).values(chunk);
   }
 
-  return { id: transaction.id, balances };
+  // One statement for every member touched (their rows are already locked, in order).
+  for (const chunk of chunks([...running], INSERT_CHUNK)) {
+    const values = chunk.map(
+      ([userId, next]) =>
+        sql`(${userId}::uuid, ${next.savings}::bigint, ${next.shares}::bigint, ${next.loans}::bigint, ${next.version}::integer)`,
+    );
+    await tx.execute(sql`
+      update member_balances b
+         set savings_balance = v.savings,
+             share_balance = v.shares,
+             loan_balance = v.loans,
+             version = v.version,
+             updated_at = now()
+        from (values ${sql.join(values, sql`, `)}) as v(user_id, savings, shares, loans, version)
+       where b.user_id = v.user_id`);
+  }
+
+  return posted;
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size));
+  return result;
 }
 
 const ZERO_BALANCES: MemberLedgerBalances = { savings: 0, shares: 0, loans: 0 };

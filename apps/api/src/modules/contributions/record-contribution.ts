@@ -3,7 +3,7 @@
  * confirmation of pending rows. Each is one database transaction: the rule, the lock, the change,
  * the ledger posting and the audit row commit together or not at all (DESIGN §4, §6).
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Kobo } from '@coop/shared/money';
 import {
   isIsoDate,
@@ -13,11 +13,11 @@ import {
   type IsoMonth,
 } from '@coop/shared/dates';
 import type { Database, Tx } from '../../db/client.js';
-import { contributions, users } from '../../db/schema/index.js';
+import { auditLog, contributions, users } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { DomainError, notFound } from '../../lib/domain-error.js';
-import { writeAudit } from '../../lib/audit-log.js';
-import { postLedgerTransaction, type LedgerEntryInput } from '../../lib/ledger.js';
+import type { AuditEntry } from '../../lib/audit-log.js';
+import { postLedgerTransactions, type LedgerEntryInput } from '../../lib/ledger.js';
 
 export type ContributionRow = typeof contributions.$inferSelect;
 
@@ -58,6 +58,8 @@ function monthLabel(month: IsoMonth): string {
   return `${MONTH_NAMES[Number(monthNumber) - 1] ?? month} ${year}`;
 }
 
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const invalid = (message: string) => new DomainError('VALIDATION_ERROR', message, 400);
 
 /**
@@ -72,105 +74,165 @@ export async function recordContribution(
   ctx: ContributionContext,
   input: RecordContributionInput,
 ): Promise<ContributionRow> {
-  return db.transaction((tx) => recordContributionInTransaction(tx, ctx, input));
+  const [row] = await recordContributions(db, ctx, [input]);
+  if (!row) throw new Error('recording a contribution returned no row');
+  return row;
 }
 
 /**
  * Several deductions (e.g. one payroll month for the whole cooperative) in ONE transaction: all
- * are recorded or, if any breaks a rule, none is.
+ * are recorded or, if any breaks a rule, none is. Set-based, so a payroll of thousands of rows
+ * takes a handful of statements; rows come back in the order given.
  */
 export async function recordContributions(
   db: Database,
   ctx: ContributionContext,
   inputs: readonly RecordContributionInput[],
 ): Promise<ContributionRow[]> {
-  return db.transaction(async (tx) => {
-    const rows: ContributionRow[] = [];
-    for (const input of inputs) rows.push(await recordContributionInTransaction(tx, ctx, input));
-    return rows;
-  });
+  if (inputs.length === 0) return [];
+  const today = toIsoDateInTimeZone(ctx.clock.now());
+  const seen = new Set<string>();
+  for (const input of inputs) {
+    validateAmountsAndDates(input, today);
+    const key = `${input.userId}/${input.month}`;
+    if (seen.has(key)) throw alreadyRecorded(input.month);
+    seen.add(key);
+  }
+  return db.transaction((tx) => recordInTransaction(tx, inputs));
 }
 
-async function recordContributionInTransaction(
-  tx: Tx,
-  ctx: ContributionContext,
-  input: RecordContributionInput,
-): Promise<ContributionRow> {
-  const today = toIsoDateInTimeZone(ctx.clock.now());
-  validateAmountsAndDates(input, today);
+const alreadyRecorded = (month: IsoMonth) =>
+  new DomainError(
+    'CONTRIBUTION_EXISTS',
+    `A contribution for ${monthLabel(month)} is already recorded for this member`,
+    409,
+  );
 
-  const [member] = await tx
+/** Rows per multi-row statement: far below PostgreSQL's 65 535 bind parameters. */
+const CHUNK = 1_000;
+
+function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+  const result: T[][] = [];
+  for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size));
+  return result;
+}
+
+async function recordInTransaction(
+  tx: Tx,
+  inputs: readonly RecordContributionInput[],
+): Promise<ContributionRow[]> {
+  const memberIds = [...new Set(inputs.map((input) => input.userId))];
+  if (!memberIds.every((id) => UUID_PATTERN.test(id))) throw notFound('Member');
+  const members = await tx
     .select({ id: users.id, joinedOn: users.joinedOn })
     .from(users)
-    .where(eq(users.id, input.userId));
-  if (!member) throw notFound('Member');
-  if (input.month < member.joinedOn.slice(0, 7)) {
-    throw new DomainError(
-      'CONTRIBUTION_BEFORE_JOINING',
-      `The member joined on ${member.joinedOn}; there is no contribution for ${monthLabel(input.month)}`,
-      409,
-    );
+    .where(inArray(users.id, memberIds));
+  const joinedOn = new Map(members.map((member) => [member.id, member.joinedOn]));
+  for (const input of inputs) {
+    const joined = joinedOn.get(input.userId);
+    if (joined === undefined) throw notFound('Member');
+    if (input.month < joined.slice(0, 7)) {
+      throw new DomainError(
+        'CONTRIBUTION_BEFORE_JOINING',
+        `The member joined on ${joined}; there is no contribution for ${monthLabel(input.month)}`,
+        409,
+      );
+    }
   }
 
-  const [inserted] = await tx
-    .insert(contributions)
-    .values({
-      userId: input.userId,
-      contributionMonth: input.month,
-      contributionDate: input.contributionDate,
-      savingsAmount: input.savingsKobo,
-      shareHoldingAmount: input.sharesKobo,
-      status: 'pending',
-    })
-    .onConflictDoNothing({ target: [contributions.userId, contributions.contributionMonth] })
-    .returning({ id: contributions.id });
-  if (!inserted) {
-    throw new DomainError(
-      'CONTRIBUTION_EXISTS',
-      `A contribution for ${monthLabel(input.month)} is already recorded for this member`,
-      409,
-    );
+  // One row per member and month: ON CONFLICT leaves an existing row alone (waiting for a
+  // concurrent insert of the same key to commit first), and a missing row means a repeat. Keys
+  // are inserted in one fixed order, so two overlapping batches cannot deadlock on them.
+  const keyOf = (userId: string, month: string) => `${userId}/${month}`;
+  const sorted = [...inputs].sort((a, b) =>
+    keyOf(a.userId, a.month).localeCompare(keyOf(b.userId, b.month)),
+  );
+  const byKey = new Map<string, ContributionRow>();
+  for (const chunk of chunks(sorted)) {
+    const inserted = await tx
+      .insert(contributions)
+      .values(
+        chunk.map((input) => ({
+          userId: input.userId,
+          contributionMonth: input.month,
+          contributionDate: input.contributionDate,
+          savingsAmount: input.savingsKobo,
+          shareHoldingAmount: input.sharesKobo,
+          status: 'pending' as const,
+        })),
+      )
+      .onConflictDoNothing({ target: [contributions.userId, contributions.contributionMonth] })
+      .returning();
+    for (const row of inserted) byKey.set(keyOf(row.userId, row.contributionMonth), row);
+    const repeat = chunk.find((input) => !byKey.has(keyOf(input.userId, input.month)));
+    if (repeat) throw alreadyRecorded(repeat.month);
   }
-
-  const legs: LedgerEntryInput[] = [];
-  if (input.savingsKobo > 0) {
-    legs.push({ account: 'member_savings', userId: input.userId, amount: -input.savingsKobo });
-  }
-  if (input.sharesKobo > 0) {
-    legs.push({ account: 'member_shares', userId: input.userId, amount: -input.sharesKobo });
-  }
-  const posting = await postLedgerTransaction(tx, {
-    kind: 'contribution',
-    description: `Contribution for ${monthLabel(input.month)}`,
-    effectiveDate: input.contributionDate,
-    reference: { type: 'contribution', id: inserted.id },
-    createdBy: input.actorId ?? null,
-    entries: [{ account: 'coop_bank', amount: input.savingsKobo + input.sharesKobo }, ...legs],
+  const rows = inputs.map((input) => {
+    const row = byKey.get(keyOf(input.userId, input.month));
+    if (!row) throw new Error('inserted contribution not returned');
+    return row;
   });
 
-  const [row] = await tx
-    .update(contributions)
-    .set({ ledgerTransactionId: posting.id })
-    .where(eq(contributions.id, inserted.id))
-    .returning();
-  if (!row) throw new Error('contribution vanished inside its own transaction');
-
-  await writeAudit(tx, {
-    actorId: input.actorId ?? null,
-    action: 'contribution.record',
-    entityType: 'contribution',
-    entityId: row.id,
-    after: {
-      userId: row.userId,
-      contributionMonth: row.contributionMonth,
-      contributionDate: row.contributionDate,
-      savingsAmount: row.savingsAmount,
-      shareHoldingAmount: row.shareHoldingAmount,
-      status: row.status,
-      ledgerTransactionId: posting.id,
-    },
+  const posted = await postLedgerTransactions(
+    tx,
+    rows.map((row, i) => {
+      const actorId = inputs[i]?.actorId ?? null;
+      const legs: LedgerEntryInput[] = [];
+      if (row.savingsAmount > 0) {
+        legs.push({ account: 'member_savings', userId: row.userId, amount: -row.savingsAmount });
+      }
+      if (row.shareHoldingAmount > 0) {
+        legs.push({
+          account: 'member_shares',
+          userId: row.userId,
+          amount: -row.shareHoldingAmount,
+        });
+      }
+      return {
+        kind: 'contribution' as const,
+        description: `Contribution for ${monthLabel(row.contributionMonth)}`,
+        effectiveDate: row.contributionDate,
+        reference: { type: 'contribution', id: row.id },
+        createdBy: actorId,
+        entries: [
+          { account: 'coop_bank' as const, amount: row.savingsAmount + row.shareHoldingAmount },
+          ...legs,
+        ],
+      };
+    }),
+  );
+  rows.forEach((row, i) => {
+    row.ledgerTransactionId = posted[i]?.id ?? null;
   });
-  return row;
+
+  for (const chunk of chunks(rows)) {
+    const links = chunk.map((row) => sql`(${row.id}::uuid, ${row.ledgerTransactionId}::uuid)`);
+    await tx.execute(sql`
+      update contributions c
+         set ledger_transaction_id = v.ledger_transaction_id
+        from (values ${sql.join(links, sql`, `)}) as v(id, ledger_transaction_id)
+       where c.id = v.id`);
+  }
+
+  await writeAuditRows(
+    tx,
+    rows.map((row, i) => ({
+      actorId: inputs[i]?.actorId ?? null,
+      action: 'contribution.record',
+      entityType: 'contribution',
+      entityId: row.id,
+      after: {
+        userId: row.userId,
+        contributionMonth: row.contributionMonth,
+        contributionDate: row.contributionDate,
+        savingsAmount: row.savingsAmount,
+        shareHoldingAmount: row.shareHoldingAmount,
+        status: row.status,
+        ledgerTransactionId: row.ledgerTransactionId,
+      },
+    })),
+  );
+  return rows;
 }
 
 function validateAmountsAndDates(input: RecordContributionInput, today: IsoDate): void {
@@ -206,8 +268,6 @@ function validateAmountsAndDates(input: RecordContributionInput, today: IsoDate)
     throw invalid('The contribution date cannot be in the future');
   }
 }
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The member confirms some of their own pending contributions (spec §4: pending → confirmed).
@@ -247,16 +307,37 @@ export async function confirmContributions(
       .set({ status: 'confirmed', confirmedAt: now, updatedAt: now })
       .where(and(eq(contributions.userId, userId), inArray(contributions.id, ids)))
       .returning();
-    for (const row of confirmed) {
-      await writeAudit(tx, {
+    await writeAuditRows(
+      tx,
+      confirmed.map((row) => ({
         actorId: userId,
         action: 'contribution.confirm',
         entityType: 'contribution',
         entityId: row.id,
         before: { status: 'pending' },
         after: { status: 'confirmed' },
-      });
-    }
+      })),
+    );
     return confirmed.sort((a, b) => a.contributionMonth.localeCompare(b.contributionMonth));
   });
+}
+
+/**
+ * One audit row per contribution, as `writeAudit` writes them, but in one statement per
+ * thousand rows: a payroll import audits every row without a round trip each.
+ */
+async function writeAuditRows(tx: Tx, entries: readonly AuditEntry[]): Promise<void> {
+  for (const chunk of chunks(entries)) {
+    await tx.insert(auditLog).values(
+      chunk.map((entry) => ({
+        actorId: entry.actorId ?? null,
+        action: entry.action,
+        entityType: entry.entityType ?? null,
+        entityId: entry.entityId ?? null,
+        before: entry.before === undefined ? null : JSON.stringify(entry.before),
+        after: entry.after === undefined ? null : JSON.stringify(entry.after),
+        ip: entry.ip ?? null,
+      })),
+    );
+  }
 }
