@@ -1,0 +1,284 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, count, eq, sql } from 'drizzle-orm';
+import { NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES } from '@coop/shared/notifications';
+import { loadConfig, type Config } from '../../config/env.js';
+import type { Database, DatabaseHandle } from '../client.js';
+import {
+  contributions,
+  emailOutbox,
+  memberBalances,
+  notifications,
+  users,
+} from '../schema/index.js';
+import { fixedClock } from '../../lib/clock.js';
+import { findProjectionMismatches } from '../../lib/ledger.js';
+import { verifyPassword } from '../../lib/password.js';
+import { verifyActivationToken } from '../../modules/auth/activation.service.js';
+import { createTestDatabase } from '../../test/database.js';
+import { DEMO_PASSWORD, DEMO_PEOPLE } from './demo-people.js';
+import { seedDemoIfEmpty, type SeedDemoResult } from './demo.js';
+
+// 10:00 in Lagos on 10 March 2026: the 24 months are March 2024 – February 2026.
+const clock = fixedClock('2026-03-10T09:00:00Z');
+
+function configFor(env: 'development' | 'production'): Config {
+  return loadConfig(
+    {
+      NODE_ENV: env,
+      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'coop-seed-')),
+      PUBLIC_URL: 'http://portal.test',
+    },
+    os.tmpdir(),
+  );
+}
+
+const logged: string[] = [];
+const logger = {
+  info: (message: unknown) => void logged.push(String(message)),
+  warn: (message: unknown) => void logged.push(String(message)),
+} as unknown as Parameters<typeof seedDemoIfEmpty>[0]['logger'];
+
+let handle: DatabaseHandle;
+let db: Database;
+let inProduction: SeedDemoResult;
+let usersInProduction: number;
+let result: SeedDemoResult;
+
+async function userByEmail(email: string) {
+  const [row] = await db.select().from(users).where(eq(users.email, email));
+  if (!row) throw new Error(`${email} was not seeded`);
+  return row;
+}
+
+async function contributionsOf(userId: string) {
+  return db
+    .select()
+    .from(contributions)
+    .where(eq(contributions.userId, userId))
+    .orderBy(asc(contributions.contributionMonth));
+}
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  db = handle.db;
+  inProduction = await seedDemoIfEmpty({ db, config: configFor('production'), clock, logger });
+  usersInProduction = (await db.select({ n: count() }).from(users))[0]?.n ?? -1;
+  result = await seedDemoIfEmpty({ db, config: configFor('development'), clock, logger });
+}, 120_000);
+
+afterAll(async () => {
+  await handle.close();
+});
+
+describe('demo people (pure data)', () => {
+  it('are 66 accounts with unique e-mails, phones and membership IDs', () => {
+    expect(DEMO_PEOPLE).toHaveLength(66);
+    for (const field of ['email', 'membershipId', 'phoneNumber'] as const) {
+      const values = DEMO_PEOPLE.map((p) => p[field]).filter((v) => v !== undefined);
+      expect(new Set(values).size).toBe(values.length);
+    }
+    for (const person of DEMO_PEOPLE.slice(6)) {
+      expect(person.phoneNumber).toMatch(/^0803\d{7}$/);
+      expect(person.joined.monthsAgo).toBeGreaterThanOrEqual(1);
+      expect(person.joined.monthsAgo).toBeLessThanOrEqual(36);
+    }
+  });
+});
+
+describe('seedDemoIfEmpty', () => {
+  it('never seeds in production', () => {
+    expect(inProduction).toEqual({ seeded: false });
+    expect(usersInProduction).toBe(0);
+  });
+
+  it('reports what it created and how long it took, and logs the sign-ins and Emeka’s link', () => {
+    expect(result).toMatchObject({ seeded: true, members: 66, notifications: 33 });
+    if (!result.seeded) return;
+    expect(result.milliseconds).toBeGreaterThan(0);
+    expect(Object.keys(result.timings)).toEqual(['members', 'contributions', 'notifications']);
+    expect(result.pendingActivationLink).toMatch(/^http:\/\/portal\.test\/auth\/activate\?token=/);
+    expect(
+      logged.some((line) => line.includes(result.seeded ? result.pendingActivationLink : '?')),
+    ).toBe(true);
+    expect(logged.some((line) => line.includes('Demo!2345'))).toBe(true);
+  });
+
+  it('creates the administrator and the named members with their flags', async () => {
+    const expected = [
+      ['admin@demo.coop', 'A0001', null, 'admin', false, false],
+      ['ada@demo.coop', 'M0001', '+2348030000001', 'user', true, false],
+      ['bayo@demo.coop', 'M0002', '+2348030000002', 'user', true, true],
+      ['chidi@demo.coop', 'M0003', '+2348030000003', 'user', false, false],
+      ['ngozi@demo.coop', 'M0004', '+2348030000004', 'user', false, false],
+      ['emeka@demo.coop', 'M0005', '+2348030000005', 'user', false, false],
+    ] as const;
+    for (const [email, membershipId, phone, role, reviewer, exco] of expected) {
+      const user = await userByEmail(email);
+      expect({
+        membershipId: user.membershipId,
+        phoneNumber: user.phoneNumber,
+        role: user.role,
+        isLoanReviewer: user.isLoanReviewer,
+        isExco: user.isExco,
+      }).toEqual({
+        membershipId,
+        phoneNumber: phone,
+        role,
+        isLoanReviewer: reviewer,
+        isExco: exco,
+      });
+    }
+    expect((await userByEmail('ada@demo.coop')).firstName).toBe('Ada');
+    expect((await userByEmail('bayo@demo.coop')).lastName).toBe('Adeyemi');
+  });
+
+  it('activates every account with Demo!2345 except Emeka, and suspends Ngozi', async () => {
+    const all = await db.select().from(users).orderBy(asc(users.membershipId));
+    expect(all).toHaveLength(66);
+    const unactivated = all.filter((u) => u.passwordHash === null).map((u) => u.email);
+    expect(unactivated).toEqual(['emeka@demo.coop']);
+    const suspended = all.filter((u) => !u.isActive).map((u) => u.email);
+    expect(suspended).toEqual(['ngozi@demo.coop']);
+
+    for (const email of [
+      'admin@demo.coop',
+      'ada@demo.coop',
+      'ngozi@demo.coop',
+      'damilola.oni@demo.coop',
+    ]) {
+      const user = await userByEmail(email);
+      expect(await verifyPassword(user.passwordHash ?? '', DEMO_PASSWORD)).toBe(true);
+    }
+  });
+
+  it('leaves Emeka a working activation link, and his is the only e-mail still to send', async () => {
+    if (!result.seeded) throw new Error('not seeded');
+    const token = new URL(result.pendingActivationLink).searchParams.get('token') ?? '';
+    const config = configFor('development');
+    await expect(verifyActivationToken(db, { config, clock }, token)).resolves.toEqual({
+      firstName: 'Emeka',
+      lastName: 'Nwosu',
+      email: 'emeka@demo.coop',
+      membershipId: 'M0005',
+    });
+    const pending = await db
+      .select({ to: emailOutbox.to })
+      .from(emailOutbox)
+      .where(eq(emailOutbox.status, 'pending'));
+    expect(pending).toEqual([{ to: 'emeka@demo.coop' }]);
+  });
+
+  it('gives the 60 other members realistic, distinct join dates over the last three years', async () => {
+    const others = await db
+      .select({ joinedOn: users.joinedOn })
+      .from(users)
+      .where(
+        sql`${users.email} not in ('admin@demo.coop', 'ada@demo.coop', 'bayo@demo.coop', 'chidi@demo.coop', 'ngozi@demo.coop', 'emeka@demo.coop')`,
+      );
+    expect(others).toHaveLength(60);
+    const dates = others.map((o) => o.joinedOn).sort();
+    expect(dates[0]! >= '2023-03-01').toBe(true);
+    expect(dates.at(-1)! <= '2026-03-10').toBe(true);
+    expect(new Set(dates.map((d) => d.slice(0, 7))).size).toBeGreaterThan(30);
+  });
+
+  it('posts 24 months for long-standing members: the latest 2 pending, the rest confirmed', async () => {
+    const ada = await userByEmail('ada@demo.coop');
+    const rows = await contributionsOf(ada.id);
+    expect(rows.map((r) => r.contributionMonth)).toEqual(
+      Array.from({ length: 24 }, (_, i) => {
+        const month = 3 + i; // March 2024 onwards
+        return `${2024 + Math.floor((month - 1) / 12)}-${String(((month - 1) % 12) + 1).padStart(2, '0')}`;
+      }),
+    );
+    expect(rows.slice(0, 22).every((r) => r.status === 'confirmed')).toBe(true);
+    expect(rows.slice(22).map((r) => [r.contributionMonth, r.status])).toEqual([
+      ['2026-01', 'pending'],
+      ['2026-02', 'pending'],
+    ]);
+    expect(
+      rows.every((r) => r.savingsAmount === 2_500_000 && r.shareHoldingAmount === 500_000),
+    ).toBe(true);
+    expect(rows.every((r) => r.ledgerTransactionId !== null)).toBe(true);
+    expect(rows[0]?.contributionDate).toBe('2024-03-25');
+
+    const [balance] = await db
+      .select()
+      .from(memberBalances)
+      .where(eq(memberBalances.userId, ada.id));
+    expect(balance).toMatchObject({
+      savingsBalance: 24 * 2_500_000,
+      shareBalance: 24 * 500_000,
+      loanBalance: 0,
+    });
+  });
+
+  it('shows Chidi’s raise, leaves all of Emeka’s pending and gives the newest member nothing yet', async () => {
+    const chidi = await contributionsOf((await userByEmail('chidi@demo.coop')).id);
+    expect(chidi.slice(0, 12).every((r) => r.savingsAmount === 1_500_000)).toBe(true);
+    expect(chidi.slice(12).every((r) => r.savingsAmount === 2_000_000)).toBe(true);
+
+    const emeka = await contributionsOf((await userByEmail('emeka@demo.coop')).id);
+    expect(emeka).toHaveLength(24);
+    expect(emeka.every((r) => r.status === 'pending')).toBe(true);
+
+    const newest = await userByEmail('damilola.oni@demo.coop');
+    expect(newest.joinedOn.slice(0, 7)).toBe('2026-02');
+    expect(await contributionsOf(newest.id)).toEqual([]);
+  });
+
+  it('keeps every contribution after the join month, in whole naira within the demo ranges', async () => {
+    const rows = await db
+      .select({
+        month: contributions.contributionMonth,
+        joinedOn: users.joinedOn,
+        savings: contributions.savingsAmount,
+        shares: contributions.shareHoldingAmount,
+      })
+      .from(contributions)
+      .innerJoin(users, eq(users.id, contributions.userId));
+    expect(rows.length).toBeGreaterThan(900);
+    for (const row of rows) {
+      expect(row.month > row.joinedOn.slice(0, 7)).toBe(true);
+      expect(row.savings % 100).toBe(0);
+      expect(row.shares % 100).toBe(0);
+      expect(row.savings).toBeGreaterThanOrEqual(500_000);
+      expect(row.savings).toBeLessThanOrEqual(5_000_000);
+      expect(row.shares).toBeGreaterThanOrEqual(100_000);
+      expect(row.shares).toBeLessThanOrEqual(1_000_000);
+    }
+  });
+
+  it('keeps the balance projection equal to the ledger', async () => {
+    expect(await findProjectionMismatches(db)).toEqual([]);
+  });
+
+  it('gives Ada, Bayo and Chidi notifications of every type and priority, read and unread', async () => {
+    for (const email of ['ada@demo.coop', 'bayo@demo.coop', 'chidi@demo.coop']) {
+      const user = await userByEmail(email);
+      const rows = await db.select().from(notifications).where(eq(notifications.userId, user.id));
+      expect(new Set(rows.map((r) => r.type))).toEqual(new Set(NOTIFICATION_TYPES));
+      expect(new Set(rows.map((r) => r.priority))).toEqual(new Set(NOTIFICATION_PRIORITIES));
+      expect(rows.some((r) => r.readAt === null)).toBe(true);
+      expect(rows.some((r) => r.readAt !== null)).toBe(true);
+      expect(rows.every((r) => r.createdAt <= clock.now())).toBe(true);
+    }
+  });
+
+  it('does nothing on a second start', async () => {
+    const counts = async () => ({
+      users: (await db.select({ n: count() }).from(users))[0]?.n,
+      contributions: (await db.select({ n: count() }).from(contributions))[0]?.n,
+      notifications: (await db.select({ n: count() }).from(notifications))[0]?.n,
+    });
+    const before = await counts();
+    await expect(
+      seedDemoIfEmpty({ db, config: configFor('development'), clock, logger }),
+    ).resolves.toEqual({ seeded: false });
+    expect(await counts()).toEqual(before);
+  });
+});

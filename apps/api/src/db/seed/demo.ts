@@ -1,0 +1,109 @@
+/**
+ * The demo cooperative (docs/demo-cooperative.md): on an empty database outside production, the
+ * server builds it through the same service functions the API uses. The parts run in order inside
+ * ONE database transaction, so a failed or interrupted seed leaves nothing behind (the next start
+ * tries again) and two instances starting together on one PostgreSQL cannot both seed.
+ *
+ * Later features add their part here (loans, guarantees, withdrawals, dividends, fines): a file
+ * `seed/<part>.ts` exporting `seed<Part>(ctx, members)`, called below after the parts it needs.
+ */
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { toIsoDateInTimeZone } from '@coop/shared/dates';
+import type { Config } from '../../config/env.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Database } from '../client.js';
+import { users } from '../schema/index.js';
+import { seedContributions } from './contributions.js';
+import { DEMO_PASSWORD } from './demo-people.js';
+import { seedMembers } from './members.js';
+import { seedNotifications } from './notifications.js';
+import type { SeedContext, SeedLogger } from './seed-context.js';
+
+export interface SeedDemoOptions {
+  db: Database;
+  config: Config;
+  clock: Clock;
+  logger: SeedLogger;
+}
+
+export type SeedDemoResult =
+  | { seeded: false }
+  | {
+      seeded: true;
+      members: number;
+      contributions: { recorded: number; confirmed: number };
+      notifications: number;
+      /** Emeka's link: he is left unactivated so the activation screen can be tried. */
+      pendingActivationLink: string;
+      /** Wall time of the whole seed, commit included, and of each part. */
+      milliseconds: number;
+      timings: Record<string, number>;
+    };
+
+async function hasUsers(db: Database): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).limit(1);
+  return row !== undefined;
+}
+
+/** Builds the demo cooperative when the database has no users; does nothing otherwise. */
+export async function seedDemoIfEmpty(options: SeedDemoOptions): Promise<SeedDemoResult> {
+  const { db, config, clock, logger } = options;
+  if (config.isProduction) return { seeded: false };
+  if (await hasUsers(db)) return { seeded: false };
+
+  const started = performance.now();
+  const outcome = await db.transaction(async (tx) => {
+    // Another instance may be seeding the same database right now: wait for it, then look again.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('coop.demo_seed'))`);
+    // A transaction can stand in for the database: every service's own transaction nests inside.
+    const seedDb: Database = tx;
+    if (await hasUsers(seedDb)) return null;
+
+    const ctx: SeedContext = {
+      db: seedDb,
+      config,
+      clock,
+      logger,
+      today: toIsoDateInTimeZone(clock.now()),
+    };
+    const timings: Record<string, number> = {};
+    const timed = async <T>(part: string, run: () => Promise<T>): Promise<T> => {
+      const start = performance.now();
+      try {
+        return await run();
+      } finally {
+        timings[part] = Math.round(performance.now() - start);
+      }
+    };
+    const members = await timed('members', () => seedMembers(ctx));
+    const contributions = await timed('contributions', () => seedContributions(ctx, members));
+    const notifications = await timed('notifications', () => seedNotifications(ctx, members));
+
+    const pendingActivationLink = members.get('emeka')?.activationLink;
+    if (!pendingActivationLink) throw new Error('the demo needs one unactivated member (Emeka)');
+    return {
+      members: members.size,
+      contributions,
+      notifications,
+      pendingActivationLink,
+      timings,
+    };
+  });
+  if (!outcome) return { seeded: false };
+
+  const milliseconds = Math.round(performance.now() - started);
+  logger.info(
+    `Demo cooperative created in ${(milliseconds / 1000).toFixed(1)} s: ${outcome.members} accounts, ` +
+      `${outcome.contributions.recorded} contributions, ${outcome.notifications} notifications. ` +
+      `Sign in as admin@demo.coop, ada@demo.coop, bayo@demo.coop or chidi@demo.coop ` +
+      `with the password ${DEMO_PASSWORD} (ngozi@demo.coop is suspended). ` +
+      `Parts: ${Object.entries(outcome.timings)
+        .map(([part, ms]) => `${part} ${(ms / 1000).toFixed(1)} s`)
+        .join(', ')}.`,
+  );
+  logger.info(
+    `Demo: Emeka Nwosu (emeka@demo.coop, M0005) is not activated yet. Activate him at ${outcome.pendingActivationLink}`,
+  );
+  return { seeded: true, ...outcome, milliseconds };
+}
