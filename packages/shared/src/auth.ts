@@ -215,7 +215,8 @@ export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
  */
 export const refreshTokenBodySchema = z
   .strictObject({ refreshToken: z.string().min(1).max(512).optional() })
-  .optional();
+  // Fastify hands a request without a body over as null.
+  .nullish();
 export type RefreshTokenBody = z.infer<typeof refreshTokenBodySchema>;
 
 /** GET /auth/check-email */
@@ -289,8 +290,8 @@ export const activateAccountResponseSchema = loginResponseSchema;
 /** POST /auth/refresh */
 export const refreshResponseSchema = successEnvelope(z.object({ accessToken: z.string() }));
 
-/** GET /auth/me: `data.user`, like every other auth answer that carries a user. */
-export const currentUserResponseSchema = successEnvelope(z.object({ user: userSchema }));
+/** GET /auth/me: the user itself in `data` (spec §7: "current user"). */
+export const currentUserResponseSchema = successEnvelope(userSchema);
 
 /** How a member is named wherever another member or a reviewer sees them. */
 export const memberSummarySchema = z.object({

@@ -9,16 +9,21 @@ const ALGORITHM = 'HS256';
 
 export interface AccessTokenClaims {
   userId: string;
-  /** Issued-at in seconds, compared with the user's tokensValidAfter. */
-  issuedAt: number;
+  /**
+   * Issue time in milliseconds, compared with the user's tokensValidAfter. The standard `iat` is
+   * in whole seconds, which would let a token minted just before a suspension or password change,
+   * in the same second, live on for 15 minutes.
+   */
+  issuedAtMs: number;
 }
 
 export function accessTokens(secret: string, clock: Clock) {
   const key = new TextEncoder().encode(secret);
   return {
     async sign(userId: string): Promise<string> {
-      const now = Math.floor(clock.now().getTime() / 1000);
-      return new SignJWT({})
+      const nowMs = clock.now().getTime();
+      const now = Math.floor(nowMs / 1000);
+      return new SignJWT({ iat_ms: nowMs })
         .setProtectedHeader({ alg: ALGORITHM })
         .setSubject(userId)
         .setIssuer(ISSUER)
@@ -36,8 +41,9 @@ export function accessTokens(secret: string, clock: Clock) {
           audience: AUDIENCE,
           currentDate: clock.now(),
         });
-        if (!payload.sub || typeof payload.iat !== 'number') return null;
-        return { userId: payload.sub, issuedAt: payload.iat };
+        const issuedAtMs = payload['iat_ms'];
+        if (!payload.sub || typeof issuedAtMs !== 'number') return null;
+        return { userId: payload.sub, issuedAtMs };
       } catch (err) {
         if (err instanceof errors.JOSEError) return null;
         throw err;

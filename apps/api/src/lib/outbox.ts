@@ -72,7 +72,10 @@ export function startOutboxWorker(options: OutboxWorkerOptions): { stop(): Promi
               text: email.text,
             });
           } else {
-            logger.info({ to: email.to, subject: email.subject }, `e-mail (no SMTP_URL set):\n${email.text}`);
+            logger.info(
+              { to: email.to, subject: email.subject },
+              `e-mail (no SMTP_URL set):\n${email.text}`,
+            );
           }
           await tx
             .update(emailOutbox)

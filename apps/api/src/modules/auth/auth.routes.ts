@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  currentUserResponseSchema,
   AUTH_MESSAGES,
   activateAccountSchema,
   activationTokenParamsSchema,
@@ -12,7 +13,6 @@ import {
   loginSchema,
   refreshTokenBodySchema,
   resetPasswordSchema,
-  userSchema,
   verifyActivationResponseSchema,
 } from '@coop/shared/auth';
 import { actionResponseSchema, apiErrorSchema, successEnvelope } from '@coop/shared/http';
@@ -36,7 +36,7 @@ const errors = {
 };
 
 /** Fastify hands a missing body to the validator as null: no body and `{}` both mean "use the cookie". */
-const optionalRefreshBody = refreshTokenBodySchema.nullable();
+const optionalRefreshBody = refreshTokenBodySchema;
 
 const meta = (req: FastifyRequest) => ({
   ip: req.ip,
@@ -87,7 +87,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
         tags: ['auth'],
         summary: 'The signed-in user (answers suspended members too)',
         security: [{ bearerAuth: [] }],
-        response: { 200: successEnvelope(userSchema), 401: apiErrorSchema },
+        response: { 200: currentUserResponseSchema, 401: apiErrorSchema },
       },
     },
     async (req) => ({ success: true as const, data: toUser(req.user) }),
