@@ -3,8 +3,12 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetAuth } from './auth';
 
+// Build-tool tests run in Node (`@vitest-environment node`): no browser to prepare.
+const inBrowser = typeof window !== 'undefined';
+
 // jsdom lacks these browser APIs; the layout and Radix use them.
 beforeEach(() => {
+  if (!inBrowser) return;
   vi.stubGlobal(
     'matchMedia',
     vi.fn((query: string) => ({
@@ -26,6 +30,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  if (!inBrowser) return;
   cleanup();
   resetAuth();
   window.localStorage.clear();

@@ -92,7 +92,7 @@ export function LoginForm() {
               autoComplete="username"
               autoCapitalize="none"
               spellCheck={false}
-              placeholder="you@example.com, 0803… or M0001"
+              placeholder="you@example.com"
               {...register('identifier')}
             />
             <FieldError id="identifier-error" message={errors.identifier?.message} />
