@@ -25,7 +25,10 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'import-x/no-cycle': 'off',
       'no-restricted-syntax': [
         'error',
@@ -54,7 +57,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@coop/api*', '@coop/web*', 'react*'], message: '@coop/shared depends on zod only.' }] },
+        {
+          patterns: [
+            {
+              group: ['@coop/api*', '@coop/web*', 'react*'],
+              message: '@coop/shared depends on zod only.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -69,8 +79,14 @@ export default tseslint.config(
         {
           zones: [
             // Shared web code never imports features or routes; features never import routes.
-            { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'] },
-            { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app'] },
+            {
+              target: './apps/web/src/components',
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+            },
+            {
+              target: './apps/web/src/lib',
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+            },
             { target: './apps/web/src/features', from: './apps/web/src/app' },
           ],
         },
