@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from '../config/env.js';
@@ -22,12 +21,9 @@ export interface CliDeps {
   openDatabase(config: Config): Promise<DatabaseHandle>;
 }
 
-/** The repository root, whether this runs from src (tsx) or dist: DATA_DIR resolves like `npm start`. */
-const rootDir = path.resolve(import.meta.dirname, '../../../..');
-
 const defaultDeps: CliDeps = {
-  // undefined: the real environment (config/env.ts is the only reader of process.env).
-  loadConfig: () => loadConfig(undefined, rootDir),
+  // DATA_DIR resolves against the repository root, as for `npm start`.
+  loadConfig: () => loadConfig(),
   openDatabase: (config) =>
     openDatabase(
       config.databaseUrl ? { url: config.databaseUrl } : { dataDir: `${config.dataDir}/pgdata` },

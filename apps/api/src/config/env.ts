@@ -43,9 +43,12 @@ export interface Config {
   webDistDir: string;
 }
 
+/** The repository root, from src/config or dist/config alike: relative paths resolve against it. */
+const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '../../../..');
+
 export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
-  rootDir: string = process.cwd(),
+  rootDir: string = REPOSITORY_ROOT,
 ): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
