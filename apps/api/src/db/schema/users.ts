@@ -113,6 +113,10 @@ export const signInAttempts = pgTable(
     index('sign_in_attempts_ip_failures_idx')
       .on(t.ip, t.createdAt)
       .where(sql`not ${t.succeeded}`),
+    // Unknown identifiers are throttled by what was typed, so a 429 reveals no membership.
+    index('sign_in_attempts_unknown_identifier_idx')
+      .on(t.identifier, t.createdAt)
+      .where(sql`${t.userId} is null`),
   ],
 );
 

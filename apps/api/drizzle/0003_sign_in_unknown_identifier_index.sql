@@ -1,0 +1,1 @@
+CREATE INDEX "sign_in_attempts_unknown_identifier_idx" ON "sign_in_attempts" USING btree ("identifier","created_at") WHERE "sign_in_attempts"."user_id" is null;
