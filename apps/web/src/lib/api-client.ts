@@ -9,7 +9,8 @@ import { ERROR_CODES, ERROR_DEFAULTS, type ApiError } from '@coop/shared/http';
 export type QueryValue = string | number | boolean | null | undefined;
 export type QueryParams = Readonly<Record<string, QueryValue>>;
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** The methods the API of spec §7 uses. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT';
 
 export type RequestOptions = {
   method?: HttpMethod;
@@ -65,25 +66,12 @@ export type ApiClientOptions = {
   fetch?: typeof fetch;
 };
 
+type CallOptions = Omit<RequestOptions, 'method' | 'body'>;
+
 export type ApiClient = {
-  request<T>(path: string, options?: RequestOptions): Promise<T>;
-  get<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
-  post<T>(
-    path: string,
-    body?: unknown,
-    options?: Omit<RequestOptions, 'method' | 'body'>,
-  ): Promise<T>;
-  put<T>(
-    path: string,
-    body?: unknown,
-    options?: Omit<RequestOptions, 'method' | 'body'>,
-  ): Promise<T>;
-  patch<T>(
-    path: string,
-    body?: unknown,
-    options?: Omit<RequestOptions, 'method' | 'body'>,
-  ): Promise<T>;
-  delete<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+  get<T>(path: string, options?: CallOptions): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
+  put<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
 };
 
 type RawAnswer = { status: number; ok: boolean; body: unknown };
@@ -238,15 +226,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         const answer = await perform('/auth/refresh', { method: 'POST' }, null);
         const data = isRecord(answer.body) ? answer.body.data : undefined;
         const accessToken = isRecord(data) ? text(data.accessToken) : undefined;
-        if (!answer.ok || !accessToken) throw errorFromAnswer(answer.status, answer.body);
-        options.onTokenRefreshed(accessToken);
-        return accessToken;
+        if (answer.ok && accessToken) {
+          options.onTokenRefreshed(accessToken);
+          return accessToken;
+        }
       } catch {
-        options.onSessionExpired();
-        return null;
+        // Nothing answered: the session cannot be renewed either.
       } finally {
         refreshInFlight = null;
       }
+      options.onSessionExpired();
+      return null;
     })();
     return refreshInFlight;
   }
@@ -279,11 +269,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   return {
-    request,
     get: (path, rest) => request(path, { ...rest, method: 'GET' }),
     post: (path, body, rest) => request(path, { ...rest, method: 'POST', body }),
     put: (path, body, rest) => request(path, { ...rest, method: 'PUT', body }),
-    patch: (path, body, rest) => request(path, { ...rest, method: 'PATCH', body }),
-    delete: (path, rest) => request(path, { ...rest, method: 'DELETE' }),
   };
 }

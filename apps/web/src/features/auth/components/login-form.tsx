@@ -32,7 +32,7 @@ function loadSubmission(): Promise<LoginSubmission> {
   return submission;
 }
 
-export const LOGIN_CODE_UNAVAILABLE =
+const LOGIN_CODE_UNAVAILABLE =
   'The sign-in page could not finish loading. Please check your connection and try again.';
 
 const resolver: Resolver<LoginInput> = async (values, context, options) => {
