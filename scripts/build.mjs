@@ -31,6 +31,8 @@ export function build() {
     'apps/web/public',
     'apps/web/index.html',
     'apps/web/vite.config.ts',
+    'apps/web/build-plugins',
+    'apps/web/tsconfig.json',
     'apps/web/package.json',
     'packages/shared/src',
   ];

@@ -16,7 +16,8 @@ export async function enqueueEmail(db: Executor, email: OutgoingEmail): Promise<
   await db.insert(emailOutbox).values(email);
 }
 
-export async function latestEmails(db: Database, limit = 50) {
+/** The newest queued e-mails, optionally only those to one address (dev outbox). */
+export async function latestEmails(db: Database, options: { to?: string; limit?: number } = {}) {
   return db
     .select({
       id: emailOutbox.id,
@@ -27,8 +28,9 @@ export async function latestEmails(db: Database, limit = 50) {
       createdAt: emailOutbox.createdAt,
     })
     .from(emailOutbox)
+    .where(options.to ? eq(emailOutbox.to, options.to.toLowerCase()) : undefined)
     .orderBy(desc(emailOutbox.createdAt))
-    .limit(limit);
+    .limit(options.limit ?? 50);
 }
 
 const MAX_ATTEMPTS = 5;

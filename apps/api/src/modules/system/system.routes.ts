@@ -44,9 +44,18 @@ export const systemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
 
   if (!config.isProduction) {
     // Lets tests and the demo read activation and reset links without an SMTP server.
-    app.get('/api/dev/outbox', { schema: { hide: true } }, async () => ({
-      success: true,
-      data: await latestEmails(db),
-    }));
+    app.get(
+      '/api/dev/outbox',
+      {
+        schema: {
+          hide: true,
+          querystring: z.object({
+            to: z.string().max(320).optional(),
+            limit: z.coerce.number().int().min(1).max(200).default(50),
+          }),
+        },
+      },
+      async (req) => ({ success: true, data: await latestEmails(db, req.query) }),
+    );
   }
 };
