@@ -292,6 +292,7 @@ export const refreshResponseSchema = successEnvelope(z.object({ accessToken: z.s
 
 /** GET /auth/me: the user itself in `data` (spec §7: "current user"). */
 export const currentUserResponseSchema = successEnvelope(userSchema);
+export type CurrentUserResponse = z.infer<typeof currentUserResponseSchema>;
 
 /** How a member is named wherever another member or a reviewer sees them. */
 export const memberSummarySchema = z.object({

@@ -166,6 +166,33 @@ describe('token refresh on 401', () => {
     expect(api.callsTo('POST /auth/refresh')).toHaveLength(0);
   });
 
+  it('refreshes under the cross-tab lock and uses the token another tab stored while it waited', async () => {
+    const api = mockApi({
+      'GET /data': ({ headers }) =>
+        headers.get('Authorization') === 'Bearer from-other-tab'
+          ? json(200, { success: true })
+          : apiError(401, 'Token expired'),
+    });
+    let storedByOtherTab: string | null = 'old-token';
+    let lockUses = 0;
+    const withRefreshLock = async <T>(run: () => Promise<T>): Promise<T> => {
+      lockUses += 1;
+      // The other tab held the lock, refreshed, stored its token and released the lock.
+      storedByOtherTab = 'from-other-tab';
+      return run();
+    };
+    const { client, options } = setup({
+      withRefreshLock,
+      readStoredAccessToken: () => storedByOtherTab,
+    });
+
+    await expect(client.get('/data')).resolves.toEqual({ success: true });
+    expect(lockUses).toBe(1);
+    // Spending the same refresh token twice would end the session: this tab must not refresh.
+    expect(api.callsTo('POST /auth/refresh')).toHaveLength(0);
+    expect(options.onTokenRefreshed).toHaveBeenCalledExactlyOnceWith('from-other-tab');
+  });
+
   it('answers a second 401 after the retry as it is, with no second refresh', async () => {
     const api = mockApi({
       'GET /a': () => apiError(401, 'Still not allowed', 'UNAUTHORIZED'),

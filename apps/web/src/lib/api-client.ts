@@ -63,6 +63,14 @@ export type ApiClientOptions = {
   onSessionExpired: () => void;
   /** A signed-in member was suspended meanwhile (403 ACCOUNT_SUSPENDED). */
   onAccountSuspended?: () => void;
+  /**
+   * Runs a refresh exclusively across the member's open tabs. The tabs share one refresh cookie,
+   * and the server treats a refresh token spent twice as stolen and ends the session, so two tabs
+   * must never refresh at once. Defaults to running directly (one tab, tests).
+   */
+  withRefreshLock?: <T>(run: () => Promise<T>) => Promise<T>;
+  /** The newest token any tab has stored, read under the lock. Defaults to `getAccessToken`. */
+  readStoredAccessToken?: () => string | null;
   fetch?: typeof fetch;
 };
 
@@ -219,25 +227,31 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  function refreshAccessToken(): Promise<string | null> {
-    refreshInFlight ??= (async () => {
-      try {
-        // No body: the refresh token travels in the httpOnly cookie scoped to /api/v1/auth.
-        const answer = await perform('/auth/refresh', { method: 'POST' }, null);
-        const data = isRecord(answer.body) ? answer.body.data : undefined;
-        const accessToken = isRecord(data) ? text(data.accessToken) : undefined;
-        if (answer.ok && accessToken) {
-          options.onTokenRefreshed(accessToken);
-          return accessToken;
-        }
-      } catch {
-        // Nothing answered: the session cannot be renewed either.
-      } finally {
+  const withRefreshLock = options.withRefreshLock ?? ((run) => run());
+  const readStoredAccessToken = options.readStoredAccessToken ?? options.getAccessToken;
+
+  /** Renews the session once for every call that met a 401 with `staleToken`. */
+  function refreshAccessToken(staleToken: string | null): Promise<string | null> {
+    refreshInFlight ??= withRefreshLock(async () => {
+      // Another tab may have renewed the session while this one waited for the lock.
+      const stored = readStoredAccessToken();
+      if (stored && stored !== staleToken) return stored;
+      // No body: the refresh token travels in the httpOnly cookie scoped to /api/v1/auth.
+      const answer = await perform('/auth/refresh', { method: 'POST' }, null);
+      const data = isRecord(answer.body) ? answer.body.data : undefined;
+      const accessToken = isRecord(data) ? text(data.accessToken) : undefined;
+      return answer.ok && accessToken ? accessToken : null;
+    })
+      // Nothing answered: the session cannot be renewed either.
+      .catch(() => null)
+      .then((accessToken) => {
+        if (accessToken) options.onTokenRefreshed(accessToken);
+        else options.onSessionExpired();
+        return accessToken;
+      })
+      .finally(() => {
         refreshInFlight = null;
-      }
-      options.onSessionExpired();
-      return null;
-    })();
+      });
     return refreshInFlight;
   }
 
@@ -249,7 +263,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (answer.status === 401 && !requestOptions.skipAuthRefresh) {
         // Another call may already have renewed the token while this one was on the wire.
         const current = options.getAccessToken();
-        const renewed = current && current !== tokenSent ? current : await refreshAccessToken();
+        const renewed =
+          current && current !== tokenSent ? current : await refreshAccessToken(tokenSent);
         // Retry once; a second 401 is answered as it is, never with another refresh.
         if (renewed) answer = await perform(path, requestOptions, renewed);
       }

@@ -2,6 +2,9 @@ import { API_TIMEOUT_MS } from '@coop/shared/constants';
 import { API_BASE_URL, SESSION_EXPIRED_MESSAGE } from '../config/app';
 import { createApiClient } from './api-client';
 import { authStore } from './auth-store';
+import { createTokenStorage } from './token-storage';
+
+const storedToken = createTokenStorage();
 
 /**
  * The app's API client, wired to the auth state: it reads the token from it, stores refreshed
@@ -15,4 +18,12 @@ export const api = createApiClient({
   onTokenRefreshed: (accessToken) => authStore.tokenRefreshed(accessToken),
   onSessionExpired: () => authStore.cleared(SESSION_EXPIRED_MESSAGE),
   onAccountSuspended: () => authStore.accountSuspended(),
+  // Web Locks serialise refreshes across tabs; browsers without them refresh per tab.
+  withRefreshLock: (run) =>
+    typeof navigator !== 'undefined' && navigator.locks
+      ? (navigator.locks.request('coop.auth.refresh', run) as Promise<
+          Awaited<ReturnType<typeof run>>
+        >)
+      : run(),
+  readStoredAccessToken: () => storedToken.get(),
 });

@@ -1,15 +1,9 @@
-import type { User } from '@coop/shared/auth';
+import type { CurrentUserResponse, User } from '@coop/shared/auth';
 import { FALLBACK_MESSAGES } from '@coop/shared/http';
 import { SESSION_EXPIRED_MESSAGE } from '../../../config/app';
 import { api } from '../../../lib/api';
 import { toApiError } from '../../../lib/api-client';
 import { authStore } from '../../../lib/auth-store';
-
-/**
- * The API answers the user itself in `data` (apps/api auth.routes.ts). Note: @coop/shared's
- * `currentUserResponseSchema` describes `data.user`; the running API is what this follows.
- */
-type CurrentUserResponse = { success: true; data: User };
 
 /** GET /auth/me */
 export async function getCurrentUser(): Promise<User> {
