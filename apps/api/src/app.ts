@@ -6,6 +6,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.js';
+import { loggerOptions } from './config/logger.js';
 import type { Database } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { accessTokens } from './lib/access-token.js';
@@ -29,39 +30,12 @@ export interface BuildAppOptions {
 
 const BODY_LIMIT_BYTES = 100 * 1024;
 
-/** Passwords, tokens and cookies never reach the log. */
-const REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.newPassword',
-  '*.currentPassword',
-  '*.confirmPassword',
-  '*.token',
-  '*.refreshToken',
-  '*.accessToken',
-];
-
 /** Builds the whole HTTP application without listening, so tests drive it through `inject`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
   const app = Fastify({
-    logger:
-      options.logger === false
-        ? false
-        : {
-            level: config.logLevel,
-            redact: { paths: REDACT, censor: '[redacted]' },
-            serializers: {
-              // One-time tokens travel in a few URLs (activation check): mask them in request logs.
-              req: (req: { method: string; url: string }) => ({
-                method: req.method,
-                url: req.url.replace(/(verify-activation\/)[^/?]+/, '$1[redacted]'),
-              }),
-            },
-          },
+    logger: options.logger === false ? false : loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
