@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, kobo, tstz, updatedAt } from './columns.js';
+import { createdAt, id, kobo, tstz, updatedAt, enumCheck } from './columns.js';
 import { users } from './users.js';
 import { ledgerTransactions } from './ledger.js';
 
@@ -34,6 +34,7 @@ export const contributions = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    enumCheck('contributions_status_valid', t.status),
     uniqueIndex('contributions_user_month_key').on(t.userId, t.contributionMonth),
     index('contributions_user_date_idx').on(t.userId, t.contributionDate),
     index('contributions_user_status_date_idx').on(t.userId, t.status, t.contributionDate),

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, kobo, tstz, updatedAt } from './columns.js';
+import { createdAt, id, kobo, tstz, updatedAt, enumCheck } from './columns.js';
 import { users } from './users.js';
 import { ledgerTransactions } from './ledger.js';
 
@@ -63,6 +63,7 @@ export const loans = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    enumCheck('loans_status_valid', t.status),
     uniqueIndex('loans_loan_number_key').on(t.loanNumber),
     index('loans_user_request_date_idx').on(t.userId, t.requestDate),
     index('loans_user_status_idx').on(t.userId, t.status),
@@ -103,6 +104,7 @@ export const loanGuarantors = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    enumCheck('loan_guarantors_status_valid', t.status),
     index('loan_guarantors_loan_idx').on(t.loanId),
     index('loan_guarantors_guarantor_status_date_idx').on(
       t.guarantorUserId,
@@ -133,7 +135,10 @@ export const loanCertifications = pgTable(
     note: text('note'),
     certifiedAt: tstz('certified_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('loan_certifications_loan_reviewer_key').on(t.loanId, t.reviewerId)],
+  (t) => [
+    enumCheck('loan_certifications_decision_valid', t.decision),
+    uniqueIndex('loan_certifications_loan_reviewer_key').on(t.loanId, t.reviewerId),
+  ],
 );
 
 /** Fixed at disbursement; the quote's schedule is recomputed from the loan until then. */
@@ -156,6 +161,7 @@ export const loanScheduleItems = pgTable(
       .default('pending'),
   },
   (t) => [
+    enumCheck('loan_schedule_items_status_valid', t.status),
     uniqueIndex('loan_schedule_items_loan_month_key').on(t.loanId, t.month),
     index('loan_schedule_items_status_due_idx').on(t.status, t.dueDate),
   ],
@@ -183,6 +189,9 @@ export const loanRepayments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    enumCheck('loan_repayments_payment_method_valid', t.paymentMethod),
+    enumCheck('loan_repayments_repayment_type_valid', t.repaymentType),
+    enumCheck('loan_repayments_status_valid', t.status),
     index('loan_repayments_loan_date_idx').on(t.loanId, t.paymentDate),
     check('loan_repayments_amount_positive', sql`amount > 0`),
   ],

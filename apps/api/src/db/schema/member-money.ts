@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, kobo, tstz, updatedAt } from './columns.js';
+import { createdAt, id, kobo, tstz, updatedAt, enumCheck } from './columns.js';
 import { users } from './users.js';
 import { ledgerTransactions } from './ledger.js';
 
@@ -26,6 +26,8 @@ export const withdrawals = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    enumCheck('withdrawals_withdrawal_type_valid', t.withdrawalType),
+    enumCheck('withdrawals_status_valid', t.status),
     index('withdrawals_user_request_date_idx').on(t.userId, t.requestDate),
     index('withdrawals_user_status_type_idx').on(t.userId, t.status, t.withdrawalType),
     // One pending request per member and type, enforced by the database under any concurrency.
@@ -61,6 +63,8 @@ export const dividends = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    enumCheck('dividends_dividend_type_valid', t.dividendType),
+    enumCheck('dividends_status_valid', t.status),
     uniqueIndex('dividends_user_year_type_key').on(t.userId, t.dividendYear, t.dividendType),
     index('dividends_user_paid_date_idx').on(t.userId, t.paidDate),
     index('dividends_user_year_idx').on(t.userId, t.dividendYear),
@@ -91,6 +95,7 @@ export const fines = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    enumCheck('fines_status_valid', t.status),
     index('fines_user_fine_date_idx').on(t.userId, t.fineDate),
     index('fines_user_status_idx').on(t.userId, t.status),
     check('fines_amount_positive', sql`amount > 0`),
@@ -116,6 +121,7 @@ export const notifications = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    enumCheck('notifications_priority_valid', t.priority),
     index('notifications_user_created_idx').on(t.userId, t.createdAt),
     index('notifications_user_unread_idx')
       .on(t.userId)

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, tstz, updatedAt } from './columns.js';
+import { createdAt, id, tstz, updatedAt, enumCheck } from './columns.js';
 import { users } from './users.js';
 
 /** The cooperative's admin-editable policy (DESIGN §6 defaults), one row validated by @coop/shared. */
@@ -36,6 +36,7 @@ export const emailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    enumCheck('email_outbox_status_valid', t.status),
     index('email_outbox_pending_idx')
       .on(t.availableAt)
       .where(sql`status = 'pending'`),

@@ -12,7 +12,7 @@ import {
   uuid,
   bigserial,
 } from 'drizzle-orm/pg-core';
-import { createdAt, id, tstz, updatedAt } from './columns.js';
+import { createdAt, id, tstz, updatedAt, enumCheck } from './columns.js';
 
 /**
  * Members and administrators. e-mail is stored lower-cased, phone as +234…, membership ID
@@ -43,6 +43,7 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    enumCheck('users_role_valid', t.role),
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_phone_key').on(t.phoneNumber),
     uniqueIndex('users_membership_id_key').on(t.membershipId),
@@ -92,6 +93,7 @@ export const oneTimeTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    enumCheck('one_time_tokens_purpose_valid', t.purpose),
     uniqueIndex('one_time_tokens_hash_key').on(t.tokenHash),
     index('one_time_tokens_user_purpose_idx').on(t.userId, t.purpose),
   ],

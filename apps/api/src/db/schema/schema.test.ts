@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USER_ROLES } from '@coop/shared/auth';
+import { CONTRIBUTION_STATUSES } from '@coop/shared/contributions';
+import {
+  GUARANTOR_STATUSES,
+  LOAN_STATUSES,
+  PAYMENT_METHODS,
+  REPAYMENT_STATUSES,
+  REPAYMENT_TYPES,
+  SCHEDULE_ITEM_STATUSES,
+} from '@coop/shared/loans';
+import { WITHDRAWAL_STATUSES, WITHDRAWAL_TYPES } from '@coop/shared/withdrawals';
+import { DIVIDEND_STATUSES, DIVIDEND_TYPES } from '@coop/shared/dividends';
+import { FINE_STATUSES } from '@coop/shared/fines';
+import { NOTIFICATION_PRIORITIES } from '@coop/shared/notifications';
+import type { DatabaseHandle } from '../client.js';
+import { createTestDatabase } from '../../test/database.js';
+import {
+  contributions,
+  dividends,
+  fines,
+  loanGuarantors,
+  loanRepayments,
+  loans,
+  loanScheduleItems,
+  notifications,
+  users,
+  withdrawals,
+} from './index.js';
+
+// drizzle-kit cannot import @coop/shared, so the schema repeats these lists; this keeps them one.
+describe('status and type columns', () => {
+  it.each([
+    ['users.role', users.role.enumValues, USER_ROLES],
+    ['contributions.status', contributions.status.enumValues, CONTRIBUTION_STATUSES],
+    ['loans.status', loans.status.enumValues, LOAN_STATUSES],
+    ['loan_guarantors.status', loanGuarantors.status.enumValues, GUARANTOR_STATUSES],
+    ['loan_schedule_items.status', loanScheduleItems.status.enumValues, SCHEDULE_ITEM_STATUSES],
+    ['loan_repayments.status', loanRepayments.status.enumValues, REPAYMENT_STATUSES],
+    ['loan_repayments.payment_method', loanRepayments.paymentMethod.enumValues, PAYMENT_METHODS],
+    ['loan_repayments.repayment_type', loanRepayments.repaymentType.enumValues, REPAYMENT_TYPES],
+    ['withdrawals.withdrawal_type', withdrawals.withdrawalType.enumValues, WITHDRAWAL_TYPES],
+    ['withdrawals.status', withdrawals.status.enumValues, WITHDRAWAL_STATUSES],
+    ['dividends.dividend_type', dividends.dividendType.enumValues, DIVIDEND_TYPES],
+    ['dividends.status', dividends.status.enumValues, DIVIDEND_STATUSES],
+    ['fines.status', fines.status.enumValues, FINE_STATUSES],
+    ['notifications.priority', notifications.priority.enumValues, NOTIFICATION_PRIORITIES],
+  ])('%s holds exactly the shared list', (_column, inDatabase, shared) => {
+    expect([...inDatabase].sort()).toEqual([...shared].sort());
+  });
+});
+
+describe('database checks', () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+  });
+  afterAll(() => handle.close());
+
+  it('refuses a value outside the declared list, whatever the code sends', async () => {
+    const insert = handle.db.execute(
+      `insert into users (email, membership_id, first_name, last_name, joined_on, role)
+       values ('x@test.coop', 'M9999', 'X', 'Y', '2026-01-01', 'superuser')`,
+    );
+    // Drizzle wraps the driver's error; the database's own words are in its cause.
+    const error = await insert.then(
+      () => null,
+      (err: unknown) => err as { cause?: { message?: string } },
+    );
+    expect(error?.cause?.message).toMatch(/violates check constraint "users_role_valid"/);
+  });
+});
