@@ -3,6 +3,7 @@ import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 import { systemClock } from './lib/clock.js';
 import { startOutboxWorker } from './lib/outbox.js';
+import { startHousekeeping } from './lib/housekeeping.js';
 import { seedDemoIfEmpty } from './db/seed/demo.js';
 
 /** Process entry: settings → database (migrated) → demo data outside production → listen. */
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
     mailFrom: config.mailFrom,
   });
 
+  const housekeeping = startHousekeeping({ db: handle.db, clock: systemClock, logger: app.log });
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -32,6 +35,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     // Stop taking requests, let in-flight ones finish, then release the database.
     await app.close();
+    housekeeping.stop();
     await outbox.stop();
     await handle.close();
     process.exit(0);

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  emailOutbox,
+  oneTimeTokens,
+  rateLimitEvents,
+  refreshTokens,
+  signInAttempts,
+  users,
+} from '../db/schema/index.js';
+import type { DatabaseHandle } from '../db/client.js';
+import { createTestDatabase } from '../test/database.js';
+import { pruneExpiredRecords } from './housekeeping.js';
+
+const NOW = new Date('2026-06-30T12:00:00Z');
+const daysAgo = (days: number) => new Date(NOW.getTime() - days * 24 * 60 * 60 * 1000);
+
+describe('housekeeping', () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+  });
+  afterAll(() => handle.close());
+
+  it('deletes technical rows past their retention and keeps the recent ones', async () => {
+    const { db } = handle;
+    const [user] = await db
+      .insert(users)
+      .values({
+        email: 'h@test.coop',
+        membershipId: 'M0901',
+        firstName: 'H',
+        lastName: 'K',
+        joinedOn: '2026-01-01',
+      })
+      .returning();
+    const userId = user!.id;
+    await db.insert(signInAttempts).values([
+      {
+        userId,
+        identifier: 'h@test.coop',
+        ip: '10.0.0.1',
+        succeeded: false,
+        createdAt: daysAgo(31),
+      },
+      { userId, identifier: 'h@test.coop', ip: '10.0.0.1', succeeded: true, createdAt: daysAgo(2) },
+    ]);
+    await db.insert(rateLimitEvents).values([
+      { bucket: 'forgot:email', key: 'h@test.coop', createdAt: daysAgo(2) },
+      { bucket: 'forgot:email', key: 'h@test.coop', createdAt: daysAgo(0) },
+    ]);
+    await db.insert(oneTimeTokens).values([
+      { userId, purpose: 'password_reset', tokenHash: 'old', expiresAt: daysAgo(8) },
+      { userId, purpose: 'password_reset', tokenHash: 'new', expiresAt: daysAgo(1) },
+    ]);
+    const familyId = '00000000-0000-4000-8000-000000000001';
+    await db.insert(refreshTokens).values([
+      { userId, familyId, tokenHash: 'r-old', expiresAt: daysAgo(8) },
+      { userId, familyId, tokenHash: 'r-live', expiresAt: daysAgo(-20) },
+    ]);
+    await db.insert(emailOutbox).values([
+      { to: 'h@test.coop', subject: 'old', text: '-', status: 'sent', sentAt: daysAgo(31) },
+      { to: 'h@test.coop', subject: 'recent', text: '-', status: 'sent', sentAt: daysAgo(1) },
+      { to: 'h@test.coop', subject: 'failed', text: '-', status: 'failed', createdAt: daysAgo(60) },
+    ]);
+
+    expect(await pruneExpiredRecords(db, NOW)).toEqual({
+      signInAttempts: 1,
+      rateLimitEvents: 1,
+      oneTimeTokens: 1,
+      refreshTokens: 1,
+      sentEmails: 1,
+    });
+    expect(await db.$count(signInAttempts)).toBe(1);
+    expect(await db.$count(rateLimitEvents)).toBe(1);
+    expect(await db.$count(oneTimeTokens)).toBe(1);
+    expect(await db.$count(refreshTokens)).toBe(1);
+    // A failed e-mail stays for an operator to look at.
+    expect(await db.$count(emailOutbox)).toBe(2);
+    // A second run finds nothing more to do.
+    expect(Object.values(await pruneExpiredRecords(db, NOW)).every((n) => n === 0)).toBe(true);
+  });
+});

@@ -1,0 +1,83 @@
+import { and, eq, lt } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  emailOutbox,
+  oneTimeTokens,
+  rateLimitEvents,
+  refreshTokens,
+  signInAttempts,
+} from '../db/schema/index.js';
+import type { Database } from '../db/client.js';
+import type { Clock } from './clock.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * How long technical rows outlive their use. No rule reads sign-in attempts older than a day or
+ * rate-limit events older than 15 minutes; the audit log keeps the permanent record of sign-ins.
+ */
+export const RETENTION_MS = {
+  signInAttempts: 30 * DAY_MS,
+  rateLimitEvents: DAY_MS,
+  expiredTokens: 7 * DAY_MS,
+  sentEmails: 30 * DAY_MS,
+} as const;
+
+/** Deletes rows past their retention; returns how many of each kind went. */
+export async function pruneExpiredRecords(db: Database, now: Date) {
+  const before = (ms: number) => new Date(now.getTime() - ms);
+  const deleted = async (query: PromiseLike<unknown[]>) => (await query).length;
+  return {
+    signInAttempts: await deleted(
+      db
+        .delete(signInAttempts)
+        .where(lt(signInAttempts.createdAt, before(RETENTION_MS.signInAttempts)))
+        .returning({ id: signInAttempts.id }),
+    ),
+    rateLimitEvents: await deleted(
+      db
+        .delete(rateLimitEvents)
+        .where(lt(rateLimitEvents.createdAt, before(RETENTION_MS.rateLimitEvents)))
+        .returning({ id: rateLimitEvents.id }),
+    ),
+    oneTimeTokens: await deleted(
+      db
+        .delete(oneTimeTokens)
+        .where(lt(oneTimeTokens.expiresAt, before(RETENTION_MS.expiredTokens)))
+        .returning({ id: oneTimeTokens.id }),
+    ),
+    refreshTokens: await deleted(
+      db
+        .delete(refreshTokens)
+        .where(lt(refreshTokens.expiresAt, before(RETENTION_MS.expiredTokens)))
+        .returning({ id: refreshTokens.id }),
+    ),
+    sentEmails: await deleted(
+      db
+        .delete(emailOutbox)
+        .where(
+          and(
+            eq(emailOutbox.status, 'sent'),
+            lt(emailOutbox.sentAt, before(RETENTION_MS.sentEmails)),
+          ),
+        )
+        .returning({ id: emailOutbox.id }),
+    ),
+  };
+}
+
+/** Prunes once an hour in each API process; deletes are idempotent, so instances may overlap. */
+export function startHousekeeping(options: {
+  db: Database;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+}): { stop(): void } {
+  const run = () =>
+    pruneExpiredRecords(options.db, options.clock.now())
+      .then((counts) => options.logger.debug({ counts }, 'housekeeping done'))
+      .catch((err: unknown) => options.logger.error({ err }, 'housekeeping failed'));
+  const timer = setInterval(run, HOUR_MS);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
