@@ -1,9 +1,9 @@
+import { AUTH_MESSAGES } from './messages.js';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   ACTIVATION_PASSWORD_REQUIREMENTS,
   activateAccountSchema,
-  AUTH_MESSAGES,
   changePasswordSchema,
   checkEmailQuerySchema,
   classifyIdentifier,

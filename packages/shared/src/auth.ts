@@ -3,11 +3,7 @@
  * the spec's, word for word, except the change-password minimum (DESIGN §5 deviation: 8, not 6).
  */
 import { z } from 'zod';
-import {
-  FORGOT_PASSWORD_WAIT_MINUTES,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-} from './constants.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USER_ROLES } from './constants.js';
 import { idSchema, successEnvelope } from './http.js';
 
 /** One line of the live password checklist, and the rule the schema enforces with its message. */
@@ -61,20 +57,6 @@ export const RESET_PASSWORD_REQUIREMENTS: readonly PasswordRequirement[] = [
 ];
 
 const PASSWORD_TOO_LONG = `Password cannot exceed ${PASSWORD_MAX_LENGTH} characters`;
-
-/** Messages the API answers with and the auth screens show (spec §8 Screens). */
-export const AUTH_MESSAGES = {
-  noActivationToken: 'No activation token provided',
-  invalidActivationToken: 'Invalid or expired activation token',
-  activationFailed: 'Failed to activate account. Please try again.',
-  tooManyAttempts: `Too many attempts. Please wait ${FORGOT_PASSWORD_WAIT_MINUTES} minutes before trying again.`,
-  tooManyRequests: `Too many requests. Please wait ${FORGOT_PASSWORD_WAIT_MINUTES} minutes before trying again.`,
-  /** The same answer whether or not the e-mail exists, so the form cannot reveal members. */
-  resetLinkSent: 'If an account with that email exists, a password reset link has been sent.',
-  invalidResetToken: 'Invalid or expired reset token. Please request a new password reset link.',
-  resetFailed: 'Failed to reset password. Please try again.',
-  accountSuspended: 'Your account has been temporarily suspended and cannot access the system.',
-} as const;
 
 function passwordSchema(characterRequirements: readonly PasswordRequirement[]) {
   return characterRequirements.reduce(
@@ -260,7 +242,6 @@ export function classifyIdentifier(identifier: string): { kind: IdentifierKind; 
   return { kind: 'membershipId', value: trimmed.toUpperCase() };
 }
 
-export const USER_ROLES = ['user', 'admin'] as const;
 export const userRoleSchema = z.enum(USER_ROLES);
 export type UserRole = z.infer<typeof userRoleSchema>;
 

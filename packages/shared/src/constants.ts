@@ -91,3 +91,6 @@ export const DEFAULT_SETTINGS: Readonly<{
   pushNotifications: true,
   darkMode: false,
 };
+
+/** Roles allowed in the portal (spec §6); flags such as loan reviewer are separate. */
+export const USER_ROLES = ['user', 'admin'] as const;

@@ -1,3 +1,4 @@
+import { ERROR_DEFAULTS, FALLBACK_MESSAGES } from './messages.js';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -7,8 +8,6 @@ import {
   buildPagination,
   checkRangeFilters,
   dateRangeQueryShape,
-  ERROR_DEFAULTS,
-  FALLBACK_MESSAGES,
   idSchema,
   listEnvelope,
   listQuerySchema,

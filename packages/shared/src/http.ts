@@ -14,22 +14,6 @@ import { isoDateSchema, isoDateTimeSchema, type IsoDate } from './dates.js';
 export const idSchema = z.guid({ error: 'Invalid id' });
 export const idParamsSchema = z.object({ id: idSchema });
 
-/** Codes of the error shape that clients branch on. */
-export const ERROR_CODES = {
-  validation: 'VALIDATION_ERROR',
-  badRequest: 'BAD_REQUEST',
-  unauthorized: 'UNAUTHORIZED',
-  accountSuspended: 'ACCOUNT_SUSPENDED',
-  forbidden: 'FORBIDDEN',
-  notFound: 'NOT_FOUND',
-  rateLimited: 'RATE_LIMITED',
-  internal: 'INTERNAL_ERROR',
-  /** Set by the client when no answer arrived. */
-  network: 'NETWORK_ERROR',
-  /** Set by the client for any other failure. */
-  unknown: 'UNKNOWN_ERROR',
-} as const;
-
 /** One field's problem in a 400 answer's `details`; `field` is the dotted path ('guarantorUserIds.1'). */
 export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
 export type FieldError = z.infer<typeof fieldErrorSchema>;
@@ -45,38 +29,6 @@ export const apiErrorSchema = z.object({
   timestamp: isoDateTimeSchema,
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
-
-/** What the client shows when an answer carries no usable message (spec §8 Transport). */
-export const ERROR_DEFAULTS = {
-  noDetail: { error: 'Request failed', message: 'An error occurred' },
-  network: {
-    error: 'Network Error',
-    message: 'Unable to connect to the server. Please check your internet connection.',
-  },
-  unknown: { error: 'Unknown Error', message: 'An unexpected error occurred' },
-} as const;
-
-/** The client's message for a failed call when the server gave none (spec §8 Fallback messages). */
-export const FALLBACK_MESSAGES = {
-  login: 'Login failed',
-  activation: 'Account activation failed',
-  fetchUser: 'Failed to fetch user',
-  logout: 'Logout failed',
-  changePassword: 'Password change failed',
-  refreshToken: 'Token refresh failed',
-  fetchDashboard: 'Failed to fetch dashboard data',
-  fetchLoans: 'Failed to fetch loans',
-  fetchEligibility: 'Failed to fetch eligibility',
-  calculateLoan: 'Failed to calculate loan',
-  fetchGuarantorRequests: 'Failed to fetch guarantor requests',
-  fetchLoansUnderReview: 'Failed to fetch loans under review',
-  fetchUsers: 'Failed to fetch users',
-  searchUsers: 'Failed to search users',
-  invalidResponse: 'Invalid response format',
-  fetchFines: 'Failed to fetch fines',
-  fetchDividends: 'Failed to fetch dividends',
-  fetchNotifications: 'Failed to fetch notifications',
-} as const;
 
 export const paginationSchema = z.object({
   currentPage: z.number().int().min(1),

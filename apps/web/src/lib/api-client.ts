@@ -1,4 +1,5 @@
-import { ERROR_CODES, ERROR_DEFAULTS, type ApiError } from '@coop/shared/http';
+import { ERROR_CODES, ERROR_DEFAULTS } from '@coop/shared/messages';
+import type { ApiError } from '@coop/shared/http';
 
 /**
  * The one way the web app talks to the API (spec §7 and §8 "Transport"): fetch with JSON, a bearer

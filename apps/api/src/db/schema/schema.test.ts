@@ -1,5 +1,5 @@
+import { USER_ROLES } from '@coop/shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { USER_ROLES } from '@coop/shared/auth';
 import { CONTRIBUTION_STATUSES } from '@coop/shared/contributions';
 import {
   GUARANTOR_STATUSES,

@@ -1,7 +1,7 @@
+import { AUTH_MESSAGES } from '@coop/shared/messages';
 import { eq } from 'drizzle-orm';
 import {
   activateAccountSchema,
-  AUTH_MESSAGES,
   type ActivateAccountInput,
   type ActivatingUser,
   type User,

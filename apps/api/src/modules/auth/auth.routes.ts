@@ -1,9 +1,9 @@
+import { AUTH_MESSAGES } from '@coop/shared/messages';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   currentUserResponseSchema,
-  AUTH_MESSAGES,
   activateAccountSchema,
   activationTokenParamsSchema,
   changePasswordSchema,

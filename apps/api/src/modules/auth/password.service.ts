@@ -1,9 +1,9 @@
+import { AUTH_MESSAGES } from '@coop/shared/messages';
 import { eq, sql } from 'drizzle-orm';
-import {
-  AUTH_MESSAGES,
-  type ChangePasswordInput,
-  type ForgotPasswordInput,
-  type ResetPasswordInput,
+import type {
+  ChangePasswordInput,
+  ForgotPasswordInput,
+  ResetPasswordInput,
 } from '@coop/shared/auth';
 import { signInLockouts, users } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';

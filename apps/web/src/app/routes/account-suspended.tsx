@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@coop/shared/auth';
+import { AUTH_MESSAGES } from '@coop/shared/messages';
 import { Ban, LoaderCircle, LogOut, Mail, Phone } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,5 +1,5 @@
+import { FALLBACK_MESSAGES } from '@coop/shared/messages';
 import type { CurrentUserResponse, User } from '@coop/shared/auth';
-import { FALLBACK_MESSAGES } from '@coop/shared/http';
 import { SESSION_EXPIRED_MESSAGE } from '../../../config/app';
 import { api } from '../../../lib/api';
 import { toApiError } from '../../../lib/api-client';

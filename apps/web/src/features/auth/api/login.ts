@@ -1,5 +1,5 @@
+import { FALLBACK_MESSAGES } from '@coop/shared/messages';
 import type { LoginInput, LoginResponse } from '@coop/shared/auth';
-import { FALLBACK_MESSAGES } from '@coop/shared/http';
 import { api } from '../../../lib/api';
 import { toApiError } from '../../../lib/api-client';
 import { authStore } from '../../../lib/auth-store';

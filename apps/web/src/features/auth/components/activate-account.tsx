@@ -1,12 +1,11 @@
+import { AUTH_MESSAGES, ERROR_CODES } from '@coop/shared/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ACTIVATION_PASSWORD_REQUIREMENTS,
-  AUTH_MESSAGES,
   setPasswordSchema,
   type ActivatingUser,
   type SetPasswordInput,
 } from '@coop/shared/auth';
-import { ERROR_CODES } from '@coop/shared/http';
 import { CircleAlert, CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';

@@ -1,5 +1,6 @@
+import { AUTH_MESSAGES } from '@coop/shared/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { AUTH_MESSAGES, forgotPasswordSchema, type ForgotPasswordInput } from '@coop/shared/auth';
+import { forgotPasswordSchema, type ForgotPasswordInput } from '@coop/shared/auth';
 import {
   FORGOT_PASSWORD_MAX_ATTEMPTS,
   FORGOT_PASSWORD_WAIT_MINUTES,

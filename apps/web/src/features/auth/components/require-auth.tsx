@@ -1,4 +1,5 @@
-import { USER_ROLES, type UserRole } from '@coop/shared/auth';
+import { USER_ROLES } from '@coop/shared/constants';
+import type { UserRole } from '@coop/shared/auth';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { paths } from '../../../config/paths';

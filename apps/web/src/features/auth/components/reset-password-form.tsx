@@ -1,11 +1,10 @@
+import { AUTH_MESSAGES, ERROR_CODES } from '@coop/shared/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  AUTH_MESSAGES,
   RESET_PASSWORD_REQUIREMENTS,
   resetPasswordFormSchema,
   type ResetPasswordFormInput,
 } from '@coop/shared/auth';
-import { ERROR_CODES } from '@coop/shared/http';
 import { CircleAlert, CircleCheck, LoaderCircle } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
+import { FALLBACK_MESSAGES } from '@coop/shared/messages';
 import { DEFAULT_PAGE_SIZE } from '@coop/shared/constants';
-import { FALLBACK_MESSAGES } from '@coop/shared/http';
 import { BellOff, CheckCheck, CircleAlert, LoaderCircle } from 'lucide-react';
 import { toast } from 'sonner';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
