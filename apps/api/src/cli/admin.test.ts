@@ -1,7 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { memberBalances, users } from '../db/schema/index.js';
 import { loadConfig } from '../config/env.js';
 import { createTestDatabase } from '../test/database.js';
 import { parseAdminArgs, runAdminCli, USAGE, type CliDeps } from './admin.js';
@@ -24,7 +26,13 @@ describe('admin command line arguments', () => {
         '--last-name',
         'Ade',
       ]),
-    ).toEqual({ ok: true, email: 'boss@coop.ng', firstName: 'Ife', lastName: 'Ade' });
+    ).toEqual({
+      ok: true,
+      command: 'create-admin',
+      email: 'boss@coop.ng',
+      firstName: 'Ife',
+      lastName: 'Ade',
+    });
   });
 
   it.each([
@@ -89,6 +97,42 @@ describe('admin command line against a database', () => {
       expect(await runAdminCli(argv, second.io, deps)).toBe(1);
       expect(second.err[0]).toContain('A member with this email address already exists');
       expect(closes).toBe(2);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('checks the member balances against the ledger and names a member whose balances drifted', async () => {
+    const handle = await createTestDatabase();
+    const deps: CliDeps = {
+      loadConfig: () => config,
+      openDatabase: async () => ({ ...handle, close: async () => undefined }),
+    };
+    try {
+      const [member] = await handle.db
+        .insert(users)
+        .values({
+          email: 'l@coop.ng',
+          membershipId: 'M0042',
+          firstName: 'L',
+          lastName: 'K',
+          joinedOn: '2026-01-01',
+        })
+        .returning();
+      await handle.db.insert(memberBalances).values({ userId: member!.id });
+      const clean = capture();
+      expect(await runAdminCli(['check-ledger'], clean.io, deps)).toBe(0);
+      expect(clean.out).toEqual(['Member balances match the ledger.']);
+
+      // A balance changed behind the ledger's back.
+      await handle.db
+        .update(memberBalances)
+        .set({ savingsBalance: 500 })
+        .where(eq(memberBalances.userId, member!.id));
+      const drifted = capture();
+      expect(await runAdminCli(['check-ledger'], drifted.io, deps)).toBe(1);
+      expect(drifted.err[0]).toBe('1 member(s) have balances that differ from the ledger:');
+      expect(drifted.err[1]).toContain(member!.id);
     } finally {
       await handle.close();
     }

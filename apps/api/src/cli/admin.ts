@@ -4,12 +4,16 @@ import { loadConfig, type Config } from '../config/env.js';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { systemClock } from '../lib/clock.js';
 import { DomainError } from '../lib/domain-error.js';
+import { findProjectionMismatches } from '../lib/ledger.js';
 import { createMember } from '../modules/members/members.service.js';
 
-export const USAGE = `Usage: npm run admin -- create-admin --email <address> --first-name <name> --last-name <name> [--phone <number>]
-
-Creates an administrator on the configured database (DATABASE_URL, or the embedded one in DATA_DIR)
-and prints the activation link (valid 7 days) with which they set their password.`;
+export const USAGE = `Usage:
+  npm run admin -- create-admin --email <address> --first-name <name> --last-name <name> [--phone <number>]
+      Creates an administrator on the configured database (DATABASE_URL, or the embedded one in
+      DATA_DIR) and prints the activation link (valid 7 days) with which they set their password.
+  npm run admin -- check-ledger
+      Checks that every member's balances equal what the ledger says; exits 1 and lists the
+      members whose balances differ.`;
 
 export interface CliIo {
   out(line: string): void;
@@ -31,7 +35,15 @@ const defaultDeps: CliDeps = {
 };
 
 type Parsed =
-  | { ok: true; email: string; firstName: string; lastName: string; phone?: string }
+  | {
+      ok: true;
+      command: 'create-admin';
+      email: string;
+      firstName: string;
+      lastName: string;
+      phone?: string;
+    }
+  | { ok: true; command: 'check-ledger' }
   | { ok: false; problem?: string };
 
 export function parseAdminArgs(argv: string[]): Parsed {
@@ -54,6 +66,9 @@ export function parseAdminArgs(argv: string[]): Parsed {
   }
   const { values, positionals } = parsed;
   if (values.help) return { ok: false };
+  if (positionals.length === 1 && positionals[0] === 'check-ledger') {
+    return { ok: true, command: 'check-ledger' };
+  }
   if (positionals.length !== 1 || positionals[0] !== 'create-admin') {
     return {
       ok: false,
@@ -71,6 +86,7 @@ export function parseAdminArgs(argv: string[]): Parsed {
   }
   return {
     ok: true,
+    command: 'create-admin',
     email: values.email!,
     firstName: values['first-name']!,
     lastName: values['last-name']!,
@@ -95,6 +111,7 @@ export async function runAdminCli(
   try {
     const config = deps.loadConfig();
     handle = await deps.openDatabase(config);
+    if (args.command === 'check-ledger') return await checkLedger(handle, io);
     const created = await createMember(
       handle.db,
       { config, clock: systemClock },
@@ -129,6 +146,20 @@ export async function runAdminCli(
   } finally {
     await handle?.close();
   }
+}
+
+/** Compares the balance projection with the ledger (DESIGN §4: balances can be rebuilt from it). */
+async function checkLedger(handle: DatabaseHandle, io: CliIo): Promise<number> {
+  const mismatches = await findProjectionMismatches(handle.db);
+  if (mismatches.length === 0) {
+    io.out('Member balances match the ledger.');
+    return 0;
+  }
+  io.err(`${mismatches.length} member(s) have balances that differ from the ledger:`);
+  for (const { userId, projected, ledger } of mismatches) {
+    io.err(`  ${userId}: balances ${JSON.stringify(projected)}, ledger ${JSON.stringify(ledger)}`);
+  }
+  return 1;
 }
 
 const invokedDirectly =
