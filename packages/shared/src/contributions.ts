@@ -15,6 +15,7 @@ import {
   listEnvelope,
   listQuerySchema,
   searchQuerySchema,
+  successEnvelope,
 } from './http.js';
 import type { TransitionTable } from './transitions.js';
 import { canTransition } from './transitions.js';
@@ -98,6 +99,11 @@ export const contributionListQuerySchema = listQuerySchema(
 export type ContributionListQuery = z.infer<typeof contributionListQuerySchema>;
 
 export const contributionListResponseSchema = listEnvelope(contributionSchema);
+export type ContributionListResponse = z.infer<typeof contributionListResponseSchema>;
+
+/** GET /users/contributions/{id}, and the answer of a dispute (the row as it is now). */
+export const contributionResponseSchema = successEnvelope(contributionSchema);
+export type ContributionResponse = z.infer<typeof contributionResponseSchema>;
 
 /**
  * POST /users/contributions/confirm. The client sends one id as a string and several as an
@@ -115,6 +121,12 @@ export const confirmContributionsSchema = z.strictObject({
     ),
 });
 export type ConfirmContributionsInput = z.infer<typeof confirmContributionsSchema>;
+
+/** The confirmed rows, oldest month first; `message` is `contributionsConfirmedMessage(n)`. */
+export const confirmContributionsResponseSchema = successEnvelope(
+  z.object({ contributions: z.array(contributionSchema) }),
+);
+export type ConfirmContributionsResponse = z.infer<typeof confirmContributionsResponseSchema>;
 
 /** '3 contribution(s) confirmed successfully' (spec §8). */
 export function contributionsConfirmedMessage(count: number): string {
