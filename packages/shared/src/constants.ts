@@ -43,6 +43,28 @@ export const FORGOT_PASSWORD_WAIT_MINUTES = 15;
 export const RESET_LINK_VALIDITY_HOURS = 1;
 export const ACTIVATION_LINK_VALIDITY_DAYS = 7;
 
+/*
+ * Session lifetimes and brute-force limits (DESIGN §5, docs/decisions/020-auth-rules.md). The API
+ * enforces them and the screens quote them, so they live here once.
+ */
+export const ACCESS_TOKEN_TTL_MINUTES = 15;
+/** A sign-in lasts at most this long; rotating the refresh token never extends it. */
+export const REFRESH_FAMILY_LIFETIME_DAYS = 30;
+/** Wrong passwords for one account within the window that lock it. */
+export const SIGN_IN_FAILURE_LIMIT = 5;
+export const SIGN_IN_FAILURE_WINDOW_MINUTES = 15;
+export const FIRST_LOCKOUT_MINUTES = 15;
+/** Each lockout within a day of the previous one lasts twice as long, up to this. */
+export const MAX_LOCKOUT_HOURS = 24;
+/** A lockout that ended this long ago no longer makes the next one longer. */
+export const LOCKOUT_MEMORY_HOURS = 24;
+/** Failures from one address in the window; wide enough for an office behind one address. */
+export const SIGN_IN_IP_FAILURE_LIMIT = 100;
+/** Forgot-password requests from one address in the FORGOT_PASSWORD_WAIT_MINUTES window. */
+export const FORGOT_PASSWORD_IP_LIMIT = 30;
+/** How long the API keeps an Idempotency-Key and the answer it replays. */
+export const IDEMPOTENCY_KEY_RETENTION_HOURS = 24;
+
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 export const CONTRIBUTIONS_DEFAULT_QUERY = {

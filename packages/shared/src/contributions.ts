@@ -6,15 +6,14 @@ import {
   DISPUTE_REASON_MIN_LENGTH,
   MAX_PAGE_SIZE,
 } from './constants.js';
-import { isoDateSchema, isoDateTimeSchema, isoMonthSchema } from './dates.js';
+import { isoDateSchema, isoDateTimeSchema, isoMonthSchema } from './date-schemas.js';
 import {
-  amountRangeQueryShape,
-  checkRangeFilters,
-  dateRangeQueryShape,
+  amountRangeFilters,
+  dateRangeFilters,
+  filteredListQuery,
   idSchema,
   listEnvelope,
-  listQuerySchema,
-  searchQuerySchema,
+  searchFilter,
   successEnvelope,
 } from './http.js';
 import type { TransitionTable } from './transitions.js';
@@ -80,22 +79,17 @@ export const CONTRIBUTION_SORT_FIELDS = [
 ] as const;
 
 /** GET /users/contributions (defaults: page 1, 25 per page, newest first). */
-export const contributionListQuerySchema = listQuerySchema(
-  CONTRIBUTION_SORT_FIELDS,
-  CONTRIBUTIONS_DEFAULT_QUERY.sortBy,
-  {
-    defaultSortOrder: CONTRIBUTIONS_DEFAULT_QUERY.sortOrder,
-    defaultLimit: CONTRIBUTIONS_DEFAULT_QUERY.limit,
-  },
-)
-  .extend({
+export const contributionListQuerySchema = filteredListQuery({
+  sortFields: CONTRIBUTION_SORT_FIELDS,
+  defaults: CONTRIBUTIONS_DEFAULT_QUERY,
+  filters: {
     status: contributionStatusSchema.optional(),
     contributionMonth: isoMonthSchema.optional(),
-    search: searchQuerySchema,
-    ...dateRangeQueryShape,
-    ...amountRangeQueryShape,
-  })
-  .superRefine(checkRangeFilters);
+    ...searchFilter,
+    ...dateRangeFilters,
+    ...amountRangeFilters,
+  },
+});
 export type ContributionListQuery = z.infer<typeof contributionListQuerySchema>;
 
 export const contributionListResponseSchema = listEnvelope(contributionSchema);

@@ -1,6 +1,6 @@
 /** The dashboard: financial summary, recent activity and pending actions (spec §2, §3, §4). */
 import { z } from 'zod';
-import { isoDateSchema, isoDateTimeSchema } from './dates.js';
+import { isoDateSchema, isoDateTimeSchema } from './date-schemas.js';
 import { idSchema, successEnvelope } from './http.js';
 import { formatNaira, type Naira } from './money.js';
 import type { NotificationType } from './notifications.js';

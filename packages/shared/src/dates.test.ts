@@ -5,13 +5,11 @@ import {
   deadlineLabel,
   formatDisplayDate,
   formatDisplayDateTime,
-  isoDateSchema,
-  isoDateTimeSchema,
-  isoMonthSchema,
   parseIsoDate,
   toIsoDate,
   toIsoDateInTimeZone,
 } from './dates.js';
+import { isoDateSchema, isoDateTimeSchema, isoMonthSchema } from './date-schemas.js';
 
 describe('isoDateSchema', () => {
   it('accepts real calendar dates only', () => {

@@ -4,7 +4,6 @@
  * is taken at noon UTC, far from any midnight a time-zone offset could cross. Timestamps travel as
  * ISO 8601 strings with an offset and are shown in the cooperative's time zone.
  */
-import { z } from 'zod';
 import { COOPERATIVE_TIME_ZONE } from './constants.js';
 
 /** A calendar date, 'yyyy-MM-dd'. */
@@ -15,14 +14,6 @@ export type IsoMonth = string;
 export type IsoDateTime = string;
 
 export const INVALID_DATE_LABEL = 'Invalid date';
-
-/** A real calendar date ('2023-02-29' is refused, '2024-02-29' accepted). */
-export const isoDateSchema = z.iso.date({ error: INVALID_DATE_LABEL });
-export const isoMonthSchema = z
-  .string({ error: 'Invalid month' })
-  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Invalid month');
-/** Offsets are required: a timestamp without one would mean a different instant on each machine. */
-export const isoDateTimeSchema = z.iso.datetime({ offset: true, error: 'Invalid date and time' });
 
 const MS_PER_DAY = 86_400_000;
 const NOON_UTC_HOURS = 12;
@@ -41,8 +32,15 @@ const MONTH_ABBREVIATIONS = [
   'Dec',
 ] as const;
 
+/**
+ * A real calendar date ('2023-02-29' is refused, '2024-02-29' accepted). Written without zod so
+ * that member pages can format dates without downloading the validation library.
+ */
 export function isIsoDate(value: string): boolean {
-  return isoDateSchema.safeParse(value).success;
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }
 
 /** The UTC calendar date of an instant. */
@@ -133,7 +131,11 @@ function calendarDateOf(value: IsoDate | IsoDateTime | Date): IsoDate | null {
 
 function instantOf(value: IsoDateTime | Date): Date | null {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
-  return isoDateTimeSchema.safeParse(value).success ? new Date(value) : null;
+  // The shape isoDateTimeSchema accepts (an offset is required), checked without zod.
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value))
+    return null;
+  const instant = new Date(value);
+  return Number.isNaN(instant.getTime()) ? null : instant;
 }
 
 function isoDateParts(iso: IsoDate): { year: number; month: number; day: number } {

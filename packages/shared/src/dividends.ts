@@ -1,8 +1,8 @@
 /** Dividends declared on share holding and credited to members (spec §2 Dividends, §3, §4). */
 import { z } from 'zod';
 import { DEFAULT_SORTS } from './constants.js';
-import { isoDateSchema } from './dates.js';
-import { idSchema, listEnvelope, listQuerySchema } from './http.js';
+import { isoDateSchema } from './date-schemas.js';
+import { filteredListQuery, idSchema, listEnvelope } from './http.js';
 import type { TransitionTable } from './transitions.js';
 import { canTransition } from './transitions.js';
 
@@ -40,9 +40,10 @@ export const dividendSchema = z.object({
 export type Dividend = z.infer<typeof dividendSchema>;
 
 /** GET /users/dividends. `paymentDate` sorts by the paid date (spec §2 "Payment Date"). */
-export const dividendListQuerySchema = listQuerySchema(
-  ['paymentDate', 'dividendYear'],
-  DEFAULT_SORTS.dividends.sortBy,
-).extend({ status: dividendStatusSchema.optional() });
+export const dividendListQuerySchema = filteredListQuery({
+  sortFields: ['paymentDate', 'dividendYear'],
+  defaults: DEFAULT_SORTS.dividends,
+  filters: { status: dividendStatusSchema.optional() },
+});
 export type DividendListQuery = z.infer<typeof dividendListQuerySchema>;
 export const dividendListResponseSchema = listEnvelope(dividendSchema);

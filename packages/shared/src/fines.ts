@@ -1,8 +1,9 @@
 /** Fines issued by the administrator or a late-repayment rule (spec §2 Fines, §3, §4). */
 import { z } from 'zod';
 import { DEFAULT_SORTS } from './constants.js';
-import { isoDateSchema, type IsoDate } from './dates.js';
-import { idSchema, listEnvelope, listQuerySchema } from './http.js';
+import { type IsoDate } from './dates.js';
+import { isoDateSchema } from './date-schemas.js';
+import { filteredListQuery, idSchema, listEnvelope } from './http.js';
 import type { TransitionTable } from './transitions.js';
 import { canTransition } from './transitions.js';
 
@@ -32,10 +33,11 @@ export const fineSchema = z.object({
 export type Fine = z.infer<typeof fineSchema>;
 
 /** GET /users/fines */
-export const fineListQuerySchema = listQuerySchema(
-  ['fineDate', 'dueDate', 'amount'],
-  DEFAULT_SORTS.fines.sortBy,
-).extend({ status: fineStatusSchema.optional() });
+export const fineListQuerySchema = filteredListQuery({
+  sortFields: ['fineDate', 'dueDate', 'amount'],
+  defaults: DEFAULT_SORTS.fines,
+  filters: { status: fineStatusSchema.optional() },
+});
 export type FineListQuery = z.infer<typeof fineListQuerySchema>;
 export const fineListResponseSchema = listEnvelope(fineSchema);
 

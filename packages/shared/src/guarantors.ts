@@ -2,16 +2,15 @@
 import { z } from 'zod';
 import { memberSummarySchema } from './auth.js';
 import { DEFAULT_SORTS, NOTE_MAX_LENGTH } from './constants.js';
-import { isoDateTimeSchema } from './dates.js';
+import { isoDateTimeSchema } from './date-schemas.js';
 import {
-  amountRangeQueryShape,
-  checkRangeFilters,
-  dateRangeQueryShape,
+  amountRangeFilters,
+  dateRangeFilters,
+  filteredListQuery,
   idSchema,
   listEnvelope,
-  listQuerySchema,
   pageQuerySchema,
-  searchQuerySchema,
+  searchFilter,
 } from './http.js';
 import { guarantorStatusSchema, loanStatusSchema, type GuarantorStatus } from './loans.js';
 import type { TransitionTable } from './transitions.js';
@@ -59,18 +58,17 @@ export const guarantorRequestSchema = z.object({
 export type GuarantorRequest = z.infer<typeof guarantorRequestSchema>;
 
 /** GET /users/guarantees: pending requests, newest first, unless asked otherwise. */
-export const guarantorRequestListQuerySchema = listQuerySchema(
-  ['invitationDate', 'guaranteeAmount'],
-  DEFAULT_SORTS.guarantorRequests.sortBy,
-)
-  .extend({
+export const guarantorRequestListQuerySchema = filteredListQuery({
+  sortFields: ['invitationDate', 'guaranteeAmount'],
+  defaults: DEFAULT_SORTS.guarantorRequests,
+  filters: {
     status: guarantorStatusSchema.default('pending'),
     /** Borrower name or loan ID. */
-    search: searchQuerySchema,
-    ...dateRangeQueryShape,
-    ...amountRangeQueryShape,
-  })
-  .superRefine(checkRangeFilters);
+    ...searchFilter,
+    ...dateRangeFilters,
+    ...amountRangeFilters,
+  },
+});
 export type GuarantorRequestListQuery = z.infer<typeof guarantorRequestListQuerySchema>;
 export const guarantorRequestListResponseSchema = listEnvelope(guarantorRequestSchema);
 
@@ -105,7 +103,7 @@ export const reassignGuarantorSchema = z.strictObject({
 export type ReassignGuarantorInput = z.infer<typeof reassignGuarantorSchema>;
 
 /** Guarantor candidate search: trimmed text, paged for infinite scroll. */
-export const guarantorCandidateQuerySchema = pageQuerySchema.extend({ search: searchQuerySchema });
+export const guarantorCandidateQuerySchema = pageQuerySchema.extend(searchFilter);
 export type GuarantorCandidateQuery = z.infer<typeof guarantorCandidateQuerySchema>;
 
 /** A member who can be chosen as guarantor; `isExco` shows the EXCO badge. */

@@ -2,15 +2,14 @@ import { ERROR_DEFAULTS, FALLBACK_MESSAGES } from './messages.js';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
-  amountRangeQueryShape,
+  amountRangeFilters,
   apiErrorSchema,
   booleanQuerySchema,
   buildPagination,
-  checkRangeFilters,
-  dateRangeQueryShape,
+  dateRangeFilters,
+  filteredListQuery,
   idSchema,
   listEnvelope,
-  listQuerySchema,
   pageQuerySchema,
   searchQuerySchema,
   successEnvelope,
@@ -75,8 +74,11 @@ describe('pageQuerySchema', () => {
   });
 });
 
-describe('listQuerySchema', () => {
-  const query = listQuerySchema(['requestDate', 'requestedAmount'], 'requestDate');
+describe('filteredListQuery', () => {
+  const query = filteredListQuery({
+    sortFields: ['requestDate', 'requestedAmount'],
+    defaults: { sortBy: 'requestDate' },
+  });
 
   it('defaults to the given field, descending', () => {
     expect(query.parse({})).toEqual({
@@ -96,10 +98,16 @@ describe('listQuerySchema', () => {
     expect(query.safeParse({ sortOrder: 'up' }).success).toBe(false);
   });
 
+  it('refuses a page size above 100 and an unknown sort field', () => {
+    expect(query.safeParse({ limit: '101' }).success).toBe(false);
+    expect(query.safeParse({ limit: '100' }).success).toBe(true);
+    expect(query.safeParse({ sortBy: 'createdAt' }).success).toBe(false);
+  });
+
   it('takes another default order and page size', () => {
-    const users = listQuerySchema(['firstName'], 'firstName', {
-      defaultSortOrder: 'asc',
-      defaultLimit: 50,
+    const users = filteredListQuery({
+      sortFields: ['firstName'],
+      defaults: { sortBy: 'firstName', sortOrder: 'asc', limit: 50 },
     });
     expect(users.parse({})).toEqual({ page: 1, limit: 50, sortBy: 'firstName', sortOrder: 'asc' });
   });
@@ -129,9 +137,11 @@ describe('booleanQuerySchema', () => {
 });
 
 describe('range filters', () => {
-  const query = z
-    .object({ ...dateRangeQueryShape, ...amountRangeQueryShape })
-    .superRefine(checkRangeFilters);
+  const query = filteredListQuery({
+    sortFields: ['createdAt'],
+    defaults: { sortBy: 'createdAt' },
+    filters: { ...dateRangeFilters, ...amountRangeFilters },
+  });
 
   it('coerces amounts and accepts ordered ranges', () => {
     expect(
@@ -141,7 +151,7 @@ describe('range filters', () => {
         minAmount: '1000',
         maxAmount: '5000.5',
       }),
-    ).toEqual({
+    ).toMatchObject({
       startDate: '2026-01-01',
       endDate: '2026-01-01',
       minAmount: 1000,

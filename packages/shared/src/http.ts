@@ -5,7 +5,8 @@
  */
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SEARCH_MAX_LENGTH } from './constants.js';
-import { isoDateSchema, isoDateTimeSchema, type IsoDate } from './dates.js';
+import { type IsoDate } from './dates.js';
+import { isoDateSchema, isoDateTimeSchema } from './date-schemas.js';
 
 /**
  * Entity ids are UUIDs. Any 8-4-4-4-12 hex string is accepted, which is exactly what PostgreSQL's
@@ -80,29 +81,7 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
-export interface ListQueryDefaults {
-  defaultSortOrder?: SortOrder;
-  defaultLimit?: number;
-}
-
-/**
- * page, limit, sortBy (only whitelisted fields, each served by an index) and sortOrder.
- * Domains extend it with their filters.
- */
-export function listQuerySchema<const SortField extends string>(
-  sortFields: readonly [SortField, ...SortField[]],
-  defaultSortBy: NoInfer<SortField>,
-  { defaultSortOrder = 'desc', defaultLimit = DEFAULT_PAGE_SIZE }: ListQueryDefaults = {},
-) {
-  return z.object({
-    page: pageSchema,
-    limit: limitSchema(defaultLimit),
-    sortBy: z.enum(sortFields).default(defaultSortBy),
-    sortOrder: sortOrderSchema.default(defaultSortOrder),
-  });
-}
-
-/** Free-text search: trimmed; blank means no search. */
+/** Free-text search: trimmed; blank means no search (spec §5 "List filters"). */
 export const searchQuerySchema = z
   .string()
   .trim()
@@ -121,14 +100,17 @@ export const amountQuerySchema = z.coerce
   .number({ error: 'Enter a valid amount' })
   .min(0, 'Amount cannot be negative');
 
-/** startDate / endDate filters, inclusive calendar dates ('yyyy-MM-dd'). */
-export const dateRangeQueryShape = {
+/** The `search` filter, for spreading into a list's `filters`. */
+export const searchFilter = { search: searchQuerySchema };
+
+/** startDate / endDate filters: inclusive calendar dates ('yyyy-MM-dd'). */
+export const dateRangeFilters = {
   startDate: isoDateSchema.optional(),
   endDate: isoDateSchema.optional(),
 };
 
 /** minAmount / maxAmount filters in naira. */
-export const amountRangeQueryShape = {
+export const amountRangeFilters = {
   minAmount: amountQuerySchema.optional(),
   maxAmount: amountQuerySchema.optional(),
 };
@@ -141,10 +123,10 @@ interface RangeFilters {
 }
 
 /**
- * `.superRefine()` of list queries with ranges: a reversed range is a mistake worth saying,
- * rather than an empty list the member cannot explain.
+ * A reversed range is a mistake worth saying, rather than an empty list the member cannot
+ * explain.
  */
-export function checkRangeFilters(query: RangeFilters, ctx: z.RefinementCtx): void {
+function checkRangeFilters(query: RangeFilters, ctx: z.RefinementCtx): void {
   const { startDate, endDate, minAmount, maxAmount } = query;
   if (startDate !== undefined && endDate !== undefined && startDate > endDate) {
     ctx.addIssue({
@@ -160,6 +142,35 @@ export function checkRangeFilters(query: RangeFilters, ctx: z.RefinementCtx): vo
       path: ['maxAmount'],
     });
   }
+}
+
+export interface FilteredListOptions<SortField extends string, Filters extends z.ZodRawShape> {
+  /** The only fields a client may sort by; each is served by an index. */
+  sortFields: readonly [SortField, ...SortField[]];
+  /** The list's default sort and page size (spec §9). */
+  defaults: { sortBy: NoInfer<SortField>; sortOrder?: SortOrder; limit?: number };
+  /** The list's filters, each optional: its own (status, month…) and the shared ones above. */
+  filters?: Filters;
+}
+
+/**
+ * The query of every list (DESIGN §4 "Lists"): page, limit (default from spec §9, at most
+ * MAX_PAGE_SIZE), a whitelisted sortBy, sortOrder, and the list's filters, with date and amount
+ * ranges checked for order. Anything else is a 400, never a silently different list.
+ */
+export function filteredListQuery<
+  const SortField extends string,
+  Filters extends z.ZodRawShape = Record<never, never>,
+>({ sortFields, defaults, filters }: FilteredListOptions<SortField, Filters>) {
+  return z
+    .object({
+      page: pageSchema,
+      limit: limitSchema(defaults.limit ?? DEFAULT_PAGE_SIZE),
+      sortBy: z.enum(sortFields).default(defaults.sortBy),
+      sortOrder: sortOrderSchema.default(defaults.sortOrder ?? 'desc'),
+    })
+    .extend((filters ?? {}) as Filters)
+    .superRefine(checkRangeFilters);
 }
 
 /** `{ success: true, data, message? }` */

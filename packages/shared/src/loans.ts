@@ -12,15 +12,14 @@ import {
   NOTE_MAX_LENGTH,
   REPAYMENT_TERMS_MONTHS,
 } from './constants.js';
-import { isoDateSchema, isoDateTimeSchema } from './dates.js';
+import { isoDateSchema, isoDateTimeSchema } from './date-schemas.js';
 import {
-  amountRangeQueryShape,
-  checkRangeFilters,
-  dateRangeQueryShape,
+  amountRangeFilters,
+  dateRangeFilters,
+  filteredListQuery,
   idSchema,
   listEnvelope,
-  listQuerySchema,
-  searchQuerySchema,
+  searchFilter,
   successEnvelope,
 } from './http.js';
 import { formatNaira, isWholeKobo, type Naira } from './money.js';
@@ -294,14 +293,16 @@ export const loanResponseSchema = successEnvelope(loanSchema);
 export const LOAN_SORT_FIELDS = ['requestDate', 'requestedAmount', 'status'] as const;
 
 /** GET /users/loans; `search` matches the loan ID or the purpose. */
-export const loanListQuerySchema = listQuerySchema(LOAN_SORT_FIELDS, DEFAULT_SORTS.loans.sortBy)
-  .extend({
+export const loanListQuerySchema = filteredListQuery({
+  sortFields: LOAN_SORT_FIELDS,
+  defaults: DEFAULT_SORTS.loans,
+  filters: {
     status: loanStatusSchema.optional(),
-    search: searchQuerySchema,
-    ...dateRangeQueryShape,
-    ...amountRangeQueryShape,
-  })
-  .superRefine(checkRangeFilters);
+    ...searchFilter,
+    ...dateRangeFilters,
+    ...amountRangeFilters,
+  },
+});
 export type LoanListQuery = z.infer<typeof loanListQuerySchema>;
 export const loanListResponseSchema = listEnvelope(loanSchema);
 
@@ -330,10 +331,10 @@ export const underReviewLoanSchema = z.object({
 export type UnderReviewLoan = z.infer<typeof underReviewLoanSchema>;
 
 /** GET /users/loans/under-review */
-export const underReviewLoanListQuerySchema = listQuerySchema(
-  ['createdAt', 'requestedAmount'],
-  DEFAULT_SORTS.loansUnderReview.sortBy,
-);
+export const underReviewLoanListQuerySchema = filteredListQuery({
+  sortFields: ['createdAt', 'requestedAmount'],
+  defaults: DEFAULT_SORTS.loansUnderReview,
+});
 export type UnderReviewLoanListQuery = z.infer<typeof underReviewLoanListQuerySchema>;
 export const underReviewLoanListResponseSchema = listEnvelope(underReviewLoanSchema);
 

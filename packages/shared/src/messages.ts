@@ -4,21 +4,51 @@
  */
 import { FORGOT_PASSWORD_WAIT_MINUTES } from './constants.js';
 
-/** Codes of the error shape that clients branch on. */
-export const ERROR_CODES = {
-  validation: 'VALIDATION_ERROR',
-  badRequest: 'BAD_REQUEST',
-  unauthorized: 'UNAUTHORIZED',
-  accountSuspended: 'ACCOUNT_SUSPENDED',
-  forbidden: 'FORBIDDEN',
-  notFound: 'NOT_FOUND',
-  rateLimited: 'RATE_LIMITED',
-  internal: 'INTERNAL_ERROR',
-  /** Set by the client when no answer arrived. */
+/**
+ * Every error code the API answers with, and its HTTP status (DESIGN §4). The API's `DomainError`
+ * accepts only these codes and takes the status from here, so a code can never drift from its
+ * status, and clients branch on a code the compiler knows.
+ */
+export const API_ERROR_STATUS = {
+  VALIDATION_ERROR: 400,
+  BAD_REQUEST: 400,
+  COMMON_PASSWORD: 400,
+  INVALID_ACTIVATION_TOKEN: 400,
+  INVALID_RESET_TOKEN: 400,
+  INVALID_CURRENT_PASSWORD: 400,
+  INVALID_IDEMPOTENCY_KEY: 400,
+  UNAUTHORIZED: 401,
+  INVALID_CREDENTIALS: 401,
+  INVALID_REFRESH_TOKEN: 401,
+  ACCOUNT_SUSPENDED: 403,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  MEMBER_EXISTS: 409,
+  CONTRIBUTION_EXISTS: 409,
+  CONTRIBUTION_BEFORE_JOINING: 409,
+  CONTRIBUTION_NOT_PENDING: 409,
+  CONTRIBUTION_NOT_DISPUTABLE: 409,
+  INVALID_TRANSITION: 409,
+  LEDGER_NEGATIVE_BALANCE: 409,
+  IDEMPOTENCY_KEY_IN_USE: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  RATE_LIMITED: 429,
+  TOO_MANY_REQUESTS: 429,
+  TOO_MANY_ATTEMPTS: 429,
+  ACCOUNT_LOCKED: 429,
+  INTERNAL_ERROR: 500,
+  NOT_READY: 503,
+} as const satisfies Record<string, number>;
+export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
+
+/** Codes the client sets itself, when no usable answer arrived. */
+export const CLIENT_ERROR_CODES = {
   network: 'NETWORK_ERROR',
-  /** Set by the client for any other failure. */
   unknown: 'UNKNOWN_ERROR',
 } as const;
+export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[keyof typeof CLIENT_ERROR_CODES];
 
 /** What the client shows when an answer carries no usable message (spec §8 Transport). */
 export const ERROR_DEFAULTS = {

@@ -1,8 +1,8 @@
 /** Notifications (spec §2 Notifications, §3, §4, §7 Other lists). */
 import { z } from 'zod';
 import { DEFAULT_SORTS } from './constants.js';
-import { isoDateTimeSchema } from './dates.js';
-import { booleanQuerySchema, idSchema, listEnvelope, listQuerySchema } from './http.js';
+import { isoDateTimeSchema } from './date-schemas.js';
+import { booleanQuerySchema, filteredListQuery, idSchema, listEnvelope } from './http.js';
 
 /**
  * The first four are the types the spec shows; the rest are written by the events of DESIGN §6
@@ -42,10 +42,11 @@ export const notificationSchema = z.object({
 export type Notification = z.infer<typeof notificationSchema>;
 
 /** GET /users/notifications: newest first; `read` narrows to read or unread ones. */
-export const notificationListQuerySchema = listQuerySchema(
-  ['createdAt'],
-  DEFAULT_SORTS.notifications.sortBy,
-).extend({ read: booleanQuerySchema.optional() });
+export const notificationListQuerySchema = filteredListQuery({
+  sortFields: ['createdAt'],
+  defaults: DEFAULT_SORTS.notifications,
+  filters: { read: booleanQuerySchema.optional() },
+});
 export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
 
 /** `summary.unreadCount` counts every unread notification, not only those on the page. */

@@ -2,14 +2,14 @@
 import { z } from 'zod';
 import { DEFAULT_SORTS, USER_LIST_PAGE_SIZE } from './constants.js';
 import { normalizePhone, userSchema } from './auth.js';
-import { listEnvelope, listQuerySchema, searchQuerySchema, successEnvelope } from './http.js';
+import { filteredListQuery, listEnvelope, searchFilter, successEnvelope } from './http.js';
 
 /** GET /admin/users: 50 a page, by first name A to Z; `search` matches name, e-mail or ID. */
-export const adminUserListQuerySchema = listQuerySchema(
-  ['firstName', 'lastName', 'membershipId'],
-  DEFAULT_SORTS.users.sortBy,
-  { defaultSortOrder: DEFAULT_SORTS.users.sortOrder, defaultLimit: USER_LIST_PAGE_SIZE },
-).extend({ search: searchQuerySchema });
+export const adminUserListQuerySchema = filteredListQuery({
+  sortFields: ['firstName', 'lastName', 'membershipId'],
+  defaults: { ...DEFAULT_SORTS.users, limit: USER_LIST_PAGE_SIZE },
+  filters: searchFilter,
+});
 export type AdminUserListQuery = z.infer<typeof adminUserListQuerySchema>;
 export const adminUserListResponseSchema = listEnvelope(userSchema);
 

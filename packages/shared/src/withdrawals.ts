@@ -1,8 +1,8 @@
 /** Withdrawals of savings or share holding (spec §2 Withdrawals, §3, §5, §7; DESIGN §6). */
 import { z } from 'zod';
 import { DEFAULT_SORTS, NOTE_MAX_LENGTH } from './constants.js';
-import { isoDateTimeSchema } from './dates.js';
-import { idSchema, listEnvelope, listQuerySchema, successEnvelope } from './http.js';
+import { isoDateTimeSchema } from './date-schemas.js';
+import { filteredListQuery, idSchema, listEnvelope, successEnvelope } from './http.js';
 import { isWholeKobo, type Naira } from './money.js';
 import type { TransitionTable } from './transitions.js';
 import { canTransition } from './transitions.js';
@@ -106,12 +106,13 @@ export type Withdrawal = z.infer<typeof withdrawalSchema>;
 export const withdrawalResponseSchema = successEnvelope(withdrawalSchema);
 
 /** GET /users/withdrawals */
-export const withdrawalListQuerySchema = listQuerySchema(
-  ['requestDate', 'requestedAmount'],
-  DEFAULT_SORTS.withdrawals.sortBy,
-).extend({
-  status: withdrawalStatusSchema.optional(),
-  requestType: withdrawalTypeSchema.optional(),
+export const withdrawalListQuerySchema = filteredListQuery({
+  sortFields: ['requestDate', 'requestedAmount'],
+  defaults: DEFAULT_SORTS.withdrawals,
+  filters: {
+    status: withdrawalStatusSchema.optional(),
+    requestType: withdrawalTypeSchema.optional(),
+  },
 });
 export type WithdrawalListQuery = z.infer<typeof withdrawalListQuerySchema>;
 export const withdrawalListResponseSchema = listEnvelope(withdrawalSchema);

@@ -1,4 +1,9 @@
-import { ERROR_CODES, ERROR_DEFAULTS } from '@coop/shared/messages';
+import {
+  CLIENT_ERROR_CODES,
+  ERROR_DEFAULTS,
+  type ApiErrorCode,
+  type ClientErrorCode,
+} from '@coop/shared/messages';
 import type { ApiError } from '@coop/shared/http';
 
 /**
@@ -129,7 +134,7 @@ export function errorFromAnswer(status: number, body: unknown): ApiRequestError 
 /** Nothing answered: the network failed or the call ran past the timeout. */
 export function networkError(): ApiRequestError {
   return new ApiRequestError(
-    { ...ERROR_DEFAULTS.network, code: ERROR_CODES.network, timestamp: new Date().toISOString() },
+    { ...ERROR_DEFAULTS.network, code: CLIENT_ERROR_CODES.network, timestamp: new Date().toISOString() },
     null,
   );
 }
@@ -137,7 +142,7 @@ export function networkError(): ApiRequestError {
 /** Anything else (an answer that is not JSON, a bug): the 'unknown' default, never a raw crash. */
 export function unknownError(): ApiRequestError {
   return new ApiRequestError(
-    { ...ERROR_DEFAULTS.unknown, code: ERROR_CODES.unknown, timestamp: new Date().toISOString() },
+    { ...ERROR_DEFAULTS.unknown, code: CLIENT_ERROR_CODES.unknown, timestamp: new Date().toISOString() },
     null,
   );
 }
@@ -155,7 +160,12 @@ export function toApiError(error: unknown): ApiRequestError {
 export function failureMessage(error: unknown, fallback: string): string {
   const apiError = toApiError(error);
   if (apiError.serverMessage) return apiError.serverMessage;
-  return apiError.code === ERROR_CODES.network ? apiError.message : fallback;
+  return hasErrorCode(apiError, CLIENT_ERROR_CODES.network) ? apiError.message : fallback;
+}
+
+/** Whether a failed call answered with `code` (one of the API's codes, or the client's own). */
+export function hasErrorCode(error: unknown, code: ApiErrorCode | ClientErrorCode): boolean {
+  return toApiError(error).code === code;
 }
 
 /** A 400's per-field messages (`details: [{ field, message }]`), keyed by field. */
@@ -272,7 +282,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
       if (!answer.ok) {
         const error = errorFromAnswer(answer.status, answer.body);
-        if (answer.status === 403 && error.code === ERROR_CODES.accountSuspended) {
+        if (hasErrorCode(error, 'ACCOUNT_SUSPENDED')) {
           options.onAccountSuspended?.();
         }
         throw error;

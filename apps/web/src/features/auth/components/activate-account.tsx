@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, ERROR_CODES } from '@coop/shared/messages';
+import { AUTH_MESSAGES } from '@coop/shared/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   ACTIVATION_PASSWORD_REQUIREMENTS,
@@ -24,7 +24,7 @@ import { PasswordInput } from '../../../components/ui/password-input';
 import { RequirementChecklist } from '../../../components/ui/requirement-checklist';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { failureMessage, fieldErrors, toApiError } from '../../../lib/api-client';
+import { failureMessage, fieldErrors, hasErrorCode } from '../../../lib/api-client';
 import { useActivateAccount } from '../api/activate-account';
 import { useVerifyActivation } from '../api/verify-activation';
 
@@ -91,7 +91,7 @@ function SetPasswordForm({ token, member }: { token: string; member: ActivatingU
       {
         onError: (error) => {
           // A password the server refuses (too common, too long) belongs under its field.
-          if (toApiError(error).code !== ERROR_CODES.validation) return;
+          if (!hasErrorCode(error, 'VALIDATION_ERROR')) return;
           const byField = fieldErrors(error);
           for (const field of ['password', 'confirmPassword'] as const) {
             const message = byField[field];

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, ERROR_CODES } from '@coop/shared/messages';
+import { AUTH_MESSAGES } from '@coop/shared/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   RESET_PASSWORD_REQUIREMENTS,
@@ -22,7 +22,7 @@ import { Label } from '../../../components/ui/label';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { RequirementChecklist } from '../../../components/ui/requirement-checklist';
 import { paths } from '../../../config/paths';
-import { failureMessage, fieldErrors, toApiError } from '../../../lib/api-client';
+import { failureMessage, fieldErrors, hasErrorCode, toApiError } from '../../../lib/api-client';
 import { useResetPassword } from '../api/reset-password';
 
 const FORM_FIELDS = ['newPassword', 'confirmPassword'] as const;
@@ -33,7 +33,7 @@ const FORM_FIELDS = ['newPassword', 'confirmPassword'] as const;
  */
 function resetFailure(error: unknown): { field?: (typeof FORM_FIELDS)[number]; message: string } {
   const apiError = toApiError(error);
-  if (apiError.code === ERROR_CODES.validation) {
+  if (hasErrorCode(apiError, 'VALIDATION_ERROR')) {
     const byField = fieldErrors(error);
     const field = FORM_FIELDS.find((name) => byField[name]);
     if (field) return { field, message: byField[field] ?? '' };
