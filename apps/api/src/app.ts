@@ -10,15 +10,16 @@ import { loggerOptions } from './config/logger.js';
 import type { Database } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { accessTokens } from './lib/access-token.js';
-import type { AppContext } from './app-context.js';
+import type { Deps } from './deps.js';
 import { errorHandler } from './plugins/error-handler.js';
 import { securityHeaders } from './plugins/security.js';
 import { apiDocs } from './plugins/api-docs.js';
-import { authenticatePlugin } from './plugins/authenticate.js';
+import { memberRoutes, publicRoutes, requestActor } from './plugins/route-groups.js';
 import { webApp } from './plugins/web-app.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
+import { contributionRoutes } from './modules/contributions/contributions.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -44,23 +45,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const context: AppContext = {
-    config,
-    db,
-    clock,
-    tokens: accessTokens(config.jwtSecret, clock),
-  };
+  const deps: Deps = { config, db, clock, tokens: accessTokens(config.jwtSecret, clock) };
 
   await app.register(errorHandler);
   await app.register(securityHeaders);
   await app.register(cookie);
   await app.register(apiDocs);
-  await app.register(authenticatePlugin, { db, tokens: context.tokens });
+  await app.register(requestActor);
 
-  // Modules, listed explicitly (no autoload): each is a plugin receiving the app context.
-  await app.register(systemRoutes, context);
-  await app.register(authRoutes, { ...context, prefix: '/api/v1/auth' });
-  await app.register(notificationRoutes, { ...context, prefix: '/api/v1/users/notifications' });
+  // Modules, listed explicitly (no autoload), each inside the route group that says who may call
+  // it (plugins/route-groups.ts). Auth mixes groups route by route, so it sets its own.
+  const api = (prefix: string) => ({ ...deps, prefix: `/api/v1${prefix}` });
+  await app.register(publicRoutes(systemRoutes), deps);
+  await app.register(authRoutes, api('/auth'));
+  await app.register(memberRoutes(notificationRoutes), api('/users/notifications'));
+  await app.register(memberRoutes(contributionRoutes), api('/users/contributions'));
 
   await app.register(webApp, { distDir: config.webDistDir });
   return app;

@@ -4,7 +4,7 @@ import { buildApp } from './app.js';
 import { systemClock } from './lib/clock.js';
 import { startOutboxWorker } from './lib/outbox.js';
 import { startHousekeeping } from './lib/housekeeping.js';
-import { seedDemoIfEmpty } from './db/seed/demo.js';
+import { seedDemoIfEmpty } from './demo/demo.js';
 
 /** Process entry: settings → database (migrated) → demo data outside production → listen. */
 async function main(): Promise<void> {

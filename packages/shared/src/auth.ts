@@ -203,6 +203,7 @@ export type RefreshTokenBody = z.infer<typeof refreshTokenBodySchema>;
 
 /** GET /auth/check-email */
 export const checkEmailQuerySchema = z.object({ email: emailSchema });
+export type CheckEmailQuery = z.infer<typeof checkEmailQuerySchema>;
 
 /** GET /auth/verify-activation/{token} */
 export const activationTokenParamsSchema = z.object({ token: oneTimeTokenSchema });
@@ -268,8 +269,24 @@ export const loginResponseSchema = successEnvelope(
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export const activateAccountResponseSchema = loginResponseSchema;
 
-/** POST /auth/refresh */
-export const refreshResponseSchema = successEnvelope(z.object({ accessToken: z.string() }));
+/**
+ * POST /auth/refresh. A client that sent its refresh token in the body cannot read the httpOnly
+ * cookie, so it gets the token's successor in `refreshToken`.
+ */
+export const refreshResponseSchema = successEnvelope(
+  z.object({ accessToken: z.string(), refreshToken: z.string().optional() }),
+);
+export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
+
+/** POST /auth/change-password: this client stays signed in with a fresh access token. */
+export const changePasswordResponseSchema = successEnvelope(z.object({ accessToken: z.string() }));
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
+
+/** GET /auth/check-email */
+export const checkEmailResponseSchema = successEnvelope(
+  z.object({ email: z.string(), exists: z.boolean() }),
+);
+export type CheckEmailResponse = z.infer<typeof checkEmailResponseSchema>;
 
 /** GET /auth/me: the user itself in `data` (spec §7: "current user"). */
 export const currentUserResponseSchema = successEnvelope(userSchema);
@@ -292,3 +309,4 @@ export type ActivatingUser = MemberSummary;
 export const verifyActivationResponseSchema = successEnvelope(
   z.object({ user: activatingUserSchema }),
 );
+export type VerifyActivationResponse = z.infer<typeof verifyActivationResponseSchema>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addDays,
   addMonthsClamped,
   daysBetween,
   deadlineLabel,
@@ -161,5 +162,15 @@ describe('deadlineLabel', () => {
 
   it('gives no label for an unreadable deadline', () => {
     expect(deadlineLabel('soon', today)).toBeNull();
+  });
+});
+
+describe('addDays', () => {
+  it('crosses month, year and leap-day boundaries', () => {
+    expect(addDays('2026-01-31', 1)).toBe('2026-02-01');
+    expect(addDays('2025-12-31', 1)).toBe('2026-01-01');
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
+    expect(addDays('2026-03-05', 0)).toBe('2026-03-05');
   });
 });

@@ -81,6 +81,12 @@ export function addMonthsClamped(iso: IsoDate, months: number): IsoDate {
   );
 }
 
+/** The calendar date `days` later (earlier when negative). */
+export function addDays(iso: IsoDate, days: number): IsoDate {
+  if (!Number.isSafeInteger(days)) throw new RangeError(`Expected whole days, got ${days}`);
+  return toIsoDate(new Date(parseIsoDate(iso).getTime() + days * MS_PER_DAY));
+}
+
 /** Whole days from `from` to `to`: positive when `to` is later. */
 export function daysBetween(from: IsoDate, to: IsoDate): number {
   return Math.round((parseIsoDate(to).getTime() - parseIsoDate(from).getTime()) / MS_PER_DAY);

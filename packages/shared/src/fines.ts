@@ -1,7 +1,7 @@
 /** Fines issued by the administrator or a late-repayment rule (spec §2 Fines, §3, §4). */
 import { z } from 'zod';
 import { DEFAULT_SORTS } from './constants.js';
-import { type IsoDate } from './dates.js';
+import type { IsoDate } from './dates.js';
 import { isoDateSchema } from './date-schemas.js';
 import { filteredListQuery, idSchema, listEnvelope } from './http.js';
 import type { TransitionTable } from './transitions.js';

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SEARCH_MAX_LENGTH } from './constants.js';
-import { type IsoDate } from './dates.js';
+import type { IsoDate } from './dates.js';
 import { isoDateSchema, isoDateTimeSchema } from './date-schemas.js';
 
 /**
@@ -14,6 +14,19 @@ import { isoDateSchema, isoDateTimeSchema } from './date-schemas.js';
  */
 export const idSchema = z.guid({ error: 'Invalid id' });
 export const idParamsSchema = z.object({ id: idSchema });
+export type IdParams = z.infer<typeof idParamsSchema>;
+
+/**
+ * The Idempotency-Key header of POSTs that move money or create requests (DESIGN §4): visible
+ * ASCII, 1 to 255 characters (a UUID fits). Other headers pass through untouched.
+ */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+export const idempotencyHeadersSchema = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .regex(IDEMPOTENCY_KEY_PATTERN, 'Idempotency-Key must be 1 to 255 visible ASCII characters')
+    .optional(),
+});
 
 /** One field's problem in a 400 answer's `details`; `field` is the dotted path ('guarantorUserIds.1'). */
 export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
@@ -193,3 +206,4 @@ export const actionResponseSchema = z.object({
   success: z.literal(true),
   message: z.string().optional(),
 });
+export type ActionResponse = z.infer<typeof actionResponseSchema>;

@@ -2,7 +2,13 @@
 import { z } from 'zod';
 import { DEFAULT_SORTS } from './constants.js';
 import { isoDateTimeSchema } from './date-schemas.js';
-import { booleanQuerySchema, filteredListQuery, idSchema, listEnvelope } from './http.js';
+import {
+  booleanQuerySchema,
+  filteredListQuery,
+  idSchema,
+  listEnvelope,
+  successEnvelope,
+} from './http.js';
 
 /**
  * The first four are the types the spec shows; the rest are written by the events of DESIGN §6
@@ -54,6 +60,19 @@ export const notificationListResponseSchema = listEnvelope(notificationSchema).e
   summary: z.object({ unreadCount: z.number().int().min(0) }),
 });
 export type NotificationListResponse = z.infer<typeof notificationListResponseSchema>;
+
+/** PUT /users/notifications/{id}/read: the notification as it is now. */
+export const notificationResponseSchema = successEnvelope(notificationSchema);
+export type NotificationResponse = z.infer<typeof notificationResponseSchema>;
+
+/** PUT /users/notifications/mark-all-read: how many were unread. */
+export const markAllNotificationsReadResponseSchema = successEnvelope(
+  z.object({ updated: z.number().int().min(0) }),
+);
+export type MarkAllNotificationsReadResponse = z.infer<
+  typeof markAllNotificationsReadResponseSchema
+>;
+export type MarkAllNotificationsReadResult = MarkAllNotificationsReadResponse['data'];
 
 /**
  * Priority by type, as the dashboard widget ranks them (spec §4): paying a fine and confirming a

@@ -3,6 +3,8 @@ import { parseArgs } from 'node:util';
 import { loadConfig, type Config } from '../config/env.js';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { systemClock } from '../lib/clock.js';
+import { accessTokens } from '../lib/access-token.js';
+import { systemActor } from '../lib/actor.js';
 import { DomainError } from '../lib/domain-error.js';
 import { findProjectionMismatches } from '../lib/ledger.js';
 import { createMember } from '../modules/members/members.service.js';
@@ -113,8 +115,13 @@ export async function runAdminCli(
     handle = await deps.openDatabase(config);
     if (args.command === 'check-ledger') return await checkLedger(handle, io);
     const created = await createMember(
-      handle.db,
-      { config, clock: systemClock },
+      {
+        config,
+        db: handle.db,
+        clock: systemClock,
+        tokens: accessTokens(config.jwtSecret, systemClock),
+      },
+      systemActor,
       {
         email: args.email,
         firstName: args.firstName,

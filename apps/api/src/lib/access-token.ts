@@ -1,8 +1,9 @@
 import { SignJWT, jwtVerify, errors } from 'jose';
+import { ACCESS_TOKEN_TTL_MINUTES } from '@coop/shared/constants';
 import type { Clock } from './clock.js';
 
 /** Access tokens: HS256 JWTs for 15 minutes, algorithm, issuer and audience pinned. */
-export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+const ACCESS_TOKEN_TTL_SECONDS = ACCESS_TOKEN_TTL_MINUTES * 60;
 const ISSUER = 'coop-portal';
 const AUDIENCE = 'coop-portal-api';
 const ALGORITHM = 'HS256';

@@ -16,6 +16,7 @@ import {
   rebuildMemberBalances,
   type LedgerPosting,
 } from './ledger.js';
+import { systemActor } from './actor.js';
 
 let handle: DatabaseHandle;
 let db: Database;
@@ -363,7 +364,10 @@ describe('postLedgerTransaction', () => {
       const before = await snapshot();
       await expect(
         db.transaction(async (tx) => {
-          await writeAudit(tx, { action: 'contribution.record', entityType: 'contribution' });
+          await writeAudit(tx, systemActor, {
+            action: 'contribution.recorded',
+            entityType: 'contribution',
+          });
           await postLedgerTransaction(tx, { ...contribution(ada, 100), entries: [] });
         }),
       ).rejects.toBeInstanceOf(LedgerPostingError);
@@ -426,7 +430,7 @@ describe('database guards', () => {
   });
 
   it('keeps ledger entries, ledger transactions and the audit log append-only', async () => {
-    await writeAudit(db, { action: 'test.append_only' });
+    await writeAudit(db, systemActor, { action: 'announcement.sent' });
     const attempts = [
       sql`update ledger_entries set amount = amount * 2`,
       sql`delete from ledger_entries`,

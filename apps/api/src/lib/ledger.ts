@@ -27,6 +27,7 @@ import type { Kobo } from '@coop/shared/money';
 import { isIsoDate, type IsoDate } from '@coop/shared/dates';
 import type { Database, Executor, Tx } from '../db/client.js';
 import { ledgerEntries, ledgerTransactions, memberBalances } from '../db/schema/index.js';
+import { chunks } from './chunks.js';
 import { DomainError } from './domain-error.js';
 
 export type AccountOwner = 'member' | 'cooperative';
@@ -181,9 +182,6 @@ export async function postLedgerTransaction(
   return posted;
 }
 
-/** Rows per multi-row INSERT: far below PostgreSQL's 65 535 bind parameters. */
-const INSERT_CHUNK = 1_000;
-
 /**
  * The same, for several postings at once (e.g. one payroll month for the whole cooperative):
  * exactly as if each were posted in turn (every posting balanced, every member balance non-negative
@@ -239,11 +237,10 @@ export async function postLedgerTransactions(
       };
       for (const field of ['savings', 'shares', 'loans'] as const) {
         if (next[field] < 0) {
-          throw new DomainError(
-            'LEDGER_NEGATIVE_BALANCE',
-            `This would take the member's ${FIELD_LABELS[field]} below zero`,
-            409,
-          );
+          throw new DomainError({
+            code: 'LEDGER_NEGATIVE_BALANCE',
+            message: `This would take the member's ${FIELD_LABELS[field]} below zero`,
+          });
         }
         if (!Number.isSafeInteger(next[field])) {
           throw new LedgerPostingError(
@@ -269,7 +266,7 @@ export async function postLedgerTransactions(
     referenceId: input.reference?.id ?? null,
     createdBy: input.createdBy ?? null,
   }));
-  for (const chunk of chunks(transactionRows, INSERT_CHUNK)) {
+  for (const chunk of chunks(transactionRows)) {
     await tx.insert(ledgerTransactions).values(chunk);
   }
 
@@ -281,12 +278,12 @@ export async function postLedgerTransactions(
       amount: entry.amount,
     })),
   );
-  for (const chunk of chunks(entryRows, INSERT_CHUNK)) {
+  for (const chunk of chunks(entryRows)) {
     await tx.insert(ledgerEntries).values(chunk);
   }
 
   // One statement for every member touched (their rows are already locked, in order).
-  for (const chunk of chunks([...running], INSERT_CHUNK)) {
+  for (const chunk of chunks([...running])) {
     const values = chunk.map(
       ([userId, next]) =>
         sql`(${userId}::uuid, ${next.savings}::bigint, ${next.shares}::bigint, ${next.loans}::bigint, ${next.version}::integer)`,
@@ -303,12 +300,6 @@ export async function postLedgerTransactions(
   }
 
   return posted;
-}
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const result: T[][] = [];
-  for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size));
-  return result;
 }
 
 const ZERO_BALANCES: MemberLedgerBalances = { savings: 0, shares: 0, loans: 0 };

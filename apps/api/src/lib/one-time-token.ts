@@ -1,16 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { oneTimeTokens } from '../db/schema/index.js';
+import { ACTIVATION_LINK_VALIDITY_DAYS, RESET_LINK_VALIDITY_HOURS } from '@coop/shared/constants';
 import type { Executor } from '../db/client.js';
 
 export type OneTimeTokenPurpose = 'activation' | 'password_reset';
 
-export const ACTIVATION_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-export const PASSWORD_RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-
+const HOUR_MS = 60 * 60 * 1000;
 const TTL_MS: Record<OneTimeTokenPurpose, number> = {
-  activation: ACTIVATION_TOKEN_TTL_MS,
-  password_reset: PASSWORD_RESET_TOKEN_TTL_MS,
+  activation: ACTIVATION_LINK_VALIDITY_DAYS * 24 * HOUR_MS,
+  password_reset: RESET_LINK_VALIDITY_HOURS * HOUR_MS,
 };
 
 /** 256 random bits, URL-safe: what goes into links and cookies. */

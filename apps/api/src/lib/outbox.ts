@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { emailOutbox } from '../db/schema/index.js';
 import type { Database, Executor } from '../db/client.js';
 import type { Clock } from './clock.js';
+import { chunks } from './chunks.js';
 
 export interface OutgoingEmail {
   to: string;
@@ -11,9 +12,12 @@ export interface OutgoingEmail {
   text: string;
 }
 
-/** Queues an e-mail in the caller's transaction: it is sent only if that transaction commits. */
-export async function enqueueEmail(db: Executor, email: OutgoingEmail): Promise<void> {
-  await db.insert(emailOutbox).values(email);
+/**
+ * Queues e-mails in the caller's transaction: they are sent only if that transaction commits.
+ * Use cases queue through the notification templates (modules/notifications), never directly.
+ */
+export async function enqueueEmails(db: Executor, emails: readonly OutgoingEmail[]): Promise<void> {
+  for (const chunk of chunks(emails)) await db.insert(emailOutbox).values(chunk);
 }
 
 /** The newest queued e-mails, optionally only those to one address (dev outbox). */

@@ -5,16 +5,40 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config/env.js';
 import type { Database, DatabaseHandle } from '../db/client.js';
-import { fixedClock } from '../lib/clock.js';
+import { fixedClock, type Clock } from '../lib/clock.js';
+import { accessTokens } from '../lib/access-token.js';
+import type { Deps } from '../deps.js';
 import { createTestDatabase } from './database.js';
 
 export interface TestApp {
   app: FastifyInstance;
+  /** What the app's services receive: call use cases directly with these. */
+  deps: Deps;
   db: Database;
   handle: DatabaseHandle;
   clock: ReturnType<typeof fixedClock>;
   config: Config;
   close(): Promise<void>;
+}
+
+/** Settings of a test: a temporary data directory, a fixed secret, links to portal.test. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig(
+    {
+      NODE_ENV: 'test',
+      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'coop-test-')),
+      PUBLIC_URL: 'http://portal.test',
+      LOG_LEVEL: 'silent',
+      ...env,
+    },
+    path.resolve(import.meta.dirname, '../../../..'),
+  );
+}
+
+/** The deps a service test calls use cases with, on its own database and clock. */
+export function testDeps(db: Database, clock: Clock, config: Config = testConfig()): Deps {
+  return { config, db, clock, tokens: accessTokens(config.jwtSecret, clock) };
 }
 
 /** A real app on a fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL) and a settable clock. */
@@ -29,22 +53,13 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const handle = options.handle ?? (await createTestDatabase());
   const clock = fixedClock(options.now ?? new Date().toISOString());
-  const config = loadConfig(
-    {
-      NODE_ENV: 'test',
-      JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'coop-test-')),
-      PUBLIC_URL: 'http://portal.test',
-      LOG_LEVEL: 'silent',
-      ...options.env,
-    },
-    path.resolve(import.meta.dirname, '../../../..'),
-  );
+  const config = testConfig(options.env);
   config.webDistDir = options.webDistDir ?? path.join(config.dataDir, 'no-web-build');
   const app = await buildApp({ config, db: handle.db, clock, logger: false });
   await app.ready();
   return {
     app,
+    deps: testDeps(handle.db, clock, config),
     db: handle.db,
     handle,
     clock,

@@ -3,6 +3,7 @@ import type { User } from '@coop/shared/auth';
 import type { TestApp } from './app.js';
 import { createMember, type CreateMemberInput } from '../modules/members/members.service.js';
 import { activateAccount } from '../modules/auth/activation.service.js';
+import { systemActor } from '../lib/actor.js';
 
 /** A password that passes every rule (activation, reset and change) and no common-password list. */
 export const TEST_PASSWORD = 'Ukwa-Harvest!2031';
@@ -13,12 +14,12 @@ export async function createActiveMember(
   input: Partial<CreateMemberInput> & { email: string },
   password = TEST_PASSWORD,
 ): Promise<User> {
-  const created = await createMember(t.db, t, {
+  const created = await createMember(t.deps, systemActor, {
     firstName: 'Test',
     lastName: 'Member',
     ...input,
   });
-  const { user } = await activateAccount(t.db, t, {
+  const { user } = await activateAccount(t.deps, systemActor, {
     token: created.activationToken,
     password,
     confirmPassword: password,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/client.js';
 import { memberBalances, users } from '../db/schema/index.js';
+import { actorFor, type MemberActor } from '../lib/actor.js';
 
 /**
  * A bare member with its zeroed balance row, as member creation leaves it: for ledger tests that
@@ -25,4 +26,20 @@ export async function insertLedgerTestMember(
   if (!user) throw new Error('member insert returned no row');
   await db.insert(memberBalances).values({ userId: user.id });
   return user.id;
+}
+
+/** A bare member acting in a use case (only the id matters to the services). */
+export function memberActor(userId: string, role: 'user' | 'admin' = 'user'): MemberActor {
+  return actorFor({
+    id: userId,
+    email: `${userId}@ledger.test`,
+    phoneNumber: null,
+    membershipId: `T${userId.slice(0, 8)}`,
+    firstName: 'Test',
+    lastName: 'Member',
+    role,
+    isActive: true,
+    isLoanReviewer: false,
+    isExco: false,
+  });
 }

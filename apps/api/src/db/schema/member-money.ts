@@ -117,12 +117,21 @@ export const notifications = pgTable(
       .default('medium'),
     actionText: text('action_text'),
     actionUrl: text('action_url'),
+    /**
+     * The record the notification is about (e.g. 'contribution', its id), so settling the record
+     * can settle its notification: a confirmed contribution's "please confirm" is read.
+     */
+    subjectType: text('subject_type'),
+    subjectId: uuid('subject_id'),
     readAt: tstz('read_at'),
     createdAt: createdAt(),
   },
   (t) => [
     enumCheck('notifications_priority_valid', t.priority),
     index('notifications_user_created_idx').on(t.userId, t.createdAt),
+    index('notifications_subject_idx')
+      .on(t.subjectId)
+      .where(sql`subject_id is not null`),
     index('notifications_user_unread_idx')
       .on(t.userId)
       .where(sql`read_at is null`),

@@ -7,32 +7,35 @@ import {
   type User,
 } from '@coop/shared/auth';
 import { users } from '../../db/schema/index.js';
-import type { Database } from '../../db/client.js';
+import type { Deps } from '../../deps.js';
+import type { Actor } from '../../lib/actor.js';
 import { DomainError } from '../../lib/domain-error.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { hashPassword, isCommonPassword } from '../../lib/password.js';
 import { consumeOneTimeToken, findUsableOneTimeToken } from '../../lib/one-time-token.js';
-import type { MemberServiceContext } from '../members/members.service.js';
-import { toUser } from '../members/member-view.js';
-import { startSession, type IssuedRefreshToken, type RequestMeta } from './sessions.js';
+import { invalidInput, toUser } from '../members/members.service.js';
+import { startSession, type IssuedRefreshToken } from '../sessions/sessions.service.js';
 import { commonPasswordError } from './password.service.js';
 
 const invalidActivationToken = () =>
-  new DomainError('INVALID_ACTIVATION_TOKEN', AUTH_MESSAGES.invalidActivationToken, 400);
+  new DomainError({
+    code: 'INVALID_ACTIVATION_TOKEN',
+    message: AUTH_MESSAGES.invalidActivationToken,
+  });
 
 /** Who an activation link belongs to, for the set-password greeting; 400 when it is not usable. */
 export async function verifyActivationToken(
-  db: Database,
-  ctx: MemberServiceContext,
-  token: string,
+  deps: Deps,
+  _actor: Actor,
+  { token }: { token: string },
 ): Promise<ActivatingUser> {
-  const found = await findUsableOneTimeToken(db, {
+  const found = await findUsableOneTimeToken(deps.db, {
     token,
     purpose: 'activation',
-    now: ctx.clock.now(),
+    now: deps.clock.now(),
   });
   if (!found) throw invalidActivationToken();
-  const [user] = await db
+  const [user] = await deps.db
     .select({
       firstName: users.firstName,
       lastName: users.lastName,
@@ -57,28 +60,21 @@ export async function verifyActivationToken(
  * validated here too, so callers other than the route (the demo seed) follow the same rules.
  */
 export async function activateAccount(
-  db: Database,
-  ctx: MemberServiceContext,
+  deps: Deps,
+  actor: Actor,
   input: ActivateAccountInput,
-  meta: RequestMeta = {},
 ): Promise<{ user: User; session: IssuedRefreshToken }> {
   const parsed = activateAccountSchema.safeParse(input);
-  if (!parsed.success) {
-    const details = parsed.error.issues.map((issue) => ({
-      field: issue.path.join('.'),
-      message: issue.message,
-    }));
-    throw new DomainError('VALIDATION_ERROR', details[0]?.message ?? 'Invalid input', 400, details);
-  }
+  if (!parsed.success) throw invalidInput(parsed.error);
   const { token, password } = parsed.data;
   if (isCommonPassword(password)) throw commonPasswordError('password');
-  const now = ctx.clock.now();
+  const now = deps.clock.now();
   const usable = { token, purpose: 'activation', now } as const;
   // Checked before the (slow) hashing, used up after it, in the transaction that sets the password.
-  if (!(await findUsableOneTimeToken(db, usable))) throw invalidActivationToken();
+  if (!(await findUsableOneTimeToken(deps.db, usable))) throw invalidActivationToken();
   const passwordHash = await hashPassword(password);
 
-  return db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const consumed = await consumeOneTimeToken(tx, usable);
     if (!consumed) throw invalidActivationToken();
     const [current] = await tx
@@ -93,13 +89,12 @@ export async function activateAccount(
       .where(eq(users.id, consumed.userId))
       .returning();
     if (!user) throw invalidActivationToken();
-    const session = await startSession(tx, { userId: user.id, now, meta });
-    await writeAudit(tx, {
+    const session = await startSession(tx, { userId: user.id, now, actor });
+    await writeAudit(tx, actor, {
       actorId: user.id,
       action: 'auth.account_activated',
       entityType: 'user',
       entityId: user.id,
-      ip: meta.ip ?? null,
     });
     return { user: toUser(user), session };
   });

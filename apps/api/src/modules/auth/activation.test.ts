@@ -9,6 +9,7 @@ import {
   TEST_PASSWORD,
 } from '../../test/auth-helpers.js';
 import { createMember, type CreatedMember } from '../members/members.service.js';
+import { systemActor } from '../../lib/actor.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const INVALID = 'Invalid or expired activation token';
@@ -32,7 +33,7 @@ const activate = (payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/v1/auth/activate-account', payload });
 
 const newMember = (email: string, extra: Partial<Parameters<typeof createMember>[2]> = {}) =>
-  createMember(t.db, t, { email, firstName: 'Emeka', lastName: 'Nwosu', ...extra });
+  createMember(t.deps, systemActor, { email, firstName: 'Emeka', lastName: 'Nwosu', ...extra });
 
 describe('GET /auth/verify-activation/:token', () => {
   let emeka: CreatedMember;

@@ -3,6 +3,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { createPostgresTestDatabase, requirePostgres } from '../../test/database.js';
 import { createActiveMember, refreshCookie, signIn } from '../../test/auth-helpers.js';
 import { createMember } from '../members/members.service.js';
+import { systemActor } from '../../lib/actor.js';
 
 // PGlite runs one query at a time, so races only show on a real PostgreSQL server.
 const serverUrl = requirePostgres('auth concurrency');
@@ -57,7 +58,7 @@ describe.skipIf(!serverUrl)('auth under concurrent requests (PostgreSQL)', () =>
   });
 
   it('uses an activation link once when it is submitted twice at the same moment', async () => {
-    const { activationToken } = await createMember(t.db, t, {
+    const { activationToken } = await createMember(t.deps, systemActor, {
       email: 'twice@example.com',
       firstName: 'Twice',
       lastName: 'Clicked',
@@ -77,7 +78,7 @@ describe.skipIf(!serverUrl)('auth under concurrent requests (PostgreSQL)', () =>
   it('gives members created at the same moment distinct membership IDs', async () => {
     const created = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        createMember(t.db, t, {
+        createMember(t.deps, systemActor, {
           email: `batch${i}@example.com`,
           firstName: 'Batch',
           lastName: `No${i}`,
@@ -92,7 +93,7 @@ describe.skipIf(!serverUrl)('auth under concurrent requests (PostgreSQL)', () =>
   it('creates one member when the same e-mail is submitted twice at once, and answers 409 to the other', async () => {
     const results = await Promise.allSettled(
       ['08031110001', '08031110002'].map((phoneNumber) =>
-        createMember(t.db, t, {
+        createMember(t.deps, systemActor, {
           email: 'dup@example.com',
           firstName: 'Dup',
           lastName: 'Licate',

@@ -1,24 +1,31 @@
 import { AUTH_MESSAGES } from '@coop/shared/messages';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  currentUserResponseSchema,
   activateAccountSchema,
   activationTokenParamsSchema,
+  changePasswordResponseSchema,
   changePasswordSchema,
   checkEmailQuerySchema,
+  checkEmailResponseSchema,
+  currentUserResponseSchema,
   forgotPasswordSchema,
   loginResponseSchema,
   loginSchema,
+  refreshResponseSchema,
   refreshTokenBodySchema,
   resetPasswordSchema,
   verifyActivationResponseSchema,
 } from '@coop/shared/auth';
-import { actionResponseSchema, apiErrorSchema, successEnvelope } from '@coop/shared/http';
-import type { AppContext } from '../../app-context.js';
-import { toUser } from '../members/member-view.js';
-import { isEmailInUse, login, logout, refreshSession } from './auth.service.js';
+import { actionResponseSchema, apiErrorSchema } from '@coop/shared/http';
+import {
+  adminRoutes,
+  memberRoutes,
+  publicRoutes,
+  sessionRoutes,
+  type RouteModule,
+} from '../../plugins/route-groups.js';
+import { depsOf } from '../../deps.js';
+import { toUser } from '../members/members.service.js';
+import { checkEmail, login, logout, refreshSession } from './auth.service.js';
 import { activateAccount, verifyActivationToken } from './activation.service.js';
 import {
   changePassword,
@@ -28,6 +35,7 @@ import {
 } from './password.service.js';
 import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './refresh-cookie.js';
 
+const tags = ['auth'];
 const errors = {
   400: apiErrorSchema,
   401: apiErrorSchema,
@@ -35,17 +43,9 @@ const errors = {
   429: apiErrorSchema,
 };
 
-/** Fastify hands a missing body to the validator as null: no body and `{}` both mean "use the cookie". */
-const optionalRefreshBody = refreshTokenBodySchema;
-
-const meta = (req: FastifyRequest) => ({
-  ip: req.ip,
-  userAgent: req.headers['user-agent'] ?? null,
-});
-
-/** The ten auth calls of spec §7 with the rules of DESIGN §5 (docs/decisions/020-auth-rules.md). */
-export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) => {
-  const { config, clock } = ctx;
+/** Sign-in, token links, refresh and logout: no bearer token needed. */
+const publicAuthRoutes: RouteModule = async (app, deps) => {
+  const { config, clock } = deps;
 
   // POST /refresh and /logout carry no body in most clients, some of which still send
   // `Content-Type: application/json`: an empty JSON body means "no body" here, not an error.
@@ -63,14 +63,14 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     '/login',
     {
       schema: {
-        tags: ['auth'],
+        tags,
         summary: 'Sign in with e-mail, phone number or membership ID',
         body: loginSchema,
         response: { 200: loginResponseSchema, ...errors },
       },
     },
     async (req, reply) => {
-      const signedIn = await login(ctx, req.body, meta(req));
+      const signedIn = await login(deps, req.actor, req.body);
       setRefreshCookie(reply, config, signedIn.session, clock.now());
       return {
         success: true as const,
@@ -79,32 +79,20 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     },
   );
 
-  app.get(
-    '/me',
-    {
-      onRequest: app.authenticateAllowSuspended,
-      schema: {
-        tags: ['auth'],
-        summary: 'The signed-in user (answers suspended members too)',
-        security: [{ bearerAuth: [] }],
-        response: { 200: currentUserResponseSchema, 401: apiErrorSchema },
-      },
-    },
-    async (req) => ({ success: true as const, data: toUser(req.user) }),
-  );
-
   app.post(
     '/logout',
     {
       schema: {
-        tags: ['auth'],
+        tags,
         summary: 'Sign out: revokes the refresh token family and clears the cookie',
-        body: optionalRefreshBody,
+        body: refreshTokenBodySchema,
         response: { 200: actionResponseSchema, 400: apiErrorSchema },
       },
     },
     async (req, reply) => {
-      await logout(ctx, req.body?.refreshToken ?? refreshCookieOf(req), meta(req));
+      await logout(deps, req.actor, {
+        refreshToken: req.body?.refreshToken ?? refreshCookieOf(req),
+      });
       clearRefreshCookie(reply, config);
       return { success: true as const, message: 'Logged out successfully' };
     },
@@ -114,21 +102,18 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     '/refresh',
     {
       schema: {
-        tags: ['auth'],
+        tags,
         summary: 'A new access token for the refresh cookie (or body refreshToken), rotated',
-        body: optionalRefreshBody,
-        response: {
-          200: successEnvelope(
-            z.object({ accessToken: z.string(), refreshToken: z.string().optional() }),
-          ),
-          ...errors,
-        },
+        body: refreshTokenBodySchema,
+        response: { 200: refreshResponseSchema, ...errors },
       },
     },
     async (req, reply) => {
       const fromBody = req.body?.refreshToken;
       try {
-        const refreshed = await refreshSession(ctx, fromBody ?? refreshCookieOf(req), meta(req));
+        const refreshed = await refreshSession(deps, req.actor, {
+          refreshToken: fromBody ?? refreshCookieOf(req),
+        });
         setRefreshCookie(reply, config, refreshed.session, clock.now());
         return {
           success: true as const,
@@ -146,40 +131,17 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
   );
 
   app.post(
-    '/change-password',
-    {
-      preValidation: app.authenticate,
-      schema: {
-        tags: ['auth'],
-        summary: 'Change the password: every other device is signed out, this one stays',
-        security: [{ bearerAuth: [] }],
-        body: changePasswordSchema,
-        response: { 200: successEnvelope(z.object({ accessToken: z.string() })), ...errors },
-      },
-    },
-    async (req, reply) => {
-      const changed = await changePassword(ctx, req.user.id, req.body, meta(req));
-      setRefreshCookie(reply, config, changed.session, clock.now());
-      return {
-        success: true as const,
-        data: { accessToken: changed.accessToken },
-        message: 'Password changed successfully',
-      };
-    },
-  );
-
-  app.post(
     '/forgot-password',
     {
       schema: {
-        tags: ['auth'],
+        tags,
         summary: 'E-mail a password reset link (same answer whether or not the address exists)',
         body: forgotPasswordSchema,
         response: { 200: actionResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (req) => {
-      await forgotPassword(ctx, req.body, meta(req));
+      await forgotPassword(deps, req.actor, req.body);
       return { success: true as const, message: AUTH_MESSAGES.resetLinkSent };
     },
   );
@@ -188,14 +150,14 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     '/reset-password',
     {
       schema: {
-        tags: ['auth'],
+        tags,
         summary: 'Set a new password from a reset link; all sessions end',
         body: resetPasswordSchema,
         response: { 200: actionResponseSchema, 400: apiErrorSchema },
       },
     },
     async (req) => {
-      await resetPassword(ctx, req.body, meta(req));
+      await resetPassword(deps, req.actor, req.body);
       return { success: true as const, message: PASSWORD_RESET_MESSAGE };
     },
   );
@@ -204,7 +166,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     '/verify-activation/:token',
     {
       schema: {
-        tags: ['auth'],
+        tags,
         summary: 'Who an activation link belongs to',
         params: activationTokenParamsSchema,
         response: { 200: verifyActivationResponseSchema, 400: apiErrorSchema },
@@ -212,7 +174,7 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     },
     async (req) => ({
       success: true as const,
-      data: { user: await verifyActivationToken(ctx.db, ctx, req.params.token) },
+      data: { user: await verifyActivationToken(deps, req.actor, req.params) },
     }),
   );
 
@@ -220,41 +182,85 @@ export const authRoutes: FastifyPluginAsyncZod<AppContext> = async (app, ctx) =>
     '/activate-account',
     {
       schema: {
-        tags: ['auth'],
+        tags,
         summary: 'Set the first password from an activation link and sign in',
         body: activateAccountSchema,
         response: { 200: loginResponseSchema, 400: apiErrorSchema },
       },
     },
     async (req, reply) => {
-      const { user, session } = await activateAccount(ctx.db, ctx, req.body, meta(req));
+      const { user, session } = await activateAccount(deps, req.actor, req.body);
       setRefreshCookie(reply, config, session, clock.now());
       return {
         success: true as const,
-        data: { accessToken: await ctx.tokens.sign(user.id), user },
+        data: { accessToken: await deps.tokens.sign(user.id), user },
         message: 'Account activated successfully',
       };
     },
   );
+};
 
+/** GET /auth/me answers suspended members too, so the client can show their page. */
+const currentUserRoutes: RouteModule = async (app) => {
+  app.get(
+    '/me',
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in user (answers suspended members too)',
+        response: { 200: currentUserResponseSchema },
+      },
+    },
+    async (req) => ({ success: true as const, data: toUser(req.member.user) }),
+  );
+};
+
+const changePasswordRoutes: RouteModule = async (app, deps) => {
+  app.post(
+    '/change-password',
+    {
+      schema: {
+        tags,
+        summary: 'Change the password: every other device is signed out, this one stays',
+        body: changePasswordSchema,
+        response: { 200: changePasswordResponseSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const changed = await changePassword(deps, req.member, req.body);
+      setRefreshCookie(reply, deps.config, changed.session, deps.clock.now());
+      return {
+        success: true as const,
+        data: { accessToken: changed.accessToken },
+        message: 'Password changed successfully',
+      };
+    },
+  );
+};
+
+const checkEmailRoutes: RouteModule = async (app, deps) => {
   app.get(
     '/check-email',
     {
-      onRequest: app.requireAdmin,
       schema: {
-        tags: ['auth'],
+        tags,
         summary: 'Whether an e-mail address is in use (admins only)',
-        security: [{ bearerAuth: [] }],
         querystring: checkEmailQuerySchema,
-        response: {
-          200: successEnvelope(z.object({ email: z.string(), exists: z.boolean() })),
-          ...errors,
-        },
+        response: { 200: checkEmailResponseSchema, ...errors },
       },
     },
     async (req) => ({
       success: true as const,
-      data: { email: req.query.email, exists: await isEmailInUse(ctx, req.query.email) },
+      data: await checkEmail(deps, req.member, req.query),
     }),
   );
+};
+
+/** The ten auth calls of spec §7 with the rules of DESIGN §5 (docs/decisions/020-auth-rules.md). */
+export const authRoutes: RouteModule = async (app, options) => {
+  const deps = depsOf(options);
+  await app.register(publicRoutes(publicAuthRoutes), deps);
+  await app.register(sessionRoutes(currentUserRoutes), deps);
+  await app.register(memberRoutes(changePasswordRoutes), deps);
+  await app.register(adminRoutes(checkEmailRoutes), deps);
 };

@@ -1,18 +1,23 @@
 import { eq } from 'drizzle-orm';
-import { classifyIdentifier, type LoginInput, type User } from '@coop/shared/auth';
+import {
+  classifyIdentifier,
+  type CheckEmailQuery,
+  type LoginInput,
+  type User,
+} from '@coop/shared/auth';
 import { users } from '../../db/schema/index.js';
-import type { AppContext } from '../../app-context.js';
+import type { Deps } from '../../deps.js';
+import type { Actor } from '../../lib/actor.js';
 import { DomainError } from '../../lib/domain-error.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/password.js';
-import { toUser } from '../members/member-view.js';
+import { toUser } from '../members/members.service.js';
 import {
   endSession,
   rotateSession,
   startSession,
   type IssuedRefreshToken,
-  type RequestMeta,
-} from './sessions.js';
+} from '../sessions/sessions.service.js';
 import {
   accountLockedError,
   accountLockedFor,
@@ -35,10 +40,13 @@ export const INVALID_CREDENTIALS_MESSAGE =
   'Invalid login details. Please check your email, phone number or membership ID and password.';
 
 export const invalidCredentials = () =>
-  new DomainError('INVALID_CREDENTIALS', INVALID_CREDENTIALS_MESSAGE, 401);
+  new DomainError({ code: 'INVALID_CREDENTIALS', message: INVALID_CREDENTIALS_MESSAGE });
 
 const sessionExpired = () =>
-  new DomainError('INVALID_REFRESH_TOKEN', 'Your session has expired. Please sign in again.', 401);
+  new DomainError({
+    code: 'INVALID_REFRESH_TOKEN',
+    message: 'Your session has expired. Please sign in again.',
+  });
 
 const IDENTIFIER_COLUMNS = {
   email: users.email,
@@ -57,20 +65,17 @@ type LoginOutcome =
  * checked, so parallel guesses queue and the fifth failure always locks the account.
  * Every attempt is audited; suspended members may sign in (GET /auth/me tells the client).
  */
-export async function login(
-  ctx: AppContext,
-  input: LoginInput,
-  meta: RequestMeta & { ip: string },
-): Promise<SignedIn> {
-  const { db } = ctx;
-  const now = ctx.clock.now();
-  const { ip } = meta;
+export async function login(deps: Deps, actor: Actor, input: LoginInput): Promise<SignedIn> {
+  const { db } = deps;
+  const now = deps.clock.now();
+  // Sign-in always comes through a request, which has an address.
+  const ip = actor.ip ?? 'unknown';
   const identifier = classifyIdentifier(input.identifier);
-  const audit = { entityType: 'user', ip } as const;
+  const audit = { entityType: 'user' } as const;
 
   const ipWait = await ipBlockedFor(db, ip, now);
   if (ipWait !== null) {
-    await writeAudit(db, {
+    await writeAudit(db, actor, {
       ...audit,
       action: 'auth.login.refused',
       after: { reason: 'ip_limit', identifierKind: identifier.kind },
@@ -90,7 +95,7 @@ export async function login(
       const waitMs = await unknownIdentifierLockedFor(tx, identifier.value, now);
       if (waitMs === null) await verifyAgainstDummy(input.password);
       const lockedMs = waitMs ?? (await recordUnknownFailure(tx, { ...attempt, userId: null }));
-      await writeAudit(tx, {
+      await writeAudit(tx, actor, {
         ...audit,
         action: waitMs === null ? 'auth.login.failed' : 'auth.login.refused',
         after: {
@@ -105,7 +110,7 @@ export async function login(
     const auditUser = { ...audit, actorId: user.id, entityId: user.id };
     const waitMs = await accountLockedFor(tx, user.id, now);
     if (waitMs !== null) {
-      await writeAudit(tx, {
+      await writeAudit(tx, actor, {
         ...auditUser,
         action: 'auth.login.refused',
         after: { reason: 'locked', identifierKind: identifier.kind },
@@ -118,7 +123,7 @@ export async function login(
       : await verifyAgainstDummy(input.password);
     if (!passwordOk) {
       const lockedMs = await recordAccountFailure(tx, { ...attempt, userId: user.id });
-      await writeAudit(tx, {
+      await writeAudit(tx, actor, {
         ...auditUser,
         action: 'auth.login.failed',
         after: {
@@ -131,8 +136,8 @@ export async function login(
     }
 
     await recordSuccess(tx, { ...attempt, userId: user.id });
-    const session = await startSession(tx, { userId: user.id, now, meta });
-    await writeAudit(tx, {
+    const session = await startSession(tx, { userId: user.id, now, actor });
+    await writeAudit(tx, actor, {
       ...auditUser,
       action: 'auth.login.succeeded',
       after: { identifierKind: identifier.kind, isActive: user.isActive },
@@ -144,7 +149,7 @@ export async function login(
   if (outcome.result === 'failed') throw invalidCredentials();
   return {
     user: toUser(outcome.user),
-    accessToken: await ctx.tokens.sign(outcome.user.id),
+    accessToken: await deps.tokens.sign(outcome.user.id),
     session: outcome.session,
   };
 }
@@ -154,42 +159,45 @@ export async function login(
  * GET /auth/me to see the suspended page (their earlier sessions ended when they were suspended).
  */
 export async function refreshSession(
-  ctx: AppContext,
-  refreshToken: string | undefined,
-  meta: RequestMeta,
+  deps: Deps,
+  actor: Actor,
+  { refreshToken }: { refreshToken: string | undefined },
 ): Promise<{ accessToken: string; session: IssuedRefreshToken }> {
   if (!refreshToken) throw sessionExpired();
-  const rotated = await rotateSession(ctx.db, { refreshToken, now: ctx.clock.now(), meta });
+  const rotated = await rotateSession(deps.db, { refreshToken, now: deps.clock.now(), actor });
   if (!rotated.ok) throw sessionExpired();
-  return { accessToken: await ctx.tokens.sign(rotated.userId), session: rotated.issued };
+  return { accessToken: await deps.tokens.sign(rotated.userId), session: rotated.issued };
 }
 
 /** Revokes the family of the presented refresh token; quietly does nothing without one. */
 export async function logout(
-  ctx: AppContext,
-  refreshToken: string | undefined,
-  meta: RequestMeta,
+  deps: Deps,
+  actor: Actor,
+  { refreshToken }: { refreshToken: string | undefined },
 ): Promise<void> {
   if (!refreshToken) return;
-  await ctx.db.transaction(async (tx) => {
-    const ended = await endSession(tx, { refreshToken, now: ctx.clock.now() });
+  await deps.db.transaction(async (tx) => {
+    const ended = await endSession(tx, { refreshToken, now: deps.clock.now() });
     if (!ended) return;
-    await writeAudit(tx, {
+    await writeAudit(tx, actor, {
       actorId: ended.userId,
       action: 'auth.logout',
       entityType: 'refresh_family',
       entityId: ended.familyId,
-      ip: meta.ip ?? null,
     });
   });
 }
 
 /** GET /auth/check-email (admins only): whether an address already belongs to an account. */
-export async function isEmailInUse(ctx: AppContext, email: string): Promise<boolean> {
-  const [row] = await ctx.db
+export async function checkEmail(
+  deps: Deps,
+  _actor: Actor,
+  { email }: CheckEmailQuery,
+): Promise<{ email: string; exists: boolean }> {
+  const [row] = await deps.db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.email, email))
     .limit(1);
-  return row !== undefined;
+  return { email, exists: row !== undefined };
 }

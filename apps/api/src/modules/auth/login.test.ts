@@ -12,6 +12,7 @@ import {
 import { createMember, setMemberActive } from '../members/members.service.js';
 import { auditLog, signInAttempts } from '../../db/schema/index.js';
 import { INVALID_CREDENTIALS_MESSAGE } from './auth.service.js';
+import { systemActor } from '../../lib/actor.js';
 
 const MINUTE = 60_000;
 
@@ -109,7 +110,7 @@ describe('POST /auth/login', () => {
   });
 
   it('answers one identical 401 for an unknown user, a wrong password and a not-activated account', async () => {
-    await createMember(t.db, t, {
+    await createMember(t.deps, systemActor, {
       email: 'pending@example.com',
       firstName: 'Pen',
       lastName: 'Ding',
@@ -133,7 +134,7 @@ describe('POST /auth/login', () => {
 
   it('lets a suspended member sign in, so the client can show the suspended page', async () => {
     const ngozi = await createActiveMember(t, { email: 'ngozi@example.com' });
-    await setMemberActive(t.db, t, ngozi.id, false, null);
+    await setMemberActive(t.deps, systemActor, { userId: ngozi.id, isActive: false });
     const res = await login('ngozi@example.com', TEST_PASSWORD);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.user.isActive).toBe(false);

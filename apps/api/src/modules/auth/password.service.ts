@@ -1,17 +1,20 @@
 import { AUTH_MESSAGES } from '@coop/shared/messages';
 import { eq, sql } from 'drizzle-orm';
+import {
+  FORGOT_PASSWORD_IP_LIMIT,
+  FORGOT_PASSWORD_MAX_ATTEMPTS,
+  FORGOT_PASSWORD_WAIT_MINUTES,
+} from '@coop/shared/constants';
 import type {
   ChangePasswordInput,
   ForgotPasswordInput,
   ResetPasswordInput,
 } from '@coop/shared/auth';
 import { signInLockouts, users } from '../../db/schema/index.js';
-import type { Executor } from '../../db/client.js';
-import type { AppContext } from '../../app-context.js';
-import type { Config } from '../../config/env.js';
+import type { Deps } from '../../deps.js';
+import type { Actor, MemberActor } from '../../lib/actor.js';
 import { DomainError } from '../../lib/domain-error.js';
 import { writeAudit } from '../../lib/audit-log.js';
-import { enqueueEmail } from '../../lib/outbox.js';
 import {
   COMMON_PASSWORD_MESSAGE,
   hashPassword,
@@ -24,63 +27,36 @@ import {
   issueOneTimeToken,
 } from '../../lib/one-time-token.js';
 import { sendActivationLink } from '../members/members.service.js';
+import { sendMessages } from '../notifications/notifications.service.js';
 import {
   revokeAllSessions,
   startSession,
   type IssuedRefreshToken,
-  type RequestMeta,
-} from './sessions.js';
+} from '../sessions/sessions.service.js';
 import { blockedFor, recordEvent } from './rate-limit.js';
 import { accountLockedError, accountLockedFor, recordAccountFailure } from './sign-in-throttle.js';
 
-export const FORGOT_PASSWORD_WINDOW_MS = 15 * 60 * 1000;
-/** Requests for one e-mail address in the window; the fourth answers 429 (spec §9: 3 attempts). */
-export const FORGOT_PASSWORD_PER_EMAIL = 3;
-export const FORGOT_PASSWORD_PER_IP = 30;
+const FORGOT_PASSWORD_WINDOW_MS = FORGOT_PASSWORD_WAIT_MINUTES * 60 * 1000;
 
 export const PASSWORD_RESET_MESSAGE =
   'Your password has been reset. Please sign in with your new password.';
 
 export function commonPasswordError(field: string): DomainError {
-  return new DomainError('COMMON_PASSWORD', COMMON_PASSWORD_MESSAGE, 400, [
-    { field, message: COMMON_PASSWORD_MESSAGE },
-  ]);
+  return new DomainError({
+    code: 'COMMON_PASSWORD',
+    message: COMMON_PASSWORD_MESSAGE,
+    details: [{ field, message: COMMON_PASSWORD_MESSAGE }],
+  });
 }
 
 const invalidResetToken = () =>
-  new DomainError('INVALID_RESET_TOKEN', AUTH_MESSAGES.invalidResetToken, 400);
+  new DomainError({ code: 'INVALID_RESET_TOKEN', message: AUTH_MESSAGES.invalidResetToken });
 
 function tooManyRequests(waitMs: number): DomainError {
-  return new DomainError('TOO_MANY_REQUESTS', AUTH_MESSAGES.tooManyRequests, 429, undefined, {
-    'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))),
-  });
-}
-
-function lagosTime(date: Date): string {
-  return date.toLocaleString('en-NG', {
-    timeZone: 'Africa/Lagos',
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-}
-
-async function queuePasswordChangedEmail(
-  tx: Executor,
-  config: Config,
-  user: { email: string; firstName: string },
-  now: Date,
-): Promise<void> {
-  await enqueueEmail(tx, {
-    to: user.email,
-    subject: `Your ${config.cooperative.name} password was changed`,
-    text: [
-      `Hello ${user.firstName},`,
-      '',
-      `The password of your ${config.cooperative.name} member portal account was changed on ${lagosTime(now)} (Lagos time).`,
-      'Every device that was signed in has been signed out.',
-      '',
-      `If you did not do this, reset your password at ${config.publicUrl}/auth/forgot-password and contact ${config.cooperative.contactEmail} at once.`,
-    ].join('\n'),
+  return new DomainError({
+    code: 'TOO_MANY_REQUESTS',
+    message: AUTH_MESSAGES.tooManyRequests,
+    headers: { 'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))) },
   });
 }
 
@@ -92,14 +68,14 @@ async function queuePasswordChangedEmail(
  * suspended member gets nothing. Sign-in lockout does not apply here.
  */
 export async function forgotPassword(
-  ctx: AppContext,
+  deps: Deps,
+  actor: Actor,
   input: ForgotPasswordInput,
-  meta: RequestMeta & { ip: string },
 ): Promise<void> {
-  const now = ctx.clock.now();
+  const now = deps.clock.now();
   const { email } = input;
-  const { ip } = meta;
-  await ctx.db.transaction(async (tx) => {
+  const ip = actor.ip ?? 'unknown';
+  await deps.db.transaction(async (tx) => {
     // Requests for one address queue here, so four at once still count as four.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`coop.forgot.${email}`}))`);
     const window = { windowMs: FORGOT_PASSWORD_WINDOW_MS, now };
@@ -108,32 +84,32 @@ export async function forgotPassword(
         ...window,
         bucket: 'forgot_password_ip',
         key: ip,
-        limit: FORGOT_PASSWORD_PER_IP,
+        limit: FORGOT_PASSWORD_IP_LIMIT,
       })) ??
       (await blockedFor(tx, {
         ...window,
         bucket: 'forgot_password_email',
         key: email,
-        limit: FORGOT_PASSWORD_PER_EMAIL,
+        limit: FORGOT_PASSWORD_MAX_ATTEMPTS,
       }));
     if (wait !== null) throw tooManyRequests(wait);
     await recordEvent(tx, { bucket: 'forgot_password_ip', key: ip, now });
     await recordEvent(tx, { bucket: 'forgot_password_email', key: email, now });
 
     const [user] = await tx.select().from(users).where(eq(users.email, email));
-    const audit = { action: 'auth.password_reset.requested', entityType: 'user', ip } as const;
+    const audit = { action: 'auth.password_reset.requested', entityType: 'user' } as const;
     if (!user) {
-      await writeAudit(tx, { ...audit, after: { outcome: 'unknown_email', email } });
+      await writeAudit(tx, actor, { ...audit, after: { outcome: 'unknown_email', email } });
       return;
     }
     const auditUser = { ...audit, actorId: user.id, entityId: user.id };
     if (!user.isActive) {
-      await writeAudit(tx, { ...auditUser, after: { outcome: 'ignored_suspended' } });
+      await writeAudit(tx, actor, { ...auditUser, after: { outcome: 'ignored_suspended' } });
       return;
     }
     if (!user.passwordHash) {
-      await sendActivationLink(tx, ctx, user);
-      await writeAudit(tx, { ...auditUser, after: { outcome: 'activation_link_sent' } });
+      await writeAudit(tx, actor, { ...auditUser, after: { outcome: 'activation_link_sent' } });
+      await sendActivationLink(tx, deps, actor, user.id);
       return;
     }
     const { token } = await issueOneTimeToken(tx, {
@@ -141,21 +117,11 @@ export async function forgotPassword(
       purpose: 'password_reset',
       now,
     });
-    const link = `${ctx.config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
-    await enqueueEmail(tx, {
-      to: user.email,
-      subject: `Reset your ${ctx.config.cooperative.name} password`,
-      text: [
-        `Hello ${user.firstName},`,
-        '',
-        'Someone (hopefully you) asked to reset the password of your member portal account.',
-        'Use this link within 1 hour to choose a new password; it works once:',
-        link,
-        '',
-        'If you did not ask for this, ignore this e-mail: your password stays as it is.',
-      ].join('\n'),
-    });
-    await writeAudit(tx, { ...auditUser, after: { outcome: 'reset_link_sent' } });
+    const link = `${deps.config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
+    await writeAudit(tx, actor, { ...auditUser, after: { outcome: 'reset_link_sent' } });
+    await sendMessages(tx, deps, actor, [
+      { userId: user.id, template: 'passwordResetLink', facts: { link } },
+    ]);
   });
 }
 
@@ -164,18 +130,18 @@ export async function forgotPassword(
  * families); there is no automatic sign-in. The member is e-mailed that the password changed.
  */
 export async function resetPassword(
-  ctx: AppContext,
+  deps: Deps,
+  actor: Actor,
   input: ResetPasswordInput,
-  meta: RequestMeta,
 ): Promise<void> {
-  const now = ctx.clock.now();
+  const now = deps.clock.now();
   if (isCommonPassword(input.newPassword)) throw commonPasswordError('newPassword');
   // Checked before the (slow) hashing, used up after it, in the transaction that changes the password.
   const usable = { token: input.token, purpose: 'password_reset', now } as const;
-  if (!(await findUsableOneTimeToken(ctx.db, usable))) throw invalidResetToken();
+  if (!(await findUsableOneTimeToken(deps.db, usable))) throw invalidResetToken();
   const passwordHash = await hashPassword(input.newPassword);
 
-  await ctx.db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const consumed = await consumeOneTimeToken(tx, usable);
     if (!consumed) throw invalidResetToken();
     const [user] = await tx.select().from(users).where(eq(users.id, consumed.userId)).for('update');
@@ -198,14 +164,15 @@ export async function resetPassword(
         target: signInLockouts.userId,
         set: { lockedUntil: now, lockouts: 0, updatedAt: now },
       });
-    await queuePasswordChangedEmail(tx, ctx.config, user, now);
-    await writeAudit(tx, {
+    await writeAudit(tx, actor, {
       actorId: user.id,
       action: 'auth.password_reset.completed',
       entityType: 'user',
       entityId: user.id,
-      ip: meta.ip ?? null,
     });
+    await sendMessages(tx, deps, actor, [
+      { userId: user.id, template: 'passwordChanged', facts: { at: now } },
+    ]);
   });
 }
 
@@ -215,62 +182,62 @@ export async function resetPassword(
  * gets a fresh one (new access token and refresh cookie) and stays signed in.
  */
 export async function changePassword(
-  ctx: AppContext,
-  userId: string,
+  deps: Deps,
+  actor: MemberActor,
   input: ChangePasswordInput,
-  meta: RequestMeta & { ip: string },
 ): Promise<{ accessToken: string; session: IssuedRefreshToken }> {
-  const now = ctx.clock.now();
+  const now = deps.clock.now();
+  const userId = actor.user.id;
   if (isCommonPassword(input.newPassword)) throw commonPasswordError('newPassword');
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, userId));
+  const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
   if (!user?.passwordHash) {
-    throw new DomainError('UNAUTHORIZED', 'Authentication required', 401);
+    throw new DomainError({ code: 'UNAUTHORIZED', message: 'Authentication required' });
   }
-  const lockedMs = await accountLockedFor(ctx.db, userId, now);
+  const lockedMs = await accountLockedFor(deps.db, userId, now);
   if (lockedMs !== null) throw accountLockedError(lockedMs);
 
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    const lockMs = await ctx.db.transaction(async (tx) => {
+    const lockMs = await deps.db.transaction(async (tx) => {
       const locked = await recordAccountFailure(tx, {
         userId,
         identifier: user.email,
-        ip: meta.ip,
+        ip: actor.ip ?? 'unknown',
         now,
       });
-      await writeAudit(tx, {
-        actorId: userId,
+      await writeAudit(tx, actor, {
         action: 'auth.password_change.failed',
         entityType: 'user',
         entityId: userId,
         after: { reason: 'wrong_current_password' },
-        ip: meta.ip,
       });
       return locked;
     });
     if (lockMs !== null) throw accountLockedError(lockMs);
     const message = 'Current password is incorrect';
-    throw new DomainError('INVALID_CURRENT_PASSWORD', message, 400, [
-      { field: 'currentPassword', message },
-    ]);
+    throw new DomainError({
+      code: 'INVALID_CURRENT_PASSWORD',
+      message,
+      details: [{ field: 'currentPassword', message }],
+    });
   }
 
   const passwordHash = await hashPassword(input.newPassword);
-  const session = await ctx.db.transaction(async (tx) => {
+  const session = await deps.db.transaction(async (tx) => {
     await tx
       .update(users)
       .set({ passwordHash, tokensValidAfter: now, updatedAt: now })
       .where(eq(users.id, userId));
     await revokeAllSessions(tx, userId, now);
-    const fresh = await startSession(tx, { userId, now, meta });
-    await queuePasswordChangedEmail(tx, ctx.config, user, now);
-    await writeAudit(tx, {
-      actorId: userId,
+    const fresh = await startSession(tx, { userId, now, actor });
+    await writeAudit(tx, actor, {
       action: 'auth.password_change.completed',
       entityType: 'user',
       entityId: userId,
-      ip: meta.ip,
     });
+    await sendMessages(tx, deps, actor, [
+      { userId, template: 'passwordChanged', facts: { at: now } },
+    ]);
     return fresh;
   });
-  return { accessToken: await ctx.tokens.sign(userId), session };
+  return { accessToken: await deps.tokens.sign(userId), session };
 }

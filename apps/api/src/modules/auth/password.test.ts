@@ -10,6 +10,7 @@ import {
   tokenFromLatestEmail,
 } from '../../test/auth-helpers.js';
 import { createMember, setMemberActive } from '../members/members.service.js';
+import { systemActor } from '../../lib/actor.js';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -272,7 +273,7 @@ describe('POST /auth/forgot-password', () => {
 
   it('sends a not-yet-activated member a fresh activation link instead, and a suspended one nothing', async () => {
     t.clock.advance(16 * MINUTE);
-    const created = await createMember(t.db, t, {
+    const created = await createMember(t.deps, systemActor, {
       email: 'emeka@example.com',
       firstName: 'Emeka',
       lastName: 'Nwosu',
@@ -293,7 +294,7 @@ describe('POST /auth/forgot-password', () => {
     expect((await verify(activation!)).statusCode).toBe(200);
 
     const suspended = await createActiveMember(t, { email: 'ngozi@example.com' });
-    await setMemberActive(t.db, t, suspended.id, false, null);
+    await setMemberActive(t.deps, systemActor, { userId: suspended.id, isActive: false });
     const before = (await outbox(t)).length;
     const res = await post('forgot-password', { email: 'ngozi@example.com' });
     expect(res.json()).toEqual({ success: true, message: NEUTRAL });

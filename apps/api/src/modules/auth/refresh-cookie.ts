@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config/env.js';
-import type { IssuedRefreshToken } from './sessions.js';
+import type { IssuedRefreshToken } from '../sessions/sessions.service.js';
 
 /** The refresh token travels in this cookie, sent only to the auth routes. */
 export const REFRESH_COOKIE = 'coop_refresh';

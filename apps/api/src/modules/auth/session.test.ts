@@ -9,6 +9,7 @@ import {
   TEST_PASSWORD,
 } from '../../test/auth-helpers.js';
 import { setMemberActive } from '../members/members.service.js';
+import { systemActor } from '../../lib/actor.js';
 
 const SECOND = 1000;
 const DAY = 24 * 60 * 60 * SECOND;
@@ -203,7 +204,7 @@ describe('a suspended member', () => {
   it('loses every open session at suspension', async () => {
     const before = await signIn(t, 'ngozi@example.com');
     t.clock.advance(2 * SECOND);
-    await setMemberActive(t.db, t, ngozi.id, false, bayo.id);
+    await setMemberActive(t.deps, systemActor, { userId: ngozi.id, isActive: false });
     expect((await me(before.accessToken)).statusCode).toBe(401);
     expect((await refreshWithCookie(before.refreshToken)).statusCode).toBe(401);
   });
@@ -234,7 +235,7 @@ describe('a suspended member', () => {
   });
 
   it('is let back in everywhere when reinstated', async () => {
-    await setMemberActive(t.db, t, ngozi.id, true, bayo.id);
+    await setMemberActive(t.deps, systemActor, { userId: ngozi.id, isActive: true });
     const signedIn = await signIn(t, 'ngozi@example.com');
     expect((await me(signedIn.accessToken)).json().data.isActive).toBe(true);
   });

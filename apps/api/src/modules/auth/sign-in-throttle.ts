@@ -1,20 +1,28 @@
 import { and, count, desc, eq, gt, gte, isNull, max, not } from 'drizzle-orm';
 import { signInAttempts, signInLockouts } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
+import {
+  FIRST_LOCKOUT_MINUTES,
+  LOCKOUT_MEMORY_HOURS,
+  MAX_LOCKOUT_HOURS,
+  SIGN_IN_FAILURE_LIMIT,
+  SIGN_IN_FAILURE_WINDOW_MINUTES,
+  SIGN_IN_IP_FAILURE_LIMIT,
+} from '@coop/shared/constants';
 import { DomainError } from '../../lib/domain-error.js';
 
 /**
- * Brute-force limits for sign-in (DESIGN §5, docs/decisions/020-auth-rules.md). All state lives
- * in the database, so the limits hold across any number of API instances.
+ * Brute-force limits for sign-in (DESIGN §5, docs/decisions/020-auth-rules.md), from the shared
+ * constants. All state lives in the database, so the limits hold across any number of instances.
  */
-export const ACCOUNT_FAILURE_LIMIT = 5;
-export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
-export const FIRST_LOCKOUT_MS = 15 * 60 * 1000;
-export const MAX_LOCKOUT_MS = 24 * 60 * 60 * 1000;
-/** A lockout that ended this long ago no longer makes the next one longer. */
-export const LOCKOUT_MEMORY_MS = 24 * 60 * 60 * 1000;
-/** Wide enough for an office of members behind one address; only failures count. */
-export const IP_FAILURE_LIMIT = 100;
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+export const ACCOUNT_FAILURE_LIMIT = SIGN_IN_FAILURE_LIMIT;
+export const FAILURE_WINDOW_MS = SIGN_IN_FAILURE_WINDOW_MINUTES * MINUTE_MS;
+export const FIRST_LOCKOUT_MS = FIRST_LOCKOUT_MINUTES * MINUTE_MS;
+export const MAX_LOCKOUT_MS = MAX_LOCKOUT_HOURS * HOUR_MS;
+const LOCKOUT_MEMORY_MS = LOCKOUT_MEMORY_HOURS * HOUR_MS;
+const IP_FAILURE_LIMIT = SIGN_IN_IP_FAILURE_LIMIT;
 
 export function lockoutDurationMs(lockouts: number): number {
   return Math.min(FIRST_LOCKOUT_MS * 2 ** Math.max(0, lockouts - 1), MAX_LOCKOUT_MS);
@@ -30,23 +38,19 @@ function waitInWords(ms: number): string {
 }
 
 export function accountLockedError(remainingMs: number): DomainError {
-  return new DomainError(
-    'ACCOUNT_LOCKED',
-    `Too many failed sign-in attempts. Please try again in ${waitInWords(remainingMs)}.`,
-    429,
-    undefined,
-    { 'Retry-After': String(seconds(remainingMs)) },
-  );
+  return new DomainError({
+    code: 'ACCOUNT_LOCKED',
+    message: `Too many failed sign-in attempts. Please try again in ${waitInWords(remainingMs)}.`,
+    headers: { 'Retry-After': String(seconds(remainingMs)) },
+  });
 }
 
 export function ipLimitedError(remainingMs: number): DomainError {
-  return new DomainError(
-    'TOO_MANY_ATTEMPTS',
-    `Too many failed sign-in attempts from your network. Please try again in ${waitInWords(remainingMs)}.`,
-    429,
-    undefined,
-    { 'Retry-After': String(seconds(remainingMs)) },
-  );
+  return new DomainError({
+    code: 'TOO_MANY_ATTEMPTS',
+    message: `Too many failed sign-in attempts from your network. Please try again in ${waitInWords(remainingMs)}.`,
+    headers: { 'Retry-After': String(seconds(remainingMs)) },
+  });
 }
 
 /** Milliseconds until the address may try again, or null while it is under the limit. */

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { outbox } from '../../test/auth-helpers.js';
 import { auditLog, memberBalances, users, userSettings } from '../../db/schema/index.js';
 import { createMember, setMemberActive } from './members.service.js';
+import { systemActor } from '../../lib/actor.js';
 
 let t: TestApp;
 
@@ -18,7 +19,7 @@ const base = { firstName: 'Ada', lastName: 'Obi' };
 
 describe('createMember', () => {
   it('creates a member with normalised contact details, a balance row, settings and an activation e-mail', async () => {
-    const created = await createMember(t.db, t, {
+    const created = await createMember(t.deps, systemActor, {
       ...base,
       email: '  Ada.Obi@Example.COM ',
       phoneNumber: '+234 803 000 0001',
@@ -75,18 +76,21 @@ describe('createMember', () => {
   });
 
   it('numbers members M0002, M0003… and admins A0001…, and keeps a given membership ID', async () => {
-    const second = await createMember(t.db, t, { ...base, email: 'second@example.com' });
-    const admin = await createMember(t.db, t, {
+    const second = await createMember(t.deps, systemActor, {
+      ...base,
+      email: 'second@example.com',
+    });
+    const admin = await createMember(t.deps, systemActor, {
       ...base,
       email: 'admin@example.com',
       role: 'admin',
     });
-    const given = await createMember(t.db, t, {
+    const given = await createMember(t.deps, systemActor, {
       ...base,
       email: 'given@example.com',
       membershipId: 'm0100',
     });
-    const next = await createMember(t.db, t, { ...base, email: 'next@example.com' });
+    const next = await createMember(t.deps, systemActor, { ...base, email: 'next@example.com' });
     expect(second.user.membershipId).toBe('M0002');
     expect(admin.user).toMatchObject({ membershipId: 'A0001', role: 'admin' });
     expect(given.user.membershipId).toBe('M0100');
@@ -94,14 +98,14 @@ describe('createMember', () => {
   });
 
   it('records the joining date given, or today in Lagos', async () => {
-    const early = await createMember(t.db, t, {
+    const early = await createMember(t.deps, systemActor, {
       ...base,
       email: 'joined@example.com',
       joinedOn: '2024-01-15',
     });
     // 23:30 UTC on 2 March is already 3 March in Lagos (UTC+1).
     t.clock.set('2026-03-02T23:30:00.000Z');
-    const today = await createMember(t.db, t, { ...base, email: 'today@example.com' });
+    const today = await createMember(t.deps, systemActor, { ...base, email: 'today@example.com' });
     const joinedOn = async (id: string) =>
       (await t.db.select({ joinedOn: users.joinedOn }).from(users).where(eq(users.id, id)))[0]
         ?.joinedOn;
@@ -122,7 +126,7 @@ describe('createMember', () => {
       'A member with this membership ID already exists',
     ],
   ])('refuses a duplicate %o with 409', async (input, field, message) => {
-    await expect(createMember(t.db, t, { ...base, ...input })).rejects.toMatchObject({
+    await expect(createMember(t.deps, systemActor, { ...base, ...input })).rejects.toMatchObject({
       status: 409,
       code: 'MEMBER_EXISTS',
       message,
@@ -132,18 +136,28 @@ describe('createMember', () => {
 
   it('refuses invalid input with the field and message', async () => {
     await expect(
-      createMember(t.db, t, { ...base, email: 'new@example.com', phoneNumber: '12345' }),
+      createMember(t.deps, systemActor, {
+        ...base,
+        email: 'new@example.com',
+        phoneNumber: '12345',
+      }),
     ).rejects.toMatchObject({
       status: 400,
       code: 'VALIDATION_ERROR',
       details: [{ field: 'phoneNumber', message: 'Please enter a valid Nigerian mobile number' }],
     });
-    await expect(createMember(t.db, t, { ...base, email: 'not-an-email' })).rejects.toMatchObject({
+    await expect(
+      createMember(t.deps, systemActor, { ...base, email: 'not-an-email' }),
+    ).rejects.toMatchObject({
       status: 400,
       details: [{ field: 'email', message: 'Please enter a valid email address' }],
     });
     await expect(
-      createMember(t.db, t, { email: 'x@example.com', firstName: ' ', lastName: 'Obi' }),
+      createMember(t.deps, systemActor, {
+        email: 'x@example.com',
+        firstName: ' ',
+        lastName: 'Obi',
+      }),
     ).rejects.toMatchObject({
       status: 400,
       details: [{ field: 'firstName', message: 'First name is required' }],
@@ -153,12 +167,21 @@ describe('createMember', () => {
 
 describe('setMemberActive', () => {
   it('suspends and reinstates a member, with an audit row for each change', async () => {
-    const { user } = await createMember(t.db, t, { ...base, email: 'suspend@example.com' });
-    const suspended = await setMemberActive(t.db, t, user.id, false, null);
+    const { user } = await createMember(t.deps, systemActor, {
+      ...base,
+      email: 'suspend@example.com',
+    });
+    const suspended = await setMemberActive(t.deps, systemActor, {
+      userId: user.id,
+      isActive: false,
+    });
     expect(suspended.isActive).toBe(false);
     // Asking again changes nothing and writes nothing.
-    await setMemberActive(t.db, t, user.id, false, null);
-    const reinstated = await setMemberActive(t.db, t, user.id, true, null);
+    await setMemberActive(t.deps, systemActor, { userId: user.id, isActive: false });
+    const reinstated = await setMemberActive(t.deps, systemActor, {
+      userId: user.id,
+      isActive: true,
+    });
     expect(reinstated.isActive).toBe(true);
     const actions = await t.db
       .select({ action: auditLog.action })
@@ -173,9 +196,14 @@ describe('setMemberActive', () => {
 
   it('answers 404 for an unknown member', async () => {
     await expect(
-      setMemberActive(t.db, t, '00000000-0000-4000-8000-000000000000', false, null),
+      setMemberActive(t.deps, systemActor, {
+        userId: '00000000-0000-4000-8000-000000000000',
+        isActive: false,
+      }),
     ).rejects.toMatchObject({ status: 404 });
-    await expect(setMemberActive(t.db, t, 'not-a-uuid', false, null)).rejects.toMatchObject({
+    await expect(
+      setMemberActive(t.deps, systemActor, { userId: 'not-a-uuid', isActive: false }),
+    ).rejects.toMatchObject({
       status: 404,
     });
   });

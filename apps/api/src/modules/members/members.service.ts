@@ -1,23 +1,49 @@
 import { eq, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { emailSchema, normalizePhone, userRoleSchema, type User } from '@coop/shared/auth';
-import { isoDateSchema, toIsoDateInTimeZone } from '@coop/shared/dates';
+import { toIsoDateInTimeZone } from '@coop/shared/dates';
+import { isoDateSchema } from '@coop/shared/date-schemas';
 import { idSchema } from '@coop/shared/http';
 import { memberBalances, users, userSettings } from '../../db/schema/index.js';
-import type { Database, Tx } from '../../db/client.js';
+import type { Executor, Tx } from '../../db/client.js';
 import type { Config } from '../../config/env.js';
-import type { Clock } from '../../lib/clock.js';
-import { DomainError, notFound } from '../../lib/domain-error.js';
+import type { Deps } from '../../deps.js';
+import type { Actor } from '../../lib/actor.js';
+import { DomainError, notFound, validationError } from '../../lib/domain-error.js';
 import { writeAudit } from '../../lib/audit-log.js';
-import { enqueueEmail } from '../../lib/outbox.js';
 import { issueOneTimeToken } from '../../lib/one-time-token.js';
-import { revokeAllSessions } from '../auth/sessions.js';
-import { toUser } from './member-view.js';
+import { revokeAllSessions } from '../sessions/sessions.service.js';
+import { sendMessages } from '../notifications/notifications.service.js';
 
-/** What member services need besides the database; `AppContext` satisfies it. */
-export interface MemberServiceContext {
-  config: Config;
-  clock: Clock;
+type UserRow = Pick<
+  typeof users.$inferSelect,
+  | 'id'
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'phoneNumber'
+  | 'membershipId'
+  | 'role'
+  | 'isActive'
+  | 'isLoanReviewer'
+  | 'isExco'
+>;
+
+/** Spec §3 User: what the API says about a member (`_id` repeats `id`). Never the password hash. */
+export function toUser(row: UserRow): User {
+  return {
+    _id: row.id,
+    id: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phoneNumber: row.phoneNumber,
+    membershipId: row.membershipId,
+    role: row.role,
+    isActive: row.isActive,
+    isLoanReviewer: row.isLoanReviewer,
+    isExco: row.isExco,
+  };
 }
 
 const nameSchema = (label: string) =>
@@ -58,8 +84,6 @@ export const createMemberInputSchema = z.strictObject({
   isExco: z.boolean().default(false),
   /** The day the member joined the cooperative ('yyyy-MM-dd'); today in Lagos when absent. */
   joinedOn: isoDateSchema.optional(),
-  /** The admin who creates the member; null for the seed and the command line. */
-  actorId: idSchema.nullish(),
 });
 export type CreateMemberInput = z.input<typeof createMemberInputSchema>;
 
@@ -86,7 +110,7 @@ const CONSTRAINT_FIELDS: Record<string, UniqueField> = {
 
 function duplicateError(field: UniqueField): DomainError {
   const message = DUPLICATE_MESSAGES[field];
-  return new DomainError('MEMBER_EXISTS', message, 409, [{ field, message }]);
+  return new DomainError({ code: 'MEMBER_EXISTS', message, details: [{ field, message }] });
 }
 
 /** The unique index a failed insert ran into, from the driver error (pg and PGlite alike). */
@@ -103,12 +127,11 @@ function violatedUniqueField(err: unknown): UniqueField | undefined {
   return undefined;
 }
 
-function invalidInput(error: z.ZodError): DomainError {
-  const details = error.issues.map((issue) => ({
-    field: issue.path.join('.'),
-    message: issue.message,
-  }));
-  return new DomainError('VALIDATION_ERROR', details[0]?.message ?? 'Invalid input', 400, details);
+/** A zod failure as the API's 400: each field with its message. */
+export function invalidInput(error: z.ZodError): DomainError {
+  return validationError(
+    error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message })),
+  );
 }
 
 /**
@@ -128,50 +151,30 @@ async function nextMembershipId(tx: Tx, prefix: 'M' | 'A'): Promise<string> {
   return `${prefix}${String(next).padStart(4, '0')}`;
 }
 
-function activationEmailText(
-  config: Config,
-  user: { firstName: string; membershipId: string; email: string },
-  link: string,
-): string {
-  return [
-    `Hello ${user.firstName},`,
-    '',
-    `An account has been created for you on the ${config.cooperative.name} member portal.`,
-    '',
-    `Membership ID: ${user.membershipId}`,
-    `Email: ${user.email}`,
-    '',
-    'Set your password to activate your account (this link works once and expires in 7 days):',
-    link,
-    '',
-    `If you did not expect this e-mail, contact ${config.cooperative.contactEmail}.`,
-  ].join('\n');
-}
-
 export function activationLinkFor(config: Config, token: string): string {
   return `${config.publicUrl}/auth/activate?token=${encodeURIComponent(token)}`;
 }
 
 /**
  * Issues a fresh activation link for a member who has not set a password yet and queues the
- * e-mail with it. Used by createMember and by forgot-password for not-yet-activated accounts.
+ * e-mail with it, inside the caller's transaction. Used by createMember and by forgot-password
+ * for not-yet-activated accounts.
  */
 export async function sendActivationLink(
-  tx: Tx,
-  ctx: MemberServiceContext,
-  user: { id: string; firstName: string; membershipId: string; email: string },
+  tx: Executor,
+  deps: Pick<Deps, 'config' | 'clock'>,
+  actor: Actor,
+  userId: string,
 ): Promise<{ activationToken: string; activationLink: string }> {
   const { token } = await issueOneTimeToken(tx, {
-    userId: user.id,
+    userId,
     purpose: 'activation',
-    now: ctx.clock.now(),
+    now: deps.clock.now(),
   });
-  const activationLink = activationLinkFor(ctx.config, token);
-  await enqueueEmail(tx, {
-    to: user.email,
-    subject: `Activate your ${ctx.config.cooperative.name} account`,
-    text: activationEmailText(ctx.config, user, activationLink),
-  });
+  const activationLink = activationLinkFor(deps.config, token);
+  await sendMessages(tx, deps, actor, [
+    { userId, template: 'activationLink', facts: { link: activationLink } },
+  ]);
   return { activationToken: token, activationLink };
 }
 
@@ -181,17 +184,17 @@ export async function sendActivationLink(
  * audit row, all in one transaction. Duplicate e-mail, phone or membership ID answer 409.
  */
 export async function createMember(
-  db: Database,
-  ctx: MemberServiceContext,
+  deps: Deps,
+  actor: Actor,
   input: CreateMemberInput,
 ): Promise<CreatedMember> {
   const parsed = createMemberInputSchema.safeParse(input);
   if (!parsed.success) throw invalidInput(parsed.error);
   const data = parsed.data;
-  const now = ctx.clock.now();
+  const now = deps.clock.now();
 
   try {
-    return await db.transaction(async (tx) => {
+    return await deps.db.transaction(async (tx) => {
       const clashes = await tx
         .select({
           email: users.email,
@@ -235,9 +238,7 @@ export async function createMember(
 
       await tx.insert(memberBalances).values({ userId: row.id, updatedAt: now });
       await tx.insert(userSettings).values({ userId: row.id, updatedAt: now });
-      const link = await sendActivationLink(tx, ctx, row);
-      await writeAudit(tx, {
-        actorId: data.actorId ?? null,
+      await writeAudit(tx, actor, {
         action: 'member.created',
         entityType: 'user',
         entityId: row.id,
@@ -251,6 +252,7 @@ export async function createMember(
           joinedOn: row.joinedOn,
         },
       });
+      const link = await sendActivationLink(tx, deps, actor, row.id);
       return { user: toUser(row), ...link };
     });
   } catch (err) {
@@ -267,15 +269,13 @@ export async function createMember(
  * The member can still sign in and read GET /auth/me, which shows the suspended page.
  */
 export async function setMemberActive(
-  db: Database,
-  ctx: MemberServiceContext,
-  userId: string,
-  isActive: boolean,
-  actorId: string | null,
+  deps: Deps,
+  actor: Actor,
+  { userId, isActive }: { userId: string; isActive: boolean },
 ): Promise<User> {
   if (!idSchema.safeParse(userId).success) throw notFound('Member');
-  const now = ctx.clock.now();
-  return db.transaction(async (tx) => {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
     const [current] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!current) throw notFound('Member');
     if (current.isActive === isActive) return toUser(current);
@@ -291,8 +291,7 @@ export async function setMemberActive(
       .returning();
     if (!updated) throw notFound('Member');
     if (!isActive) await revokeAllSessions(tx, userId, now);
-    await writeAudit(tx, {
-      actorId,
+    await writeAudit(tx, actor, {
       action: isActive ? 'member.reinstated' : 'member.suspended',
       entityType: 'user',
       entityId: userId,

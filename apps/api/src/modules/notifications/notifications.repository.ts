@@ -1,22 +1,12 @@
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { NotificationListQuery } from '@coop/shared/notifications';
 import { notifications } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
+import { chunks } from '../../lib/chunks.js';
+import { listPage } from '../../lib/list-query.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = typeof notifications.$inferInsert;
-
-const SORT_COLUMNS = {
-  createdAt: notifications.createdAt,
-  priority: notifications.priority,
-} as const;
-
-export interface NotificationPageQuery {
-  offset: number;
-  limit: number;
-  sortBy: keyof typeof SORT_COLUMNS;
-  sortOrder: 'asc' | 'desc';
-  read?: boolean | undefined;
-}
 
 export function notificationsRepository(db: Executor) {
   const ownedBy = (userId: string, read?: boolean) =>
@@ -30,24 +20,25 @@ export function notificationsRepository(db: Executor) {
     );
 
   return {
-    async page(userId: string, q: NotificationPageQuery) {
-      const order = q.sortOrder === 'asc' ? asc : desc;
-      // Ties on the sort column keep a stable order across pages.
-      return db
-        .select()
-        .from(notifications)
-        .where(ownedBy(userId, q.read))
-        .orderBy(order(SORT_COLUMNS[q.sortBy]), order(notifications.id))
-        .limit(q.limit)
-        .offset(q.offset);
+    page(userId: string, query: NotificationListQuery) {
+      const where = ownedBy(userId, query.read);
+      return listPage(query, {
+        sortColumns: { createdAt: notifications.createdAt },
+        tiebreaker: notifications.id,
+        fetch: (page) =>
+          db
+            .select({ row: notifications, totalItems: page.totalItems })
+            .from(notifications)
+            .where(where)
+            .orderBy(...page.orderBy)
+            .limit(page.limit)
+            .offset(page.offset),
+        count: () => db.$count(notifications, where),
+      });
     },
 
-    async count(userId: string, read?: boolean): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(notifications)
-        .where(ownedBy(userId, read));
-      return row?.n ?? 0;
+    count(userId: string, read?: boolean): Promise<number> {
+      return db.$count(notifications, ownedBy(userId, read));
     },
 
     async markRead(userId: string, id: string, at: Date): Promise<NotificationRow | undefined> {
@@ -69,10 +60,26 @@ export function notificationsRepository(db: Executor) {
       return rows.length;
     },
 
-    async insert(values: NewNotification): Promise<NotificationRow> {
-      const [row] = await db.insert(notifications).values(values).returning();
-      if (!row) throw new Error('notification insert returned nothing');
-      return row;
+    async markSubjectsRead(
+      subject: { userId: string; type: string; ids: readonly string[] },
+      at: Date,
+    ): Promise<void> {
+      for (const ids of chunks(subject.ids)) {
+        await db
+          .update(notifications)
+          .set({ readAt: at })
+          .where(
+            and(
+              inArray(notifications.subjectId, ids),
+              eq(notifications.subjectType, subject.type),
+              ownedBy(subject.userId, false),
+            ),
+          );
+      }
+    },
+
+    async insertMany(rows: readonly NewNotification[]): Promise<void> {
+      for (const chunk of chunks(rows)) await db.insert(notifications).values(chunk);
     },
   };
 }

@@ -1,60 +1,49 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
+  markAllNotificationsReadResponseSchema,
   notificationListQuerySchema,
   notificationListResponseSchema,
-  notificationSchema,
+  notificationResponseSchema,
 } from '@coop/shared/notifications';
-import type { AppContext } from '../../app-context.js';
+import { idParamsSchema } from '@coop/shared/http';
+import type { RouteModule } from '../../plugins/route-groups.js';
 import {
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
 } from './notifications.service.js';
 
-const idParams = z.object({ id: z.uuid() });
-const security = [{ bearerAuth: [] }];
+const tags = ['notifications'];
 
-/** GET /users/notifications, PUT /users/notifications/{id}/read, PUT /users/notifications/mark-all-read */
-export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, clock }) => {
-  app.addHook('preHandler', app.authenticate);
-
+/** GET /users/notifications, PUT /users/notifications/{id}/read, PUT …/mark-all-read (members). */
+export const notificationRoutes: RouteModule = async (app, deps) => {
   app.get(
     '/',
     {
       schema: {
-        tags: ['notifications'],
+        tags,
         summary: "The member's notifications, newest first, with the unread count",
-        security,
         querystring: notificationListQuerySchema,
         response: { 200: notificationListResponseSchema },
       },
     },
     async (req) => ({
       success: true as const,
-      ...(await listNotifications(db, req.user.id, req.query)),
+      ...(await listNotifications(deps, req.member, req.query)),
     }),
   );
 
-  // Registered before '/:id/read' for readability; the router matches static segments first anyway.
   app.put(
     '/mark-all-read',
     {
       schema: {
-        tags: ['notifications'],
+        tags,
         summary: "Marks every one of the member's notifications read",
-        security,
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            data: z.object({ updated: z.number().int() }),
-          }),
-        },
+        response: { 200: markAllNotificationsReadResponseSchema },
       },
     },
     async (req) => ({
       success: true as const,
-      data: await markAllNotificationsRead(db, clock, req.user.id),
+      data: await markAllNotificationsRead(deps, req.member),
     }),
   );
 
@@ -62,16 +51,15 @@ export const notificationRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
     '/:id/read',
     {
       schema: {
-        tags: ['notifications'],
+        tags,
         summary: 'Marks one notification read',
-        security,
-        params: idParams,
-        response: { 200: z.object({ success: z.literal(true), data: notificationSchema }) },
+        params: idParamsSchema,
+        response: { 200: notificationResponseSchema },
       },
     },
     async (req) => ({
       success: true as const,
-      data: await markNotificationRead(db, clock, req.user.id, req.params.id),
+      data: await markNotificationRead(deps, req.member, req.params),
     }),
   );
 };

@@ -1,23 +1,35 @@
 import type {
+  MarkAllNotificationsReadResult,
   Notification,
   NotificationListQuery,
   NotificationType,
 } from '@coop/shared/notifications';
+import type { IdParams } from '@coop/shared/http';
+import { eq, inArray } from 'drizzle-orm';
+import { users, userSettings } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
-import type { Clock } from '../../lib/clock.js';
+import type { Deps } from '../../deps.js';
+import type { Actor, MemberActor } from '../../lib/actor.js';
 import { notFound } from '../../lib/domain-error.js';
-import { pageWindow, paginationFor } from '../../lib/pagination.js';
+import { writeAudit } from '../../lib/audit-log.js';
+import { enqueueEmails } from '../../lib/outbox.js';
+import { notificationsRepository, type NotificationRow } from './notifications.repository.js';
 import {
-  notificationsRepository,
-  type NewNotification,
-  type NotificationRow,
-} from './notifications.repository.js';
+  templates,
+  type Message,
+  type Recipient,
+  type TemplateFacts,
+  type TemplateName,
+} from './notification-templates.js';
+
+export { monthLabel } from './notification-templates.js';
+export type { TemplateName } from './notification-templates.js';
 
 /** The API shape of spec §3 Notification. */
 export function toNotification(row: NotificationRow): Notification {
   return {
     id: row.id,
-    // Rows are only written through createNotification, whose input is a NotificationType.
+    // Rows are only written by sendMessages, whose templates name a NotificationType.
     type: row.type as NotificationType,
     title: row.title,
     message: row.message,
@@ -30,46 +42,154 @@ export function toNotification(row: NotificationRow): Notification {
   };
 }
 
+/** GET /users/notifications: one page, with the member's unread count across every page. */
 export async function listNotifications(
-  db: Executor,
-  userId: string,
+  deps: Deps,
+  actor: MemberActor,
   query: NotificationListQuery,
 ) {
-  const repo = notificationsRepository(db);
-  const { offset, limit } = pageWindow(query);
-  const [rows, totalItems, unreadCount] = await Promise.all([
-    repo.page(userId, {
-      offset,
-      limit,
-      sortBy: query.sortBy,
-      sortOrder: query.sortOrder,
-      read: query.read,
-    }),
-    repo.count(userId, query.read),
-    repo.count(userId, false),
+  const repo = notificationsRepository(deps.db);
+  const [page, unreadCount] = await Promise.all([
+    repo.page(actor.user.id, query),
+    repo.count(actor.user.id, false),
   ]);
   return {
-    data: rows.map(toNotification),
-    pagination: paginationFor(query, totalItems),
+    data: page.items.map(toNotification),
+    pagination: page.pagination,
     summary: { unreadCount },
   };
 }
 
 /** Marks one of the member's own notifications read; anyone else's answers 404. */
-export async function markNotificationRead(db: Executor, clock: Clock, userId: string, id: string) {
-  const row = await notificationsRepository(db).markRead(userId, id, clock.now());
+export async function markNotificationRead(
+  deps: Deps,
+  actor: MemberActor,
+  { id }: IdParams,
+): Promise<Notification> {
+  const row = await notificationsRepository(deps.db).markRead(actor.user.id, id, deps.clock.now());
   if (!row) throw notFound('Notification');
   return toNotification(row);
 }
 
-export async function markAllNotificationsRead(db: Executor, clock: Clock, userId: string) {
-  return { updated: await notificationsRepository(db).markAllRead(userId, clock.now()) };
+export async function markAllNotificationsRead(
+  deps: Deps,
+  actor: MemberActor,
+): Promise<MarkAllNotificationsReadResult> {
+  return {
+    updated: await notificationsRepository(deps.db).markAllRead(actor.user.id, deps.clock.now()),
+  };
 }
 
-/** Written by the events that concern a member, inside the transaction of that event. */
-export async function createNotification(
-  db: Executor,
-  input: Omit<NewNotification, 'id' | 'type'> & { type: NotificationType },
-) {
-  return toNotification(await notificationsRepository(db).insert(input));
+/** One message for one member: the template and its facts. */
+export type OutgoingMessage = {
+  [Name in TemplateName]: {
+    userId: string;
+    template: Name;
+  } & (TemplateFacts<Name> extends undefined
+    ? { facts?: undefined }
+    : { facts: TemplateFacts<Name> });
+}[TemplateName];
+
+/**
+ * Writes the notifications and queues the e-mails of some messages, inside the caller's
+ * transaction (the last step of a use case): nothing is sent for a change that rolls back.
+ * Recipients are read in one query and rows written in one statement per thousand, so a payroll
+ * month notifies every member in a handful of round trips. Non-essential e-mails honour each
+ * member's e-mail setting.
+ */
+export async function sendMessages(
+  tx: Executor,
+  deps: Pick<Deps, 'config' | 'clock'>,
+  _actor: Actor,
+  messages: readonly OutgoingMessage[],
+): Promise<void> {
+  if (messages.length === 0) return;
+  const userIds = [...new Set(messages.map((message) => message.userId))];
+  const recipients = new Map(
+    (
+      await tx
+        .select({
+          id: users.id,
+          firstName: users.firstName,
+          email: users.email,
+          membershipId: users.membershipId,
+          emailNotifications: userSettings.emailNotifications,
+        })
+        .from(users)
+        .leftJoin(userSettings, eq(userSettings.userId, users.id))
+        .where(inArray(users.id, userIds))
+    ).map((row) => [row.id, row]),
+  );
+
+  const createdAt = deps.clock.now();
+  const notifications = [];
+  const emails = [];
+  for (const message of messages) {
+    const recipient = recipients.get(message.userId);
+    if (!recipient) throw new Error(`no member ${message.userId} to send '${message.template}' to`);
+    const content = render(deps.config, recipient, message);
+    if (content.notification) {
+      const { subject, ...notification } = content.notification;
+      notifications.push({
+        userId: message.userId,
+        ...notification,
+        actionText: notification.actionText ?? null,
+        actionUrl: notification.actionUrl ?? null,
+        subjectType: subject?.type ?? null,
+        subjectId: subject?.id ?? null,
+        createdAt,
+      });
+    }
+    if (content.email && (content.email.essential || recipient.emailNotifications !== false)) {
+      emails.push({
+        to: recipient.email,
+        subject: content.email.subject,
+        text: content.email.text,
+      });
+    }
+  }
+  await notificationsRepository(tx).insertMany(notifications);
+  await enqueueEmails(tx, emails);
+}
+
+function render(config: Deps['config'], to: Recipient, message: OutgoingMessage): Message {
+  const template = templates[message.template] as (
+    config: Deps['config'],
+    to: Recipient,
+    facts: unknown,
+  ) => Message;
+  return template(config, to, message.facts);
+}
+
+/**
+ * The cooperative tells members something (the demo's announcements; the back office will let
+ * administrators send them). One transaction: the messages and one audit row.
+ */
+export async function announce(
+  deps: Deps,
+  actor: Actor,
+  { messages }: { messages: readonly OutgoingMessage[] },
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await writeAudit(tx, actor, {
+      action: 'announcement.sent',
+      after: {
+        templates: [...new Set(messages.map((message) => message.template))],
+        recipients: new Set(messages.map((message) => message.userId)).size,
+      },
+    });
+    await sendMessages(tx, deps, actor, messages);
+  });
+}
+
+/**
+ * The record a notification asked about was settled (a contribution confirmed): its
+ * notifications are read now. Runs inside the use case's transaction.
+ */
+export async function settleNotifications(
+  tx: Executor,
+  deps: Pick<Deps, 'clock'>,
+  subject: { userId: string; type: 'contribution'; ids: readonly string[] },
+): Promise<void> {
+  await notificationsRepository(tx).markSubjectsRead(subject, deps.clock.now());
 }

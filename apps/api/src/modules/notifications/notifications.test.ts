@@ -2,7 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Notification } from '@coop/shared/notifications';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createActiveMember, signIn } from '../../test/auth-helpers.js';
-import { createNotification } from './notifications.service.js';
+import { notifications } from '../../db/schema/index.js';
+import type { Database } from '../../db/client.js';
+
+/** A stored notification with the dates a test needs (sending one always stamps "now"). */
+async function createNotification(
+  db: Database,
+  values: typeof notifications.$inferInsert,
+): Promise<{ id: string }> {
+  const [row] = await db.insert(notifications).values(values).returning({ id: notifications.id });
+  if (!row) throw new Error('notification insert returned nothing');
+  return row;
+}
 
 interface ListBody {
   success: true;

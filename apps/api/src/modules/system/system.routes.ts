@@ -1,17 +1,17 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { publicConfigResponseSchema } from '@coop/shared/system';
 import { isDatabaseReachable } from '../../db/client.js';
 import { latestEmails } from '../../lib/outbox.js';
 import { DomainError } from '../../lib/domain-error.js';
-import type { AppContext } from '../../app-context.js';
+import type { RouteModule } from '../../plugins/route-groups.js';
 
 /** Liveness, readiness, public configuration and (outside production) the dev outbox. */
-export const systemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db, config }) => {
+export const systemRoutes: RouteModule = async (app, { db, config }) => {
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
 
   app.get('/api/ready', { schema: { hide: true } }, async () => {
     if (await isDatabaseReachable(db)) return { status: 'ready' };
-    throw new DomainError('NOT_READY', 'Database is not reachable', 503);
+    throw new DomainError({ code: 'NOT_READY', message: 'Database is not reachable' });
   });
 
   app.get(
@@ -20,16 +20,7 @@ export const systemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { db,
       schema: {
         tags: ['system'],
         summary: 'Public settings the portal shows before sign-in',
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            data: z.object({
-              cooperativeName: z.string(),
-              adminContactEmail: z.string(),
-              adminContactPhone: z.string(),
-            }),
-          }),
-        },
+        response: { 200: publicConfigResponseSchema },
       },
     },
     async () => ({

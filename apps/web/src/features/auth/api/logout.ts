@@ -1,9 +1,10 @@
+import type { ActionResponse } from '@coop/shared/http';
 import { api } from '../../../lib/api';
 import { authStore } from '../../../lib/auth-store';
 
 /** POST /auth/logout */
-export function logout(): Promise<unknown> {
-  return api.post('/auth/logout');
+export function logout(): Promise<ActionResponse> {
+  return api.post<ActionResponse>('/auth/logout');
 }
 
 /**

@@ -1,10 +1,11 @@
+import type { ActionResponse } from '@coop/shared/http';
 import type { ResetPasswordInput } from '@coop/shared/auth';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /** POST /auth/reset-password: no automatic sign-in afterwards (DESIGN §5). */
 export function resetPassword(input: ResetPasswordInput): Promise<unknown> {
-  return api.post('/auth/reset-password', input, { skipAuthRefresh: true });
+  return api.post<ActionResponse>('/auth/reset-password', input, { skipAuthRefresh: true });
 }
 
 export function useResetPassword() {

@@ -1,9 +1,6 @@
-import type { ActivatingUser } from '@coop/shared/auth';
+import type { ActivatingUser, VerifyActivationResponse } from '@coop/shared/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-
-/** `verifyActivationResponseSchema` of @coop/shared/auth. */
-type VerifyActivationResponse = { success: true; data: { user: ActivatingUser } };
 
 /** GET /auth/verify-activation/{token} */
 export async function verifyActivation(

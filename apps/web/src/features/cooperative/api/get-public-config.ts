@@ -1,13 +1,6 @@
+import type { PublicConfig, PublicConfigResponse } from '@coop/shared/system';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-
-export type PublicConfig = {
-  cooperativeName: string;
-  adminContactEmail: string;
-  adminContactPhone: string;
-};
-
-type PublicConfigResponse = { success: true; data: PublicConfig };
 
 /** GET /config: the cooperative's name and administrator contact, readable before sign-in. */
 export async function getPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {

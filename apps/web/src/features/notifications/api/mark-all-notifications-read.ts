@@ -1,14 +1,15 @@
-import type { NotificationListResponse } from '@coop/shared/notifications';
+import type {
+  MarkAllNotificationsReadResponse,
+  NotificationListResponse,
+} from '@coop/shared/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { notificationKeys } from './get-notifications';
 import { withAllNotificationsRead } from './notifications-cache';
 
-type MarkAllReadResponse = { success: true; data: { updated: number } };
-
 /** PUT /users/notifications/mark-all-read */
-export function markAllNotificationsRead(): Promise<MarkAllReadResponse> {
-  return api.put<MarkAllReadResponse>('/users/notifications/mark-all-read');
+export function markAllNotificationsRead(): Promise<MarkAllNotificationsReadResponse> {
+  return api.put<MarkAllNotificationsReadResponse>('/users/notifications/mark-all-read');
 }
 
 export function useMarkAllNotificationsRead() {

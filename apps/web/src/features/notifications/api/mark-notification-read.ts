@@ -1,14 +1,15 @@
-import type { Notification, NotificationListResponse } from '@coop/shared/notifications';
+import type {
+  NotificationListResponse,
+  NotificationResponse,
+} from '@coop/shared/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { notificationKeys } from './get-notifications';
 import { withNotificationRead } from './notifications-cache';
 
-type MarkReadResponse = { success: true; data: Notification };
-
 /** PUT /users/notifications/{id}/read */
-export function markNotificationRead(id: string): Promise<MarkReadResponse> {
-  return api.put<MarkReadResponse>(`/users/notifications/${encodeURIComponent(id)}/read`);
+export function markNotificationRead(id: string): Promise<NotificationResponse> {
+  return api.put<NotificationResponse>(`/users/notifications/${encodeURIComponent(id)}/read`);
 }
 
 export function useMarkNotificationRead() {

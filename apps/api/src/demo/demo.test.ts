@@ -4,20 +4,22 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { NOTIFICATION_PRIORITIES, NOTIFICATION_TYPES } from '@coop/shared/notifications';
-import { loadConfig, type Config } from '../../config/env.js';
-import type { Database, DatabaseHandle } from '../client.js';
+import { loadConfig, type Config } from '../config/env.js';
+import type { Database, DatabaseHandle } from '../db/client.js';
 import {
   contributions,
   emailOutbox,
   memberBalances,
   notifications,
   users,
-} from '../schema/index.js';
-import { fixedClock } from '../../lib/clock.js';
-import { findProjectionMismatches } from '../../lib/ledger.js';
-import { verifyPassword } from '../../lib/password.js';
-import { verifyActivationToken } from '../../modules/auth/activation.service.js';
-import { createTestDatabase } from '../../test/database.js';
+} from '../db/schema/index.js';
+import { fixedClock } from '../lib/clock.js';
+import { findProjectionMismatches } from '../lib/ledger.js';
+import { verifyPassword } from '../lib/password.js';
+import { verifyActivationToken } from '../modules/auth/activation.service.js';
+import { createTestDatabase } from '../test/database.js';
+import { testDeps } from '../test/app.js';
+import { systemActor } from '../lib/actor.js';
 import { DEMO_PASSWORD, DEMO_PEOPLE } from './demo-people.js';
 import { seedDemoIfEmpty, type SeedDemoResult } from './demo.js';
 
@@ -96,10 +98,12 @@ describe('seedDemoIfEmpty', () => {
   });
 
   it('reports what it created and how long it took, and logs the sign-ins and Emeka’s link', () => {
-    expect(result).toMatchObject({ seeded: true, members: 66, notifications: 33 });
+    expect(result).toMatchObject({ seeded: true, members: 66 });
     if (!result.seeded) return;
+    // One "please confirm" per posted contribution, and eight announcements for each of three.
+    expect(result.notifications).toBe(result.contributions.recorded + 24);
     expect(result.milliseconds).toBeGreaterThan(0);
-    expect(Object.keys(result.timings)).toEqual(['members', 'contributions', 'notifications']);
+    expect(Object.keys(result.timings)).toEqual(['members', 'history']);
     expect(result.pendingActivationLink).toMatch(/^http:\/\/portal\.test\/auth\/activate\?token=/);
     expect(
       logged.some((line) => line.includes(result.seeded ? result.pendingActivationLink : '?')),
@@ -159,7 +163,9 @@ describe('seedDemoIfEmpty', () => {
     if (!result.seeded) throw new Error('not seeded');
     const token = new URL(result.pendingActivationLink).searchParams.get('token') ?? '';
     const config = configFor('development');
-    await expect(verifyActivationToken(db, { config, clock }, token)).resolves.toEqual({
+    await expect(
+      verifyActivationToken(testDeps(db, clock, config), systemActor, { token }),
+    ).resolves.toEqual({
       firstName: 'Emeka',
       lastName: 'Nwosu',
       email: 'emeka@demo.coop',
@@ -258,15 +264,44 @@ describe('seedDemoIfEmpty', () => {
   });
 
   it('gives Ada, Bayo and Chidi notifications of every type and priority, read and unread', async () => {
+    // Voluntary deposits, which bring 'contribution_posted', are not part of the portal yet.
+    const producedTypes = NOTIFICATION_TYPES.filter((type) => type !== 'contribution_posted');
     for (const email of ['ada@demo.coop', 'bayo@demo.coop', 'chidi@demo.coop']) {
       const user = await userByEmail(email);
       const rows = await db.select().from(notifications).where(eq(notifications.userId, user.id));
-      expect(new Set(rows.map((r) => r.type))).toEqual(new Set(NOTIFICATION_TYPES));
+      expect(new Set(rows.map((r) => r.type))).toEqual(new Set(producedTypes));
       expect(new Set(rows.map((r) => r.priority))).toEqual(new Set(NOTIFICATION_PRIORITIES));
       expect(rows.some((r) => r.readAt === null)).toBe(true);
       expect(rows.some((r) => r.readAt !== null)).toBe(true);
-      expect(rows.every((r) => r.createdAt <= clock.now())).toBe(true);
+      for (const row of rows) {
+        expect(row.createdAt <= clock.now()).toBe(true);
+        if (row.readAt) expect(row.readAt >= row.createdAt).toBe(true);
+      }
     }
+  });
+
+  it('dates every contribution notification on its payroll day, read once confirmed', async () => {
+    const ada = await userByEmail('ada@demo.coop');
+    const rows = await db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, ada.id))
+      .orderBy(asc(notifications.createdAt));
+    const asks = rows.filter((r) => r.type === 'contribution_confirm');
+    expect(asks).toHaveLength(24);
+    expect(asks[0]).toMatchObject({
+      title: 'Confirm your March 2024 contribution',
+      createdAt: new Date('2024-03-25T09:00:00Z'),
+    });
+    // Confirmed in the round three days after the December 2025 payroll; January and February
+    // 2026 are still pending. February came after Ada last read everything: it is unread.
+    expect(
+      asks.slice(0, 22).every((r) => r.readAt?.toISOString() === '2025-12-28T17:00:00.000Z'),
+    ).toBe(true);
+    expect(asks.at(-1)).toMatchObject({
+      title: 'Confirm your February 2026 contribution',
+      readAt: null,
+    });
   });
 
   it('does nothing on a second start', async () => {

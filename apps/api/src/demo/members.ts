@@ -3,16 +3,20 @@
  * exactly as the administrator and the members themselves would.
  */
 import { and, eq } from 'drizzle-orm';
+import type { User } from '@coop/shared/auth';
 import { addMonthsClamped, type IsoDate } from '@coop/shared/dates';
-import { createMember, setMemberActive } from '../../modules/members/members.service.js';
-import { activateAccount } from '../../modules/auth/activation.service.js';
-import { emailOutbox } from '../schema/index.js';
+import { emailOutbox } from '../db/schema/index.js';
+import { actorFor, systemActor, type Actor, type MemberActor } from '../lib/actor.js';
+import { createMember, setMemberActive } from '../modules/members/members.service.js';
+import { activateAccount } from '../modules/auth/activation.service.js';
 import { DEMO_PASSWORD, DEMO_PEOPLE, type DemoPerson } from './demo-people.js';
 import type { SeedContext } from './seed-context.js';
 
 export interface SeededMember {
   person: DemoPerson;
-  id: string;
+  user: User;
+  /** The member acting in the demo's events (confirming, later borrowing). */
+  actor: MemberActor;
   joinedOn: IsoDate;
   /** Kept only for members left unactivated (Emeka): the link the start-up log shows. */
   activationLink: string | null;
@@ -27,13 +31,22 @@ export function joinedOnFor(today: IsoDate, joined: DemoPerson['joined']): IsoDa
   return `${month}-${String(joined.day).padStart(2, '0')}`;
 }
 
+/** The administrator of a seeded cooperative: the actor of every back-office event. */
+export function demoAdmin(members: SeededMembers): MemberActor {
+  const admin = members.get('admin');
+  if (!admin) throw new Error('the demo needs its administrator');
+  return admin.actor;
+}
+
 export async function seedMembers(ctx: SeedContext): Promise<SeededMembers> {
+  const { deps } = ctx;
   const seeded: SeededMembers = new Map();
-  let adminId: string | null = null;
+  // The administrator account itself comes first, created by the system; it registers the rest.
+  let registrar: Actor = systemActor;
 
   for (const person of DEMO_PEOPLE) {
     const joinedOn = joinedOnFor(ctx.today, person.joined);
-    const { user, activationLink } = await createMember(ctx.db, ctx, {
+    const created = await createMember(deps, registrar, {
       email: person.email,
       firstName: person.firstName,
       lastName: person.lastName,
@@ -43,28 +56,27 @@ export async function seedMembers(ctx: SeedContext): Promise<SeededMembers> {
       isLoanReviewer: person.isLoanReviewer,
       isExco: person.isExco,
       joinedOn,
-      // The administrator registers every member; the administrator account itself comes first.
-      actorId: adminId,
     });
-    if (person.role === 'admin') adminId ??= user.id;
-
+    let { user } = created;
     if (person.activated) {
-      const token = new URL(activationLink).searchParams.get('token');
-      if (!token) throw new Error(`createMember gave ${person.email} a link without a token`);
-      await activateAccount(ctx.db, ctx, {
-        token,
+      await activateAccount(deps, systemActor, {
+        token: created.activationToken,
         password: DEMO_PASSWORD,
         confirmPassword: DEMO_PASSWORD,
       });
       await markActivationEmailUsed(ctx, person.email);
     }
-    if (person.suspended) await setMemberActive(ctx.db, ctx, user.id, false, adminId);
+    if (person.role === 'admin' && registrar === systemActor) registrar = actorFor(user);
+    if (person.suspended) {
+      user = await setMemberActive(deps, registrar, { userId: user.id, isActive: false });
+    }
 
     seeded.set(person.key, {
       person,
-      id: user.id,
+      user,
+      actor: actorFor(user),
       joinedOn,
-      activationLink: person.activated ? null : activationLink,
+      activationLink: person.activated ? null : created.activationLink,
     });
   }
   return seeded;
@@ -76,11 +88,11 @@ export async function seedMembers(ctx: SeedContext): Promise<SeededMembers> {
  * sixty-five used links would bury the one that matters (Emeka's, still pending).
  */
 async function markActivationEmailUsed(ctx: SeedContext, email: string): Promise<void> {
-  await ctx.db
+  await ctx.deps.db
     .update(emailOutbox)
     .set({
       status: 'sent',
-      sentAt: ctx.clock.now(),
+      sentAt: ctx.deps.clock.now(),
       lastError: 'not delivered: the demo seed activated this account itself',
     })
     .where(and(eq(emailOutbox.to, email), eq(emailOutbox.status, 'pending')));

@@ -4,21 +4,24 @@
  * ONE database transaction, so a failed or interrupted seed leaves nothing behind (the next start
  * tries again) and two instances starting together on one PostgreSQL cannot both seed.
  *
- * Later features add their part here (loans, guarantees, withdrawals, dividends, fines): a file
- * `seed/<part>.ts` exporting `seed<Part>(ctx, members)`, called below after the parts it needs.
+ * The demo is a composition root, like cli/: it calls the modules' use cases and nothing else
+ * writes its data. After the members, its history is a list of dated events (`DemoEvent`)
+ * replayed in time order with the clock stopped at each, so records carry realistic dates. Later
+ * features add their part as a file `demo/<part>.ts` exporting `<part>Events(ctx, members)`.
  */
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { toIsoDateInTimeZone } from '@coop/shared/dates';
-import type { Config } from '../../config/env.js';
-import type { Clock } from '../../lib/clock.js';
-import type { Database } from '../client.js';
-import { users } from '../schema/index.js';
-import { seedContributions } from './contributions.js';
+import type { Config } from '../config/env.js';
+import type { Database } from '../db/client.js';
+import { notifications, users } from '../db/schema/index.js';
+import { accessTokens } from '../lib/access-token.js';
+import type { Clock } from '../lib/clock.js';
+import { contributionEvents, type SeededContributions } from './contributions.js';
 import { DEMO_PASSWORD } from './demo-people.js';
 import { seedMembers } from './members.js';
-import { seedNotifications } from './notifications.js';
-import type { SeedContext, SeedLogger } from './seed-context.js';
+import { notificationEvents } from './notifications.js';
+import { replay, seedContext, type SeedLogger } from './seed-context.js';
 
 export interface SeedDemoOptions {
   db: Database;
@@ -32,7 +35,7 @@ export type SeedDemoResult =
   | {
       seeded: true;
       members: number;
-      contributions: { recorded: number; confirmed: number };
+      contributions: SeededContributions;
       notifications: number;
       /** Emeka's link: he is left unactivated so the activation screen can be tried. */
       pendingActivationLink: string;
@@ -60,13 +63,11 @@ export async function seedDemoIfEmpty(options: SeedDemoOptions): Promise<SeedDem
     const seedDb: Database = tx;
     if (await hasUsers(seedDb)) return null;
 
-    const ctx: SeedContext = {
-      db: seedDb,
-      config,
-      clock,
+    const ctx = seedContext(
+      { config, db: seedDb, clock, tokens: accessTokens(config.jwtSecret, clock) },
       logger,
-      today: toIsoDateInTimeZone(clock.now()),
-    };
+      toIsoDateInTimeZone(clock.now()),
+    );
     const timings: Record<string, number> = {};
     const timed = async <T>(part: string, run: () => Promise<T>): Promise<T> => {
       const start = performance.now();
@@ -77,15 +78,22 @@ export async function seedDemoIfEmpty(options: SeedDemoOptions): Promise<SeedDem
       }
     };
     const members = await timed('members', () => seedMembers(ctx));
-    const contributions = await timed('contributions', () => seedContributions(ctx, members));
-    const notifications = await timed('notifications', () => seedNotifications(ctx, members));
+    // The cooperative's last two years, replayed in time order through the services.
+    const contributions: SeededContributions = { recorded: 0, confirmed: 0 };
+    await timed('history', () =>
+      replay(ctx, [
+        ...contributionEvents(ctx, members, contributions),
+        ...notificationEvents(ctx, members),
+      ]),
+    );
+    const [sent] = await seedDb.select({ n: count() }).from(notifications);
 
     const pendingActivationLink = members.get('emeka')?.activationLink;
     if (!pendingActivationLink) throw new Error('the demo needs one unactivated member (Emeka)');
     return {
       members: members.size,
       contributions,
-      notifications,
+      notifications: sent?.n ?? 0,
       pendingActivationLink,
       timings,
     };

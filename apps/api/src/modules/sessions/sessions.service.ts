@@ -1,17 +1,19 @@
+/**
+ * Refresh-token sessions: one family per sign-in, rotated on every use (docs/decisions/020).
+ * This module owns session revocation, so the auth and members modules both end sessions through
+ * it instead of reaching into each other. Its functions are building blocks that run inside the
+ * caller's transaction (`tx` first); the use cases that call them live in auth and members.
+ */
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import { REFRESH_FAMILY_LIFETIME_DAYS } from '@coop/shared/constants';
 import { refreshTokens, users } from '../../db/schema/index.js';
 import type { Database, Executor } from '../../db/client.js';
+import type { Actor } from '../../lib/actor.js';
 import { generateSecretToken, hashSecretToken } from '../../lib/one-time-token.js';
 import { writeAudit } from '../../lib/audit-log.js';
 
-/** A sign-in lasts at most this long; rotating the refresh token never extends it. */
-export const REFRESH_FAMILY_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
-
-export interface RequestMeta {
-  ip?: string | null;
-  userAgent?: string | null;
-}
+const REFRESH_FAMILY_LIFETIME_MS = REFRESH_FAMILY_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
 
 export interface IssuedRefreshToken {
   /** The token in clear: sent once, in the cookie (and the body for body-based clients). */
@@ -23,7 +25,7 @@ export interface IssuedRefreshToken {
 /** Starts a new refresh-token family: one per sign-in (login, activation, password change). */
 export async function startSession(
   tx: Executor,
-  args: { userId: string; now: Date; meta?: RequestMeta },
+  args: { userId: string; now: Date; actor: Actor },
 ): Promise<IssuedRefreshToken> {
   const refreshToken = generateSecretToken();
   const expiresAt = new Date(args.now.getTime() + REFRESH_FAMILY_LIFETIME_MS);
@@ -32,8 +34,8 @@ export async function startSession(
     familyId: randomUUID(),
     tokenHash: hashSecretToken(refreshToken),
     expiresAt,
-    ip: args.meta?.ip ?? null,
-    userAgent: args.meta?.userAgent?.slice(0, 500) ?? null,
+    ip: args.actor.ip,
+    userAgent: args.actor.userAgent,
     createdAt: args.now,
   });
   return { refreshToken, expiresAt };
@@ -52,7 +54,7 @@ export type RotateResult =
  */
 export async function rotateSession(
   db: Database,
-  args: { refreshToken: string; now: Date; meta?: RequestMeta },
+  args: { refreshToken: string; now: Date; actor: Actor },
 ): Promise<RotateResult> {
   const { now } = args;
   const tokenHash = hashSecretToken(args.refreshToken);
@@ -80,12 +82,11 @@ export async function rotateSession(
       if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
       // Already rotated and presented again: someone replays an old token.
       await revokeFamily(tx, row.familyId, now);
-      await writeAudit(tx, {
+      await writeAudit(tx, args.actor, {
         actorId: row.userId,
         action: 'auth.refresh.reuse_detected',
         entityType: 'refresh_family',
         entityId: row.familyId,
-        ip: args.meta?.ip ?? null,
       });
       return { ok: false, reason: 'reused' };
     }
@@ -106,8 +107,8 @@ export async function rotateSession(
       familyId: claimed.familyId,
       tokenHash: hashSecretToken(refreshToken),
       expiresAt: claimed.expiresAt,
-      ip: args.meta?.ip ?? null,
-      userAgent: args.meta?.userAgent?.slice(0, 500) ?? null,
+      ip: args.actor.ip,
+      userAgent: args.actor.userAgent,
       createdAt: now,
     });
     return {

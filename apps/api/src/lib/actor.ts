@@ -1,0 +1,43 @@
+import type { UserRole } from '@coop/shared/auth';
+
+/** The signed-in user, loaded from the database on every request (never trusted from the token). */
+export interface SignedInUser {
+  id: string;
+  email: string;
+  phoneNumber: string | null;
+  membershipId: string;
+  firstName: string;
+  lastName: string;
+  role: UserRole;
+  isActive: boolean;
+  isLoanReviewer: boolean;
+  isExco: boolean;
+}
+
+/**
+ * Who performs a use case: the second argument of every service function (`(deps, actor, input)`).
+ * Routes build it from the request; the demo seed, the command line and background jobs build it
+ * with `actorFor(user)` or `systemActor`. The audit trail records its user and address.
+ */
+export interface Actor {
+  /** null for an anonymous caller (sign-in, forgot password) and for the system itself. */
+  user: SignedInUser | null;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** An actor known to be signed in: what member, reviewer and admin use cases take. */
+export interface MemberActor extends Actor {
+  user: SignedInUser;
+}
+
+/** The system itself: the command line, scheduled jobs, imports without an administrator. */
+export const systemActor: Actor = { user: null, ip: null, userAgent: null };
+
+/** A user acting outside any request (the demo seed acting for a member or an administrator). */
+export function actorFor(user: SignedInUser): MemberActor {
+  return { user, ip: null, userAgent: null };
+}
+
+/** The audit trail's actor id. */
+export const actorIdOf = (actor: Actor): string | null => actor.user?.id ?? null;

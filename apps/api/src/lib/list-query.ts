@@ -1,0 +1,129 @@
+/**
+ * The one way the API serves a list (DESIGN §4 "Lists"): a whitelisted sort with a stable
+ * tiebreaker, one page and its total in ONE query (`count(*) over ()`), the spec §7 pagination
+ * object, and the filters the spec lists. Every list endpoint goes through `listPage`.
+ *
+ * Usage, in a repository:
+ *
+ *   listPage(query, {
+ *     sortColumns: { contributionDate: contributions.contributionDate, ... },
+ *     tiebreaker: contributions.id,
+ *     fetch: (page) => db.select({ row: contributions, totalItems: page.totalItems })
+ *       .from(contributions).where(where)
+ *       .orderBy(...page.orderBy).limit(page.limit).offset(page.offset),
+ *     count: () => db.$count(contributions, where),
+ *   });
+ */
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  ilike,
+  lt,
+  lte,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
+import { COOPERATIVE_TIME_ZONE } from '@coop/shared/constants';
+import { addDays, type IsoDate } from '@coop/shared/dates';
+import { buildPagination, type Pagination, type SortOrder } from '@coop/shared/http';
+import { nairaToKobo, type Naira } from '@coop/shared/money';
+
+/** What every parsed list query carries (see `filteredListQuery` in @coop/shared/http). */
+export interface ListWindow<SortField extends string> {
+  page: number;
+  limit: number;
+  sortBy: SortField;
+  sortOrder: SortOrder;
+}
+
+/** Handed to a repository's `fetch`: how to order and cut the page, and the total column. */
+export interface PageRequest {
+  orderBy: SQL[];
+  limit: number;
+  offset: number;
+  /** `count(*) over ()`: the number of rows matching the filters, on every row of the page. */
+  totalItems: SQL<number>;
+}
+
+export interface ListSpec<SortField extends string, Row> {
+  /** The column (or expression) behind each whitelisted sort field; each served by an index. */
+  sortColumns: Record<SortField, AnyColumn | SQL>;
+  /** A unique column, so rows that tie on the sort keep one order across pages. */
+  tiebreaker: AnyColumn;
+  fetch(page: PageRequest): Promise<Array<{ row: Row; totalItems: number }>>;
+  /** Counts the matching rows; only needed when a page past the end comes back empty. */
+  count(): Promise<number>;
+}
+
+export interface ListPage<Row> {
+  items: Row[];
+  pagination: Pagination;
+}
+
+export async function listPage<SortField extends string, Row>(
+  query: ListWindow<SortField>,
+  spec: ListSpec<SortField, Row>,
+): Promise<ListPage<Row>> {
+  const direction = query.sortOrder === 'asc' ? asc : desc;
+  const rows = await spec.fetch({
+    orderBy: [direction(spec.sortColumns[query.sortBy]), direction(spec.tiebreaker)],
+    limit: query.limit,
+    offset: (query.page - 1) * query.limit,
+    totalItems: sql<number>`count(*) over ()`.mapWith(Number),
+  });
+  // An empty page carries no total: zero on page 1, otherwise ask (a page past the end).
+  const totalItems = rows[0]?.totalItems ?? (query.page > 1 ? await spec.count() : 0);
+  return {
+    items: rows.map(({ row }) => row),
+    pagination: buildPagination(query.page, query.limit, totalItems),
+  };
+}
+
+/** Filters a list may apply (spec §5 "List filters"); each is undefined when not asked for. */
+export const listFilters = {
+  equals<T>(column: AnyColumn, value: T | undefined): SQL | undefined {
+    return value === undefined ? undefined : eq(column, value);
+  },
+
+  /** Inclusive calendar dates on a `date` column. */
+  dateBetween(column: AnyColumn, start?: IsoDate, end?: IsoDate): SQL | undefined {
+    return and(
+      start === undefined ? undefined : gte(column, start),
+      end === undefined ? undefined : lte(column, end),
+    );
+  },
+
+  /**
+   * Inclusive calendar dates on a timestamp column: the days as the cooperative counts them
+   * (Lagos time), so a payment at 00:30 on the 1st belongs to the 1st. The bounds are constants,
+   * so an index on the column still serves the range.
+   */
+  dayBetween(column: AnyColumn, start?: IsoDate, end?: IsoDate): SQL | undefined {
+    const midnight = (day: IsoDate) =>
+      sql`((${day})::date)::timestamp at time zone ${COOPERATIVE_TIME_ZONE}`;
+    return and(
+      start === undefined ? undefined : gte(column, midnight(start)),
+      end === undefined ? undefined : lt(column, midnight(addDays(end, 1))),
+    );
+  },
+
+  /** Inclusive naira bounds on a kobo column. */
+  nairaBetween(column: AnyColumn, min?: Naira, max?: Naira): SQL | undefined {
+    return and(
+      min === undefined ? undefined : gte(column, nairaToKobo(min)),
+      max === undefined ? undefined : lte(column, nairaToKobo(max)),
+    );
+  },
+
+  /** A trimmed free-text term found anywhere in any of the expressions, case-insensitively. */
+  search(term: string | undefined, expressions: readonly (AnyColumn | SQL)[]): SQL | undefined {
+    if (term === undefined || term === '') return undefined;
+    const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return or(...expressions.map((expression) => ilike(expression, pattern)));
+  },
+};

@@ -1,0 +1,143 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { ContributionListQuery } from '@coop/shared/contributions';
+import { contributions, users } from '../../db/schema/index.js';
+import type { Executor } from '../../db/client.js';
+import { chunks } from '../../lib/chunks.js';
+import { listFilters, listPage } from '../../lib/list-query.js';
+
+export type ContributionRow = typeof contributions.$inferSelect;
+export type NewContribution = typeof contributions.$inferInsert;
+
+const SORT_COLUMNS = {
+  contributionDate: contributions.contributionDate,
+  contributionMonth: contributions.contributionMonth,
+  totalAmount: contributions.totalAmount,
+} as const;
+
+/** 'March 2025' and 'Mar 2025' for the month, as a member would type it. */
+const monthAsWords = sql`to_char(to_date(${contributions.contributionMonth}, 'YYYY-MM'), 'FMMonth YYYY')`;
+const monthAsShortWords = sql`to_char(to_date(${contributions.contributionMonth}, 'YYYY-MM'), 'Mon YYYY')`;
+
+/**
+ * What `search` matches on a contribution: the month as 'yyyy-MM', 'March 2025' or 'Mar 2025',
+ * or, when the term is an amount ('25,000', '₦25000'), the whole-naira total, savings or shares.
+ */
+function searchExpressions(term: string | undefined) {
+  const digits = term?.replace(/[₦,\s]/g, '');
+  const amounts =
+    digits && /^\d+$/.test(digits)
+      ? [
+          contributions.totalAmount,
+          contributions.savingsAmount,
+          contributions.shareHoldingAmount,
+        ].map((column) => sql`(${column} / 100)::text`)
+      : [];
+  return {
+    term: amounts.length > 0 ? digits : term,
+    expressions:
+      amounts.length > 0
+        ? amounts
+        : [contributions.contributionMonth, monthAsWords, monthAsShortWords],
+  };
+}
+
+export function contributionsRepository(db: Executor) {
+  return {
+    /** One page of a member's contributions; the member's own rows only. */
+    page(userId: string, query: ContributionListQuery) {
+      const search = searchExpressions(query.search);
+      const where = and(
+        eq(contributions.userId, userId),
+        listFilters.equals(contributions.status, query.status),
+        listFilters.equals(contributions.contributionMonth, query.contributionMonth),
+        listFilters.dateBetween(contributions.contributionDate, query.startDate, query.endDate),
+        listFilters.nairaBetween(contributions.totalAmount, query.minAmount, query.maxAmount),
+        listFilters.search(search.term, search.expressions),
+      );
+      return listPage(query, {
+        sortColumns: SORT_COLUMNS,
+        tiebreaker: contributions.id,
+        fetch: (page) =>
+          db
+            .select({ row: contributions, totalItems: page.totalItems })
+            .from(contributions)
+            .where(where)
+            .orderBy(...page.orderBy)
+            .limit(page.limit)
+            .offset(page.offset),
+        count: () => db.$count(contributions, where),
+      });
+    },
+
+    async findOwned(userId: string, id: string): Promise<ContributionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(contributions)
+        .where(and(eq(contributions.id, id), eq(contributions.userId, userId)));
+      return row;
+    },
+
+    /** Locks the member's own rows among `ids`, in id order (so concurrent callers queue). */
+    lockOwned(userId: string, ids: readonly string[]): Promise<ContributionRow[]> {
+      return db
+        .select()
+        .from(contributions)
+        .where(and(eq(contributions.userId, userId), inArray(contributions.id, [...ids])))
+        .orderBy(asc(contributions.id))
+        .for('update');
+    },
+
+    async update(
+      ids: readonly string[],
+      values: Partial<NewContribution>,
+    ): Promise<ContributionRow[]> {
+      return db
+        .update(contributions)
+        .set(values)
+        .where(inArray(contributions.id, [...ids]))
+        .returning();
+    },
+
+    /**
+     * Inserts new rows, leaving any (member, month) that already has one alone; returns the rows
+     * it inserted. Rows go in the order given, so callers sort them to avoid deadlocks.
+     */
+    async insertNew(rows: readonly NewContribution[]): Promise<ContributionRow[]> {
+      const inserted: ContributionRow[] = [];
+      for (const chunk of chunks(rows)) {
+        inserted.push(
+          ...(await db
+            .insert(contributions)
+            .values(chunk)
+            .onConflictDoNothing({
+              target: [contributions.userId, contributions.contributionMonth],
+            })
+            .returning()),
+        );
+      }
+      return inserted;
+    },
+
+    async linkLedgerTransactions(links: ReadonlyMap<string, string>): Promise<void> {
+      for (const chunk of chunks([...links])) {
+        const values = chunk.map(
+          ([id, transactionId]) => sql`(${id}::uuid, ${transactionId}::uuid)`,
+        );
+        await db.execute(sql`
+          update contributions c
+             set ledger_transaction_id = v.ledger_transaction_id
+            from (values ${sql.join(values, sql`, `)}) as v(id, ledger_transaction_id)
+           where c.id = v.id`);
+      }
+    },
+
+    /** When each member joined, for the members given (a contribution cannot predate it). */
+    async joiningDates(userIds: readonly string[]): Promise<Map<string, string>> {
+      const rows = await db
+        .select({ id: users.id, joinedOn: users.joinedOn })
+        .from(users)
+        .where(inArray(users.id, [...userIds]));
+      return new Map(rows.map((row) => [row.id, row.joinedOn]));
+    },
+  };
+}

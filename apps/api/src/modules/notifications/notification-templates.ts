@@ -1,0 +1,269 @@
+/**
+ * Every message the portal sends a member: the in-app notification and the e-mail, worded in ONE
+ * place. Use cases (and the demo seed, which only calls use cases and these templates) name a
+ * template and its facts; `sendMessages` in notifications.service.ts writes the result inside the
+ * use case's transaction. Texts never appear anywhere else.
+ *
+ * A template returns a notification, an e-mail, or both. E-mails marked `essential` (links that
+ * sign a member in, security warnings) go whatever the member's e-mail setting says; the others
+ * only when the member keeps e-mail notifications on.
+ */
+import { formatDisplayDate, type IsoDate, type IsoMonth } from '@coop/shared/dates';
+import { formatKobo, formatNaira, type Kobo, type Naira } from '@coop/shared/money';
+import {
+  notificationPriorityForType,
+  type NotificationPriority,
+  type NotificationType,
+} from '@coop/shared/notifications';
+import type { Config } from '../../config/env.js';
+
+export interface NotificationContent {
+  type: NotificationType;
+  priority: NotificationPriority;
+  title: string;
+  message: string;
+  actionText?: string;
+  actionUrl?: string;
+  /** The record it is about, so settling the record can settle the notification. */
+  subject?: { type: 'contribution'; id: string };
+}
+
+export interface EmailContent {
+  subject: string;
+  text: string;
+  /** Sent even when the member turned e-mail notifications off (sign-in links, security). */
+  essential: boolean;
+}
+
+export interface Message {
+  notification?: NotificationContent;
+  email?: EmailContent;
+}
+
+/** What every template knows of its recipient. */
+export interface Recipient {
+  firstName: string;
+  email: string;
+  membershipId: string;
+}
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** 'March 2025' */
+export function monthLabel(month: IsoMonth): string {
+  const [year, monthNumber] = month.split('-');
+  return `${MONTH_NAMES[Number(monthNumber) - 1] ?? month} ${year}`;
+}
+
+function lagosTime(date: Date): string {
+  return date.toLocaleString('en-NG', {
+    timeZone: 'Africa/Lagos',
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+}
+
+const lines = (...text: string[]) => text.join('\n');
+
+/** A notification of `type` with the type's usual priority (spec §4), unless told otherwise. */
+function notice(
+  type: NotificationType,
+  content: Omit<NotificationContent, 'type' | 'priority'> & { priority?: NotificationPriority },
+): NotificationContent {
+  return { type, priority: content.priority ?? notificationPriorityForType(type), ...content };
+}
+
+export const templates = {
+  /** The link with which a new member sets a first password (7 days, single use). */
+  activationLink(config: Config, to: Recipient, facts: { link: string }): Message {
+    return {
+      email: {
+        essential: true,
+        subject: `Activate your ${config.cooperative.name} account`,
+        text: lines(
+          `Hello ${to.firstName},`,
+          '',
+          `An account has been created for you on the ${config.cooperative.name} member portal.`,
+          '',
+          `Membership ID: ${to.membershipId}`,
+          `Email: ${to.email}`,
+          '',
+          'Set your password to activate your account (this link works once and expires in 7 days):',
+          facts.link,
+          '',
+          `If you did not expect this e-mail, contact ${config.cooperative.contactEmail}.`,
+        ),
+      },
+    };
+  },
+
+  /** A password reset link (1 hour, single use). */
+  passwordResetLink(config: Config, to: Recipient, facts: { link: string }): Message {
+    return {
+      email: {
+        essential: true,
+        subject: `Reset your ${config.cooperative.name} password`,
+        text: lines(
+          `Hello ${to.firstName},`,
+          '',
+          'Someone (hopefully you) asked to reset the password of your member portal account.',
+          'Use this link within 1 hour to choose a new password; it works once:',
+          facts.link,
+          '',
+          'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+        ),
+      },
+    };
+  },
+
+  /** After a password change or reset: every other device was signed out. */
+  passwordChanged(config: Config, to: Recipient, facts: { at: Date }): Message {
+    return {
+      email: {
+        essential: true,
+        subject: `Your ${config.cooperative.name} password was changed`,
+        text: lines(
+          `Hello ${to.firstName},`,
+          '',
+          `The password of your ${config.cooperative.name} member portal account was changed on ${lagosTime(facts.at)} (Lagos time).`,
+          'Every device that was signed in has been signed out.',
+          '',
+          `If you did not do this, reset your password at ${config.publicUrl}/auth/forgot-password and contact ${config.cooperative.contactEmail} at once.`,
+        ),
+      },
+    };
+  },
+
+  /** A payroll deduction was posted: the member confirms it, or disputes it once confirmed. */
+  contributionToConfirm(
+    _config: Config,
+    _to: Recipient,
+    facts: { contributionId: string; month: IsoMonth; savings: Kobo; shares: Kobo },
+  ): Message {
+    const month = monthLabel(facts.month);
+    return {
+      notification: notice('contribution_confirm', {
+        title: `Confirm your ${month} contribution`,
+        message: `${formatKobo(facts.savings + facts.shares)} was deducted from your ${month} salary: ${formatKobo(facts.savings)} to savings and ${formatKobo(facts.shares)} to share holding. Please confirm it.`,
+        actionText: 'Review contributions',
+        actionUrl: '/contributions?status=pending',
+        subject: { type: 'contribution', id: facts.contributionId },
+      }),
+    };
+  },
+
+  /* Announcements the cooperative sends to members (the back office will let admins write them). */
+
+  welcome(_config: Config, to: Recipient): Message {
+    return {
+      notification: notice('general', {
+        title: 'Welcome to the member portal',
+        message: `Welcome, ${to.firstName}. You can now follow your balances, confirm contributions and request loans online.`,
+        actionText: 'Go to dashboard',
+        actionUrl: '/dashboard',
+      }),
+    };
+  },
+
+  generalMeeting(config: Config, _to: Recipient, facts: { date: IsoDate }): Message {
+    return {
+      notification: notice('general', {
+        title: 'Annual general meeting',
+        message: `The annual general meeting of ${config.cooperative.name} holds on ${formatDisplayDate(facts.date)} at the cooperative hall. The year’s dividend will be announced there.`,
+      }),
+    };
+  },
+
+  loanFormsUpdated(): Message {
+    return {
+      notification: notice('loan_document', {
+        title: 'Loan forms updated',
+        message:
+          'The loan application guide and the guarantor undertaking form have been updated. Download them from the cooperative office or ask the secretary.',
+      }),
+    };
+  },
+
+  guarantorRequested(_config: Config, _to: Recipient, facts: { borrowerName: string }): Message {
+    return {
+      notification: notice('guarantor_request', {
+        title: `Guarantor request from ${facts.borrowerName}`,
+        message: `${facts.borrowerName} asked you to guarantee part of a loan. If you accept, the guarantee amount is frozen from your available balance until the loan is repaid.`,
+        actionText: 'View request',
+        actionUrl: '/loans?tab=guarantor-requests',
+      }),
+    };
+  },
+
+  loanCommitteeDecisions(): Message {
+    return {
+      notification: notice('loan_decision', {
+        priority: 'high',
+        title: 'Loan committee decisions',
+        message:
+          'The loan committee has decided every request that was under review this month. Open your loans to see where yours stands.',
+        actionText: 'View loans',
+        actionUrl: '/loans',
+      }),
+    };
+  },
+
+  withdrawalsProcessed(): Message {
+    return {
+      notification: notice('withdrawal_decision', {
+        priority: 'medium',
+        title: 'Withdrawal requests processed',
+        message:
+          'All savings withdrawal requests submitted before the 20th were processed with this month’s payroll.',
+        actionText: 'View withdrawals',
+        actionUrl: '/withdrawals',
+      }),
+    };
+  },
+
+  meetingAbsenceFines(
+    _config: Config,
+    _to: Recipient,
+    facts: { meetingDate: IsoDate; amount: Naira },
+  ): Message {
+    return {
+      notification: notice('fine_issued', {
+        priority: 'high',
+        title: 'Fines for missed meetings',
+        message: `Members absent without apology from the general meeting of ${formatDisplayDate(facts.meetingDate)} are fined ${formatNaira(facts.amount)}. Check your fines page.`,
+        actionText: 'View fines',
+        actionUrl: '/fines',
+      }),
+    };
+  },
+
+  finesDueReminder(_config: Config, _to: Recipient, facts: { dueDate: IsoDate }): Message {
+    return {
+      notification: notice('fine_payment', {
+        priority: 'urgent',
+        title: 'Settle outstanding fines',
+        message: `Please pay any outstanding fine by ${formatDisplayDate(facts.dueDate)}. Unpaid fines count against your loan eligibility.`,
+        actionText: 'View fines',
+        actionUrl: '/fines',
+      }),
+    };
+  },
+} as const satisfies Record<string, (config: Config, to: Recipient, facts: never) => Message>;
+
+export type TemplateName = keyof typeof templates;
+/** The facts a template needs (nothing for those that need none). */
+export type TemplateFacts<Name extends TemplateName> =
+  Parameters<(typeof templates)[Name]> extends [unknown, unknown, infer Facts] ? Facts : undefined;

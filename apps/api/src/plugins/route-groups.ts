@@ -1,0 +1,148 @@
+/**
+ * Route groups: who may call a module's routes, decided once per group in `onRequest`, before
+ * the body is parsed or validated. So an anonymous call answers 401 before any validation, a
+ * member calling an admin route 403 FORBIDDEN, and a suspended member 403 ACCOUNT_SUSPENDED.
+ *
+ *   await app.register(memberRoutes(contributionRoutes), { ...deps, prefix: '/api/v1/users/contributions' });
+ *
+ * Inside a group, `req.actor` is the caller (anonymous on public routes) and, on signed-in
+ * groups, `req.member` the signed-in caller that member use cases take.
+ */
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { apiErrorSchema } from '@coop/shared/http';
+import { users } from '../db/schema/index.js';
+import { depsOf, type Deps } from '../deps.js';
+import type { Actor, MemberActor, SignedInUser } from '../lib/actor.js';
+import { DomainError } from '../lib/domain-error.js';
+import { writeAudit } from '../lib/audit-log.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller, set by every route group (anonymous on public routes). */
+    actor: Actor;
+    /** The signed-in caller, set by the session, member, reviewer and admin groups only. */
+    member: MemberActor;
+  }
+}
+
+/** Declares the request properties the groups fill in; registered once, before any module. */
+export const requestActor = fp(async (app) => {
+  app.decorateRequest('actor', null as unknown as Actor);
+  app.decorateRequest('member', null as unknown as MemberActor);
+});
+
+type Access = 'public' | 'session' | 'member' | 'reviewer' | 'admin';
+
+/** A module's routes: a plugin receiving the deps. */
+export type RouteModule = FastifyPluginAsyncZod<Deps>;
+
+const unauthorized = () =>
+  new DomainError({ code: 'UNAUTHORIZED', message: 'Authentication required' });
+
+const origin = (req: FastifyRequest) => ({
+  ip: req.ip,
+  userAgent: req.headers['user-agent']?.slice(0, 500) ?? null,
+});
+
+/** The bearer token's user, loaded from the database; 401 for any token that does not hold. */
+async function signedInUser(deps: Deps, req: FastifyRequest): Promise<SignedInUser> {
+  const match = req.headers.authorization?.match(/^Bearer ([A-Za-z0-9._-]+)$/);
+  if (!match?.[1]) throw unauthorized();
+  const claims = await deps.tokens.verify(match[1]);
+  if (!claims) throw unauthorized();
+  const [row] = await deps.db
+    .select({
+      id: users.id,
+      email: users.email,
+      phoneNumber: users.phoneNumber,
+      membershipId: users.membershipId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+      isActive: users.isActive,
+      isLoanReviewer: users.isLoanReviewer,
+      isExco: users.isExco,
+      passwordHash: users.passwordHash,
+      tokensValidAfter: users.tokensValidAfter,
+    })
+    .from(users)
+    .where(eq(users.id, claims.userId));
+  // Tokens issued before a password change, reset or suspension no longer count.
+  if (!row?.passwordHash || claims.issuedAtMs < row.tokensValidAfter.getTime()) {
+    throw unauthorized();
+  }
+  const { passwordHash: _hash, tokensValidAfter: _after, ...user } = row;
+  return user;
+}
+
+/** Why a signed-in caller may not use a group's routes, or null when they may. */
+function refusal(access: Access, user: SignedInUser): DomainError | null {
+  if (access === 'session') return null;
+  if (!user.isActive) {
+    return new DomainError({
+      code: 'ACCOUNT_SUSPENDED',
+      message: 'Your account has been suspended',
+    });
+  }
+  const allowed =
+    access === 'member' ||
+    (access === 'reviewer' && user.isLoanReviewer) ||
+    (access === 'admin' && user.role === 'admin');
+  return allowed
+    ? null
+    : new DomainError({ code: 'FORBIDDEN', message: 'You do not have permission to do this' });
+}
+
+async function admit(deps: Deps, access: Access, req: FastifyRequest): Promise<void> {
+  if (access === 'public') {
+    req.actor = { user: null, ...origin(req) };
+    return;
+  }
+  const member: MemberActor = { user: await signedInUser(deps, req), ...origin(req) };
+  req.actor = member;
+  req.member = member;
+  const refused = refusal(access, member.user);
+  if (!refused) return;
+  // Failed authorization is audited (DESIGN §5 "Audit").
+  await writeAudit(deps.db, member, {
+    action: 'authorization.denied',
+    entityType: 'route',
+    entityId: `${req.method} ${req.routeOptions.url ?? req.url}`,
+    after: { code: refused.code },
+  });
+  throw refused;
+}
+
+function routeGroup(access: Access) {
+  return (routes: RouteModule): RouteModule =>
+    async (app, options) => {
+      const deps = depsOf(options);
+      app.addHook('onRequest', (req) => admit(deps, access, req));
+      if (access !== 'public') {
+        // Every signed-in route documents its bearer token and its 401/403 answers.
+        app.addHook('onRoute', (route) => {
+          const response = (route.schema?.response ?? {}) as Record<string, unknown>;
+          route.schema = {
+            ...route.schema,
+            security: [{ bearerAuth: [] }],
+            response: { 401: apiErrorSchema, 403: apiErrorSchema, ...response },
+          };
+        });
+      }
+      await routes(app, deps);
+    };
+}
+
+/** Anyone: sign-in, token links, public settings. */
+export const publicRoutes = routeGroup('public');
+/** Any signed-in user, suspended ones too: only GET /auth/me, which shows them their state. */
+export const sessionRoutes = routeGroup('session');
+/** Active members (and administrators, who are members too). */
+export const memberRoutes = routeGroup('member');
+/** Active members flagged as loan reviewers. */
+export const reviewerRoutes = routeGroup('reviewer');
+/** Active administrators. */
+export const adminRoutes = routeGroup('admin');
