@@ -105,7 +105,10 @@ export type ContributionResponse = z.infer<typeof contributionResponseSchema>;
  */
 export const confirmContributionsSchema = z.strictObject({
   contributionIds: z
-    .union([idSchema, z.array(idSchema)])
+    .union([idSchema, z.array(idSchema)], {
+      error: (issue) =>
+        issue.input === undefined ? 'Select at least one contribution to confirm' : undefined,
+    })
     .transform((ids) => [...new Set(typeof ids === 'string' ? [ids] : ids)])
     .pipe(
       z

@@ -7,7 +7,7 @@
  *
  *   listPage(query, {
  *     sortColumns: { contributionDate: contributions.contributionDate, ... },
- *     tiebreaker: contributions.id,
+ *     tiebreakers: [contributions.contributionDate, contributions.id],
  *     fetch: (page) => db.select({ row: contributions, totalItems: page.totalItems })
  *       .from(contributions).where(where)
  *       .orderBy(...page.orderBy).limit(page.limit).offset(page.offset),
@@ -53,8 +53,11 @@ export interface PageRequest {
 export interface ListSpec<SortField extends string, Row> {
   /** The column (or expression) behind each whitelisted sort field; each served by an index. */
   sortColumns: Record<SortField, AnyColumn | SQL>;
-  /** A unique column, so rows that tie on the sort keep one order across pages. */
-  tiebreaker: AnyColumn;
+  /**
+   * Columns that order rows tying on the sort, in the sort's direction; the last one unique, so
+   * every page keeps one order.
+   */
+  tiebreakers: readonly AnyColumn[];
   fetch(page: PageRequest): Promise<Array<{ row: Row; totalItems: number }>>;
   /** Counts the matching rows; only needed when a page past the end comes back empty. */
   count(): Promise<number>;
@@ -71,7 +74,9 @@ export async function listPage<SortField extends string, Row>(
 ): Promise<ListPage<Row>> {
   const direction = query.sortOrder === 'asc' ? asc : desc;
   const rows = await spec.fetch({
-    orderBy: [direction(spec.sortColumns[query.sortBy]), direction(spec.tiebreaker)],
+    orderBy: [spec.sortColumns[query.sortBy], ...spec.tiebreakers].map((column) =>
+      direction(column),
+    ),
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
     totalItems: sql<number>`count(*) over ()`.mapWith(Number),

@@ -56,7 +56,7 @@ export function contributionsRepository(db: Executor) {
       );
       return listPage(query, {
         sortColumns: SORT_COLUMNS,
-        tiebreaker: contributions.id,
+        tiebreakers: [contributions.contributionDate, contributions.id],
         fetch: (page) =>
           db
             .select({ row: contributions, totalItems: page.totalItems })

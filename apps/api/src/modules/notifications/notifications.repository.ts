@@ -24,7 +24,7 @@ export function notificationsRepository(db: Executor) {
       const where = ownedBy(userId, query.read);
       return listPage(query, {
         sortColumns: { createdAt: notifications.createdAt },
-        tiebreaker: notifications.id,
+        tiebreakers: [notifications.id],
         fetch: (page) =>
           db
             .select({ row: notifications, totalItems: page.totalItems })
