@@ -16,7 +16,7 @@ export const COMPRESSIBLE_EXTENSIONS = ['.js', '.css', '.html', '.svg', '.json',
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   const files = await Promise.all(
-    entries.map((entry) => {
+    entries.map(async (entry): Promise<string[]> => {
       const path = join(dir, entry.name);
       // `.vite/` holds the build manifest for tooling; it is never served.
       if (entry.isDirectory()) return entry.name === '.vite' ? [] : listFiles(path);

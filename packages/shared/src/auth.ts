@@ -11,7 +11,7 @@ export interface PasswordRequirement {
   readonly id: 'minLength' | 'uppercase' | 'lowercase' | 'number' | 'special';
   readonly label: string;
   readonly message: string;
-  test(password: string): boolean;
+  readonly test: (password: string) => boolean;
 }
 
 const MIN_LENGTH_REQUIREMENT: PasswordRequirement = {

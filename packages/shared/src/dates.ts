@@ -12,6 +12,8 @@ export type IsoDate = string;
 export type IsoMonth = string;
 /** An instant, ISO 8601 with 'Z' or an offset, e.g. '2026-03-05T13:05:00.000Z'. */
 export type IsoDateTime = string;
+/** A calendar date, an instant as text, or an instant: whatever a screen has to show as a date. */
+export type DateLike = string | Date;
 
 export const INVALID_DATE_LABEL = 'Invalid date';
 
@@ -96,7 +98,7 @@ export function daysBetween(from: IsoDate, to: IsoDate): number {
  * 'Mar 05, 2026' (spec §9 'MMM dd, yyyy'). A calendar date is shown as is; an instant is shown as
  * its date in the cooperative's time zone. Anything unreadable shows 'Invalid date' (spec §8).
  */
-export function formatDisplayDate(value: IsoDate | IsoDateTime | Date): string {
+export function formatDisplayDate(value: DateLike): string {
   const date = calendarDateOf(value);
   if (date === null) return INVALID_DATE_LABEL;
   const { year, month, day } = isoDateParts(date);
@@ -116,10 +118,7 @@ export function formatDisplayDateTime(value: IsoDateTime | Date): string {
  * 'Due Tomorrow', else 'Due in N days'. Days are counted between calendar dates, so a deadline
  * any time on a later day rounds up to that whole day. `null` when the deadline is unreadable.
  */
-export function deadlineLabel(
-  deadline: IsoDate | IsoDateTime | Date,
-  today: IsoDate,
-): string | null {
+export function deadlineLabel(deadline: DateLike, today: IsoDate): string | null {
   const deadlineDate = calendarDateOf(deadline);
   if (deadlineDate === null) return null;
   const days = daysBetween(today, deadlineDate);
@@ -129,7 +128,7 @@ export function deadlineLabel(
   return `Due in ${days} days`;
 }
 
-function calendarDateOf(value: IsoDate | IsoDateTime | Date): IsoDate | null {
+function calendarDateOf(value: DateLike): IsoDate | null {
   if (typeof value === 'string' && isIsoDate(value)) return value;
   const instant = instantOf(value);
   return instant === null ? null : toIsoDateInTimeZone(instant);

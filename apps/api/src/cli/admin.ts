@@ -104,9 +104,13 @@ export async function runAdminCli(
 ): Promise<number> {
   const args = parseAdminArgs(argv);
   if (!args.ok) {
-    if (args.problem) io.err(args.problem);
-    (args.problem ? io.err : io.out)(USAGE);
-    return args.problem ? 2 : 0;
+    if (!args.problem) {
+      io.out(USAGE);
+      return 0;
+    }
+    io.err(args.problem);
+    io.err(USAGE);
+    return 2;
   }
 
   let handle: DatabaseHandle | undefined;

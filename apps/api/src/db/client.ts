@@ -74,6 +74,6 @@ export async function isDatabaseReachable(db: Database): Promise<boolean> {
  * common type cannot say so, hence this one typed door for raw SQL that returns rows.
  */
 export async function queryRows<Row>(db: Executor, query: SQL): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Row[] };
-  return result.rows;
+  const result: unknown = await db.execute(query);
+  return (result as { rows: Row[] }).rows;
 }

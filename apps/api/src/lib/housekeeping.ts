@@ -77,7 +77,7 @@ export function startHousekeeping(options: {
     pruneExpiredRecords(options.db, options.clock.now())
       .then((counts) => options.logger.debug({ counts }, 'housekeeping done'))
       .catch((err: unknown) => options.logger.error({ err }, 'housekeeping failed'));
-  const timer = setInterval(run, HOUR_MS);
+  const timer = setInterval(() => void run(), HOUR_MS);
   timer.unref();
   return { stop: () => clearInterval(timer) };
 }

@@ -13,7 +13,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { IDEMPOTENCY_KEY_PATTERN } from '@coop/shared/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { idempotencyKeys } from '../db/schema/index.js';
-import { queryRows, type Database } from '../db/client.js';
+import { queryRows } from '../db/client.js';
 import type { Deps } from '../deps.js';
 import type { MemberActor } from './actor.js';
 import { DomainError } from './domain-error.js';
@@ -94,7 +94,7 @@ export async function idempotently<Body>(
       return JSON.parse(stored.responseBody ?? 'null') as Body;
     }
 
-    const body = await run({ ...deps, db: tx as unknown as Database });
+    const body = await run({ ...deps, db: tx });
     const now = deps.clock.now();
     await tx.insert(idempotencyKeys).values({
       userId: request.userId,

@@ -22,10 +22,10 @@
  * entries, any change to a written entry, and any negative member balance (migrations 0001, 0002).
  */
 import { randomUUID } from 'node:crypto';
-import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Kobo } from '@coop/shared/money';
 import { isIsoDate, type IsoDate } from '@coop/shared/dates';
-import type { Database, Executor, Tx } from '../db/client.js';
+import { queryRows, type Database, type Executor, type Tx } from '../db/client.js';
 import { ledgerEntries, ledgerTransactions, memberBalances } from '../db/schema/index.js';
 import { chunks } from './chunks.js';
 import { DomainError } from './domain-error.js';
@@ -397,7 +397,7 @@ const ledgerSums = sql`
 
 /** Every member whose projection differs from the ledger; empty when all agree. */
 export async function findProjectionMismatches(db: Executor): Promise<ProjectionMismatch[]> {
-  const { rows } = await rawRows<Record<string, unknown>>(
+  const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`
     with sums as (${ledgerSums})
@@ -452,7 +452,7 @@ export async function rebuildMemberBalances(db: Database): Promise<string[]> {
       .from(memberBalances)
       .orderBy(asc(memberBalances.userId))
       .for('update');
-    const { rows } = await rawRows<{ user_id: string }>(
+    const rows = await queryRows<{ user_id: string }>(
       tx,
       sql`
       with sums as (${ledgerSums})
@@ -488,11 +488,6 @@ export async function getMemberLedgerBalances(
     .from(memberBalances)
     .where(eq(memberBalances.userId, userId));
   return row ?? null;
-}
-
-/** Raw SQL answers: both drivers (PGlite, node-postgres) return `{ rows }`. */
-async function rawRows<Row>(db: Executor, query: SQL): Promise<{ rows: Row[] }> {
-  return (await db.execute(query)) as unknown as { rows: Row[] };
 }
 
 function koboFromSql(value: unknown): Kobo {

@@ -9,7 +9,7 @@ import { hash, verify, type Algorithm, type Options } from '@node-rs/argon2';
  * isolated modules cannot read, hence the literal: 2 is Argon2id.
  */
 const ARGON2_OPTIONS: Options = {
-  algorithm: 2 as Algorithm,
+  algorithm: 2 satisfies Algorithm,
   memoryCost: 19_456,
   timeCost: 2,
   parallelism: 1,

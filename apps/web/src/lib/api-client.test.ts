@@ -364,7 +364,7 @@ describe('errors in the spec shape', () => {
     api.fetchMock.mockImplementation(
       (_input, init) =>
         new Promise((_resolve, reject) => {
-          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error));
         }),
     );
     const { client } = setup();

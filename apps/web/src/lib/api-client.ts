@@ -42,11 +42,7 @@ export class ApiRequestError extends Error implements ApiError {
   /** The message exactly as the server sent it; undefined when `message` is a default. */
   readonly serverMessage: string | undefined;
 
-  constructor(
-    shape: Omit<ApiError, 'success'>,
-    status: number | null,
-    serverMessage?: string | undefined,
-  ) {
+  constructor(shape: Omit<ApiError, 'success'>, status: number | null, serverMessage?: string) {
     super(shape.message);
     this.name = 'ApiRequestError';
     this.error = shape.error;
@@ -134,7 +130,11 @@ export function errorFromAnswer(status: number, body: unknown): ApiRequestError 
 /** Nothing answered: the network failed or the call ran past the timeout. */
 export function networkError(): ApiRequestError {
   return new ApiRequestError(
-    { ...ERROR_DEFAULTS.network, code: CLIENT_ERROR_CODES.network, timestamp: new Date().toISOString() },
+    {
+      ...ERROR_DEFAULTS.network,
+      code: CLIENT_ERROR_CODES.network,
+      timestamp: new Date().toISOString(),
+    },
     null,
   );
 }
@@ -142,7 +142,11 @@ export function networkError(): ApiRequestError {
 /** Anything else (an answer that is not JSON, a bug): the 'unknown' default, never a raw crash. */
 export function unknownError(): ApiRequestError {
   return new ApiRequestError(
-    { ...ERROR_DEFAULTS.unknown, code: CLIENT_ERROR_CODES.unknown, timestamp: new Date().toISOString() },
+    {
+      ...ERROR_DEFAULTS.unknown,
+      code: CLIENT_ERROR_CODES.unknown,
+      timestamp: new Date().toISOString(),
+    },
     null,
   );
 }

@@ -40,7 +40,7 @@ export function createAuthStore(tokens: TokenStorage = createTokenStorage()) {
 
   return {
     getState: (): AuthState => state,
-    subscribe(listener: () => void): () => void {
+    subscribe: (listener: () => void): (() => void) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
@@ -117,5 +117,6 @@ export function createAuthStore(tokens: TokenStorage = createTokenStorage()) {
 export const authStore = createAuthStore();
 
 export function useAuth(): AuthState {
-  return useSyncExternalStore(authStore.subscribe, authStore.getState, authStore.getState);
+  const { subscribe, getState } = authStore;
+  return useSyncExternalStore(subscribe, getState, getState);
 }

@@ -36,7 +36,7 @@ export function apiError(status: number, message: string, code = 'ERROR') {
 export function mockApi(handlers: Record<string, Handler>) {
   const calls: MockRequest[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://localhost');
+    const url = new URL(input instanceof Request ? input.url : input, 'http://localhost');
     const path = url.pathname.replace(/^\/api\/v1/, '');
     const request: MockRequest = {
       method: init.method ?? 'GET',

@@ -56,7 +56,7 @@ const publicAuthRoutes: RouteModule = async (app, deps) => {
       done(null, undefined);
       return;
     }
-    parseJson(req, body as string, done);
+    void parseJson(req, body as string, done);
   });
 
   app.post(

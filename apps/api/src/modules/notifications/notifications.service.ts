@@ -153,12 +153,8 @@ export async function sendMessages(
 }
 
 function render(config: Deps['config'], to: Recipient, message: OutgoingMessage): Message {
-  const template = templates[message.template] as (
-    config: Deps['config'],
-    to: Recipient,
-    facts: unknown,
-  ) => Message;
-  return template(config, to, message.facts);
+  // Each OutgoingMessage pairs a template with exactly the facts that template takes.
+  return templates[message.template](config, to, message.facts as never);
 }
 
 /**

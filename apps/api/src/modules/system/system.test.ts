@@ -36,7 +36,7 @@ describe('serving', () => {
   it('publishes OpenAPI generated from the route schemas', async () => {
     const res = await t.app.inject('/api/docs/json');
     expect(res.statusCode).toBe(200);
-    const doc = res.json() as { openapi: string; paths: Record<string, unknown> };
+    const doc = res.json<{ openapi: string; paths: Record<string, unknown> }>();
     expect(doc.openapi).toMatch(/^3\./);
     const paths = Object.keys(doc.paths).map((p) => p.replace(/\/$/, ''));
     expect(paths).toEqual(

@@ -121,7 +121,11 @@ function SetPasswordForm({ token, member }: { token: string; member: ActivatingU
           <dd className="font-medium">{member.membershipId}</dd>
         </dl>
 
-        <form onSubmit={handleSubmit(onSubmit)} noValidate className="grid gap-5">
+        <form
+          onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+          noValidate
+          className="grid gap-5"
+        >
           {showFailure ? (
             <Alert variant="destructive" role="alert">
               <CircleAlert aria-hidden="true" />

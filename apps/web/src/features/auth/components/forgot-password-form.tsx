@@ -132,7 +132,11 @@ export function ForgotPasswordForm() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={handleSubmit(onSubmit)} noValidate className="grid gap-5">
+        <form
+          onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+          noValidate
+          className="grid gap-5"
+        >
           {message ? (
             <Alert variant="destructive" role="alert">
               <CircleAlert aria-hidden="true" />

@@ -73,7 +73,7 @@ export function LoginForm() {
       </CardHeader>
       <CardContent>
         <form
-          onSubmit={handleSubmit(onSubmit)}
+          onSubmit={(event) => void handleSubmit(onSubmit)(event)}
           onFocus={() => void loadSubmission().catch(() => undefined)}
           noValidate
           className="grid gap-5"

@@ -97,7 +97,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
         <CardDescription>Choose a strong password you have not used here before.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={handleSubmit(onSubmit)} noValidate className="grid gap-5">
+        <form
+          onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+          noValidate
+          className="grid gap-5"
+        >
           {failure && !failure.field ? (
             <Alert variant="destructive" role="alert">
               <CircleAlert aria-hidden="true" />

@@ -1,7 +1,4 @@
-import type {
-  NotificationListResponse,
-  NotificationResponse,
-} from '@coop/shared/notifications';
+import type { NotificationListResponse, NotificationResponse } from '@coop/shared/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { notificationKeys } from './get-notifications';

@@ -1,0 +1,135 @@
+// The import arrows of docs/architecture.md, enforced. Each relative import is resolved to the
+// file it names and both ends are placed in a layer of their app; an import against the arrows is
+// an error that says which rule it breaks. Written here (about a hundred lines, no dependency)
+// because the import plugin's node resolver cannot follow the API's `.js` specifiers to `.ts`
+// files, which left the API's layering unchecked.
+import path from 'node:path';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+
+/**
+ * Where a file sits: its layer and, for API modules and web features, the slice it belongs to.
+ * `null` for a file outside the app's src.
+ */
+function placeOf(srcRoot, file) {
+  const relative = path.relative(srcRoot, file).split(path.sep);
+  if (relative[0] === '..' || path.isAbsolute(relative[0] ?? '')) return null;
+  const [first = '', second = ''] = relative;
+  const name = path.basename(file).replace(/\.(js|ts|tsx|mjs)$/, '');
+  if (relative.length === 1) return { layer: 'root', slice: name, name };
+  return { layer: first, slice: ['modules', 'features'].includes(first) ? second : '', name };
+}
+
+const isTestFile = (file) => /\.test\.tsx?$/.test(file);
+
+/**
+ * The API (apps/api/src): db/ and config/ import nothing of the app; lib/ and plugins/ never import
+ * a module; modules reach each other only through their public service files (`*.service.ts`:
+ * the use cases; repositories, templates and helpers stay private); the composition roots
+ * (app.ts, server.ts, demo/, cli/) use modules through the same files (app.ts also registers
+ * `<module>.routes.ts`). Test helpers and tests may reach anywhere.
+ */
+function apiRule(from, to, fromFile) {
+  if (isTestFile(fromFile) || from.layer === 'test') return null;
+  if (to.layer === 'test') return 'only tests import the test helpers';
+  const base = ['db', 'config', 'lib', 'root:deps'];
+  const is = (place, ...layers) =>
+    layers.some((layer) => layer === place.layer || layer === `root:${place.name}`);
+  const isPublic = (place) => place.layer === 'modules' && place.name.endsWith('.service');
+
+  switch (from.layer) {
+    case 'db':
+    case 'config':
+      return is(to, from.layer) ? null : `${from.layer}/ imports nothing of the app but itself`;
+    case 'lib':
+      return is(to, ...base) ? null : 'lib/ is shared code: it imports db/, config/ and lib/ only';
+    case 'plugins':
+      return is(to, ...base, 'plugins')
+        ? null
+        : 'plugins/ are cross-cutting: they import db/, config/, lib/ and plugins/ only';
+    case 'modules':
+      if (to.layer === 'modules') {
+        if (to.slice === from.slice || isPublic(to)) return null;
+        return `modules reach each other only through their service files (modules/${to.slice}/*.service.ts)`;
+      }
+      return is(to, ...base, 'plugins')
+        ? null
+        : 'a module imports db/, config/, lib/, plugins/ and other modules’ service files only';
+    case 'demo':
+    case 'cli':
+    case 'root':
+      if (to.layer === 'modules') {
+        const routesOk = from.name === 'app' && to.name === `${to.slice}.routes`;
+        return isPublic(to) || routesOk
+          ? null
+          : 'composition roots use a module through its service files (app.ts: its routes file)';
+      }
+      if (is(to, 'demo') && from.layer !== 'demo' && from.name !== 'server') {
+        return 'only the server starts the demo';
+      }
+      return null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * The web app (apps/web/src): a feature never imports another feature nor the routes that compose
+ * it; components/, lib/ and config/ are shared code that never imports features/ or app/.
+ */
+function webRule(from, to) {
+  switch (from.layer) {
+    case 'features':
+      if (to.layer === 'features' && to.slice !== from.slice) {
+        return `features are vertical: features/${from.slice} may not import features/${to.slice} (compose them in app/routes)`;
+      }
+      return to.layer === 'app' ? 'features never import app/ (the routes compose features)' : null;
+    case 'components':
+    case 'lib':
+    case 'config':
+      return ['features', 'app'].includes(to.layer)
+        ? `${from.layer}/ is shared code: it never imports features/ or app/`
+        : null;
+    default:
+      return null;
+  }
+}
+
+const APPS = {
+  api: { srcRoot: path.join(repoRoot, 'apps/api/src'), rule: apiRule },
+  web: { srcRoot: path.join(repoRoot, 'apps/web/src'), rule: webRule },
+};
+
+const importBoundaries = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Imports follow the arrows of docs/architecture.md' },
+    schema: [{ enum: Object.keys(APPS) }],
+    messages: { against: "'{{specifier}}' goes against the arrows: {{reason}}." },
+  },
+  create(context) {
+    const app = APPS[context.options[0]];
+    const file = context.physicalFilename;
+    const from = placeOf(app.srcRoot, file);
+    if (!from) return {};
+
+    function check(node, source) {
+      const specifier = source?.value;
+      if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
+      const target = path.resolve(path.dirname(file), specifier).replace(/\.js$/, '.ts');
+      const to = placeOf(app.srcRoot, target);
+      if (!to) return;
+      const reason = app.rule(from, to, file);
+      if (reason) context.report({ node, messageId: 'against', data: { specifier, reason } });
+    }
+
+    return {
+      ImportDeclaration: (node) => check(node, node.source),
+      ExportNamedDeclaration: (node) => check(node, node.source),
+      ExportAllDeclaration: (node) => check(node, node.source),
+      ImportExpression: (node) => check(node, node.source),
+    };
+  },
+};
+
+export default { rules: { 'import-boundaries': importBoundaries } };

@@ -1,0 +1,126 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * Every rule the lint setup promises, broken on purpose: each probe file below is written into
+ * the place whose rule it breaks, linted with the repository's own config, and must be reported
+ * by exactly the rule named. A probe that lints clean proves the rule stopped working.
+ */
+const repoRoot = path.resolve(import.meta.dirname, '..');
+const tag = `lint-probe-${process.pid}`;
+
+interface Probe {
+  name: string;
+  /** Where the probe lives, relative to the repository root ({tag} is a unique name). */
+  file: string;
+  code: string;
+  /** The rule that must fire, and a phrase its message must contain; null: none may fire. */
+  expected: { rule: string; says: string } | null;
+}
+
+const probes: Probe[] = [
+  {
+    name: 'db/ importing a module',
+    file: `apps/api/src/db/${tag}.ts`,
+    code: `import { listContributions } from '../modules/contributions/contributions.service.js';\nexport const probe = listContributions;\n`,
+    expected: { rule: 'boundaries/import-boundaries', says: 'db/ imports nothing of the app' },
+  },
+  {
+    name: 'lib/ importing a module',
+    file: `apps/api/src/lib/${tag}.ts`,
+    code: `import { listContributions } from '../modules/contributions/contributions.service.js';\nexport const probe = listContributions;\n`,
+    expected: { rule: 'boundaries/import-boundaries', says: 'lib/ is shared code' },
+  },
+  {
+    name: "a module reaching into another module's repository",
+    file: `apps/api/src/modules/notifications/${tag}.ts`,
+    code: `import { contributionsRepository } from '../contributions/contributions.repository.js';\nexport const probe = contributionsRepository;\n`,
+    expected: { rule: 'boundaries/import-boundaries', says: 'through their service files' },
+  },
+  {
+    name: "a module using another module's service file (allowed)",
+    file: `apps/api/src/modules/notifications/${tag}-allowed.ts`,
+    code: `import { listContributions } from '../contributions/contributions.service.js';\nexport const probe = listContributions;\n`,
+    expected: null,
+  },
+  {
+    name: 'a module importing the demo',
+    file: `apps/api/src/modules/members/${tag}.ts`,
+    code: `import { seedDemoIfEmpty } from '../../demo/demo.js';\nexport const probe = seedDemoIfEmpty;\n`,
+    expected: { rule: 'boundaries/import-boundaries', says: 'a module imports' },
+  },
+  {
+    name: 'a web feature importing another feature',
+    file: `apps/web/src/features/auth/${tag}.ts`,
+    code: `import { getNotifications } from '../notifications/api/get-notifications';\nexport const probe = getNotifications;\n`,
+    expected: { rule: 'boundaries/import-boundaries', says: 'features are vertical' },
+  },
+  {
+    name: 'shared web components importing a feature',
+    file: `apps/web/src/components/${tag}.ts`,
+    code: `import { getNotifications } from '../features/notifications/api/get-notifications';\nexport const probe = getNotifications;\n`,
+    expected: { rule: 'boundaries/import-boundaries', says: 'shared code' },
+  },
+  {
+    name: 'a promise left floating (type-aware)',
+    file: `apps/api/src/lib/${tag}-promise.ts`,
+    code: `async function send(): Promise<void> {}\nexport function probe(): void {\n  send();\n}\n`,
+    expected: { rule: '@typescript-eslint/no-floating-promises', says: 'Promises must be awaited' },
+  },
+  {
+    name: 'a promise handed to a callback that expects nothing back (type-aware)',
+    file: `apps/web/src/lib/${tag}-misused.ts`,
+    code: `export function probe(save: () => Promise<void>): void {\n  setTimeout(save, 10);\n}\n`,
+    expected: { rule: '@typescript-eslint/no-misused-promises', says: 'Promise' },
+  },
+  {
+    name: 'an untyped value used as if typed (type-aware)',
+    file: `packages/shared/src/${tag}.ts`,
+    code: `export function probe(text: string): number {\n  const parsed = JSON.parse(text);\n  return parsed.count as number;\n}\n`,
+    expected: { rule: '@typescript-eslint/no-unsafe-member-access', says: 'Unsafe member access' },
+  },
+  {
+    name: 'process.env read outside config/env.ts',
+    file: `apps/api/src/lib/${tag}-env.ts`,
+    code: `export const probe = process.env.PORT;\n`,
+    expected: { rule: 'no-restricted-syntax', says: 'config/env.ts' },
+  },
+];
+
+let results: Map<string, ESLint.LintResult>;
+
+beforeAll(async () => {
+  for (const probe of probes) {
+    const full = path.join(repoRoot, probe.file);
+    mkdirSync(path.dirname(full), { recursive: true });
+    writeFileSync(full, probe.code);
+  }
+  try {
+    const eslint = new ESLint({ cwd: repoRoot });
+    const linted = await eslint.lintFiles(probes.map((probe) => probe.file));
+    results = new Map(linted.map((result) => [path.relative(repoRoot, result.filePath), result]));
+  } finally {
+    for (const probe of probes) rmSync(path.join(repoRoot, probe.file), { force: true });
+  }
+});
+
+afterAll(() => {
+  for (const probe of probes) rmSync(path.join(repoRoot, probe.file), { force: true });
+});
+
+describe('lint rules fire on the code they forbid', () => {
+  it.each(probes)('$name', ({ file, expected }) => {
+    const messages = results.get(file)?.messages ?? [];
+    // Parsing problems would make every expectation meaningless.
+    expect(messages.filter((m) => m.fatal)).toEqual([]);
+    if (expected === null) {
+      expect(messages.map((m) => m.ruleId)).not.toContain('boundaries/import-boundaries');
+      return;
+    }
+    const fired = messages.filter((m) => m.ruleId === expected.rule);
+    expect(fired.length, JSON.stringify(messages, null, 2)).toBeGreaterThan(0);
+    expect(fired.map((m) => m.message).join('\n')).toContain(expected.says);
+  });
+});
