@@ -21,8 +21,19 @@ function newestMtime(target) {
   return newest;
 }
 
+/** Runs a step, saying what it does first and how long it took: a first start takes a while. */
+function step(label, action) {
+  const started = Date.now();
+  console.log(`${label}…`);
+  action();
+  console.log(`${label}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
 export function build() {
-  run('npx', ['tsc', '-b', 'packages/shared', 'apps/api']);
+  // Incremental: after the first start this takes a second or two.
+  step('Compiling the API and shared code', () =>
+    run('npx', ['tsc', '-b', 'packages/shared', 'apps/api']),
+  );
 
   const webIndex = path.join(root, 'apps/web/dist/index.html');
   const builtAt = existsSync(webIndex) ? statSync(webIndex).mtimeMs : 0;
@@ -37,8 +48,11 @@ export function build() {
     'packages/shared/src',
   ];
   if (Math.max(...sources.map(newestMtime)) > builtAt) {
-    console.log('Building the web app…');
-    run('npm', ['run', 'build', '--silent', '-w', '@coop/web']);
+    // Always a production build (the web package's build script sets NODE_ENV), whatever the
+    // environment says: a development React is three times larger and slower.
+    step('Building the web app (the first time takes about a minute)', () =>
+      run('npm', ['run', 'build', '--silent', '-w', '@coop/web']),
+    );
   }
 }
 

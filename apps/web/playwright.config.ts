@@ -67,6 +67,8 @@ export default defineConfig({
     cwd: repoRoot,
     url: `http://localhost:${port}/api/health`,
     env: {
+      // What a developer's shell often has: the web build must still be a production build.
+      NODE_ENV: 'development',
       PORT: String(port),
       DATA_DIR: path.join(dataRoot, name),
       LOG_LEVEL: 'warn',

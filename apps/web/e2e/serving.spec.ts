@@ -20,4 +20,9 @@ test('the built app is served with hashed, long-cached, precompressed assets', a
     expect(asset.headers()['content-encoding']).toBe(encoding);
     expect(asset.headers()['cache-control']).toContain('immutable');
   }
+
+  // The servers run with NODE_ENV=development (playwright.config.ts), and still serve React's
+  // production build: the development one is three times larger and greets with this line.
+  const script = await (await request.get(entry as string)).text();
+  expect(script).not.toContain('Download the React DevTools');
 });

@@ -10,7 +10,8 @@ test.describe('sign-in', () => {
     await signIn(page, 'ada@demo.coop');
 
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    // Keyboard and screen-reader users continue from the page's heading.
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeFocused();
     await expectAccessible(page);
   });
 

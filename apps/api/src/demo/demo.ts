@@ -55,6 +55,7 @@ export async function seedDemoIfEmpty(options: SeedDemoOptions): Promise<SeedDem
   if (config.isProduction) return { seeded: false };
   if (await hasUsers(db)) return { seeded: false };
 
+  logger.info('The database is empty: creating the demo cooperative (takes a few seconds)…');
   const started = performance.now();
   const outcome = await db.transaction(async (tx) => {
     // Another instance may be seeding the same database right now: wait for it, then look again.

@@ -19,6 +19,31 @@ type AppShellProps = {
 const desktopQuery = `(min-width: ${MOBILE_BREAKPOINT_PX}px)`;
 
 /**
+ * Focuses the page's main heading as soon as the page shows it (pages load lazily, so it may come
+ * a moment later); falls back to the main region if no heading arrives. Returns a cleanup.
+ */
+function focusHeadingWhenShown(main: HTMLElement): () => void {
+  const focusHeading = () => {
+    const heading = main.querySelector('h1');
+    if (!heading) return false;
+    heading.tabIndex = -1;
+    heading.focus({ preventScroll: true });
+    return true;
+  };
+  if (focusHeading()) return () => undefined;
+  main.focus({ preventScroll: true });
+  const observer = new MutationObserver(() => {
+    if (focusHeading()) observer.disconnect();
+  });
+  observer.observe(main, { childList: true, subtree: true });
+  const giveUp = setTimeout(() => observer.disconnect(), 10_000);
+  return () => {
+    observer.disconnect();
+    clearTimeout(giveUp);
+  };
+}
+
+/**
  * The signed-in layout of spec §2: a 256 px sidebar from 768 px up; below that a 320 px
  * slide-over opened by the top bar's menu button (a modal dialog: focus stays inside, Escape
  * closes it and focus returns to the button).
@@ -30,13 +55,17 @@ export function AppShell({ user, unreadCount, onLogout, isLoggingOut, children }
   const { pathname } = useLocation();
   const firstPath = useRef(pathname);
 
-  // After a page change, start at the top, and put screen readers and the keyboard at the new
-  // page's content, as a full page load would.
+  // After a page change, start at the top and put screen readers and the keyboard at the new
+  // page's heading, as a full page load would. The same on arrival when nothing has focus, which
+  // is where signing in leaves a member (the form that had it is gone).
   useEffect(() => {
-    if (pathname === firstPath.current) return;
+    const main = mainRef.current;
+    if (!main) return;
+    const changed = pathname !== firstPath.current;
     firstPath.current = pathname;
-    window.scrollTo(0, 0);
-    mainRef.current?.focus({ preventScroll: true });
+    if (changed) window.scrollTo(0, 0);
+    else if (document.activeElement !== document.body && document.activeElement !== null) return;
+    return focusHeadingWhenShown(main);
   }, [pathname]);
 
   // The slide-over is for narrow screens only; widening the window puts the sidebar back.

@@ -1,4 +1,4 @@
-import { LogOut, User } from 'lucide-react';
+import { LogOut, Settings, User } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import {
@@ -20,15 +20,19 @@ export type ShellUser = {
 export const initialsOf = ({ firstName, lastName }: Pick<ShellUser, 'firstName' | 'lastName'>) =>
   `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase();
 
-/** The top bar's user menu (spec §2 Layout): name, member number, e-mail, Profile, Logout. */
+/**
+ * The top bar's user menu (spec §2 Layout): name, member number, e-mail, Profile, Settings and
+ * Logout. The button's name starts with the initials it shows, so voice users can say what they
+ * see (WCAG 2.5.3, axe label-content-name-mismatch).
+ */
 export function UserMenu({ user, onLogout }: { user: ShellUser; onLogout: () => void }) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
-        aria-label="Open user menu"
+        aria-label={`${initialsOf(user)}, user menu of ${user.firstName} ${user.lastName}`}
         className="flex size-10 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       >
-        <span aria-hidden="true">{initialsOf(user)}</span>
+        {initialsOf(user)}
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-64">
         <DropdownMenuLabel className="grid gap-0.5">
@@ -43,6 +47,12 @@ export function UserMenu({ user, onLogout }: { user: ShellUser; onLogout: () => 
           <Link to={paths.profile}>
             <User aria-hidden="true" />
             Profile
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to={paths.settings}>
+            <Settings aria-hidden="true" />
+            Settings
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={onLogout}>

@@ -114,17 +114,37 @@ describe('member layout', () => {
     expect(Object.fromEntries(request?.query ?? [])).toEqual({ page: '1', limit: '10' });
   });
 
-  it('shows the member in the user menu, with Profile and Logout', async () => {
+  it("puts focus on the page's heading on arrival and after each page change", async () => {
+    signInAs();
+    mockApi(notificationsServer([buildNotification(1)]));
+    const { user } = renderMemberArea('/dashboard');
+
+    // Arriving with nothing focused (as signing in leaves it), the heading takes focus.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toHaveFocus(),
+    );
+    const account = within(screen.getByRole('navigation', { name: 'Account' }));
+    await user.click(account.getByRole('link', { name: /Notifications/ }));
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: 'Notifications' })).toHaveFocus(),
+    );
+  });
+
+  it('shows the member in the user menu, with Profile, Settings and Logout', async () => {
     signInAs();
     const api = mockApi(notificationsServer([]));
     const { user } = renderMemberArea('/dashboard');
 
-    await user.click(await screen.findByRole('button', { name: 'Open user menu' }));
+    // The name begins with the initials the button shows (WCAG 2.5.3 label in name).
+    const trigger = await screen.findByRole('button', { name: 'AO, user menu of Ada Okafor' });
+    expect(trigger).toHaveTextContent(/^AO/);
+    await user.click(trigger);
     const menu = within(await screen.findByRole('menu'));
     expect(menu.getByText('Ada Okafor')).toBeInTheDocument();
     expect(menu.getByText('Member #M0001')).toBeInTheDocument();
     expect(menu.getByText('ada@demo.coop')).toBeInTheDocument();
     expect(menu.getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    expect(menu.getByRole('menuitem', { name: 'Settings' })).toHaveAttribute('href', '/settings');
 
     await user.click(menu.getByRole('menuitem', { name: 'Logout' }));
 
