@@ -52,7 +52,8 @@ test('the sidebar links every section; below 768 px it is a slide-over', async (
   } else {
     await expect(page.getByRole('button', { name: 'Open navigation menu' })).toBeHidden();
     const sidebar = page.getByRole('navigation', { name: 'Main' });
-    expect((await page.locator('aside').boundingBox())?.width).toBe(256);
+    // Spec §9: 256 px, border included (the column behind the sidebar carries its background).
+    expect((await page.locator('aside').locator('..').boundingBox())?.width).toBe(256);
     await sidebar.getByRole('link', { name: 'Loans' }).click();
   }
   await expect(page).toHaveURL(/\/loans$/);
@@ -80,4 +81,26 @@ test('the Access Denied page explains and offers the dashboard', async ({ page }
   await expect(page.getByText("You don't have permission to access this resource.")).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toBeVisible();
   await expectAccessible(page);
+});
+
+test('the desktop sidebar runs the full height of a long page and stays in view', async ({
+  page,
+  isMobile,
+}) => {
+  test.skip(isMobile, 'below 768 px the sidebar is a slide-over');
+  await signIn(page, 'ada@demo.coop');
+  await page.goto('/notifications');
+  await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
+  const sizes = () =>
+    page.evaluate(() => ({
+      column: document.querySelector('aside')?.parentElement?.getBoundingClientRect().height ?? 0,
+      page: document.documentElement.scrollHeight,
+      asideTop: document.querySelector('aside')?.getBoundingClientRect().top ?? -1,
+    }));
+  const before = await sizes();
+  expect(before.page).toBeGreaterThan(page.viewportSize()?.height ?? 0);
+  expect(before.column).toBe(before.page);
+  await page.mouse.wheel(0, 2000);
+  await expect.poll(async () => (await sizes()).asideTop).toBe(0);
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeInViewport();
 });

@@ -5,7 +5,7 @@
  * notifications the payroll sends, they cover every priority and every type the portal produces
  * so far.
  */
-import { addDays, addMonthsClamped, parseIsoDate } from '@coop/shared/dates';
+import { addDays, parseIsoDate } from '@coop/shared/dates';
 import type { Deps } from '../deps.js';
 import {
   announce,
@@ -32,7 +32,8 @@ function announcementsFor(
   members: SeededMembers,
 ): Announcement[] {
   const asker = members.get(GUARANTOR_ASKS[member.person.key] ?? '')?.person;
-  const agmDate = addMonthsClamped(ctx.today, -2);
+  // Announced ten days before it sits; the fines for absence follow five days after.
+  const agmDate = addDays(ctx.today, -50);
   return [
     { daysAgo: 60, message: { template: 'generalMeeting', facts: { date: agmDate } } },
     {

@@ -89,10 +89,6 @@ export function AppShell({ user, unreadCount, onLogout, isLoggingOut, children }
         Skip to main content
       </a>
 
-      <aside className="fixed inset-y-0 left-0 z-40 hidden w-sidebar border-r bg-sidebar text-sidebar-foreground md:block">
-        <Sidebar {...sidebarProps} />
-      </aside>
-
       <SheetContent
         aria-describedby={undefined}
         closeLabel="Close navigation menu"
@@ -115,32 +111,41 @@ export function AppShell({ user, unreadCount, onLogout, isLoggingOut, children }
         />
       </SheetContent>
 
-      <div className="flex min-h-dvh flex-col md:pl-sidebar">
-        <TopBar
-          user={user}
-          unreadCount={unreadCount}
-          onLogout={onLogout}
-          menuButton={
-            <SheetTrigger asChild>
-              <Button
-                variant="ghost"
-                size="icon"
-                className="md:hidden"
-                aria-label="Open navigation menu"
-              >
-                <Menu aria-hidden="true" className="size-5" />
-              </Button>
-            </SheetTrigger>
-          }
-        />
-        <main
-          id="main-content"
-          ref={mainRef}
-          tabIndex={-1}
-          className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8"
-        >
-          {children}
-        </main>
+      <div className="flex min-h-dvh">
+        {/* The column runs the page's full height with the sidebar's background; the sidebar
+            itself stays in view while the page scrolls. */}
+        <div className="hidden w-sidebar shrink-0 border-r bg-sidebar text-sidebar-foreground md:block">
+          <aside className="sticky top-0 h-dvh">
+            <Sidebar {...sidebarProps} />
+          </aside>
+        </div>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <TopBar
+            user={user}
+            unreadCount={unreadCount}
+            onLogout={onLogout}
+            menuButton={
+              <SheetTrigger asChild>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="md:hidden"
+                  aria-label="Open navigation menu"
+                >
+                  <Menu aria-hidden="true" className="size-5" />
+                </Button>
+              </SheetTrigger>
+            }
+          />
+          <main
+            id="main-content"
+            ref={mainRef}
+            tabIndex={-1}
+            className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8"
+          >
+            {children}
+          </main>
+        </div>
       </div>
     </Sheet>
   );
