@@ -3,10 +3,14 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
+const MINUTE_MS = 60_000;
+const milliseconds = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
 /** The only place that reads process.env. Everything else receives a `Config`. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  // 0 asks the system for any free port (tests); the ready line in the log names the one chosen.
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
@@ -22,6 +26,10 @@ const envSchema = z.object({
   COOPERATIVE_NAME: z.string().default('Demo Cooperative Society'),
   ADMIN_CONTACT_EMAIL: z.string().email().default('admin@demo.coop'),
   ADMIN_CONTACT_PHONE: z.string().default('+234 803 000 0000'),
+  SHUTDOWN_TIMEOUT_MS: milliseconds(100, 10 * MINUTE_MS).default(10_000),
+  REQUEST_TIMEOUT_MS: milliseconds(1_000, 10 * MINUTE_MS).default(30_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(100, 10 * MINUTE_MS).default(10_000),
+  DATABASE_LOCK_TIMEOUT_MS: milliseconds(50, 10 * MINUTE_MS).default(5_000),
 });
 
 export interface Config {
@@ -41,6 +49,22 @@ export interface Config {
   cooperative: { name: string; contactEmail: string; contactPhone: string };
   /** Where the built web app lives (apps/web/dist); served when present. */
   webDistDir: string;
+  timeouts: Timeouts;
+}
+
+/** How long anything may wait: nothing in the process waits without an end (docs/operations.md). */
+export interface Timeouts {
+  /** From the first SIGTERM/SIGINT to exit; what is still running then is cut off and logged. */
+  shutdownMs: number;
+  /** Receiving a whole request (408 after), and separately answering it (503 after). */
+  requestMs: number;
+  /** One SQL statement on PostgreSQL (statement_timeout). */
+  statementMs: number;
+  /**
+   * Waiting for a lock: a row or advisory lock on PostgreSQL (lock_timeout), a connection from the
+   * pool, and on the embedded database the turn on its single connection.
+   */
+  lockMs: number;
 }
 
 /** The repository root, from src/config or dist/config alike: relative paths resolve against it. */
@@ -52,14 +76,17 @@ export function loadConfig(
 ): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid settings:\n${lines.join('\n')}`);
+    throw new InvalidSettingsError(
+      parsed.error.issues.map((i) => ({ name: i.path.join('.'), problem: i.message })),
+    );
   }
   const e = parsed.data;
   const dataDir = path.resolve(rootDir, e.DATA_DIR);
   if (e.DATABASE_URL && !e.JWT_SECRET) {
     // Several instances share one database: they must all sign and verify with one key.
-    throw new Error('Invalid settings:\n  JWT_SECRET: required when DATABASE_URL is set');
+    throw new InvalidSettingsError([
+      { name: 'JWT_SECRET', problem: 'required when DATABASE_URL is set' },
+    ]);
   }
   return {
     env: e.NODE_ENV,
@@ -80,7 +107,21 @@ export function loadConfig(
       contactPhone: e.ADMIN_CONTACT_PHONE,
     },
     webDistDir: path.resolve(rootDir, 'apps/web/dist'),
+    timeouts: {
+      shutdownMs: e.SHUTDOWN_TIMEOUT_MS,
+      requestMs: e.REQUEST_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      lockMs: e.DATABASE_LOCK_TIMEOUT_MS,
+    },
   };
+}
+
+/** Settings the process cannot start with; the message names each variable and what is wrong. */
+export class InvalidSettingsError extends Error {
+  constructor(readonly issues: { name: string; problem: string }[]) {
+    super(`Invalid settings:\n${issues.map((i) => `  ${i.name}: ${i.problem}`).join('\n')}`);
+    this.name = 'InvalidSettingsError';
+  }
 }
 
 /** On the embedded database the secret is generated once and kept beside the data. */
