@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '../db/client.js';
+import { openDatabase, type DatabaseHandle, type DatabaseLimits } from '../db/client.js';
 
 /** The PostgreSQL server for tests, when set (CI always sets it). */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
@@ -9,13 +9,34 @@ export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
  * A fresh, migrated database for one test file: a throwaway database on the PostgreSQL server
  * of TEST_DATABASE_URL when set, otherwise an in-memory PGlite. Dropped again by `close()`.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
-  if (!testDatabaseUrl) return openDatabase({ inMemory: true });
-  return createPostgresTestDatabase(testDatabaseUrl);
+export async function createTestDatabase(limits: DatabaseLimits = {}): Promise<DatabaseHandle> {
+  if (!testDatabaseUrl) return openDatabase({ inMemory: true }, limits);
+  return createPostgresTestDatabase(testDatabaseUrl, limits);
 }
 
 /** Always PostgreSQL: for concurrency tests, which PGlite's single lock would make meaningless. */
-export async function createPostgresTestDatabase(serverUrl: string): Promise<DatabaseHandle> {
+export async function createPostgresTestDatabase(
+  serverUrl: string,
+  limits: DatabaseLimits = {},
+): Promise<DatabaseHandle> {
+  const database = await createEmptyPostgresDatabase(serverUrl);
+  const handle = await openDatabase({ url: database.url }, limits);
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await database.drop();
+    },
+  };
+}
+
+/**
+ * A new, empty database on the server of `serverUrl`, for a server process under test to migrate
+ * and use; `drop()` removes it once nothing is connected any more.
+ */
+export async function createEmptyPostgresDatabase(
+  serverUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `coop_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -23,11 +44,9 @@ export async function createPostgresTestDatabase(serverUrl: string): Promise<Dat
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() });
   return {
-    ...handle,
-    async close() {
-      await handle.close();
+    url: url.toString(),
+    async drop() {
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
       // pool.end() resolves before its connections have closed; dropping WITH (FORCE) under them
