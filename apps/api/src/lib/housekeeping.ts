@@ -72,12 +72,25 @@ export function startHousekeeping(options: {
   db: Database;
   clock: Clock;
   logger: FastifyBaseLogger;
-}): { stop(): void } {
-  const run = () =>
-    pruneExpiredRecords(options.db, options.clock.now())
+}): { stop(): Promise<void>; state(): { pruning: boolean } } {
+  let running: Promise<void> | null = null;
+  const run = () => {
+    if (running) return;
+    running = pruneExpiredRecords(options.db, options.clock.now())
       .then((counts) => options.logger.debug({ counts }, 'housekeeping done'))
-      .catch((err: unknown) => options.logger.error({ err }, 'housekeeping failed'));
-  const timer = setInterval(() => void run(), HOUR_MS);
+      .catch((err: unknown) => options.logger.error({ err }, 'housekeeping failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(run, HOUR_MS);
   timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return {
+    /** No new run; a run in progress (a few bounded deletes) is waited for. */
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+    state: () => ({ pruning: running !== null }),
+  };
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { emailOutbox } from '../db/schema/index.js';
@@ -38,7 +38,19 @@ export async function latestEmails(db: Database, options: { to?: string; limit?:
 }
 
 const MAX_ATTEMPTS = 5;
-const BATCH_SIZE = 20;
+
+/**
+ * SMTP waits, each bounded (nodemailer's defaults are 2 min to connect and 10 min of silence),
+ * and one message at most MESSAGE_LIMIT_MS however the server drips its answers.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+const MESSAGE_LIMIT_MS = 60_000;
+/**
+ * A claimed e-mail is hidden from every worker this long. It outlasts one delivery
+ * (MESSAGE_LIMIT_MS), so no other process sends it meanwhile; if this process dies mid-delivery,
+ * the e-mail is tried again once the lease has passed.
+ */
+const CLAIM_LEASE_MS = 5 * 60_000;
 
 interface OutboxWorkerOptions {
   db: Database;
@@ -49,65 +61,126 @@ interface OutboxWorkerOptions {
   intervalMs?: number;
 }
 
+export interface OutboxWorker {
+  /** Stops taking e-mails; one being delivered is abandoned and put back in the queue at once. */
+  stop(): Promise<void>;
+  /** What the worker is doing, for the log of a shutdown that ran out of time. */
+  state(): { stopped: boolean; delivering: { to: string; forMs: number } | null };
+}
+
+type Delivery = { sent: true } | { sent: false; error: unknown } | { stopped: true };
+
 /**
- * Delivers queued e-mail. Rows are claimed with FOR UPDATE SKIP LOCKED so several API processes
- * share one queue without sending twice. Without SMTP the message (and its link) goes to the log.
+ * Delivers queued e-mail, one message at a time. A message is claimed with one statement
+ * (FOR UPDATE SKIP LOCKED, then its `available_at` pushed past the lease), so several API
+ * processes share one queue without sending twice; it is then sent with no transaction open and
+ * its outcome recorded. Holding a transaction across SMTP would hold the embedded database's
+ * only connection, and every request with it, for as long as the mail server took
+ * (decision 011). Without SMTP the message (and its link) goes to the log.
  */
-export function startOutboxWorker(options: OutboxWorkerOptions): { stop(): Promise<void> } {
+export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { db, clock, logger } = options;
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const transport = options.smtpUrl
+    ? nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS })
+    : null;
   let running: Promise<void> | null = null;
   let stopped = false;
+  let delivering: { to: string; since: number } | null = null;
+  let announceStop: () => void = () => undefined;
+  const stopRequested = new Promise<{ stopped: true }>((resolve) => {
+    announceStop = () => resolve({ stopped: true });
+  });
 
-  async function deliverBatch(): Promise<void> {
-    await db.transaction(async (tx) => {
-      const batch = await tx
-        .select()
-        .from(emailOutbox)
-        .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.availableAt, clock.now())))
-        .orderBy(asc(emailOutbox.createdAt))
-        .limit(BATCH_SIZE)
-        .for('update', { skipLocked: true });
-      for (const email of batch) {
-        try {
-          if (transport) {
-            await transport.sendMail({
-              from: options.mailFrom,
-              to: email.to,
-              subject: email.subject,
-              text: email.text,
-            });
-          } else {
-            logger.info(
-              { to: email.to, subject: email.subject },
-              `e-mail (no SMTP_URL set):\n${email.text}`,
-            );
-          }
-          await tx
-            .update(emailOutbox)
-            .set({ status: 'sent', sentAt: clock.now(), attempts: email.attempts + 1 })
-            .where(eq(emailOutbox.id, email.id));
-        } catch (err) {
-          const attempts = email.attempts + 1;
-          logger.warn({ err, to: email.to, attempts }, 'e-mail delivery failed');
-          await tx
-            .update(emailOutbox)
-            .set({
-              attempts,
-              lastError: String(err),
-              status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-              // Back off: 1, 4, 9, 16 minutes.
-              availableAt: sql`now() + make_interval(mins => ${attempts * attempts})`,
-            })
-            .where(eq(emailOutbox.id, email.id));
-        }
-      }
+  async function send(email: typeof emailOutbox.$inferSelect): Promise<void> {
+    if (!transport) {
+      logger.info(
+        { to: email.to, subject: email.subject },
+        `e-mail (no SMTP_URL set):\n${email.text}`,
+      );
+      return;
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const tooSlow = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`SMTP delivery took longer than ${MESSAGE_LIMIT_MS} ms`)),
+        MESSAGE_LIMIT_MS,
+      );
     });
+    try {
+      await Promise.race([
+        transport.sendMail({
+          from: options.mailFrom,
+          to: email.to,
+          subject: email.subject,
+          text: email.text,
+        }),
+        tooSlow,
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * Shutting down: the mail server has not confirmed the e-mail, so it goes back in the queue for
+   * the next start (or another instance). Should the server accept it after all, it arrives twice.
+   */
+  async function putBack(id: string): Promise<void> {
+    await db
+      .update(emailOutbox)
+      .set({ availableAt: clock.now() })
+      .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'pending')));
+  }
+
+  async function deliverNext(): Promise<boolean> {
+    const email = await claimNextDue(db, clock.now());
+    if (!email) return false;
+    if (stopped) {
+      await putBack(email.id);
+      return false;
+    }
+    delivering = { to: email.to, since: Date.now() };
+    const delivery: Delivery = await Promise.race([
+      send(email).then(
+        (): Delivery => ({ sent: true }),
+        (error: unknown): Delivery => ({ sent: false, error }),
+      ),
+      stopRequested,
+    ]);
+    delivering = null;
+    if ('stopped' in delivery) {
+      await putBack(email.id);
+      return false;
+    }
+    const attempts = email.attempts + 1;
+    if (delivery.sent) {
+      await db
+        .update(emailOutbox)
+        .set({ status: 'sent', sentAt: clock.now(), attempts })
+        .where(eq(emailOutbox.id, email.id));
+      return true;
+    }
+    logger.warn({ err: delivery.error, to: email.to, attempts }, 'e-mail delivery failed');
+    await db
+      .update(emailOutbox)
+      .set({
+        attempts,
+        lastError: String(delivery.error),
+        status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+        // Back off: 1, 4, 9, 16 minutes.
+        availableAt: sql`now() + make_interval(mins => ${attempts * attempts})`,
+      })
+      .where(eq(emailOutbox.id, email.id));
+    return true;
+  }
+
+  async function deliverQueued(): Promise<void> {
+    while (!stopped && (await deliverNext()));
   }
 
   const timer = setInterval(() => {
     if (running || stopped) return;
-    running = deliverBatch()
+    running = deliverQueued()
       .catch((err: unknown) => logger.error({ err }, 'outbox worker failed'))
       .finally(() => {
         running = null;
@@ -119,7 +192,33 @@ export function startOutboxWorker(options: OutboxWorkerOptions): { stop(): Promi
     async stop() {
       stopped = true;
       clearInterval(timer);
+      announceStop();
       await running;
+      transport?.close();
     },
+    state: () => ({
+      stopped,
+      delivering: delivering && { to: delivering.to, forMs: Date.now() - delivering.since },
+    }),
   };
+}
+
+/**
+ * Claims the oldest due e-mail for this worker: pushes its `available_at` past the lease in the
+ * statement that picks it, skipping rows another worker is claiming at the same moment.
+ */
+async function claimNextDue(db: Database, now: Date) {
+  const due = db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.availableAt, now)))
+    .orderBy(asc(emailOutbox.createdAt))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [email] = await db
+    .update(emailOutbox)
+    .set({ availableAt: new Date(now.getTime() + CLAIM_LEASE_MS) })
+    .where(inArray(emailOutbox.id, due))
+    .returning();
+  return email;
 }

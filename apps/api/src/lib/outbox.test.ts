@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { pino } from 'pino';
+import { emailOutbox, users } from '../db/schema/index.js';
+import type { DatabaseHandle } from '../db/client.js';
+import { createTestDatabase } from '../test/database.js';
+import { startFakeSmtp } from '../test/fake-smtp.js';
+import { systemClock } from './clock.js';
+import { startOutboxWorker } from './outbox.js';
+
+const silent = pino({ level: 'silent' }) as FastifyBaseLogger;
+
+async function waitFor<T>(read: () => Promise<T | undefined>, what: string): Promise<T> {
+  const giveUpAt = Date.now() + 15_000;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > giveUpAt) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('outbox worker', () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    // The production default wait for the database: a request queued behind the worker would
+    // fail after it, which is what the stalled-server test below must not see.
+    handle = await createTestDatabase({ lockTimeoutMs: 5_000, statementTimeoutMs: 10_000 });
+  });
+  afterAll(() => handle.close());
+
+  async function queue(to: string) {
+    await handle.db.insert(emailOutbox).values({ to, subject: 'Test', text: `Hello ${to}` });
+    const [row] = await handle.db.select().from(emailOutbox).where(eq(emailOutbox.to, to));
+    if (!row) throw new Error('e-mail not queued');
+    return row;
+  }
+
+  async function statusOf(id: string) {
+    const [row] = await handle.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+    return row;
+  }
+
+  it('delivers a queued e-mail and marks it sent', async () => {
+    const smtp = await startFakeSmtp('accept');
+    const email = await queue('sent@test.coop');
+    const worker = startOutboxWorker({
+      db: handle.db,
+      clock: systemClock,
+      logger: silent,
+      smtpUrl: smtp.url,
+      mailFrom: 'Coop <no-reply@test.coop>',
+      intervalMs: 20,
+    });
+    try {
+      const sent = await waitFor(async () => {
+        const row = await statusOf(email.id);
+        return row?.status === 'sent' ? row : undefined;
+      }, 'the e-mail to be sent');
+      expect(sent.attempts).toBe(1);
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0]).toContain('Hello sent@test.coop');
+    } finally {
+      await worker.stop();
+      await smtp.close();
+    }
+  });
+
+  it('holds no transaction while a mail server stalls, and stops without waiting for it', async () => {
+    const smtp = await startFakeSmtp('stall');
+    const email = await queue('stalled@test.coop');
+    const worker = startOutboxWorker({
+      db: handle.db,
+      clock: systemClock,
+      logger: silent,
+      smtpUrl: smtp.url,
+      mailFrom: 'Coop <no-reply@test.coop>',
+      intervalMs: 20,
+    });
+    try {
+      await smtp.stalled;
+      expect(worker.state().delivering?.to).toBe('stalled@test.coop');
+
+      // The database serves others meanwhile. Before, the worker's transaction stayed open across
+      // SMTP: on the embedded database this query waited for the mail server's timeout (minutes).
+      const started = Date.now();
+      await handle.db.select({ id: users.id }).from(users).limit(1);
+      await handle.db.transaction(async (tx) => {
+        await tx.update(emailOutbox).set({ lastError: null }).where(eq(emailOutbox.id, email.id));
+      });
+      expect(Date.now() - started).toBeLessThan(2_000);
+
+      const stopStarted = Date.now();
+      await worker.stop();
+      expect(Date.now() - stopStarted).toBeLessThan(2_000);
+    } finally {
+      await smtp.close();
+    }
+    // Not sent, not failed, not counted as an attempt: back in the queue, due now.
+    const after = await statusOf(email.id);
+    expect(after).toMatchObject({ status: 'pending', attempts: 0, sentAt: null });
+    expect(after!.availableAt.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('lets two workers share the queue without sending one e-mail twice', async () => {
+    const smtp = await startFakeSmtp('accept');
+    const emails = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => queue(`shared-${i}@test.coop`)),
+    );
+    const workers = [1, 2].map(() =>
+      startOutboxWorker({
+        db: handle.db,
+        clock: systemClock,
+        logger: silent,
+        smtpUrl: smtp.url,
+        mailFrom: 'Coop <no-reply@test.coop>',
+        intervalMs: 10,
+      }),
+    );
+    try {
+      await waitFor(async () => {
+        const rows = await Promise.all(emails.map((email) => statusOf(email.id)));
+        return rows.every((row) => row?.status === 'sent') ? rows : undefined;
+      }, 'every e-mail to be sent');
+    } finally {
+      await Promise.all(workers.map((worker) => worker.stop()));
+      await smtp.close();
+    }
+    const recipients = smtp.received.filter((text) => text.includes('shared-'));
+    expect(recipients).toHaveLength(6);
+  });
+});
