@@ -12,6 +12,8 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { accessTokens } from './lib/access-token.js';
 import type { Deps } from './deps.js';
 import { errorHandler } from './plugins/error-handler.js';
+import { drain } from './plugins/drain.js';
+import { answerDeadline } from './plugins/answer-deadline.js';
 import { securityHeaders } from './plugins/security.js';
 import { apiDocs } from './plugins/api-docs.js';
 import { memberRoutes, publicRoutes, requestActor } from './plugins/route-groups.js';
@@ -30,6 +32,8 @@ export interface BuildAppOptions {
 }
 
 const BODY_LIMIT_BYTES = 100 * 1024;
+/** The socket may stay silent a little longer than a request may take, so the 503 gets out. */
+const CONNECTION_TIMEOUT_MARGIN_MS = 5_000;
 
 /** Builds the whole HTTP application without listening, so tests drive it through `inject`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -40,6 +44,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // No request without an end (docs/operations.md): receiving it is bounded here (408),
+    // answering it by plugins/answer-deadline.ts (503), silence on the connection by both.
+    requestTimeout: config.timeouts.requestMs,
+    connectionTimeout: config.timeouts.requestMs + CONNECTION_TIMEOUT_MARGIN_MS,
+    // plugins/drain.ts answers during shutdown, in the spec's error shape.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -48,6 +58,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const deps: Deps = { config, db, clock, tokens: accessTokens(config.jwtSecret, clock) };
 
   await app.register(errorHandler);
+  await app.register(drain);
+  await app.register(answerDeadline, { timeoutMs: config.timeouts.requestMs });
   await app.register(securityHeaders);
   await app.register(cookie);
   await app.register(apiDocs);

@@ -2,6 +2,11 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError } from '../lib/domain-error.js';
+import {
+  RETRY_AFTER_SECONDS,
+  UNAVAILABLE_MESSAGES,
+  unavailableReason,
+} from '../lib/service-unavailable.js';
 
 interface ErrorBody {
   success: false;
@@ -22,6 +27,7 @@ const TITLES: Record<number, string> = {
   415: 'Unsupported Media Type',
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
+  503: 'Service Unavailable',
 };
 
 export function errorBody(
@@ -67,6 +73,16 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
       });
       const first = details[0]?.message ?? 'Invalid request';
       return reply.status(400).send(errorBody(400, 'VALIDATION_ERROR', first, details));
+    }
+    const unavailable = unavailableReason(err);
+    if (unavailable) {
+      // The database could not serve it in time, or the process is stopping: the client should
+      // come back, not wait. The log keeps the cause.
+      req.log.warn({ err }, `answered 503: ${unavailable}`);
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send(errorBody(503, 'SERVICE_UNAVAILABLE', UNAVAILABLE_MESSAGES[unavailable]));
     }
     const status = err.statusCode ?? 500;
     if (status === 413) {
