@@ -40,6 +40,8 @@ export const API_ERROR_STATUS = {
   ACCOUNT_LOCKED: 429,
   INTERNAL_ERROR: 500,
   NOT_READY: 503,
+  /** Stopping, or the database could not serve the request in time: try again (Retry-After). */
+  SERVICE_UNAVAILABLE: 503,
 } as const satisfies Record<string, number>;
 export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
 
