@@ -69,7 +69,8 @@ export function explainStartupFailure(err: unknown, target?: StartupTarget): str
     return `The PostgreSQL server ${server} (DATABASE_URL) cannot be reached. Check that it is running and that DATABASE_URL is right, then start again.`;
   }
   if (codes.includes('55P03')) {
-    return `Another instance has been migrating the database ${server} for over a minute. Check it, then start again.`;
+    // Migrations wait a minute for another instance's migration; the demo seed waits the lock timeout.
+    return `Start-up waited too long for a lock on ${server} held by another instance (migrating it, or creating the demo data). Check that instance, then start again.`;
   }
   return undefined;
 }
