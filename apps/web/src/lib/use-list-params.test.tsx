@@ -124,6 +124,25 @@ describe('useListParams', () => {
     expect(list().page).toBe(1);
   });
 
+  it('moves a page past the end to the last page, in place of the history entry', () => {
+    const { list, search } = renderList('/contributions?page=9&status=pending');
+    act(() => list().keepPageInRange(3));
+    expect(search()).toBe('?page=3&status=pending');
+    act(() => list().keepPageInRange(5));
+    expect(search()).toBe('?page=3&status=pending');
+  });
+
+  it('keeps every change made before the router has rendered the previous one', () => {
+    const { list, search } = renderList('/contributions?page=3');
+    act(() => {
+      const current = list();
+      current.setFilter('status', 'pending');
+      current.setSearch('March');
+      current.setPageSize(50);
+    });
+    expect(search()).toBe('?status=pending&search=March&limit=50');
+  });
+
   it('goes back to page 1 when the page size changes', () => {
     const { list, search } = renderList('/contributions?page=4');
     act(() => list().setPageSize(50));

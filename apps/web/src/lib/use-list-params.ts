@@ -1,5 +1,5 @@
 import type { SortOrder } from '@coop/shared/http';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { QueryParams } from './api-client';
 import { isCalendarDate, isCalendarMonth } from './calendar-date';
@@ -161,21 +161,52 @@ export function toListQuery<SortField extends string>(
   return query;
 }
 
+/**
+ * The list state of the current URL, and the ways to change it. `config` must keep its identity
+ * (a module constant), or every render would read the URL afresh.
+ */
 export function useListParams<SortField extends string>(config: ListParamsConfig<SortField>) {
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => readListState(params, config), [params, config]);
   const query = useMemo(() => toListQuery(state, config.filters), [state, config.filters]);
 
+  // The router renders a new URL later than it is asked for (navigation runs in a transition),
+  // and its `params` are those of the last render. Changes made meanwhile (two fields reporting
+  // at once, a select right after typing) build on the URLs already asked for, not lose them.
+  const unrendered = useRef<string[]>([]);
+  useEffect(() => {
+    const index = unrendered.current.indexOf(params.toString());
+    unrendered.current = index >= 0 ? unrendered.current.slice(index + 1) : [];
+  }, [params]);
+
   const update = useCallback(
-    (change: (current: ListState<SortField>) => ListState<SortField>) =>
-      setParams((current) =>
-        writeListState(current, change(readListState(current, config)), config),
-      ),
-    [setParams, config],
+    (
+      change: (current: ListState<SortField>) => ListState<SortField>,
+      { replace = false }: { replace?: boolean } = {},
+    ) => {
+      const base = new URLSearchParams(unrendered.current.at(-1) ?? params);
+      const next = writeListState(base, change(readListState(base, config)), config);
+      unrendered.current.push(next.toString());
+      setParams(next, { replace });
+    },
+    [params, setParams, config],
   );
 
   const setPage = useCallback(
     (page: number) => update((current) => ({ ...current, page })),
+    [update],
+  );
+  /**
+   * A page past the end (an old link, rows confirmed away) becomes the last page, replacing the
+   * history entry so Back does not return to the empty page.
+   */
+  const keepPageInRange = useCallback(
+    (totalPages: number) =>
+      update(
+        (current) =>
+          current.page > totalPages ? { ...current, page: Math.max(1, totalPages) } : current,
+        { replace: true },
+      ),
     [update],
   );
   /** A new page size starts again at page 1: the old page number means other rows now. */
@@ -220,6 +251,7 @@ export function useListParams<SortField extends string>(config: ListParamsConfig
     ...state,
     query,
     setPage,
+    keepPageInRange,
     setPageSize,
     setSort,
     setSearch,
