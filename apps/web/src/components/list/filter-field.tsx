@@ -21,12 +21,24 @@ type TypedInputProps = Omit<ComponentProps<'input'>, 'value' | 'onChange'> & {
 function DebouncedInput({ value, onValueChange, debounceMs, ...props }: TypedInputProps) {
   const [draft, setDraft] = useState(value);
   const [shown, setShown] = useState(value);
-  // The value changed from outside (Reset, a removed chip, Back): show it.
+  // What this field reported and the list has not yet handed back (the URL updates later).
+  const [unechoed, setUnechoed] = useState<readonly string[]>([]);
   if (value !== shown) {
     setShown(value);
-    setDraft(value);
+    const echo = unechoed.indexOf(value);
+    if (echo >= 0) {
+      // Our own report coming back: the member may have typed on meanwhile, keep the draft.
+      setUnechoed(unechoed.slice(echo + 1));
+    } else {
+      // Changed from outside (Reset, a removed chip, Back): show it.
+      setDraft(value);
+      setUnechoed([]);
+    }
   }
-  const report = useEffectEvent((text: string) => onValueChange(text));
+  const report = useEffectEvent((text: string) => {
+    setUnechoed((current) => [...current, text]);
+    onValueChange(text);
+  });
 
   useEffect(() => {
     if (draft === value || debounceMs === 0) return;

@@ -195,7 +195,8 @@ describe('FilterPanel (spec §2 "Reusable filter panel", §4 "Filter panel")', (
     render(<Harness initial={{ paidOn: '2025-03-05' }} />);
 
     await user.click(screen.getByRole('button', { name: 'Start date' }));
-    const calendar = await screen.findByRole('grid');
+    // The calendar is a lazy chunk: its first import may take a while on a busy machine.
+    const calendar = await screen.findByRole('grid', {}, { timeout: 5000 });
     // The weekday row is hidden from screen readers (each day's button names its weekday).
     const weekdays = [...calendar.querySelectorAll('thead th')];
     expect(weekdays.map((day) => day.getAttribute('aria-label'))).toEqual([
