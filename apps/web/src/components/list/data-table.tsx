@@ -81,13 +81,14 @@ export function DataTable<Row>({
     selection.onSelectedIdsChange(next);
   };
 
-  const rowCheckbox = (row: Row) => {
-    const id = getRowId(row);
+  const rowCheckbox = (row: Row, id?: string) => {
+    const rowId = getRowId(row);
     return selection && isSelectable(row) ? (
       <Checkbox
+        id={id}
         aria-label={`Select ${getRowLabel(row)}`}
-        checked={selection.selectedIds.has(id)}
-        onCheckedChange={(checked) => toggleRow(id, checked === true)}
+        checked={selection.selectedIds.has(rowId)}
+        onCheckedChange={(checked) => toggleRow(rowId, checked === true)}
       />
     ) : null;
   };
@@ -136,7 +137,8 @@ export function DataTable<Row>({
                 <tr
                   key={id}
                   data-state={selected ? 'selected' : undefined}
-                  className="border-b last:border-b-0 data-[state=selected]:bg-accent/60"
+                  // One height for rows with and without buttons, so the table reads evenly.
+                  className="h-13 border-b last:border-b-0 data-[state=selected]:bg-accent/60"
                 >
                   {selection ? <td className="px-4 py-2">{rowCheckbox(row)}</td> : null}
                   {columns.map((column) => (
@@ -174,7 +176,8 @@ export function DataTable<Row>({
         <ul aria-label={caption} className="grid gap-3">
           {rows.map((row) => {
             const id = getRowId(row);
-            const checkbox = rowCheckbox(row);
+            const checkboxId = `${selectAllId}-${id}`;
+            const checkbox = rowCheckbox(row, checkboxId);
             const actions = rowActions?.(row);
             return (
               <li
@@ -183,7 +186,13 @@ export function DataTable<Row>({
                 className="rounded-xl border bg-card p-4 shadow-xs data-[state=selected]:border-primary data-[state=selected]:bg-accent/60"
               >
                 {checkbox ? (
-                  <div className="mb-3 flex min-h-10 items-center">{checkbox}</div>
+                  <div className="mb-2 flex min-h-10 items-center gap-3">
+                    {checkbox}
+                    {/* A bigger target for the thumb; the checkbox's own name says which row. */}
+                    <label htmlFor={checkboxId} aria-hidden="true" className="text-sm font-medium">
+                      Select
+                    </label>
+                  </div>
                 ) : null}
                 <dl className="grid gap-2 text-sm">
                   {columns.map((column) => (

@@ -69,7 +69,8 @@ function DateRangeField({
 }) {
   const change = (next: DateRangeValue) => onChange(next.start || next.end ? next : undefined);
   return (
-    <fieldset className="grid gap-2">
+    // Two dates side by side need two columns of the panel's grid to show in full.
+    <fieldset className="grid gap-2 sm:col-span-2">
       <legend className="mb-2 text-sm leading-none font-medium">{definition.label}</legend>
       <div className="grid grid-cols-2 gap-2">
         <DatePicker

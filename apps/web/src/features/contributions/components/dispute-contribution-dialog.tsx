@@ -109,7 +109,8 @@ export function DisputeContributionDialog({ contribution }: { contribution: Cont
     // While the dispute is being sent the dialog stays, so its outcome is seen.
     <Dialog open={open} onOpenChange={(next) => !dispute.isPending && setOpen(next)}>
       <DialogTrigger asChild>
-        <Button variant="outline">
+        {/* 40 px on touch screens; compact in the desktop table. */}
+        <Button variant="outline" className="md:h-8 md:px-3">
           <MessageSquareWarning aria-hidden="true" />
           Dispute<span className="sr-only"> {month} contribution</span>
         </Button>
