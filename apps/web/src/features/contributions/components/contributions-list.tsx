@@ -1,4 +1,3 @@
-import type { Contribution } from '@coop/shared/contributions';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { PaginationFooter } from '../../../components/list/pagination-footer';
@@ -30,7 +29,11 @@ export function ContributionsList({ list }: ContributionsListProps) {
     toast.error(CONTRIBUTION_MESSAGES.errorTitle, { description: errorMessage });
   }, [errorMessage, errorUpdatedAt]);
 
-  const totalPages = contributions.data?.pagination.totalPages;
+  // Only the current query's own answer says how many pages there are (not the previous page
+  // kept on screen while it loads).
+  const totalPages = contributions.isPlaceholderData
+    ? undefined
+    : contributions.data?.pagination.totalPages;
   const { page, keepPageInRange } = list;
   useEffect(() => {
     if (totalPages !== undefined && page > totalPages) keepPageInRange(totalPages);
@@ -45,7 +48,7 @@ export function ContributionsList({ list }: ContributionsListProps) {
   const rows = contributions.data?.data ?? [];
   const pagination = contributions.data?.pagination;
   const pendingRows = rows.filter(isSelectableContribution);
-  const selected: Contribution[] = pendingRows.filter((row) => selectedIds.has(row.id));
+  const selected = pendingRows.filter((row) => selectedIds.has(row.id));
 
   return (
     <div className="grid gap-4">
