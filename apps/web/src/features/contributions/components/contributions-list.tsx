@@ -23,10 +23,14 @@ export function ContributionsList({ list }: ContributionsListProps) {
   const { isError, error, errorUpdatedAt } = contributions;
   const errorMessage = isError ? failureMessage(error, CONTRIBUTION_MESSAGES.fetchFailed) : null;
 
-  // Spec §8: a failed load is also announced as a toast, once per failure.
+  // Spec §8: a failed load is also announced as a toast, once per failure (one toast id, so a
+  // second run of the effect, as StrictMode does, updates it rather than stacking another).
   useEffect(() => {
     if (errorMessage === null) return;
-    toast.error(CONTRIBUTION_MESSAGES.errorTitle, { description: errorMessage });
+    toast.error(CONTRIBUTION_MESSAGES.errorTitle, {
+      id: 'contributions-load-failure',
+      description: errorMessage,
+    });
   }, [errorMessage, errorUpdatedAt]);
 
   // Only the current query's own answer says how many pages there are (not the previous page
