@@ -1,5 +1,5 @@
 // `npm run bench:size`: builds the web app, then prints the gzipped JavaScript and CSS that the
-// first load of /auth/login and of /dashboard download: index.html's entry with everything it
+// first load of /auth/login, /dashboard and /contributions download: index.html's entry with everything it
 // imports statically, plus each lazy route module the path renders and its static imports.
 // `--no-build` measures the existing apps/web/dist.
 import { execFileSync } from 'node:child_process';
@@ -11,8 +11,8 @@ import { gzipSync } from 'node:zlib';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
 
-/** Target of the web issue: JavaScript of the sign-in page's first load, gzipped. */
-const LOGIN_JS_BUDGET_KB = 120;
+/** Budgets for the JavaScript of a page's first load, gzipped (web issue; list-kit issue). */
+const JS_BUDGETS_KB = { '/auth/login': 120, '/dashboard': 170 };
 
 /**
  * The lazy route modules each path renders, outermost first, as `apps/web/src/app/router.tsx`
@@ -30,6 +30,12 @@ const PAGES = {
     'src/app/routes/query-layout.tsx',
     'src/app/routes/member/layout.tsx',
     'src/app/routes/member/dashboard.tsx',
+  ],
+  // The first list on the list kit; its date picker's calendar loads on demand and is not counted.
+  '/contributions': [
+    'src/app/routes/query-layout.tsx',
+    'src/app/routes/member/layout.tsx',
+    'src/app/routes/member/contributions.tsx',
   ],
 };
 
@@ -82,7 +88,7 @@ const entryFiles = collect('index.html', filesFromHtml());
 
 console.log('First load, gzipped (level 9), of the built web app:\n');
 console.log('page                  JS KB   CSS KB   files');
-let loginJs = 0;
+const jsByPage = {};
 for (const [page, modules] of Object.entries(PAGES)) {
   const files = new Set(entryFiles);
   for (const module of modules) collect(module, files);
@@ -92,16 +98,17 @@ for (const [page, modules] of Object.entries(PAGES)) {
     if (file.endsWith('.js')) js += gzippedBytes(file);
     else if (file.endsWith('.css')) css += gzippedBytes(file);
   }
-  if (page === '/auth/login') loginJs = js;
+  jsByPage[page] = js;
   console.log(
     `${page.padEnd(21)} ${kb(js).padStart(6)}  ${kb(css).padStart(7)}   ${String(files.size).padStart(5)}`,
   );
 }
 
-const verdict = loginJs / 1024 <= LOGIN_JS_BUDGET_KB ? 'within' : 'OVER';
-console.log(
-  `\n/auth/login JavaScript: ${kb(loginJs)} KB, ${verdict} the ${LOGIN_JS_BUDGET_KB} KB budget.`,
-);
+console.log('');
+for (const [page, budget] of Object.entries(JS_BUDGETS_KB)) {
+  const verdict = jsByPage[page] / 1024 <= budget ? 'within' : 'OVER';
+  console.log(`${page} JavaScript: ${kb(jsByPage[page])} KB, ${verdict} the ${budget} KB budget.`);
+}
 if (process.argv.includes('--list')) {
   console.log('\nFiles:');
   for (const [file, bytes] of [...gzipSizes].sort((a, b) => b[1] - a[1])) {

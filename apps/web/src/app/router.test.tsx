@@ -75,7 +75,17 @@ describe('route table (spec §2)', () => {
     ['/profile', 'Profile'],
     ['/settings', 'Settings'],
   ])('%s shows the layout and its title to a member', async (url, title) => {
+    const emptyPage = {
+      currentPage: 1,
+      totalPages: 1,
+      totalItems: 0,
+      hasNext: false,
+      hasPrev: false,
+      limit: 25,
+    };
     mockApi({
+      'GET /users/contributions': () =>
+        json(200, { success: true, data: [], pagination: emptyPage }),
       'GET /users/notifications': () =>
         json(200, {
           success: true,
@@ -93,7 +103,11 @@ describe('route table (spec §2)', () => {
     });
     signInAs();
     renderAppAt(url);
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    // Each page's lazy module is compiled on its first import in the test run, which takes a
+    // while for a page as large as Contributions on a busy machine.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: title }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(document.title).toBe(`${title} · Coop Portal`);
   });

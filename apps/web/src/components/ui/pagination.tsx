@@ -1,5 +1,5 @@
 import { MAX_PAGE_BUTTONS } from '@coop/shared/constants';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { Button } from './button';
 
@@ -33,7 +33,12 @@ type PaginationProps = {
   onPageChange: (page: number) => void;
   className?: string;
   label?: string;
+  /** Adds 'First page' and 'Last page' buttons around Previous and Next. */
+  showFirstLast?: boolean;
 };
+
+// 40 px buttons on touch screens, 32 px from the desktop breakpoint up.
+const pagerButton = 'h-10 min-w-10 md:h-8 md:min-w-8';
 
 export function Pagination({
   currentPage,
@@ -41,21 +46,41 @@ export function Pagination({
   onPageChange,
   className,
   label = 'Pagination',
+  showFirstLast = false,
 }: PaginationProps) {
   if (totalPages <= 1) return null;
+  const onFirst = currentPage <= 1;
+  const onLast = currentPage >= totalPages;
   return (
-    <nav aria-label={label} className={cn('flex items-center justify-center gap-1', className)}>
+    <nav
+      aria-label={label}
+      className={cn('flex flex-wrap items-center justify-center gap-1', className)}
+    >
+      {showFirstLast ? (
+        <Button
+          variant="outline"
+          size="sm"
+          className={pagerButton}
+          onClick={() => onPageChange(1)}
+          disabled={onFirst}
+          aria-label="First page"
+        >
+          <ChevronsLeft aria-hidden="true" />
+        </Button>
+      ) : null}
       <Button
         variant="outline"
         size="sm"
+        className={pagerButton}
         onClick={() => onPageChange(currentPage - 1)}
-        disabled={currentPage <= 1}
+        disabled={onFirst}
         aria-label="Previous page"
       >
         <ChevronLeft aria-hidden="true" />
         <span className="hidden sm:inline">Previous</span>
       </Button>
-      <ul className="flex items-center gap-1">
+      {/* On phones the page numbers take a row of their own, above the arrows. */}
+      <ul className="flex items-center justify-center gap-1 max-sm:order-first max-sm:w-full">
         {pageWindow(currentPage, totalPages).map((page, index) =>
           page === null ? (
             <li key={`gap-${index}`} aria-hidden="true" className="px-1 text-muted-foreground">
@@ -66,7 +91,7 @@ export function Pagination({
               <Button
                 variant={page === currentPage ? 'default' : 'ghost'}
                 size="sm"
-                className="min-w-8"
+                className={pagerButton}
                 onClick={() => onPageChange(page)}
                 aria-label={`Page ${page}`}
                 aria-current={page === currentPage ? 'page' : undefined}
@@ -80,13 +105,26 @@ export function Pagination({
       <Button
         variant="outline"
         size="sm"
+        className={pagerButton}
         onClick={() => onPageChange(currentPage + 1)}
-        disabled={currentPage >= totalPages}
+        disabled={onLast}
         aria-label="Next page"
       >
         <span className="hidden sm:inline">Next</span>
         <ChevronRight aria-hidden="true" />
       </Button>
+      {showFirstLast ? (
+        <Button
+          variant="outline"
+          size="sm"
+          className={pagerButton}
+          onClick={() => onPageChange(totalPages)}
+          disabled={onLast}
+          aria-label="Last page"
+        >
+          <ChevronsRight aria-hidden="true" />
+        </Button>
+      ) : null}
     </nav>
   );
 }

@@ -6,9 +6,11 @@ import {
   type ActivatingUser,
   type SetPasswordInput,
 } from '@coop/shared/auth';
-import { CircleAlert, CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
+import { CircleAlert, CircleCheck, CircleX } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
+import { FormField } from '../../../components/form/form-field';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import {
@@ -18,15 +20,16 @@ import {
   CardHeader,
   CardTitle,
 } from '../../../components/ui/card';
-import { FieldError, fieldA11y } from '../../../components/ui/field-error';
-import { Label } from '../../../components/ui/label';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { RequirementChecklist } from '../../../components/ui/requirement-checklist';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { failureMessage, fieldErrors, hasErrorCode } from '../../../lib/api-client';
+import { failureMessage } from '../../../lib/api-client';
+import { applyServerErrors, serverFieldMessages } from '../../../lib/apply-server-errors';
 import { useActivateAccount } from '../api/activate-account';
 import { useVerifyActivation } from '../api/verify-activation';
+
+const PASSWORD_FIELDS = ['password', 'confirmPassword'] as const;
 
 function ActivationFailed({ message }: { message: string }) {
   return (
@@ -88,22 +91,13 @@ function SetPasswordForm({ token, member }: { token: string; member: ActivatingU
   const onSubmit = (values: SetPasswordInput) =>
     activation.mutate(
       { token, ...values },
-      {
-        onError: (error) => {
-          // A password the server refuses (too common, too long) belongs under its field.
-          if (!hasErrorCode(error, 'VALIDATION_ERROR')) return;
-          const byField = fieldErrors(error);
-          for (const field of ['password', 'confirmPassword'] as const) {
-            const message = byField[field];
-            if (message) setError(field, { message });
-          }
-        },
-      },
+      // A password the server refuses (too common, too long) belongs under its field.
+      { onError: (error) => applyServerErrors(error, setError, PASSWORD_FIELDS) },
     );
 
-  const serverFieldErrors = activation.error ? fieldErrors(activation.error) : {};
   const showFailure =
-    activation.isError && !serverFieldErrors.password && !serverFieldErrors.confirmPassword;
+    activation.isError &&
+    Object.keys(serverFieldMessages(activation.error, PASSWORD_FIELDS)).length === 0;
 
   return (
     <Card>
@@ -145,18 +139,14 @@ function SetPasswordForm({ token, member }: { token: string; member: ActivatingU
             hidden
           />
 
-          <div className="grid gap-2">
-            <Label htmlFor="password">Password</Label>
-            <PasswordInput
-              {...fieldA11y('password', errors.password?.message)}
-              aria-describedby={
-                errors.password ? 'password-error password-requirements' : 'password-requirements'
-              }
-              autoComplete="new-password"
-              {...register('password')}
-            />
-            <FieldError id="password-error" message={errors.password?.message} />
-          </div>
+          <FormField
+            id="password"
+            label="Password"
+            error={errors.password?.message}
+            describedBy="password-requirements"
+          >
+            <PasswordInput autoComplete="new-password" {...register('password')} />
+          </FormField>
 
           <RequirementChecklist
             id="password-requirements"
@@ -164,22 +154,22 @@ function SetPasswordForm({ token, member }: { token: string; member: ActivatingU
             value={password}
           />
 
-          <div className="grid gap-2">
-            <Label htmlFor="confirmPassword">Confirm password</Label>
-            <PasswordInput
-              {...fieldA11y('confirmPassword', errors.confirmPassword?.message)}
-              autoComplete="new-password"
-              {...register('confirmPassword')}
-            />
-            <FieldError id="confirmPassword-error" message={errors.confirmPassword?.message} />
-          </div>
+          <FormField
+            id="confirmPassword"
+            label="Confirm password"
+            error={errors.confirmPassword?.message}
+          >
+            <PasswordInput autoComplete="new-password" {...register('confirmPassword')} />
+          </FormField>
 
-          <Button type="submit" size="lg" className="w-full" disabled={activation.isPending}>
-            {activation.isPending ? (
-              <LoaderCircle aria-hidden="true" className="animate-spin" />
-            ) : null}
-            {activation.isPending ? 'Activating...' : 'Activate Account'}
-          </Button>
+          <SubmitButton
+            size="lg"
+            className="w-full"
+            isPending={activation.isPending}
+            pendingLabel="Activating..."
+          >
+            Activate Account
+          </SubmitButton>
         </form>
       </CardContent>
     </Card>

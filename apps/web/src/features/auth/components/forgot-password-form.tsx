@@ -6,10 +6,12 @@ import {
   FORGOT_PASSWORD_WAIT_MINUTES,
   RESET_LINK_VALIDITY_HOURS,
 } from '@coop/shared/constants';
-import { ArrowLeft, CircleAlert, LoaderCircle, MailCheck } from 'lucide-react';
+import { ArrowLeft, CircleAlert, MailCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { FormField } from '../../../components/form/form-field';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import {
@@ -19,9 +21,7 @@ import {
   CardHeader,
   CardTitle,
 } from '../../../components/ui/card';
-import { FieldError, fieldA11y } from '../../../components/ui/field-error';
 import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
 import { paths } from '../../../config/paths';
 import { toApiError } from '../../../lib/api-client';
 import { useRequestPasswordReset } from '../api/forgot-password';
@@ -144,24 +144,23 @@ export function ForgotPasswordForm() {
             </Alert>
           ) : null}
           <fieldset disabled={limitReached || request.isPending} className="grid gap-5">
-            <div className="grid gap-2">
-              <Label htmlFor="email">Email</Label>
+            <FormField id="email" label="Email" error={errors.email?.message}>
               <Input
-                {...fieldA11y('email', errors.email?.message)}
                 type="email"
                 autoComplete="email"
                 inputMode="email"
                 placeholder="you@example.com"
                 {...register('email')}
               />
-              <FieldError id="email-error" message={errors.email?.message} />
-            </div>
-            <Button type="submit" size="lg" className="w-full">
-              {request.isPending ? (
-                <LoaderCircle aria-hidden="true" className="animate-spin" />
-              ) : null}
-              {request.isPending ? 'Sending...' : 'Send Reset Link'}
-            </Button>
+            </FormField>
+            <SubmitButton
+              size="lg"
+              className="w-full"
+              isPending={request.isPending}
+              pendingLabel="Sending..."
+            >
+              Send Reset Link
+            </SubmitButton>
           </fieldset>
           <BackToLogin />
         </form>

@@ -1,9 +1,10 @@
 import type { LoginInput } from '@coop/shared/auth';
-import { CircleAlert, LoaderCircle } from 'lucide-react';
+import { CircleAlert } from 'lucide-react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
+import { FormField } from '../../../components/form/form-field';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import {
   Card,
   CardContent,
@@ -11,9 +12,7 @@ import {
   CardHeader,
   CardTitle,
 } from '../../../components/ui/card';
-import { FieldError, fieldA11y } from '../../../components/ui/field-error';
 import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth-store';
@@ -85,41 +84,44 @@ export function LoginForm() {
             </Alert>
           ) : null}
 
-          <div className="grid gap-2">
-            <Label htmlFor="identifier">Email, phone number or membership ID</Label>
+          <FormField
+            id="identifier"
+            label="Email, phone number or membership ID"
+            error={errors.identifier?.message}
+          >
             <Input
-              {...fieldA11y('identifier', errors.identifier?.message)}
               autoComplete="username"
               autoCapitalize="none"
               spellCheck={false}
               placeholder="you@example.com"
               {...register('identifier')}
             />
-            <FieldError id="identifier-error" message={errors.identifier?.message} />
-          </div>
+          </FormField>
 
-          <div className="grid gap-2">
-            <div className="flex items-center justify-between gap-2">
-              <Label htmlFor="password">Password</Label>
+          <FormField
+            id="password"
+            label="Password"
+            error={errors.password?.message}
+            labelAside={
               <Link
                 to={paths.forgotPassword}
                 className="text-sm font-medium text-primary underline-offset-4 hover:underline"
               >
                 Forgot password?
               </Link>
-            </div>
-            <PasswordInput
-              {...fieldA11y('password', errors.password?.message)}
-              autoComplete="current-password"
-              {...register('password')}
-            />
-            <FieldError id="password-error" message={errors.password?.message} />
-          </div>
+            }
+          >
+            <PasswordInput autoComplete="current-password" {...register('password')} />
+          </FormField>
 
-          <Button type="submit" size="lg" disabled={isLoading} className="w-full">
-            {isLoading ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
-            {isLoading ? 'Signing in...' : 'Sign In'}
-          </Button>
+          <SubmitButton
+            size="lg"
+            className="w-full"
+            isPending={isLoading}
+            pendingLabel="Signing in..."
+          >
+            Sign In
+          </SubmitButton>
 
           <p className="text-center text-sm text-muted-foreground">
             Don&apos;t have an account? Contact the administrator to get your sign-in details.

@@ -5,9 +5,11 @@ import {
   resetPasswordFormSchema,
   type ResetPasswordFormInput,
 } from '@coop/shared/auth';
-import { CircleAlert, CircleCheck, LoaderCircle } from 'lucide-react';
+import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
+import { FormField } from '../../../components/form/form-field';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import {
@@ -17,29 +19,22 @@ import {
   CardHeader,
   CardTitle,
 } from '../../../components/ui/card';
-import { FieldError, fieldA11y } from '../../../components/ui/field-error';
-import { Label } from '../../../components/ui/label';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { RequirementChecklist } from '../../../components/ui/requirement-checklist';
 import { paths } from '../../../config/paths';
-import { failureMessage, fieldErrors, hasErrorCode, toApiError } from '../../../lib/api-client';
+import { failureMessage, toApiError } from '../../../lib/api-client';
+import { applyServerErrors, serverFieldMessages } from '../../../lib/apply-server-errors';
 import { useResetPassword } from '../api/reset-password';
 
 const FORM_FIELDS = ['newPassword', 'confirmPassword'] as const;
 
 /**
- * The message for a failed reset (spec §8): a 400 means the link is bad, unless the server named
- * one of the form's fields (a password it refuses), which is then shown under that field.
+ * The message for a failed reset that is not about one of the form's fields (spec §8): a 400
+ * means the link is bad; anything else shows the server message or the fallback.
  */
-function resetFailure(error: unknown): { field?: (typeof FORM_FIELDS)[number]; message: string } {
-  const apiError = toApiError(error);
-  if (hasErrorCode(apiError, 'VALIDATION_ERROR')) {
-    const byField = fieldErrors(error);
-    const field = FORM_FIELDS.find((name) => byField[name]);
-    if (field) return { field, message: byField[field] ?? '' };
-  }
-  if (apiError.status === 400) return { message: AUTH_MESSAGES.invalidResetToken };
-  return { message: failureMessage(error, AUTH_MESSAGES.resetFailed) };
+function resetFailureMessage(error: unknown): string {
+  if (toApiError(error).status === 400) return AUTH_MESSAGES.invalidResetToken;
+  return failureMessage(error, AUTH_MESSAGES.resetFailed);
 }
 
 function ResetSuccessful() {
@@ -80,15 +75,14 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const onSubmit = (values: ResetPasswordFormInput) =>
     reset.mutate(
       { token, ...values },
-      {
-        onError: (error) => {
-          const { field, message } = resetFailure(error);
-          if (field) setError(field, { message });
-        },
-      },
+      // A password the server refuses (too common, too long) belongs under its field.
+      { onError: (error) => applyServerErrors(error, setError, FORM_FIELDS) },
     );
 
-  const failure = reset.isError ? resetFailure(reset.error) : null;
+  const failure =
+    reset.isError && Object.keys(serverFieldMessages(reset.error, FORM_FIELDS)).length === 0
+      ? resetFailureMessage(reset.error)
+      : null;
 
   return (
     <Card>
@@ -102,12 +96,12 @@ export function ResetPasswordForm({ token }: { token: string }) {
           noValidate
           className="grid gap-5"
         >
-          {failure && !failure.field ? (
+          {failure ? (
             <Alert variant="destructive" role="alert">
               <CircleAlert aria-hidden="true" />
               <AlertDescription>
-                <p>{failure.message}</p>
-                {failure.message === AUTH_MESSAGES.invalidResetToken ? (
+                <p>{failure}</p>
+                {failure === AUTH_MESSAGES.invalidResetToken ? (
                   <Link
                     to={paths.forgotPassword}
                     className="mt-1 inline-block font-medium underline underline-offset-4"
@@ -119,20 +113,14 @@ export function ResetPasswordForm({ token }: { token: string }) {
             </Alert>
           ) : null}
 
-          <div className="grid gap-2">
-            <Label htmlFor="newPassword">New password</Label>
-            <PasswordInput
-              {...fieldA11y('newPassword', errors.newPassword?.message)}
-              aria-describedby={
-                errors.newPassword
-                  ? 'newPassword-error password-requirements'
-                  : 'password-requirements'
-              }
-              autoComplete="new-password"
-              {...register('newPassword')}
-            />
-            <FieldError id="newPassword-error" message={errors.newPassword?.message} />
-          </div>
+          <FormField
+            id="newPassword"
+            label="New password"
+            error={errors.newPassword?.message}
+            describedBy="password-requirements"
+          >
+            <PasswordInput autoComplete="new-password" {...register('newPassword')} />
+          </FormField>
 
           <RequirementChecklist
             id="password-requirements"
@@ -140,20 +128,22 @@ export function ResetPasswordForm({ token }: { token: string }) {
             value={password}
           />
 
-          <div className="grid gap-2">
-            <Label htmlFor="confirmPassword">Confirm new password</Label>
-            <PasswordInput
-              {...fieldA11y('confirmPassword', errors.confirmPassword?.message)}
-              autoComplete="new-password"
-              {...register('confirmPassword')}
-            />
-            <FieldError id="confirmPassword-error" message={errors.confirmPassword?.message} />
-          </div>
+          <FormField
+            id="confirmPassword"
+            label="Confirm new password"
+            error={errors.confirmPassword?.message}
+          >
+            <PasswordInput autoComplete="new-password" {...register('confirmPassword')} />
+          </FormField>
 
-          <Button type="submit" size="lg" className="w-full" disabled={reset.isPending}>
-            {reset.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
-            {reset.isPending ? 'Resetting...' : 'Reset Password'}
-          </Button>
+          <SubmitButton
+            size="lg"
+            className="w-full"
+            isPending={reset.isPending}
+            pendingLabel="Resetting..."
+          >
+            Reset Password
+          </SubmitButton>
           <Button asChild variant="ghost" className="w-full">
             <Link to={paths.login}>Back to Login</Link>
           </Button>

@@ -1,0 +1,139 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { DataTable, type DataTableColumn } from './data-table';
+
+type Fine = { id: string; reason: string; amount: number; status: 'pending' | 'paid' };
+
+const FINES: Fine[] = [
+  { id: 'a', reason: 'Late repayment', amount: 5000, status: 'pending' },
+  { id: 'b', reason: 'Missed meeting', amount: 1000, status: 'paid' },
+  { id: 'c', reason: 'Late contribution', amount: 2000, status: 'pending' },
+];
+
+const columns: DataTableColumn<Fine>[] = [
+  { id: 'reason', header: 'Reason', cell: (row) => row.reason },
+  { id: 'amount', header: 'Amount', align: 'end', cell: (row) => `₦${row.amount}` },
+  { id: 'status', header: 'Status', cell: (row) => row.status },
+];
+
+function Harness({ withSelection = true }: { withSelection?: boolean }) {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  return (
+    <>
+      <DataTable
+        caption="Fines"
+        columns={columns}
+        rows={FINES}
+        getRowId={(row) => row.id}
+        getRowLabel={(row) => `${row.reason} fine`}
+        selection={
+          withSelection
+            ? {
+                selectedIds: selected,
+                onSelectedIdsChange: setSelected,
+                isRowSelectable: (row) => row.status === 'pending',
+                selectAllLabel: 'Select all pending fines',
+              }
+            : undefined
+        }
+        rowActions={(row) => (row.status === 'pending' ? <button type="button">Pay</button> : null)}
+      />
+      <output data-testid="selected">{[...selected].sort().join(',')}</output>
+    </>
+  );
+}
+
+const table = () => within(screen.getByRole('table', { name: 'Fines' }));
+const cards = () => within(screen.getByRole('list', { name: 'Fines' }));
+
+describe('DataTable', () => {
+  it('draws a real table from the md breakpoint up, from the column definitions', () => {
+    render(<Harness withSelection={false} />);
+
+    const element = screen.getByRole('table', { name: 'Fines' });
+    expect(element.parentElement).toHaveClass('hidden', 'md:block');
+    expect(
+      table()
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Reason', 'Amount', 'Status', 'Actions']);
+    const [, first] = table().getAllByRole('row');
+    expect(
+      within(first as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Late repayment', '₦5000', 'pending', 'Pay']);
+    // Amounts line up on the right.
+    expect(table().getByRole('columnheader', { name: 'Amount' })).toHaveClass('text-right');
+    expect(table().getByRole('cell', { name: '₦5000' })).toHaveClass('text-right');
+  });
+
+  it('draws one card per row below it: label/value pairs, actions at the bottom', () => {
+    render(<Harness withSelection={false} />);
+
+    const list = screen.getByRole('list', { name: 'Fines' });
+    expect(list.parentElement).toHaveClass('md:hidden');
+    const items = cards().getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+    const first = within(items[0] as HTMLElement);
+    expect(first.getAllByRole('term').map((term) => term.textContent)).toEqual([
+      'Reason',
+      'Amount',
+      'Status',
+    ]);
+    expect(first.getAllByRole('definition').map((value) => value.textContent)).toEqual([
+      'Late repayment',
+      '₦5000',
+      'pending',
+    ]);
+    expect(items[0]?.lastElementChild).toContainElement(first.getByRole('button', { name: 'Pay' }));
+    expect(within(items[1] as HTMLElement).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('offers a checkbox only on selectable rows, named after the row', () => {
+    render(<Harness />);
+    expect(
+      table()
+        .getAllByRole('checkbox')
+        .map((box) => box.getAttribute('aria-label')),
+    ).toEqual([
+      'Select all pending fines',
+      'Select Late repayment fine',
+      'Select Late contribution fine',
+    ]);
+    expect(cards().getAllByRole('checkbox')).toHaveLength(2);
+  });
+
+  it('selects only selectable rows with select-all, showing the mixed state in between', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    const all = table().getByRole('checkbox', { name: 'Select all pending fines' });
+
+    await user.click(table().getByRole('checkbox', { name: 'Select Late repayment fine' }));
+    expect(screen.getByTestId('selected')).toHaveTextContent('a');
+    expect(all).toHaveAttribute('aria-checked', 'mixed');
+
+    await user.click(all);
+    expect(screen.getByTestId('selected')).toHaveTextContent(/^a,c$/);
+    expect(all).toBeChecked();
+    expect(table().getByRole('checkbox', { name: 'Select Late contribution fine' })).toBeChecked();
+
+    await user.click(all);
+    expect(screen.getByTestId('selected')).toBeEmptyDOMElement();
+    expect(all).not.toBeChecked();
+  });
+
+  it('selects from the cards too, with the same select-all', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    const mobileAll = screen
+      .getAllByRole('checkbox', { name: 'Select all pending fines' })
+      .find((box) => !screen.getByRole('table').contains(box)) as HTMLElement;
+
+    await user.click(mobileAll);
+    expect(screen.getByTestId('selected')).toHaveTextContent(/^a,c$/);
+    expect(cards().getByRole('checkbox', { name: 'Select Late repayment fine' })).toBeChecked();
+  });
+});

@@ -1,0 +1,135 @@
+import { Search } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { cn } from '../../lib/cn';
+import {
+  countActiveFilters,
+  type FilterDefinition,
+  type FilterValues,
+} from '../../lib/list-filters';
+import type { FilterChanges } from '../../lib/use-list-params';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../ui/dialog';
+import { FilterField } from './filter-field';
+
+type ListSearchDialogProps = {
+  title: string;
+  description: string;
+  /** The fields the dialog offers; a list may offer fewer here than in its desktop panel. */
+  filters: readonly FilterDefinition[];
+  values: FilterValues;
+  /** The list's free-text search, the dialog's first field. */
+  search?: { value: string; label?: string; placeholder?: string };
+  /** Applies the dialog's fields at once (one request, back to page 1). */
+  onApply: (changes: FilterChanges) => void;
+  onReset: () => void;
+  triggerLabel?: string;
+  className?: string;
+};
+
+const SEARCH_KEY = 'search';
+
+/**
+ * The small-screen stand-in for the filter panel (spec §2): a button that opens a dialog with the
+ * list's main fields, Reset and Apply. Nothing reaches the list until Apply, so a member on a slow
+ * connection picks everything first and waits once. Radix Dialog keeps focus inside, closes on
+ * Escape and returns focus to the button.
+ */
+export function ListSearchDialog({
+  title,
+  description,
+  filters,
+  values,
+  search,
+  onApply,
+  onReset,
+  triggerLabel = 'Search & filter',
+  className,
+}: ListSearchDialogProps) {
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<FilterValues>(values);
+  const [draftSearch, setDraftSearch] = useState(search?.value ?? '');
+  const activeCount = countActiveFilters(values, search?.value);
+
+  const openChange = (next: boolean) => {
+    // Every opening starts from what the list shows now.
+    if (next) {
+      setDraft(values);
+      setDraftSearch(search?.value ?? '');
+    }
+    setOpen(next);
+  };
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    onApply({
+      ...(search ? { search: draftSearch } : {}),
+      filters: Object.fromEntries(filters.map(({ key }) => [key, draft[key]])),
+    });
+    setOpen(false);
+  };
+
+  const reset = () => {
+    onReset();
+    setOpen(false);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={openChange}>
+      <DialogTrigger asChild>
+        <Button variant="outline" className={cn('w-full', className)}>
+          <Search aria-hidden="true" />
+          {triggerLabel}
+          {activeCount > 0 ? (
+            <Badge variant="secondary">
+              {activeCount}
+              <span className="sr-only"> active</span>
+            </Badge>
+          ) : null}
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={apply} className="grid gap-4">
+          {search ? (
+            <FilterField
+              definition={{
+                key: SEARCH_KEY,
+                label: search.label ?? 'Search',
+                type: 'text',
+                placeholder: search.placeholder,
+              }}
+              value={draftSearch}
+              onChange={(value) => setDraftSearch(typeof value === 'string' ? value : '')}
+            />
+          ) : null}
+          {filters.map((definition) => (
+            <FilterField
+              key={definition.key}
+              definition={definition}
+              value={draft[definition.key]}
+              onChange={(value) => setDraft((current) => ({ ...current, [definition.key]: value }))}
+            />
+          ))}
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={reset}>
+              Reset
+            </Button>
+            <Button type="submit">Apply</Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,24 @@
+import type { ContributionResponse } from '@coop/shared/contributions';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { refreshAfterContributionChange } from './contributions-cache';
+
+export type DisputeContributionInput = { id: string; reason: string };
+
+/** POST /users/contributions/{id}/dispute with the member's reason, trimmed. */
+export function disputeContribution({
+  id,
+  reason,
+}: DisputeContributionInput): Promise<ContributionResponse> {
+  return api.post<ContributionResponse>(`/users/contributions/${encodeURIComponent(id)}/dispute`, {
+    reason: reason.trim(),
+  });
+}
+
+export function useDisputeContribution() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: disputeContribution,
+    onSuccess: () => refreshAfterContributionChange(queryClient),
+  });
+}

@@ -1,0 +1,110 @@
+import type { Contribution } from '@coop/shared/contributions';
+import { formatNaira } from '@coop/shared/money';
+import { CheckCheck, TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { Alert, AlertDescription } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../../components/ui/dialog';
+import { failureMessage } from '../../../lib/api-client';
+import { formatCalendarMonth } from '../../../lib/calendar-date';
+import { useConfirmContributions } from '../api/confirm-contributions';
+import { CONTRIBUTION_MESSAGES, contributionsConfirmedMessage } from './contribution-messages';
+
+type ConfirmContributionsDialogProps = {
+  /** The selected pending contributions. */
+  contributions: readonly Contribution[];
+  onConfirmed: () => void;
+};
+
+/** The 'Confirm' action for the selection, behind a dialog with spec §2's warning. */
+export function ConfirmContributionsDialog({
+  contributions,
+  onConfirmed,
+}: ConfirmContributionsDialogProps) {
+  const [open, setOpen] = useState(false);
+  const confirm = useConfirmContributions();
+  const count = contributions.length;
+
+  const submit = () =>
+    confirm.mutate(
+      contributions.map((contribution) => contribution.id),
+      {
+        onSuccess: ({ data }) => {
+          toast.success(CONTRIBUTION_MESSAGES.successTitle, {
+            description: contributionsConfirmedMessage(data.contributions.length),
+          });
+          onConfirmed();
+        },
+        onError: (error) =>
+          toast.error(CONTRIBUTION_MESSAGES.errorTitle, {
+            description: failureMessage(error, CONTRIBUTION_MESSAGES.confirmFailed),
+          }),
+        // Either way the list is fetched afresh, so a stale selection is not offered again.
+        onSettled: () => setOpen(false),
+      },
+    );
+
+  return (
+    // While the confirmation is being sent the dialog stays, so its outcome is seen.
+    <Dialog open={open} onOpenChange={(next) => !confirm.isPending && setOpen(next)}>
+      <DialogTrigger asChild>
+        <Button disabled={count === 0}>
+          <CheckCheck aria-hidden="true" />
+          Confirm
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Confirm contributions</DialogTitle>
+          <DialogDescription>
+            Check that {count === 1 ? 'this deduction matches' : 'these deductions match'} your
+            payslip before you confirm {count} contribution(s).
+          </DialogDescription>
+        </DialogHeader>
+        <form
+          className="grid gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submit();
+          }}
+        >
+          <ul className="grid max-h-48 gap-1 overflow-y-auto rounded-lg bg-muted/60 p-3 text-sm">
+            {contributions.map((contribution) => (
+              <li key={contribution.id} className="flex justify-between gap-4">
+                <span>{formatCalendarMonth(contribution.contributionMonth)}</span>
+                <span className="font-medium tabular-nums">
+                  {formatNaira(contribution.totalAmount)}
+                </span>
+              </li>
+            ))}
+          </ul>
+          <Alert variant="warning">
+            <TriangleAlert aria-hidden="true" />
+            <AlertDescription>{CONTRIBUTION_MESSAGES.confirmWarning}</AlertDescription>
+          </Alert>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline" disabled={confirm.isPending}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <SubmitButton isPending={confirm.isPending} pendingLabel="Confirming...">
+              Confirm
+            </SubmitButton>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

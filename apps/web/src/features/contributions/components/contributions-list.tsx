@@ -1,0 +1,101 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { PaginationFooter } from '../../../components/list/pagination-footer';
+import { QueryState } from '../../../components/list/query-state';
+import { failureMessage } from '../../../lib/api-client';
+import type { ListParams } from '../../../lib/use-list-params';
+import { useContributions } from '../api/get-contributions';
+import { CONTRIBUTION_LIST_CONFIG, type ContributionSortField } from './contribution-list-config';
+import { CONTRIBUTION_MESSAGES } from './contribution-messages';
+import { isSelectableContribution } from './contribution-rules';
+import { ConfirmContributionsDialog } from './confirm-contributions-dialog';
+import { ContributionsTable } from './contributions-table';
+
+const NOTHING_SELECTED: ReadonlySet<string> = new Set();
+
+type ContributionsListProps = {
+  list: ListParams<ContributionSortField>;
+};
+
+/** The member's contributions for the list's current query, with selection, confirm and paging. */
+export function ContributionsList({ list }: ContributionsListProps) {
+  const contributions = useContributions(list.query);
+  const { isError, error, errorUpdatedAt } = contributions;
+  const errorMessage = isError ? failureMessage(error, CONTRIBUTION_MESSAGES.fetchFailed) : null;
+
+  // Spec §8: a failed load is also announced as a toast, once per failure (one toast id, so a
+  // second run of the effect, as StrictMode does, updates it rather than stacking another).
+  useEffect(() => {
+    if (errorMessage === null) return;
+    toast.error(CONTRIBUTION_MESSAGES.errorTitle, {
+      id: 'contributions-load-failure',
+      description: errorMessage,
+    });
+  }, [errorMessage, errorUpdatedAt]);
+
+  // Only the current query's own answer says how many pages there are (not the previous page
+  // kept on screen while it loads).
+  const totalPages = contributions.isPlaceholderData
+    ? undefined
+    : contributions.data?.pagination.totalPages;
+  const { page, keepPageInRange } = list;
+  useEffect(() => {
+    if (totalPages !== undefined && page > totalPages) keepPageInRange(totalPages);
+  }, [page, totalPages, keepPageInRange]);
+
+  // A selection belongs to the rows it was made on: another page or filter starts afresh.
+  const queryKey = JSON.stringify(list.query);
+  const [selection, setSelection] = useState({ queryKey, ids: NOTHING_SELECTED });
+  const selectedIds = selection.queryKey === queryKey ? selection.ids : NOTHING_SELECTED;
+  const select = (ids: ReadonlySet<string>) => setSelection({ queryKey, ids });
+
+  const rows = contributions.data?.data ?? [];
+  const pagination = contributions.data?.pagination;
+  const pendingRows = rows.filter(isSelectableContribution);
+  const selected = pendingRows.filter((row) => selectedIds.has(row.id));
+
+  return (
+    <div className="grid gap-4">
+      <QueryState
+        isPending={contributions.isPending}
+        errorMessage={errorMessage}
+        onRetry={() => void contributions.refetch()}
+        isEmpty={rows.length === 0}
+        emptyMessage={CONTRIBUTION_MESSAGES.empty}
+        loadingLabel="Loading contributions"
+      >
+        <div className="grid gap-4">
+          {pendingRows.length > 0 ? (
+            <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border bg-card p-3 pl-4">
+              <p className="text-sm" aria-live="polite">
+                {selected.length === 0
+                  ? 'Select pending contributions to confirm them.'
+                  : `${selected.length} selected`}
+              </p>
+              <ConfirmContributionsDialog
+                contributions={selected}
+                onConfirmed={() => select(NOTHING_SELECTED)}
+              />
+            </div>
+          ) : null}
+          <ContributionsTable
+            contributions={rows}
+            selectedIds={selectedIds}
+            onSelectedIdsChange={select}
+            busy={contributions.isPlaceholderData}
+          />
+        </div>
+      </QueryState>
+      {/* The footer stays under an empty list too: 'No items to display'. */}
+      {pagination && errorMessage === null ? (
+        <PaginationFooter
+          label="Contribution pages"
+          pagination={pagination}
+          pageSizeOptions={CONTRIBUTION_LIST_CONFIG.pageSizeOptions}
+          onPageChange={list.setPage}
+          onPageSizeChange={list.setPageSize}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import type { Contribution } from '@coop/shared/contributions';
+import { formatNaira } from '@coop/shared/money';
+import { DataTable, type DataTableColumn } from '../../../components/list/data-table';
+import { formatCalendarDate, formatCalendarMonth } from '../../../lib/calendar-date';
+import { canDisputeContribution, isSelectableContribution } from './contribution-rules';
+import { ContributionStatusBadge } from './contribution-status-badge';
+import { DisputeContributionDialog } from './dispute-contribution-dialog';
+
+const columns: readonly DataTableColumn<Contribution>[] = [
+  {
+    id: 'month',
+    header: 'Month',
+    cell: (row) => formatCalendarMonth(row.contributionMonth),
+  },
+  {
+    id: 'date',
+    header: 'Date',
+    cell: (row) => (
+      <time dateTime={row.contributionDate}>{formatCalendarDate(row.contributionDate)}</time>
+    ),
+  },
+  { id: 'savings', header: 'Savings', align: 'end', cell: (row) => formatNaira(row.savingsAmount) },
+  {
+    id: 'shareHoldings',
+    header: 'Share Holdings',
+    align: 'end',
+    cell: (row) => formatNaira(row.shareHoldingAmount),
+  },
+  {
+    id: 'total',
+    header: 'Total',
+    align: 'end',
+    cell: (row) => <span className="font-semibold">{formatNaira(row.totalAmount)}</span>,
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (row) => <ContributionStatusBadge status={row.status} />,
+  },
+];
+
+type ContributionsTableProps = {
+  contributions: readonly Contribution[];
+  selectedIds: ReadonlySet<string>;
+  onSelectedIdsChange: (ids: Set<string>) => void;
+  busy: boolean;
+};
+
+/** Spec §2: Month, Date, Savings, Share Holdings, Total, Status, Actions; pending rows selectable. */
+export function ContributionsTable({
+  contributions,
+  selectedIds,
+  onSelectedIdsChange,
+  busy,
+}: ContributionsTableProps) {
+  return (
+    <DataTable
+      caption="Contributions"
+      columns={columns}
+      rows={contributions}
+      getRowId={(row) => row.id}
+      getRowLabel={(row) => `${formatCalendarMonth(row.contributionMonth)} contribution`}
+      selection={{
+        selectedIds,
+        onSelectedIdsChange,
+        isRowSelectable: isSelectableContribution,
+        selectAllLabel: 'Select all pending contributions',
+      }}
+      rowActions={(row) =>
+        canDisputeContribution(row) ? <DisputeContributionDialog contribution={row} /> : null
+      }
+      busy={busy}
+    />
+  );
+}
