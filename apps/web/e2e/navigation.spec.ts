@@ -58,7 +58,7 @@ test('the sidebar links every section; below 768 px it is a slide-over', async (
   }
   await expect(page).toHaveURL(/\/loans$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Loans' })).toBeVisible();
-  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveAttribute(
+  await expect(page.getByRole('searchbox', { name: 'Search the portal' })).toHaveAttribute(
     'placeholder',
     'Search transactions, loans...',
   );

@@ -3,13 +3,15 @@ import type { z } from 'zod';
 import {
   canDisputeContribution,
   canTransitionContribution,
-  confirmContributionsSchema,
   CONTRIBUTION_STATUSES,
+  contributionsConfirmedMessage,
+  isSelectableContribution,
+} from './contribution-rules.js';
+import {
+  confirmContributionsSchema,
   contributionListQuerySchema,
   contributionSchema,
-  contributionsConfirmedMessage,
   disputeContributionSchema,
-  isSelectableContribution,
 } from './contributions.js';
 
 const messages = (result: z.ZodSafeParseResult<unknown>) =>

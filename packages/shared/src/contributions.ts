@@ -1,4 +1,7 @@
-/** Contributions: monthly savings and share-holding deductions (spec §2, §3, §4, §7; DESIGN §6). */
+/**
+ * Contributions: the API contract (zod schemas) of spec §3 and §7. Statuses, rules and texts are
+ * in contribution-rules.ts, which member pages import without downloading zod.
+ */
 import { z } from 'zod';
 import {
   CONTRIBUTIONS_DEFAULT_QUERY,
@@ -16,45 +19,9 @@ import {
   searchFilter,
   successEnvelope,
 } from './http.js';
-import type { TransitionTable } from './transitions.js';
-import { canTransition } from './transitions.js';
+import { CONTRIBUTION_STATUSES } from './contribution-rules.js';
 
-export const CONTRIBUTION_STATUSES = ['pending', 'confirmed', 'disputed', 'resolved'] as const;
 export const contributionStatusSchema = z.enum(CONTRIBUTION_STATUSES);
-export type ContributionStatus = z.infer<typeof contributionStatusSchema>;
-
-/**
- * The member confirms a pending row and may later dispute a confirmed one; the administrator
- * resolves a dispute. A resolved row is final: a new disagreement is a new conversation.
- */
-export const CONTRIBUTION_TRANSITIONS: TransitionTable<ContributionStatus> = {
-  pending: ['confirmed'],
-  confirmed: ['disputed'],
-  disputed: ['resolved'],
-  resolved: [],
-};
-
-export function canTransitionContribution(from: ContributionStatus, to: ContributionStatus) {
-  return canTransition(CONTRIBUTION_TRANSITIONS, from, to);
-}
-
-/** Only pending rows can be selected for confirmation (spec §4). */
-export function isSelectableContribution(contribution: { status: ContributionStatus }): boolean {
-  return contribution.status === 'pending';
-}
-
-/** A dispute needs a confirmed row that was never disputed nor resolved before (spec §4). */
-export function canDisputeContribution(contribution: {
-  status: ContributionStatus;
-  disputeDate: string | null;
-  disputeResolvedBy: string | null;
-}): boolean {
-  return (
-    contribution.status === 'confirmed' &&
-    contribution.disputeDate === null &&
-    contribution.disputeResolvedBy === null
-  );
-}
 
 /** Spec §3 Contribution; amounts in naira, `contributionDate` a calendar date. */
 export const contributionSchema = z.object({
@@ -124,11 +91,6 @@ export const confirmContributionsResponseSchema = successEnvelope(
   z.object({ contributions: z.array(contributionSchema) }),
 );
 export type ConfirmContributionsResponse = z.infer<typeof confirmContributionsResponseSchema>;
-
-/** '3 contribution(s) confirmed successfully' (spec §8). */
-export function contributionsConfirmedMessage(count: number): string {
-  return `${count} contribution(s) confirmed successfully`;
-}
 
 /** POST /users/contributions/{id}/dispute */
 export const disputeContributionSchema = z.strictObject({

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  formatLongDate,
+  formatMonth,
+  formatShortDate,
   addMonthsClamped,
   daysBetween,
   deadlineLabel,
@@ -172,5 +175,16 @@ describe('addDays', () => {
     expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
     expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
     expect(addDays('2026-03-05', 0)).toBe('2026-03-05');
+  });
+});
+
+describe('filter and month labels', () => {
+  it('formats short and long dates and months, and says so when unreadable', () => {
+    expect(formatShortDate('2026-03-05')).toBe('Mar 05');
+    expect(formatLongDate('2026-03-05')).toBe('March 5, 2026');
+    expect(formatMonth('2025-03')).toBe('March 2025');
+    expect(formatMonth('2025-13')).toBe('Invalid date');
+    expect(formatShortDate('2026-02-30')).toBe('Invalid date');
+    expect(formatLongDate('yesterday')).toBe('Invalid date');
   });
 });

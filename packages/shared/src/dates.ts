@@ -19,19 +19,19 @@ export const INVALID_DATE_LABEL = 'Invalid date';
 
 const MS_PER_DAY = 86_400_000;
 const NOON_UTC_HOURS = 12;
-const MONTH_ABBREVIATIONS = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
   'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sep',
-  'Oct',
-  'Nov',
-  'Dec',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
 ] as const;
 
 /**
@@ -105,6 +105,33 @@ export function formatDisplayDate(value: DateLike): string {
   return `${monthAbbreviation(month)} ${pad(day, 2)}, ${pad(year, 4)}`;
 }
 
+/** 'Mar 05' ('MMM dd'): each end of a date-range chip (spec §2). */
+export function formatShortDate(value: DateLike): string {
+  const date = calendarDateOf(value);
+  if (date === null) return INVALID_DATE_LABEL;
+  const { month, day } = isoDateParts(date);
+  return `${monthAbbreviation(month)} ${pad(day, 2)}`;
+}
+
+/** 'March 5, 2026': the long date a date filter displays (spec §2). */
+export function formatLongDate(value: DateLike): string {
+  const date = calendarDateOf(value);
+  if (date === null) return INVALID_DATE_LABEL;
+  const { year, month, day } = isoDateParts(date);
+  return `${monthName(month)} ${day}, ${pad(year, 4)}`;
+}
+
+/** A calendar month, 'yyyy-MM' (January is 01). */
+export function isIsoMonth(value: string): boolean {
+  return /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
+}
+
+/** '2025-03' → 'March 2025': how members name a contribution month. */
+export function formatMonth(month: IsoMonth): string {
+  if (!isIsoMonth(month)) return INVALID_DATE_LABEL;
+  return `${monthName(Number(month.slice(5, 7)))} ${month.slice(0, 4)}`;
+}
+
 /** 'Mar 05, 2026, 14:05' in the cooperative's time zone (24-hour clock). Instants only. */
 export function formatDisplayDateTime(value: IsoDateTime | Date): string {
   const instant = instantOf(value);
@@ -162,11 +189,13 @@ function formatIsoDate(year: number, month: number, day: number): IsoDate {
   return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
 }
 
-function monthAbbreviation(month: number): string {
-  const name = MONTH_ABBREVIATIONS[month - 1];
+function monthName(month: number): string {
+  const name = MONTH_NAMES[month - 1];
   if (name === undefined) throw new RangeError(`Month ${month} is outside 1–12`);
   return name;
 }
+
+const monthAbbreviation = (month: number) => monthName(month).slice(0, 3);
 
 function pad(value: number, width: number): string {
   return String(value).padStart(width, '0');

@@ -2,7 +2,7 @@ import type { SortOrder } from '@coop/shared/http';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import type { QueryParams } from './api-client';
-import { isCalendarDate, isCalendarMonth } from './calendar-date';
+import { isIsoDate, isIsoMonth } from '@coop/shared/dates';
 import {
   isFilterActive,
   rangeKeys,
@@ -55,10 +55,10 @@ function readValue(definition: FilterDefinition, raw: string | null): string | u
     case 'select':
       return definition.options.some((option) => option.value === raw) ? raw : undefined;
     case 'month':
-      return isCalendarMonth(raw) ? raw : undefined;
+      return isIsoMonth(raw) ? raw : undefined;
     case 'date':
     case 'dateRange':
-      return isCalendarDate(raw) ? raw : undefined;
+      return isIsoDate(raw) ? raw : undefined;
     case 'number':
       return Number.isFinite(Number(raw)) ? raw : undefined;
     case 'text':

@@ -1,6 +1,6 @@
 import { USER_ROLES } from '@coop/shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTRIBUTION_STATUSES } from '@coop/shared/contributions';
+import { CONTRIBUTION_STATUSES } from '@coop/shared/contribution-rules';
 import {
   GUARANTOR_STATUSES,
   LOAN_STATUSES,

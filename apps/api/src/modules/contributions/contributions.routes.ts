@@ -4,9 +4,12 @@ import {
   contributionListQuerySchema,
   contributionListResponseSchema,
   contributionResponseSchema,
-  contributionsConfirmedMessage,
   disputeContributionSchema,
 } from '@coop/shared/contributions';
+import {
+  CONTRIBUTION_MESSAGES,
+  contributionsConfirmedMessage,
+} from '@coop/shared/contribution-rules';
 import { idempotencyHeadersSchema, idParamsSchema } from '@coop/shared/http';
 import { idempotently } from '../../lib/idempotency.js';
 import type { RouteModule } from '../../plugins/route-groups.js';
@@ -91,7 +94,7 @@ export const contributionRoutes: RouteModule = async (app, deps) => {
       idempotently(deps, req, reply, req.member, async (d) => ({
         success: true as const,
         data: await disputeContribution(d, req.member, { ...req.params, ...req.body }),
-        message: 'Your dispute has been submitted and will be reviewed',
+        message: CONTRIBUTION_MESSAGES.disputeSubmitted,
       })),
   );
 };

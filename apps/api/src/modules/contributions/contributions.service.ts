@@ -8,15 +8,21 @@
  * lock what it checks, assertTransition, the business write, the ledger posting when money moves,
  * the audit rows, the member's notifications.
  */
-import {
-  canDisputeContribution,
-  CONTRIBUTION_TRANSITIONS,
-  type ConfirmContributionsInput,
-  type Contribution,
-  type ContributionListQuery,
-  type DisputeContributionInput,
+import { canDisputeContribution, CONTRIBUTION_TRANSITIONS } from '@coop/shared/contribution-rules';
+import type {
+  ConfirmContributionsInput,
+  Contribution,
+  ContributionListQuery,
+  DisputeContributionInput,
 } from '@coop/shared/contributions';
-import { isIsoDate, toIsoDateInTimeZone, type IsoDate, type IsoMonth } from '@coop/shared/dates';
+import {
+  formatMonth,
+  isIsoDate,
+  isIsoMonth,
+  toIsoDateInTimeZone,
+  type IsoDate,
+  type IsoMonth,
+} from '@coop/shared/dates';
 import { idSchema, type IdParams } from '@coop/shared/http';
 import { koboToNaira, type Kobo } from '@coop/shared/money';
 import type { Deps } from '../../deps.js';
@@ -27,11 +33,7 @@ import { DomainError, notFound } from '../../lib/domain-error.js';
 import { postLedgerTransactions, type LedgerEntryInput } from '../../lib/ledger.js';
 import type { ListPage } from '../../lib/list-query.js';
 import { assertTransition } from '../../lib/transitions.js';
-import {
-  monthLabel,
-  sendMessages,
-  settleNotifications,
-} from '../notifications/notifications.service.js';
+import { sendMessages, settleNotifications } from '../notifications/notifications.service.js';
 import { contributionsRepository, type ContributionRow } from './contributions.repository.js';
 
 /** Spec §3 Contribution: amounts in naira, the dispute's date and resolver. */
@@ -100,7 +102,7 @@ export async function confirmContributions(
     for (const row of locked) {
       assertTransition(CONTRIBUTION_TRANSITIONS, row.status, 'confirmed', {
         code: 'CONTRIBUTION_NOT_PENDING',
-        message: `The ${monthLabel(row.contributionMonth)} contribution is ${row.status}: only pending contributions can be confirmed`,
+        message: `The ${formatMonth(row.contributionMonth)} contribution is ${row.status}: only pending contributions can be confirmed`,
       });
     }
 
@@ -142,7 +144,7 @@ export async function disputeContribution(
     const repo = contributionsRepository(tx);
     const [row] = await repo.lockOwned(actor.user.id, [id]);
     if (!row) throw notFound('Contribution');
-    const month = monthLabel(row.contributionMonth);
+    const month = formatMonth(row.contributionMonth);
     if (!canDisputeContribution({ ...row, disputeDate: row.disputeDate?.toISOString() ?? null })) {
       throw new DomainError({
         code: 'CONTRIBUTION_NOT_DISPUTABLE',
@@ -185,7 +187,7 @@ const invalid = (message: string) => new DomainError({ code: 'VALIDATION_ERROR',
 const alreadyRecorded = (month: IsoMonth) =>
   new DomainError({
     code: 'CONTRIBUTION_EXISTS',
-    message: `A contribution for ${monthLabel(month)} is already recorded for this member`,
+    message: `A contribution for ${formatMonth(month)} is already recorded for this member`,
   });
 
 /**
@@ -223,7 +225,7 @@ export async function recordContributions(
       if (deduction.month < joined.slice(0, 7)) {
         throw new DomainError({
           code: 'CONTRIBUTION_BEFORE_JOINING',
-          message: `The member joined on ${joined}; there is no contribution for ${monthLabel(deduction.month)}`,
+          message: `The member joined on ${joined}; there is no contribution for ${formatMonth(deduction.month)}`,
         });
       }
     }
@@ -256,7 +258,7 @@ export async function recordContributions(
       tx,
       rows.map((row) => ({
         kind: 'contribution' as const,
-        description: `Contribution for ${monthLabel(row.contributionMonth)}`,
+        description: `Contribution for ${formatMonth(row.contributionMonth)}`,
         effectiveDate: row.contributionDate,
         reference: { type: 'contribution', id: row.id },
         createdBy: actorIdOf(actor),
@@ -331,7 +333,7 @@ function validateDeduction(deduction: PayrollDeduction, today: IsoDate): void {
   if (!Number.isSafeInteger(deduction.savingsKobo + deduction.sharesKobo)) {
     throw invalid('The contribution amount is too large');
   }
-  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(deduction.month)) {
+  if (!isIsoMonth(deduction.month)) {
     throw invalid('Contribution month must be a month as yyyy-MM');
   }
   if (!isIsoDate(deduction.contributionDate)) {
@@ -339,11 +341,11 @@ function validateDeduction(deduction: PayrollDeduction, today: IsoDate): void {
   }
   if (deduction.month > today.slice(0, 7)) {
     throw invalid(
-      `Cannot record a contribution for ${monthLabel(deduction.month)}, which has not begun`,
+      `Cannot record a contribution for ${formatMonth(deduction.month)}, which has not begun`,
     );
   }
   if (deduction.contributionDate < `${deduction.month}-01`) {
-    throw invalid(`The contribution date falls before ${monthLabel(deduction.month)}`);
+    throw invalid(`The contribution date falls before ${formatMonth(deduction.month)}`);
   }
   if (deduction.contributionDate > today) {
     throw invalid('The contribution date cannot be in the future');

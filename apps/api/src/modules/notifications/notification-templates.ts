@@ -8,7 +8,7 @@
  * sign a member in, security warnings) go whatever the member's e-mail setting says; the others
  * only when the member keeps e-mail notifications on.
  */
-import { formatDisplayDate, type IsoDate, type IsoMonth } from '@coop/shared/dates';
+import { formatDisplayDate, formatMonth, type IsoDate, type IsoMonth } from '@coop/shared/dates';
 import { formatKobo, formatNaira, type Kobo, type Naira } from '@coop/shared/money';
 import {
   notificationPriorityForType,
@@ -45,27 +45,6 @@ export interface Recipient {
   firstName: string;
   email: string;
   membershipId: string;
-}
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-
-/** 'March 2025' */
-export function monthLabel(month: IsoMonth): string {
-  const [year, monthNumber] = month.split('-');
-  return `${MONTH_NAMES[Number(monthNumber) - 1] ?? month} ${year}`;
 }
 
 function lagosTime(date: Date): string {
@@ -153,7 +132,7 @@ export const templates = {
     _to: Recipient,
     facts: { contributionId: string; month: IsoMonth; savings: Kobo; shares: Kobo },
   ): Message {
-    const month = monthLabel(facts.month);
+    const month = formatMonth(facts.month);
     return {
       notification: notice('contribution_confirm', {
         title: `Confirm your ${month} contribution`,

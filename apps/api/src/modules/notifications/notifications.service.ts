@@ -22,7 +22,6 @@ import {
   type TemplateName,
 } from './notification-templates.js';
 
-export { monthLabel } from './notification-templates.js';
 export type { TemplateName } from './notification-templates.js';
 
 /** The API shape of spec §3 Notification. */

@@ -29,8 +29,9 @@ export function TopBar({ user, unreadCount, onLogout, menuButton }: TopBarProps)
         className="min-w-0 flex-1 md:max-w-md"
         onSubmit={(event) => event.preventDefault()}
       >
+        {/* Named apart from the search of a page's own list, which sits beside it. */}
         <label htmlFor="top-bar-search" className="sr-only">
-          Search
+          Search the portal
         </label>
         <div className="relative">
           <Search

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { formatCalendarDate, formatCalendarMonth, formatShortDate } from '../../lib/calendar-date';
+import { formatDisplayDate, formatMonth, formatShortDate } from '@coop/shared/dates';
 import {
   isFilterActive,
   type FilterDefinition,
@@ -21,9 +21,9 @@ export function chipText(definition: FilterDefinition, value: FilterValue): stri
     case 'select':
       return definition.options.find((option) => option.value === text)?.label ?? text;
     case 'month':
-      return formatCalendarMonth(text);
+      return formatMonth(text);
     case 'date':
-      return formatCalendarDate(text);
+      return formatDisplayDate(text);
     default:
       return text;
   }

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useId, useState, type ComponentProps } from 'react';
-import { isCalendarMonth } from '../../lib/calendar-date';
+import { isIsoMonth } from '@coop/shared/dates';
 import type { DateRangeValue, FilterDefinition, FilterValue } from '../../lib/list-filters';
 import { DatePicker } from '../ui/date-picker';
 import { Input } from '../ui/input';
@@ -156,7 +156,7 @@ export function FilterField({ definition, value, onChange, debounceMs = 0 }: Fil
         value={text}
         debounceMs={debounceMs}
         onValueChange={(next) => {
-          if (next === '' || isCalendarMonth(next)) report(next);
+          if (next === '' || isIsoMonth(next)) report(next);
         }}
       />
     );

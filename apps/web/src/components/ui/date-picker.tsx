@@ -1,7 +1,8 @@
 import { CalendarDays } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import type { Matcher } from 'react-day-picker';
-import { formatLongDate, parseCalendarDate, toCalendarDate } from '../../lib/calendar-date';
+import { formatLongDate } from '@coop/shared/dates';
+import { parseCalendarDate, toCalendarDate } from '../../lib/calendar-date';
 import { cn } from '../../lib/cn';
 import { Button } from './button';
 import { Popover, PopoverContent, PopoverTrigger } from './popover';

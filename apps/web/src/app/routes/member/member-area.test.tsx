@@ -102,7 +102,7 @@ describe('member layout', () => {
       '/notifications',
       '/profile',
     ]);
-    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveAttribute(
+    expect(screen.getByRole('searchbox', { name: 'Search the portal' })).toHaveAttribute(
       'placeholder',
       'Search transactions, loans...',
     );

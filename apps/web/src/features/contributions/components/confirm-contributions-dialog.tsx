@@ -17,9 +17,12 @@ import {
   DialogTrigger,
 } from '../../../components/ui/dialog';
 import { failureMessage } from '../../../lib/api-client';
-import { formatCalendarMonth } from '../../../lib/calendar-date';
+import { formatMonth } from '@coop/shared/dates';
 import { useConfirmContributions } from '../api/confirm-contributions';
-import { CONTRIBUTION_MESSAGES, contributionsConfirmedMessage } from './contribution-messages';
+import {
+  CONTRIBUTION_MESSAGES,
+  contributionsConfirmedMessage,
+} from '@coop/shared/contribution-rules';
 
 type ConfirmContributionsDialogProps = {
   /** The selected pending contributions. */
@@ -82,7 +85,7 @@ export function ConfirmContributionsDialog({
           <ul className="grid max-h-48 gap-1 overflow-y-auto rounded-lg bg-muted/60 p-3 text-sm">
             {contributions.map((contribution) => (
               <li key={contribution.id} className="flex justify-between gap-4">
-                <span>{formatCalendarMonth(contribution.contributionMonth)}</span>
+                <span>{formatMonth(contribution.contributionMonth)}</span>
                 <span className="font-medium tabular-nums">
                   {formatNaira(contribution.totalAmount)}
                 </span>

@@ -1,4 +1,4 @@
-import type { ContributionStatus } from '@coop/shared/contributions';
+import type { ContributionStatus } from '@coop/shared/contribution-rules';
 import {
   CONTRIBUTIONS_DEFAULT_QUERY,
   CONTRIBUTIONS_PAGE_SIZE_OPTIONS,

@@ -1,4 +1,4 @@
-import type { ContributionStatus } from '@coop/shared/contributions';
+import type { ContributionStatus } from '@coop/shared/contribution-rules';
 import { Badge, type BadgeProps } from '../../../components/ui/badge';
 
 export const CONTRIBUTION_STATUS_LABELS: Record<ContributionStatus, string> = {

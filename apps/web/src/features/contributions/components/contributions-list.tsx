@@ -6,8 +6,7 @@ import { failureMessage } from '../../../lib/api-client';
 import type { ListParams } from '../../../lib/use-list-params';
 import { useContributions } from '../api/get-contributions';
 import { CONTRIBUTION_LIST_CONFIG, type ContributionSortField } from './contribution-list-config';
-import { CONTRIBUTION_MESSAGES } from './contribution-messages';
-import { isSelectableContribution } from './contribution-rules';
+import { CONTRIBUTION_MESSAGES, isSelectableContribution } from '@coop/shared/contribution-rules';
 import { ConfirmContributionsDialog } from './confirm-contributions-dialog';
 import { ContributionsTable } from './contributions-table';
 

@@ -1,8 +1,8 @@
 import type { Contribution } from '@coop/shared/contributions';
 import { formatNaira } from '@coop/shared/money';
 import { DataTable, type DataTableColumn } from '../../../components/list/data-table';
-import { formatCalendarDate, formatCalendarMonth } from '../../../lib/calendar-date';
-import { canDisputeContribution, isSelectableContribution } from './contribution-rules';
+import { canDisputeContribution, isSelectableContribution } from '@coop/shared/contribution-rules';
+import { formatDisplayDate, formatMonth } from '@coop/shared/dates';
 import { ContributionStatusBadge } from './contribution-status-badge';
 import { DisputeContributionDialog } from './dispute-contribution-dialog';
 
@@ -10,13 +10,13 @@ const columns: readonly DataTableColumn<Contribution>[] = [
   {
     id: 'month',
     header: 'Month',
-    cell: (row) => formatCalendarMonth(row.contributionMonth),
+    cell: (row) => formatMonth(row.contributionMonth),
   },
   {
     id: 'date',
     header: 'Date',
     cell: (row) => (
-      <time dateTime={row.contributionDate}>{formatCalendarDate(row.contributionDate)}</time>
+      <time dateTime={row.contributionDate}>{formatDisplayDate(row.contributionDate)}</time>
     ),
   },
   { id: 'savings', header: 'Savings', align: 'end', cell: (row) => formatNaira(row.savingsAmount) },
@@ -59,7 +59,7 @@ export function ContributionsTable({
       columns={columns}
       rows={contributions}
       getRowId={(row) => row.id}
-      getRowLabel={(row) => `${formatCalendarMonth(row.contributionMonth)} contribution`}
+      getRowLabel={(row) => `${formatMonth(row.contributionMonth)} contribution`}
       selection={{
         selectedIds,
         onSelectedIdsChange,

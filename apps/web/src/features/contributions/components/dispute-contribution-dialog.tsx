@@ -20,9 +20,9 @@ import {
 } from '../../../components/ui/dialog';
 import { Textarea } from '../../../components/ui/textarea';
 import { failureMessage } from '../../../lib/api-client';
-import { formatCalendarMonth } from '../../../lib/calendar-date';
+import { formatMonth } from '@coop/shared/dates';
 import { useDisputeContribution } from '../api/dispute-contribution';
-import { CONTRIBUTION_MESSAGES } from './contribution-messages';
+import { CONTRIBUTION_MESSAGES } from '@coop/shared/contribution-rules';
 
 /** Spec §5: the reason counts once trimmed, from 10 to 500 characters. */
 export function isValidDisputeReason(reason: string): boolean {
@@ -104,7 +104,7 @@ function DisputeForm({ contribution, dispute, onDone }: DisputeFormProps) {
 export function DisputeContributionDialog({ contribution }: { contribution: Contribution }) {
   const [open, setOpen] = useState(false);
   const dispute = useDisputeContribution();
-  const month = formatCalendarMonth(contribution.contributionMonth);
+  const month = formatMonth(contribution.contributionMonth);
   return (
     // While the dispute is being sent the dialog stays, so its outcome is seen.
     <Dialog open={open} onOpenChange={(next) => !dispute.isPending && setOpen(next)}>
