@@ -65,6 +65,23 @@ describe('requests', () => {
     expect(headers.get('Accept')).toBe('application/json');
   });
 
+  it('sends an Idempotency-Key when asked, the same one on the retry after a refresh', async () => {
+    let calls = 0;
+    const api = mockApi({
+      'POST /users/withdrawals/savings': () =>
+        ++calls === 1 ? apiError(401, 'Token expired') : json(200, { success: true }),
+      'POST /auth/refresh': () => json(200, { success: true, data: { accessToken: 'new-token' } }),
+    });
+    const { client } = setup();
+
+    await client.post('/users/withdrawals/savings', { amount: 1 }, { idempotencyKey: 'k-123' });
+
+    const keys = api
+      .callsTo('POST /users/withdrawals/savings')
+      .map((request) => request.headers.get('Idempotency-Key'));
+    expect(keys).toEqual(['k-123', 'k-123']);
+  });
+
   it('sends no Authorization header without a token and no Content-Type without a body', async () => {
     const api = mockApi({ 'GET /config': () => json(200, { success: true, data: {} }) });
     const { client, setToken } = setup();

@@ -29,6 +29,11 @@ export type RequestOptions = {
    * answer, not an expired access token, so no refresh is attempted.
    */
   skipAuthRefresh?: boolean;
+  /**
+   * Sent as `Idempotency-Key` (DESIGN §4) by calls that move money or create requests: one key
+   * per thing the member asked for, kept across retries of it, so the server does it once.
+   */
+  idempotencyKey?: string;
 };
 
 /** An API failure in the spec's error shape, plus the HTTP status (null when nothing answered). */
@@ -192,7 +197,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function perform(
     path: string,
-    { method = 'GET', body, params, signal }: RequestOptions,
+    { method = 'GET', body, params, signal, idempotencyKey }: RequestOptions,
     accessToken: string | null,
   ): Promise<RawAnswer> {
     const controller = new AbortController();
@@ -208,6 +213,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
+    if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
 
     try {
       // The timeout covers the whole answer, body included: a stalled download is no answer.
