@@ -32,9 +32,16 @@ const chromium = {
   ],
 };
 
+// E2E_PORT_BASE moves both servers, so several checkouts can run their suites side by side.
+const portBase = Number(process.env.E2E_PORT_BASE ?? 3210);
 const servers = [
-  { name: 'mobile-390', port: 3210, viewport: { width: 390, height: 844 }, isMobile: true },
-  { name: 'desktop-1280', port: 3211, viewport: { width: 1280, height: 800 }, isMobile: false },
+  { name: 'mobile-390', port: portBase, viewport: { width: 390, height: 844 }, isMobile: true },
+  {
+    name: 'desktop-1280',
+    port: portBase + 1,
+    viewport: { width: 1280, height: 800 },
+    isMobile: false,
+  },
 ] as const;
 
 export default defineConfig({
