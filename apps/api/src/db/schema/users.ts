@@ -153,6 +153,11 @@ export const userSettings = pgTable('user_settings', {
   smsNotifications: boolean('sms_notifications').notNull().default(false),
   pushNotifications: boolean('push_notifications').notNull().default(true),
   darkMode: boolean('dark_mode').notNull().default(false),
+  /**
+   * Privacy (DESIGN §7): whether other members may find this member by phone number when they
+   * choose guarantors. Name, e-mail and membership ID always find them.
+   */
+  findableByPhone: boolean('findable_by_phone').notNull().default(true),
   updatedAt: updatedAt(),
 });
 

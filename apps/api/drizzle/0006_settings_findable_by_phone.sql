@@ -1,0 +1,1 @@
+ALTER TABLE "user_settings" ADD COLUMN "findable_by_phone" boolean DEFAULT true NOT NULL;
