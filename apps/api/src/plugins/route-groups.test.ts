@@ -148,6 +148,20 @@ describe('route groups', () => {
     }
   });
 
+  it('loads the member on every request: a suspension cuts a live token at once', async () => {
+    const user = await createActiveMember(t, { email: 'later@test.coop' });
+    const token = (await signIn(t, 'later@test.coop')).accessToken;
+    const probeAs = () =>
+      probeApp.inject({ url: '/memberRoutes/probe?n=1', headers: bearer(token) });
+    // The lookup is a prepared statement: the same one answers every request.
+    expect((await probeAs()).statusCode).toBe(200);
+    expect((await probeAs()).statusCode).toBe(200);
+    await setMemberActive(t.deps, systemActor, { userId: user.id, isActive: false });
+    const refused = await probeAs();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'ACCOUNT_SUSPENDED' });
+  });
+
   it('audits every refused authorisation with the route and the code', async () => {
     await call('adminRoutes', 'reviewer');
     const rows = await t.db

@@ -34,10 +34,14 @@ import { postLedgerTransactions, type LedgerEntryInput } from '../../lib/ledger.
 import type { ListPage } from '../../lib/list-query.js';
 import { assertTransition } from '../../lib/transitions.js';
 import { sendMessages, settleNotifications } from '../notifications/notifications.service.js';
-import { contributionsRepository, type ContributionRow } from './contributions.repository.js';
+import {
+  contributionsRepository,
+  type ContributionListRow,
+  type ContributionRow,
+} from './contributions.repository.js';
 
 /** Spec §3 Contribution: amounts in naira, the dispute's date and resolver. */
-export function toContribution(row: ContributionRow): Contribution {
+export function toContribution(row: ContributionListRow): Contribution {
   return {
     id: row.id,
     _id: row.id,
