@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { ContributionListQuery } from '@coop/shared/contributions';
 import { contributions, users } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
@@ -36,40 +36,37 @@ const monthAsWords = sql`to_char(to_date(${contributions.contributionMonth}, 'YY
 const monthAsShortWords = sql`to_char(to_date(${contributions.contributionMonth}, 'YYYY-MM'), 'Mon YYYY')`;
 
 /**
- * What `search` matches on a contribution: the month as 'yyyy-MM', 'March 2025' or 'Mar 2025',
- * or, when the term is an amount ('25,000', '₦25000'), the whole-naira total, savings or shares.
+ * What `search` matches on a contribution: the month as 'yyyy-MM', 'March 2025' or 'Mar 2025';
+ * and when the term reads as an amount ('25,000', '₦25000', '2024'), also the whole-naira total,
+ * savings or shares.
  */
-function searchExpressions(term: string | undefined) {
+function matchesSearch(term: string | undefined) {
+  const months = listFilters.search(term, [
+    contributions.contributionMonth,
+    monthAsWords,
+    monthAsShortWords,
+  ]);
   const digits = term?.replace(/[₦,\s]/g, '');
-  const amounts =
-    digits && /^\d+$/.test(digits)
-      ? [
-          contributions.totalAmount,
-          contributions.savingsAmount,
-          contributions.shareHoldingAmount,
-        ].map((column) => sql`(${column} / 100)::text`)
-      : [];
-  return {
-    term: amounts.length > 0 ? digits : term,
-    expressions:
-      amounts.length > 0
-        ? amounts
-        : [contributions.contributionMonth, monthAsWords, monthAsShortWords],
-  };
+  if (!digits || !/^\d+$/.test(digits)) return months;
+  const amounts = [
+    contributions.totalAmount,
+    contributions.savingsAmount,
+    contributions.shareHoldingAmount,
+  ].map((column) => sql`(${column} / 100)::text`);
+  return or(months, listFilters.search(digits, amounts));
 }
 
 export function contributionsRepository(db: Executor) {
   return {
     /** One page of a member's contributions; the member's own rows only. */
     page(userId: string, query: ContributionListQuery) {
-      const search = searchExpressions(query.search);
       const where = and(
         eq(contributions.userId, userId),
         listFilters.equals(contributions.status, query.status),
         listFilters.equals(contributions.contributionMonth, query.contributionMonth),
         listFilters.dateBetween(contributions.contributionDate, query.startDate, query.endDate),
         listFilters.nairaBetween(contributions.totalAmount, query.minAmount, query.maxAmount),
-        listFilters.search(search.term, search.expressions),
+        matchesSearch(query.search),
       );
       return listPage(query, {
         sortColumns: SORT_COLUMNS,

@@ -120,6 +120,8 @@ describe('contributions API', () => {
       ['?search=apr', ['2025-04']],
       ['?search=2025-0', ['2025-05', '2025-04', '2025-03', '2025-02', '2025-01']],
       ['?search=%E2%82%A637%2C500', ['2025-05', '2025-04']],
+      ['?search=2025', ['2025-05', '2025-04', '2025-03', '2025-02', '2025-01']],
+      ['?search=7500', ['2025-05', '2025-04']],
       ['?search=%25', []],
       ['?sortBy=totalAmount&sortOrder=asc&limit=2', ['2025-01', '2025-02']],
       ['?sortBy=contributionMonth&sortOrder=asc&page=2&limit=2', ['2025-03', '2025-04']],
