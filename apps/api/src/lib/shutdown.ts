@@ -20,7 +20,8 @@ export type ShutdownOutcome = 'clean' | 'cut-short';
 
 /**
  * Stops a running server in order: stop accepting connections and let in-flight requests finish
- * (`app.close()`, see plugins/drain.ts), stop the workers, close the database. All of it by
+ * (`app.close()`, then their handlers, even those whose client left: see plugins/drain.ts), stop
+ * the workers, close the database. All of it by
  * `deadline`; if that passes, what was still pending is logged, the remaining connections are
  * closed, the database is interrupted and closed, and the outcome is 'cut-short'.
  */
@@ -33,6 +34,7 @@ export async function shutDown(
   let step = 'finishing in-flight requests';
   const orderly = (async () => {
     await app.close();
+    await app.requestsSettled();
     step = 'stopping the workers';
     await Promise.all(workers.map((worker) => worker.stop()));
     step = 'closing the database';

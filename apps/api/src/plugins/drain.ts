@@ -14,6 +14,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Requests being handled now: logged when a shutdown runs out of time. */
     openRequests(): OpenRequest[];
+    /** Resolves once no request is being handled (the shutdown waits for it after close()). */
+    requestsSettled(): Promise<void>;
   }
 }
 
@@ -32,6 +34,11 @@ declare module 'fastify' {
 export const drain = fp(async (app: FastifyInstance) => {
   const open = new Map<FastifyRequest, number>();
   let closing = false;
+  let settled: (() => void) | null = null;
+  const finished = (request: FastifyRequest) => {
+    open.delete(request);
+    if (open.size === 0) settled?.();
+  };
 
   app.decorate('openRequests', () => {
     const now = Date.now();
@@ -41,6 +48,18 @@ export const drain = fp(async (app: FastifyInstance) => {
       runningMs: now - startedAt,
     }));
   });
+
+  // close() resolves once the sockets are gone, which is not once the handlers are done: a
+  // handler whose client went away keeps running, and closing the database under it would fail
+  // its work halfway. So a request counts as open until its handler has produced an answer.
+  app.decorate(
+    'requestsSettled',
+    () =>
+      new Promise<void>((resolve) => {
+        if (open.size === 0) resolve();
+        else settled = resolve;
+      }),
+  );
 
   app.addHook('preClose', async () => {
     closing = true;
@@ -54,12 +73,13 @@ export const drain = fp(async (app: FastifyInstance) => {
         .send(errorBody(503, 'SERVICE_UNAVAILABLE', UNAVAILABLE_MESSAGES.stopping));
     }
     open.set(request, Date.now());
-    // 'close' fires when the answer is sent and when the client goes away before it.
-    reply.raw.once('close', () => open.delete(request));
   });
 
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // Every answer, error answers included, passes here once its handler is done; unlike the
+  // socket's 'close', this also holds when the client left before the answer.
+  app.addHook('onSend', async (request, reply, payload) => {
     if (closing) void reply.header('connection', 'close');
+    finished(request);
     return payload;
   });
 });

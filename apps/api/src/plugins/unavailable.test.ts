@@ -145,6 +145,37 @@ describe('a request that waits on the database', () => {
       await release();
     }
   });
+
+  it('waits for the handler of a request whose client left before closing the database', async () => {
+    const t = await appWith();
+    await createActiveMember(t, { email: 'left@test.coop' });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const release = await holdRow(t, 'left@test.coop');
+    try {
+      const socket = net.connect(port, '127.0.0.1');
+      await once(socket, 'connect');
+      socket.write(signInRequest('left@test.coop'));
+      await until(() => t.app.openRequests().length === 1, 'the sign-in to be running');
+      socket.destroy();
+
+      await t.app.close();
+      // The server has stopped, but the sign-in is still waiting for the row: not settled.
+      let settled = false;
+      const settling = t.app.requestsSettled().then(() => (settled = true));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(settled).toBe(false);
+      expect(t.app.openRequests()).toEqual([
+        expect.objectContaining({ method: 'POST', route: '/api/v1/auth/login' }),
+      ]);
+
+      await release();
+      await settling;
+      expect(t.app.openRequests()).toEqual([]);
+    } finally {
+      await release();
+    }
+  });
 });
 
 function signInRequest(email: string): string {
