@@ -22,6 +22,10 @@ import { systemRoutes } from './modules/system/system.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { contributionRoutes } from './modules/contributions/contributions.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.js';
+import { dividendRoutes } from './modules/dividends/dividends.routes.js';
+import { fineRoutes } from './modules/fines/fines.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -72,6 +76,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes, api('/auth'));
   await app.register(memberRoutes(notificationRoutes), api('/users/notifications'));
   await app.register(memberRoutes(contributionRoutes), api('/users/contributions'));
+  await app.register(memberRoutes(dashboardRoutes), api('/users/dashboard'));
+  await app.register(memberRoutes(withdrawalRoutes), api('/users/withdrawals'));
+  await app.register(memberRoutes(dividendRoutes), api('/users/dividends'));
+  await app.register(memberRoutes(fineRoutes), api('/users/fines'));
 
   await app.register(webApp, { distDir: config.webDistDir });
   return app;
