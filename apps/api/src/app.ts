@@ -33,6 +33,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** false silences request logs (tests). */
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests that read the log). */
+  logStream?: NodeJS.WritableStream;
 }
 
 const BODY_LIMIT_BYTES = 100 * 1024;
@@ -44,9 +46,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    logger:
+      options.logger === false
+        ? false
+        : {
+            ...loggerOptions(config.logLevel),
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies nearest the server; a list, those addresses only.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     // No request without an end (docs/operations.md): receiving it is bounded here (408),
     // answering it by plugins/answer-deadline.ts (503), silence on the connection by both.
@@ -66,7 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(answerDeadline, { timeoutMs: config.timeouts.requestMs });
   await app.register(securityHeaders);
   await app.register(cookie);
-  await app.register(apiDocs);
+  await app.register(apiDocs, { browsable: config.exposure.apiDocs });
   await app.register(requestActor);
 
   // Modules, listed explicitly (no autoload), each inside the route group that says who may call
