@@ -20,6 +20,7 @@ import type { Clock } from '../lib/clock.js';
 import { contributionEvents, type SeededContributions } from './contributions.js';
 import { DEMO_PASSWORD } from './demo-people.js';
 import { seedMembers } from './members.js';
+import { moneyEvents } from './money.js';
 import { notificationEvents } from './notifications.js';
 import { replay, seedContext, type SeedLogger } from './seed-context.js';
 
@@ -86,6 +87,7 @@ export async function seedDemoIfEmpty(options: SeedDemoOptions): Promise<SeedDem
       replay(ctx, [
         ...contributionEvents(ctx, members, contributions),
         ...notificationEvents(ctx, members),
+        ...moneyEvents(ctx, members),
       ]),
     );
     const [sent] = await seedDb.select({ n: count() }).from(notifications);

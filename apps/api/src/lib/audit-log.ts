@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = [
   'deposit_notice.submitted',
   'deposit_notice.verified',
   'deposit_notice.rejected',
+  'contribution.dispute_resolved',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -18,4 +18,5 @@ export const paths = {
   settings: '/settings',
   unauthorized: '/unauthorized',
   accountSuspended: '/account-suspended',
+  newWithdrawal: '/withdrawals/new',
 } as const;

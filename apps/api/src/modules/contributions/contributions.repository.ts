@@ -113,6 +113,16 @@ export function contributionsRepository(db: Executor) {
         .orderBy(asc(contributions.contributionDate));
     },
 
+    /** Locks one row whoever owns it (the administrator's decisions). */
+    async lock(id: string): Promise<ContributionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(contributions)
+        .where(eq(contributions.id, id))
+        .for('update');
+      return row;
+    },
+
     async findOwned(userId: string, id: string): Promise<ContributionRow | undefined> {
       const [row] = await db
         .select()

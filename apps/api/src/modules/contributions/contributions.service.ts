@@ -217,6 +217,54 @@ export async function disputeContribution(
   });
 }
 
+/**
+ * The administrator resolves a member's dispute (spec §4: disputed → resolved) with a note the
+ * member reads. Where the deduction itself was wrong, the correction is a separate adjusting
+ * posting; resolving only closes the conversation. The member is told.
+ */
+export async function resolveContributionDispute(
+  deps: Deps,
+  actor: Actor,
+  { id, note }: { id: string; note: string },
+): Promise<Contribution> {
+  const text = note.trim();
+  if (text.length < 3) throw invalid('Say how the dispute was resolved');
+  if (!idSchema.safeParse(id).success) throw notFound('Contribution');
+  return deps.db.transaction(async (tx) => {
+    const repo = contributionsRepository(tx);
+    const row = await repo.lock(id);
+    if (!row) throw notFound('Contribution');
+    assertTransition(CONTRIBUTION_TRANSITIONS, row.status, 'resolved', {
+      code: 'INVALID_TRANSITION',
+      message: `The ${formatMonth(row.contributionMonth)} contribution is ${row.status}: only a disputed contribution can be resolved`,
+    });
+    const now = deps.clock.now();
+    const [resolved] = await repo.update([id], {
+      status: 'resolved',
+      disputeResolvedBy: actorIdOf(actor),
+      disputeResolutionNote: text,
+      resolvedAt: now,
+      updatedAt: now,
+    });
+    if (!resolved) throw notFound('Contribution');
+    await writeAudit(tx, actor, {
+      action: 'contribution.dispute_resolved',
+      entityType: 'contribution',
+      entityId: id,
+      before: { status: row.status },
+      after: { status: 'resolved', note: text },
+    });
+    await sendMessages(tx, deps, actor, [
+      {
+        userId: row.userId,
+        template: 'contributionDisputeResolved',
+        facts: { contributionId: id, month: row.contributionMonth, note: text },
+      },
+    ]);
+    return toContribution(resolved);
+  });
+}
+
 export interface PayrollDeduction {
   userId: string;
   /** 'yyyy-MM': the payroll month the deduction belongs to. */

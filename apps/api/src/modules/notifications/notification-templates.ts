@@ -247,6 +247,24 @@ export const templates = {
 
   /* Member money (issue 7): fines, withdrawals, dividends and deposit notices. */
 
+  /** The administrator resolved the member's dispute of a contribution. */
+  contributionDisputeResolved(
+    _config: Config,
+    _to: Recipient,
+    facts: { contributionId: string; month: IsoMonth; note: string },
+  ): Message {
+    const month = formatMonth(facts.month);
+    return {
+      notification: notice('contribution_posted', {
+        title: `Your ${month} dispute was resolved`,
+        message: `The administrator resolved your dispute of the ${month} contribution: ${facts.note}`,
+        actionText: 'View contribution',
+        actionUrl: '/contributions?status=resolved',
+        subject: { type: 'contribution', id: facts.contributionId },
+      }),
+    };
+  },
+
   /** The administrator issued a fine: the member sees it on the Fines page, pending. */
   fineIssued(
     _config: Config,
