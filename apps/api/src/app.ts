@@ -22,6 +22,8 @@ import { systemRoutes } from './modules/system/system.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { contributionRoutes } from './modules/contributions/contributions.routes.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { userPasswordRoutes } from './modules/auth/auth.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -72,6 +74,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes, api('/auth'));
   await app.register(memberRoutes(notificationRoutes), api('/users/notifications'));
   await app.register(memberRoutes(contributionRoutes), api('/users/contributions'));
+  await app.register(memberRoutes(accountRoutes), api('/users'));
+  await app.register(memberRoutes(userPasswordRoutes), api('/users'));
 
   await app.register(webApp, { distDir: config.webDistDir });
   return app;

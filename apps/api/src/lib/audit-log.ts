@@ -26,6 +26,10 @@ export const AUDIT_ACTIONS = [
   'contribution.confirmed',
   'contribution.disputed',
   'announcement.sent',
+  'member.profile_updated',
+  'member.settings_updated',
+  'member.data_exported',
+  'member.statement_downloaded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
