@@ -62,7 +62,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorHandler);
   await app.register(drain);
   await app.register(answerDeadline, { timeoutMs: config.timeouts.requestMs });
-  await app.register(securityHeaders);
+  await app.register(securityHeaders, { webDistDir: config.webDistDir });
   await app.register(cookie);
   await app.register(apiDocs);
   await app.register(requestActor);

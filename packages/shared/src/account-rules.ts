@@ -82,3 +82,35 @@ export const STATEMENT_MESSAGES = {
 
 /** The longest period one statement covers: a member's whole decade fits; a runaway query does not. */
 export const STATEMENT_MAX_DAYS = 3_700;
+
+/** The change-password dialog's fields (spec §2 Profile). */
+export interface ChangePasswordValues {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+const CHANGE_PASSWORD_MIN_LENGTH = 8;
+
+/**
+ * The dialog's checks, word for word from spec §5 with DESIGN §5's 8 characters, in the order the
+ * API's schema (`changePasswordSchema` in auth.ts) applies them; zod-free for the profile page.
+ * The server checks again (and refuses common passwords).
+ */
+export function changePasswordErrors(
+  values: ChangePasswordValues,
+): Partial<Record<keyof ChangePasswordValues, string>> {
+  const errors: Partial<Record<keyof ChangePasswordValues, string>> = {};
+  if (values.currentPassword === '') errors.currentPassword = 'Current password is required';
+  if (values.newPassword === '') errors.newPassword = 'New password is required';
+  else if (values.newPassword.length < CHANGE_PASSWORD_MIN_LENGTH) {
+    errors.newPassword = `New password must be at least ${CHANGE_PASSWORD_MIN_LENGTH} characters`;
+  } else if (values.newPassword === values.currentPassword) {
+    errors.newPassword = 'New password must be different from current password';
+  }
+  if (values.confirmPassword === '') errors.confirmPassword = 'Please confirm your new password';
+  else if (values.confirmPassword !== values.newPassword) {
+    errors.confirmPassword = 'Passwords do not match';
+  }
+  return errors;
+}

@@ -33,3 +33,4 @@ export const userSettingsUpdateSchema = z.strictObject({
 export type UserSettingsUpdate = z.infer<typeof userSettingsUpdateSchema>;
 
 export const userSettingsResponseSchema = successEnvelope(userSettingsSchema);
+export type UserSettingsResponse = z.infer<typeof userSettingsResponseSchema>;
