@@ -55,6 +55,7 @@ export function AppRoutes() {
               <Route path={paths.contributions} element={<Contributions />} />
               <Route path={paths.loans} element={<Loans />} />
               <Route path={paths.withdrawals} element={<Withdrawals />} />
+              <Route path={paths.newWithdrawal} element={<Withdrawals />} />
               <Route path={paths.dividends} element={<Dividends />} />
               <Route path={paths.fines} element={<Fines />} />
               <Route path={paths.notifications} element={<Notifications />} />

@@ -18,13 +18,14 @@ import {
   templates,
   type EmailContent,
   type Message,
+  type NotificationSubjectType,
   type NotificationContent,
   type Recipient,
   type TemplateFacts,
   type TemplateName,
 } from './notification-templates.js';
 
-export type { TemplateName } from './notification-templates.js';
+export type { NotificationSubjectType, TemplateName } from './notification-templates.js';
 
 /** The API shape of spec §3 Notification. */
 export function toNotification(row: NotificationRow): Notification {
@@ -210,7 +211,7 @@ export async function announce(
 export async function settleNotifications(
   tx: Executor,
   deps: Pick<Deps, 'clock'>,
-  subject: { userId: string; type: 'contribution'; ids: readonly string[] },
+  subject: { userId: string; type: NotificationSubjectType; ids: readonly string[] },
 ): Promise<void> {
   await notificationsRepository(tx).markSubjectsRead(subject, deps.clock.now());
 }
