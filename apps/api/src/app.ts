@@ -26,6 +26,8 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.js';
 import { dividendRoutes } from './modules/dividends/dividends.routes.js';
 import { fineRoutes } from './modules/fines/fines.routes.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { userPasswordRoutes } from './modules/auth/auth.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -76,7 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorHandler);
   await app.register(drain);
   await app.register(answerDeadline, { timeoutMs: config.timeouts.requestMs });
-  await app.register(securityHeaders);
+  await app.register(securityHeaders, { webDistDir: config.webDistDir });
   await app.register(cookie);
   await app.register(apiDocs, { browsable: config.exposure.apiDocs });
   await app.register(requestActor);
@@ -92,6 +94,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(memberRoutes(withdrawalRoutes), api('/users/withdrawals'));
   await app.register(memberRoutes(dividendRoutes), api('/users/dividends'));
   await app.register(memberRoutes(fineRoutes), api('/users/fines'));
+  await app.register(memberRoutes(accountRoutes), api('/users'));
+  await app.register(memberRoutes(userPasswordRoutes), api('/users'));
 
   await app.register(webApp, { distDir: config.webDistDir });
   return app;

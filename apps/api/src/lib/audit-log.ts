@@ -40,6 +40,10 @@ export const AUDIT_ACTIONS = [
   'deposit_notice.verified',
   'deposit_notice.rejected',
   'contribution.dispute_resolved',
+  'member.profile_updated',
+  'member.settings_updated',
+  'member.data_exported',
+  'member.statement_downloaded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

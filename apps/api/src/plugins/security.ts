@@ -1,17 +1,39 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 
 /**
- * Security headers (DESIGN §5). Inline styles are allowed because React/Radix and the toast
- * library set style attributes and a <style> element; scripts stay 'self' only.
+ * The CSP sources of the inline scripts of the web app's index.html: exactly those scripts, by
+ * their SHA-256 (the theme script that runs before the first paint; decision 051). Nothing else
+ * inline may run.
  */
-export const securityHeaders = fp(async (app) => {
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
+    const [, attributes = '', body = ''] = match;
+    if (/\bsrc\s*=/i.test(attributes) || body.trim() === '') continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/**
+ * Security headers (DESIGN §5). Inline styles are allowed because React/Radix and the toast
+ * library set style attributes and a <style> element; scripts are 'self' plus the index.html
+ * inline scripts by hash.
+ */
+export const securityHeaders = fp<{ webDistDir?: string }>(async (app, options) => {
+  const indexHtml = options.webDistDir ? path.join(options.webDistDir, 'index.html') : null;
+  const scriptHashes =
+    indexHtml && existsSync(indexHtml) ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scriptHashes],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
