@@ -1,15 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.js';
 import { loggerOptions } from './config/logger.js';
 import type { Database } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { accessTokens } from './lib/access-token.js';
+import { responseSerializerCompiler } from './lib/response-serializer.js';
 import type { Deps } from './deps.js';
 import { errorHandler } from './plugins/error-handler.js';
 import { drain } from './plugins/drain.js';
@@ -71,7 +68,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written by functions compiled from the shared response schemas; under test each
+  // is also encoded by zod and must match (lib/response-serializer.ts).
+  app.setSerializerCompiler(responseSerializerCompiler({ crossCheck: config.env === 'test' }));
 
   const deps: Deps = { config, db, clock, tokens: accessTokens(config.jwtSecret, clock) };
 
