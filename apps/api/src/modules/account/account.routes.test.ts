@@ -14,7 +14,12 @@ import {
   withdrawals,
 } from '../../db/schema/index.js';
 import { systemActor } from '../../lib/actor.js';
-import { findProjectionMismatches, postLedgerTransaction } from '../../lib/ledger.js';
+import {
+  findProjectionMismatches,
+  LEDGER_TRANSACTION_KINDS,
+  postLedgerTransaction,
+} from '../../lib/ledger.js';
+import { TRANSACTION_TYPES } from '@coop/shared/account-rules';
 import { parseCsv } from '../../lib/csv.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import {
@@ -879,6 +884,10 @@ describe('account API', () => {
         .where(and(eq(auditLog.action, 'member.data_exported'), eq(auditLog.actorId, ada.user.id)));
       expect(audits.length).toBeGreaterThanOrEqual(3);
     });
+  });
+
+  it('names every kind of ledger posting as a transaction type', () => {
+    expect([...TRANSACTION_TYPES]).toEqual([...LEDGER_TRANSACTION_KINDS]);
   });
 
   it('keeps the balance projection equal to the ledger', async () => {

@@ -117,7 +117,8 @@ export function ProfileView() {
             </CardHeader>
             <CardContent className="grid gap-3 pt-4">
               <p className="text-sm text-muted-foreground">
-                Download everything the portal holds about you, or a statement of your accounts.
+                Download everything the portal holds about you, a statement of your accounts, or see
+                every movement on them.
               </p>
               <Button asChild variant="outline">
                 <Link to={paths.profileExport}>
@@ -127,6 +128,9 @@ export function ProfileView() {
               </Button>
               <Button asChild variant="outline">
                 <Link to={paths.statement}>Generate Statement</Link>
+              </Button>
+              <Button asChild variant="outline">
+                <Link to={paths.transactions}>View Transaction History</Link>
               </Button>
             </CardContent>
           </Card>
