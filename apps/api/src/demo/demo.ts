@@ -20,6 +20,7 @@ import type { Clock } from '../lib/clock.js';
 import { contributionEvents, type SeededContributions } from './contributions.js';
 import { DEMO_PASSWORD } from './demo-people.js';
 import { seedMembers } from './members.js';
+import { moneyEvents } from './money.js';
 import { notificationEvents } from './notifications.js';
 import { replay, seedContext, type SeedLogger } from './seed-context.js';
 
@@ -52,7 +53,8 @@ async function hasUsers(db: Database): Promise<boolean> {
 /** Builds the demo cooperative when the database has no users; does nothing otherwise. */
 export async function seedDemoIfEmpty(options: SeedDemoOptions): Promise<SeedDemoResult> {
   const { db, config, clock, logger } = options;
-  if (config.isProduction) return { seeded: false };
+  // Known passwords: only on the embedded database outside production, or DEMO=1 (decision 080).
+  if (!config.exposure.demo) return { seeded: false };
   if (await hasUsers(db)) return { seeded: false };
 
   logger.info('The database is empty: creating the demo cooperative (takes a few seconds)…');
@@ -85,6 +87,7 @@ export async function seedDemoIfEmpty(options: SeedDemoOptions): Promise<SeedDem
       replay(ctx, [
         ...contributionEvents(ctx, members, contributions),
         ...notificationEvents(ctx, members),
+        ...moneyEvents(ctx, members),
       ]),
     );
     const [sent] = await seedDb.select({ n: count() }).from(notifications);

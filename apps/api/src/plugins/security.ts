@@ -1,31 +1,52 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
- * Security headers (DESIGN §5). Inline styles are allowed because React/Radix and the toast
- * library set style attributes and a <style> element; scripts stay 'self' only.
+ * The CSP sources of the inline scripts of the web app's index.html: exactly those scripts, by
+ * their SHA-256 (the theme script that runs before the first paint; decision 051). Nothing else
+ * inline may run.
  */
-const HELMET_OPTIONS: HelmetOptions = {
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:'],
-      fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'none'"],
-      frameAncestors: ["'none'"],
-      formAction: ["'self'"],
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
+    const [, attributes = '', body = ''] = match;
+    if (/\bsrc\s*=/i.test(attributes) || body.trim() === '') continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/**
+ * Security headers (DESIGN §5). Inline styles are allowed because React/Radix and the toast
+ * library set style attributes and a <style> element; scripts are 'self' plus the index.html
+ * inline scripts by hash.
+ */
+function helmetOptions(scriptHashes: readonly string[] = []): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scriptHashes],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
     },
-  },
-  referrerPolicy: { policy: 'no-referrer' },
-  // HSTS only means something over TLS; the proxy in front sets it or we set it when https.
-  strictTransportSecurity: false,
-};
+    referrerPolicy: { policy: 'no-referrer' },
+    // HSTS only means something over TLS; the proxy in front sets it or we set it when https.
+    strictTransportSecurity: false,
+  };
+}
 
 /**
  * The headers helmet sets for these options, worked out once. They depend on the options only
@@ -33,7 +54,7 @@ const HELMET_OPTIONS: HelmetOptions = {
  * did (it rebuilds helmet's middleware from the options in two hooks on every request), cost
  * every answer its share of the CPU for the same eleven strings (decision 013).
  */
-export function securityHeaderSet(options: HelmetOptions = HELMET_OPTIONS): [string, string][] {
+export function securityHeaderSet(options: HelmetOptions = helmetOptions()): [string, string][] {
   const headers = new Map<string, string>();
   const res = {
     setHeader(name: string, value: string | number | readonly string[]) {
@@ -48,8 +69,11 @@ export function securityHeaderSet(options: HelmetOptions = HELMET_OPTIONS): [str
   return [...headers];
 }
 
-export const securityHeaders = fp(async (app) => {
-  const headers = securityHeaderSet();
+export const securityHeaders = fp<{ webDistDir?: string }>(async (app, options) => {
+  const indexHtml = options.webDistDir ? path.join(options.webDistDir, 'index.html') : null;
+  const scriptHashes =
+    indexHtml && existsSync(indexHtml) ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : [];
+  const headers = securityHeaderSet(helmetOptions(scriptHashes));
   // Set on the raw response, as helmet does, so that error answers keep them.
   app.addHook('onRequest', (req, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
