@@ -26,6 +26,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.js';
 import { dividendRoutes } from './modules/dividends/dividends.routes.js';
 import { fineRoutes } from './modules/fines/fines.routes.js';
+import { depositNoticeRoutes } from './modules/deposit-notices/deposit-notices.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -80,6 +81,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(memberRoutes(withdrawalRoutes), api('/users/withdrawals'));
   await app.register(memberRoutes(dividendRoutes), api('/users/dividends'));
   await app.register(memberRoutes(fineRoutes), api('/users/fines'));
+  await app.register(memberRoutes(depositNoticeRoutes), api('/users/deposit-notices'));
 
   await app.register(webApp, { distDir: config.webDistDir });
   return app;

@@ -19,4 +19,5 @@ export const paths = {
   unauthorized: '/unauthorized',
   accountSuspended: '/account-suspended',
   newWithdrawal: '/withdrawals/new',
+  makeContribution: '/contributions/new',
 } as const;
