@@ -115,6 +115,7 @@ try {
       { path: '/api/v1/users/contributions', headers: auth },
       true,
     ],
+    ['GET /users/dashboard', { path: '/api/v1/users/dashboard', headers: auth }, true],
   ];
   if (entry) {
     calls.push([

@@ -66,7 +66,8 @@ describe('route table (spec §2)', () => {
   });
 
   it.each([
-    ['/dashboard', 'Dashboard'],
+    // The dashboard's heading greets the member by first name (spec §2 Dashboard home).
+    ['/dashboard', 'Dashboard', 'Welcome back, Ada'],
     ['/contributions', 'Contributions'],
     ['/loans', 'Loans'],
     ['/withdrawals', 'Withdrawals'],
@@ -74,7 +75,7 @@ describe('route table (spec §2)', () => {
     ['/fines', 'Fines'],
     ['/profile', 'Profile'],
     ['/settings', 'Settings'],
-  ])('%s shows the layout and its title to a member', async (url, title) => {
+  ])('%s shows the layout and its title to a member', async (url, title, heading = title) => {
     const emptyPage = {
       currentPage: 1,
       totalPages: 1,
@@ -106,7 +107,7 @@ describe('route table (spec §2)', () => {
     // Each page's lazy module is compiled on its first import in the test run, which takes a
     // while for a page as large as Contributions on a busy machine.
     expect(
-      await screen.findByRole('heading', { level: 1, name: title }, { timeout: 5000 }),
+      await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(document.title).toBe(`${title} · Coop Portal`);

@@ -11,6 +11,7 @@ import { FormField } from '../../../components/form/form-field';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
+import { failureMessage } from '../../../lib/api-client';
 import { serverFieldMessages } from '../../../lib/apply-server-errors';
 import { useSubmitDepositNotice } from '../api/deposit-notices';
 
@@ -76,7 +77,7 @@ export function DepositNoticeForm({ today = toIsoDateInTimeZone(new Date()) }: {
           if (Object.keys(fields).length > 0) setErrors(fields);
           else
             toast.error(DEPOSIT_NOTICE_MESSAGES.failedTitle, {
-              description: DEPOSIT_NOTICE_MESSAGES.failedMessage,
+              description: failureMessage(failure, DEPOSIT_NOTICE_MESSAGES.failedMessage),
             });
         },
       },

@@ -66,7 +66,9 @@ const COLUMNS: readonly DataTableColumn<DepositNotice>[] = [
           {DEPOSIT_NOTICE_STATUS_LABELS[row.status]}
         </Badge>
         {row.rejectionReason ? (
-          <span className="text-xs text-muted-foreground">{row.rejectionReason}</span>
+          <span className="block max-w-64 text-xs whitespace-normal text-muted-foreground">
+            {row.rejectionReason}
+          </span>
         ) : null}
       </div>
     ),
@@ -85,7 +87,7 @@ export function MakeContributionView() {
     : null;
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div className="grid gap-4 md:grid-cols-2">
         <Card>
           <CardHeader>
@@ -165,7 +167,7 @@ export function MakeContributionView() {
         </CardContent>
       </Card>
 
-      <section aria-labelledby="deposit-notices" className="grid gap-4">
+      <section aria-labelledby="deposit-notices" className="grid grid-cols-1 gap-4">
         <h2 id="deposit-notices" className="text-lg font-semibold">
           Your deposit notices
         </h2>
