@@ -25,6 +25,7 @@ import { dividendRoutes } from './modules/dividends/dividends.routes.js';
 import { fineRoutes } from './modules/fines/fines.routes.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { userPasswordRoutes } from './modules/auth/auth.routes.js';
+import { depositNoticeRoutes } from './modules/deposit-notices/deposit-notices.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -95,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(memberRoutes(fineRoutes), api('/users/fines'));
   await app.register(memberRoutes(accountRoutes), api('/users'));
   await app.register(memberRoutes(userPasswordRoutes), api('/users'));
+  await app.register(memberRoutes(depositNoticeRoutes), api('/users/deposit-notices'));
 
   await app.register(webApp, { distDir: config.webDistDir });
   return app;
