@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import {
   serializerCompiler,
@@ -11,10 +11,11 @@ import type { Database } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { accessTokens } from './lib/access-token.js';
 import type { Deps } from './deps.js';
-import { errorHandler } from './plugins/error-handler.js';
+import { errorBody, errorHandler } from './plugins/error-handler.js';
+import { inputGuard } from './plugins/input-guard.js';
 import { drain } from './plugins/drain.js';
 import { answerDeadline } from './plugins/answer-deadline.js';
-import { securityHeaders } from './plugins/security.js';
+import { FRAMEWORK_ERROR_HEADERS, securityHeaders } from './plugins/security.js';
 import { apiDocs } from './plugins/api-docs.js';
 import { memberRoutes, publicRoutes, requestActor } from './plugins/route-groups.js';
 import { webApp } from './plugins/web-app.js';
@@ -62,6 +63,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     connectionTimeout: config.timeouts.requestMs + CONNECTION_TIMEOUT_MARGIN_MS,
     // plugins/drain.ts answers during shutdown, in the spec's error shape.
     return503OnClosing: false,
+    // A URL Fastify cannot even decode (/assets/%c0%ae) answers in the spec's shape, with the
+    // security headers, like every other error (decision 083).
+    frameworkErrors: (_err, _req, reply: FastifyReply) => {
+      void reply
+        .status(400)
+        .headers(FRAMEWORK_ERROR_HEADERS)
+        .send(errorBody(400, 'BAD_REQUEST', 'The address is malformed'));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -76,6 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie);
   await app.register(apiDocs, { browsable: config.exposure.apiDocs });
   await app.register(requestActor);
+  await app.register(inputGuard);
 
   // Modules, listed explicitly (no autoload), each inside the route group that says who may call
   // it (plugins/route-groups.ts). Auth mixes groups route by route, so it sets its own.

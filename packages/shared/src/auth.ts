@@ -4,7 +4,12 @@
  */
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USER_ROLES } from './constants.js';
-import { idSchema, successEnvelope } from './http.js';
+import {
+  CONTROL_CHARACTERS_MESSAGE,
+  idSchema,
+  successEnvelope,
+  withoutControlCharacters,
+} from './http.js';
 
 /** One line of the live password checklist, and the rule the schema enforces with its message. */
 export interface PasswordRequirement {
@@ -76,11 +81,18 @@ const resetPasswordSchemaField = passwordSchema([
 
 /** A required string whose emptiness gets one message, with no further checks piled on. */
 const requiredString = (message: string) =>
-  z.string({ error: message }).min(1, { message, abort: true });
+  z
+    .string({ error: message })
+    .min(1, { message, abort: true })
+    .refine(withoutControlCharacters, { message: CONTROL_CHARACTERS_MESSAGE, abort: true });
 
 /** Like `requiredString`, but surrounding spaces are dropped first, so '   ' counts as empty. */
 const requiredTrimmedString = (message: string) =>
-  z.string({ error: message }).trim().min(1, { message, abort: true });
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { message, abort: true })
+    .refine(withoutControlCharacters, { message: CONTROL_CHARACTERS_MESSAGE, abort: true });
 
 /** One-time tokens are 256-bit random strings; anything much longer is not one of ours. */
 const oneTimeTokenSchema = requiredString('Token is required').max(512, 'Invalid token');

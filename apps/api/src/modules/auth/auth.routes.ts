@@ -193,7 +193,10 @@ const publicAuthRoutes: RouteModule = async (app, deps) => {
       setRefreshCookie(reply, config, session, clock.now());
       return {
         success: true as const,
-        data: { accessToken: await deps.tokens.sign(user.id), user },
+        data: {
+          accessToken: await deps.tokens.sign(user.id, { sessionId: session.sessionId }),
+          user,
+        },
         message: 'Account activated successfully',
       };
     },

@@ -136,7 +136,12 @@ export async function login(deps: Deps, actor: Actor, input: LoginInput): Promis
     }
 
     await recordSuccess(tx, { ...attempt, userId: user.id });
-    const session = await startSession(tx, { userId: user.id, now, actor });
+    const session = await startSession(tx, {
+      userId: user.id,
+      now,
+      actor,
+      policy: deps.config.sessions,
+    });
     await writeAudit(tx, actor, {
       ...auditUser,
       action: 'auth.login.succeeded',
@@ -149,7 +154,7 @@ export async function login(deps: Deps, actor: Actor, input: LoginInput): Promis
   if (outcome.result === 'failed') throw invalidCredentials();
   return {
     user: toUser(outcome.user),
-    accessToken: await deps.tokens.sign(outcome.user.id),
+    accessToken: await deps.tokens.sign(outcome.user.id, { sessionId: outcome.session.sessionId }),
     session: outcome.session,
   };
 }
@@ -164,9 +169,20 @@ export async function refreshSession(
   { refreshToken }: { refreshToken: string | undefined },
 ): Promise<{ accessToken: string; session: IssuedRefreshToken }> {
   if (!refreshToken) throw sessionExpired();
-  const rotated = await rotateSession(deps.db, { refreshToken, now: deps.clock.now(), actor });
+  const rotated = await rotateSession(deps.db, {
+    refreshToken,
+    now: deps.clock.now(),
+    actor,
+    policy: deps.config.sessions,
+  });
   if (!rotated.ok) throw sessionExpired();
-  return { accessToken: await deps.tokens.sign(rotated.userId), session: rotated.issued };
+  return {
+    accessToken: await deps.tokens.sign(rotated.userId, {
+      sessionId: rotated.issued.sessionId,
+      amr: rotated.amr,
+    }),
+    session: rotated.issued,
+  };
 }
 
 /** Revokes the family of the presented refresh token; quietly does nothing without one. */

@@ -225,7 +225,13 @@ export async function changePassword(
       .set({ passwordHash, tokensValidAfter: now, updatedAt: now })
       .where(eq(users.id, userId));
     await revokeAllSessions(tx, userId, now);
-    const fresh = await startSession(tx, { userId, now, actor });
+    const fresh = await startSession(tx, {
+      userId,
+      now,
+      actor,
+      policy: deps.config.sessions,
+      amr: actor.amr,
+    });
     await writeAudit(tx, actor, {
       action: 'auth.password_change.completed',
       entityType: 'user',
@@ -247,5 +253,8 @@ export async function changePassword(
     });
   }
   const { session } = outcome;
-  return { accessToken: await deps.tokens.sign(userId), session };
+  return {
+    accessToken: await deps.tokens.sign(userId, { sessionId: session.sessionId, amr: actor.amr }),
+    session,
+  };
 }
