@@ -9,6 +9,13 @@ CREATE TABLE "login_events" (
 	CONSTRAINT "login_events_kind_check" CHECK ("login_events"."kind" in ('signed_in', 'sign_in_failed', 'locked_out', 'two_factor_passed', 'two_factor_failed', 'two_factor_enabled', 'two_factor_disabled', 'password_changed', 'signed_out', 'other_sessions_signed_out'))
 );
 --> statement-breakpoint
+CREATE TABLE "sign_in_identifier_lockouts" (
+	"identifier" text PRIMARY KEY NOT NULL,
+	"locked_until" timestamp with time zone NOT NULL,
+	"lockouts" integer DEFAULT 1 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "two_factor_recovery_codes" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" uuid NOT NULL,

@@ -10,6 +10,7 @@ import type { Deps } from '../../deps.js';
 import type { Actor } from '../../lib/actor.js';
 import { DomainError } from '../../lib/domain-error.js';
 import { writeAudit } from '../../lib/audit-log.js';
+import { answerNoSoonerThan } from '../../lib/answer-floor.js';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/password.js';
 import { toUser } from '../members/members.service.js';
 import {
@@ -66,6 +67,15 @@ type LoginOutcome =
  * Every attempt is audited; suspended members may sign in (GET /auth/me tells the client).
  */
 export async function login(deps: Deps, actor: Actor, input: LoginInput): Promise<SignedIn> {
+  // A failure answers after the same floor whether the identifier exists or not (decision 084).
+  return answerNoSoonerThan(
+    deps.config.authAnswerFloorMs,
+    () => attemptLogin(deps, actor, input),
+    'on_failure',
+  );
+}
+
+async function attemptLogin(deps: Deps, actor: Actor, input: LoginInput): Promise<SignedIn> {
   const { db } = deps;
   const now = deps.clock.now();
   // Sign-in always comes through a request, which has an address.

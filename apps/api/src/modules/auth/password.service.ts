@@ -15,6 +15,7 @@ import type { Deps } from '../../deps.js';
 import type { Actor, MemberActor } from '../../lib/actor.js';
 import { DomainError } from '../../lib/domain-error.js';
 import { writeAudit } from '../../lib/audit-log.js';
+import { answerNoSoonerThan } from '../../lib/answer-floor.js';
 import {
   COMMON_PASSWORD_MESSAGE,
   hashPassword,
@@ -68,6 +69,17 @@ function tooManyRequests(waitMs: number): DomainError {
  * suspended member gets nothing. Sign-in lockout does not apply here.
  */
 export async function forgotPassword(
+  deps: Deps,
+  actor: Actor,
+  input: ForgotPasswordInput,
+): Promise<void> {
+  // Every answer, 429 included, comes after the same floor (decision 084).
+  await answerNoSoonerThan(deps.config.authAnswerFloorMs, () =>
+    requestPasswordReset(deps, actor, input),
+  );
+}
+
+async function requestPasswordReset(
   deps: Deps,
   actor: Actor,
   input: ForgotPasswordInput,
