@@ -5,7 +5,7 @@ export default defineConfig({
   resolve: { conditions: ['@coop/source'] },
   ssr: { resolve: { conditions: ['@coop/source'] } },
   test: {
-    include: ['src/**/*.timing.ts'],
+    include: ['src/**/*.timing.test.ts'],
     maxWorkers: 1,
     testTimeout: 600_000,
     hookTimeout: 60_000,
