@@ -17,12 +17,14 @@ import { drain } from './plugins/drain.js';
 import { answerDeadline } from './plugins/answer-deadline.js';
 import { FRAMEWORK_ERROR_HEADERS, securityHeaders } from './plugins/security.js';
 import { apiDocs } from './plugins/api-docs.js';
-import { memberRoutes, publicRoutes, requestActor } from './plugins/route-groups.js';
+import { adminRoutes, memberRoutes, publicRoutes, requestActor } from './plugins/route-groups.js';
 import { webApp } from './plugins/web-app.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { contributionRoutes } from './modules/contributions/contributions.routes.js';
+import { twoFactorAdminRoutes, twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
+import { loginHistoryRoutes } from './modules/login-history/login-history.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -94,6 +96,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes, api('/auth'));
   await app.register(memberRoutes(notificationRoutes), api('/users/notifications'));
   await app.register(memberRoutes(contributionRoutes), api('/users/contributions'));
+  await app.register(memberRoutes(twoFactorRoutes), api('/users/two-factor'));
+  await app.register(memberRoutes(loginHistoryRoutes), api('/users/login-history'));
+  await app.register(adminRoutes(twoFactorAdminRoutes), api('/admin/users'));
 
   await app.register(webApp, { distDir: config.webDistDir });
   return app;

@@ -275,11 +275,20 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 /** POST /auth/login; POST /auth/activate-account answers the same shape. */
+const signedInSchema = z.object({ accessToken: z.string(), user: userSchema });
+export const activateAccountResponseSchema = successEnvelope(signedInSchema);
+export type ActivateAccountResponse = z.infer<typeof activateAccountResponseSchema>;
+/**
+ * POST /auth/login: signed in, or (two-factor on) the password was right and the second step
+ * (POST /auth/login/two-factor) needs the 6-digit code with this 5-minute challenge.
+ */
 export const loginResponseSchema = successEnvelope(
-  z.object({ accessToken: z.string(), user: userSchema }),
+  z.union([
+    signedInSchema,
+    z.object({ twoFactorRequired: z.literal(true), challengeToken: z.string() }),
+  ]),
 );
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
-export const activateAccountResponseSchema = loginResponseSchema;
 
 /**
  * POST /auth/refresh. A client that sent its refresh token in the body cannot read the httpOnly

@@ -8,6 +8,8 @@ const ACCESS_TOKEN_TTL_SECONDS = ACCESS_TOKEN_TTL_MINUTES * 60;
 const ISSUER = 'coop-portal';
 const AUDIENCE = 'coop-portal-api';
 const ALGORITHM = 'HS256';
+const CHALLENGE_AUDIENCE = 'coop-portal-two-factor';
+const CHALLENGE_TTL_SECONDS = 5 * 60;
 
 /** How the user proved who they are (RFC 8176): a password, and a one-time code when two factors. */
 export type AuthMethod = 'pwd' | 'otp';
@@ -58,6 +60,36 @@ export function accessTokens(secret: string, clock: Clock) {
         .setIssuedAt(now)
         .setExpirationTime(now + ACCESS_TOKEN_TTL_SECONDS)
         .sign(await hmacKey());
+    },
+    /**
+     * The 5-minute proof that the password was right, exchanged with the second factor's code
+     * at POST /auth/login/two-factor (another audience: never an access token).
+     */
+    async signChallenge(userId: string): Promise<string> {
+      const now = Math.floor(clock.now().getTime() / 1000);
+      return new SignJWT({})
+        .setProtectedHeader({ alg: ALGORITHM })
+        .setSubject(userId)
+        .setIssuer(ISSUER)
+        .setAudience(CHALLENGE_AUDIENCE)
+        .setIssuedAt(now)
+        .setExpirationTime(now + CHALLENGE_TTL_SECONDS)
+        .sign(await hmacKey());
+    },
+    async verifyChallenge(token: string): Promise<string | null> {
+      try {
+        const { payload } = await jwtVerify(token, await hmacKey(), {
+          algorithms: [ALGORITHM],
+          issuer: ISSUER,
+          audience: CHALLENGE_AUDIENCE,
+          currentDate: clock.now(),
+          requiredClaims: ['exp', 'sub'],
+        });
+        return typeof payload.sub === 'string' && UUID.test(payload.sub) ? payload.sub : null;
+      } catch (err) {
+        if (err instanceof errors.JOSEError) return null;
+        throw err;
+      }
     },
     /**
      * Returns null for any invalid, expired or foreign token, and for one signed with the key but

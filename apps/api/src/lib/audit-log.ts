@@ -26,6 +26,12 @@ export const AUDIT_ACTIONS = [
   'contribution.confirmed',
   'contribution.disputed',
   'announcement.sent',
+  'auth.two_factor.enabled',
+  'auth.two_factor.disabled',
+  'auth.two_factor.reset',
+  'auth.two_factor.passed',
+  'auth.two_factor.failed',
+  'auth.other_sessions_ended',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

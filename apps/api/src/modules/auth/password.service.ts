@@ -29,6 +29,7 @@ import {
 } from '../../lib/one-time-token.js';
 import { sendActivationLink } from '../members/members.service.js';
 import { sendMessages } from '../notifications/notifications.service.js';
+import { recordLoginEvent } from '../login-history/login-history.service.js';
 import {
   revokeAllSessions,
   startSession,
@@ -248,6 +249,12 @@ export async function changePassword(
       action: 'auth.password_change.completed',
       entityType: 'user',
       entityId: userId,
+    });
+    await recordLoginEvent(tx, actor, {
+      userId,
+      kind: 'password_changed',
+      sessionId: fresh.sessionId,
+      at: now,
     });
     await sendMessages(tx, deps, actor, [
       { userId, template: 'passwordChanged', facts: { at: now } },
