@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.js';
@@ -8,12 +8,13 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { accessTokens } from './lib/access-token.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import type { Deps } from './deps.js';
-import { errorHandler } from './plugins/error-handler.js';
+import { errorBody, errorHandler } from './plugins/error-handler.js';
+import { inputGuard } from './plugins/input-guard.js';
 import { drain } from './plugins/drain.js';
 import { answerDeadline } from './plugins/answer-deadline.js';
-import { securityHeaders } from './plugins/security.js';
+import { FRAMEWORK_ERROR_HEADERS, securityHeaders } from './plugins/security.js';
 import { apiDocs } from './plugins/api-docs.js';
-import { memberRoutes, publicRoutes, requestActor } from './plugins/route-groups.js';
+import { adminRoutes, memberRoutes, publicRoutes, requestActor } from './plugins/route-groups.js';
 import { webApp } from './plugins/web-app.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -26,6 +27,8 @@ import { fineRoutes } from './modules/fines/fines.routes.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { userPasswordRoutes } from './modules/auth/auth.routes.js';
 import { depositNoticeRoutes } from './modules/deposit-notices/deposit-notices.routes.js';
+import { twoFactorAdminRoutes, twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
+import { loginHistoryRoutes } from './modules/login-history/login-history.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -66,6 +69,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     connectionTimeout: config.timeouts.requestMs + CONNECTION_TIMEOUT_MARGIN_MS,
     // plugins/drain.ts answers during shutdown, in the spec's error shape.
     return503OnClosing: false,
+    // A URL Fastify cannot even decode (/assets/%c0%ae) answers in the spec's shape, with the
+    // security headers, like every other error (decision 083).
+    frameworkErrors: (_err, _req, reply: FastifyReply) => {
+      void reply
+        .status(400)
+        .headers(FRAMEWORK_ERROR_HEADERS)
+        .send(errorBody(400, 'BAD_REQUEST', 'The address is malformed'));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -82,6 +93,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie);
   await app.register(apiDocs, { browsable: config.exposure.apiDocs });
   await app.register(requestActor);
+  await app.register(inputGuard);
 
   // Modules, listed explicitly (no autoload), each inside the route group that says who may call
   // it (plugins/route-groups.ts). Auth mixes groups route by route, so it sets its own.
@@ -97,6 +109,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(memberRoutes(accountRoutes), api('/users'));
   await app.register(memberRoutes(userPasswordRoutes), api('/users'));
   await app.register(memberRoutes(depositNoticeRoutes), api('/users/deposit-notices'));
+  await app.register(memberRoutes(twoFactorRoutes), api('/users/two-factor'));
+  await app.register(memberRoutes(loginHistoryRoutes), api('/users/login-history'));
+  await app.register(adminRoutes(twoFactorAdminRoutes), api('/admin/users'));
 
   await app.register(webApp, { distDir: config.webDistDir });
   return app;

@@ -44,6 +44,12 @@ export const AUDIT_ACTIONS = [
   'member.settings_updated',
   'member.data_exported',
   'member.statement_downloaded',
+  'auth.two_factor.enabled',
+  'auth.two_factor.disabled',
+  'auth.two_factor.reset',
+  'auth.two_factor.passed',
+  'auth.two_factor.failed',
+  'auth.other_sessions_ended',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -69,6 +69,15 @@ export function securityHeaderSet(options: HelmetOptions = helmetOptions()): [st
   return [...headers];
 }
 
+/**
+ * The headers of an answer Fastify gives before any hook runs (a URL it cannot decode): the
+ * same set, since the onRequest hook never sees that request.
+ */
+export const FRAMEWORK_ERROR_HEADERS: Record<string, string> = {
+  ...Object.fromEntries(securityHeaderSet()),
+  'cache-control': 'no-store',
+};
+
 export const securityHeaders = fp<{ webDistDir?: string }>(async (app, options) => {
   const indexHtml = options.webDistDir ? path.join(options.webDistDir, 'index.html') : null;
   const scriptHashes =

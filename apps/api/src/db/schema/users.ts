@@ -69,6 +69,8 @@ export const refreshTokens = pgTable(
     revokedAt: tstz('revoked_at'),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** The sign-in passed the second factor: access tokens of the family say amr pwd+otp. */
+    secondFactor: boolean('second_factor').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

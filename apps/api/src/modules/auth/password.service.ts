@@ -15,6 +15,7 @@ import type { Deps } from '../../deps.js';
 import type { Actor, MemberActor } from '../../lib/actor.js';
 import { DomainError } from '../../lib/domain-error.js';
 import { writeAudit } from '../../lib/audit-log.js';
+import { answerNoSoonerThan } from '../../lib/answer-floor.js';
 import {
   COMMON_PASSWORD_MESSAGE,
   hashPassword,
@@ -28,6 +29,7 @@ import {
 } from '../../lib/one-time-token.js';
 import { sendActivationLink } from '../members/members.service.js';
 import { sendMessages } from '../notifications/notifications.service.js';
+import { recordLoginEvent } from '../login-history/login-history.service.js';
 import {
   revokeAllSessions,
   startSession,
@@ -68,6 +70,17 @@ function tooManyRequests(waitMs: number): DomainError {
  * suspended member gets nothing. Sign-in lockout does not apply here.
  */
 export async function forgotPassword(
+  deps: Deps,
+  actor: Actor,
+  input: ForgotPasswordInput,
+): Promise<void> {
+  // Every answer, 429 included, comes after the same floor (decision 084).
+  await answerNoSoonerThan(deps.config.authAnswerFloorMs, () =>
+    requestPasswordReset(deps, actor, input),
+  );
+}
+
+async function requestPasswordReset(
   deps: Deps,
   actor: Actor,
   input: ForgotPasswordInput,
@@ -225,11 +238,23 @@ export async function changePassword(
       .set({ passwordHash, tokensValidAfter: now, updatedAt: now })
       .where(eq(users.id, userId));
     await revokeAllSessions(tx, userId, now);
-    const fresh = await startSession(tx, { userId, now, actor });
+    const fresh = await startSession(tx, {
+      userId,
+      now,
+      actor,
+      policy: deps.config.sessions,
+      amr: actor.amr,
+    });
     await writeAudit(tx, actor, {
       action: 'auth.password_change.completed',
       entityType: 'user',
       entityId: userId,
+    });
+    await recordLoginEvent(tx, actor, {
+      userId,
+      kind: 'password_changed',
+      sessionId: fresh.sessionId,
+      at: now,
     });
     await sendMessages(tx, deps, actor, [
       { userId, template: 'passwordChanged', facts: { at: now } },
@@ -247,5 +272,8 @@ export async function changePassword(
     });
   }
   const { session } = outcome;
-  return { accessToken: await deps.tokens.sign(userId), session };
+  return {
+    accessToken: await deps.tokens.sign(userId, { sessionId: session.sessionId, amr: actor.amr }),
+    session,
+  };
 }
