@@ -16,12 +16,18 @@ import { drain } from './plugins/drain.js';
 import { answerDeadline } from './plugins/answer-deadline.js';
 import { securityHeaders } from './plugins/security.js';
 import { apiDocs } from './plugins/api-docs.js';
-import { memberRoutes, publicRoutes, requestActor } from './plugins/route-groups.js';
+import { adminRoutes, memberRoutes, publicRoutes, requestActor } from './plugins/route-groups.js';
 import { webApp } from './plugins/web-app.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
-import { contributionRoutes } from './modules/contributions/contributions.routes.js';
+import {
+  adminContributionRoutes,
+  contributionRoutes,
+} from './modules/contributions/contributions.routes.js';
+import { adminMemberRoutes } from './modules/members/members.routes.js';
+import { payrollRoutes } from './modules/payroll/payroll.routes.js';
+import { backOfficeRoutes } from './modules/back-office/back-office.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -72,6 +78,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes, api('/auth'));
   await app.register(memberRoutes(notificationRoutes), api('/users/notifications'));
   await app.register(memberRoutes(contributionRoutes), api('/users/contributions'));
+  // The back office (issue 9): administrators only.
+  await app.register(adminRoutes(backOfficeRoutes), api('/admin'));
+  await app.register(adminRoutes(adminMemberRoutes), api('/admin/users'));
+  await app.register(adminRoutes(payrollRoutes), api('/admin/payroll'));
+  await app.register(adminRoutes(adminContributionRoutes), api('/admin/contributions'));
 
   await app.register(webApp, { distDir: config.webDistDir });
   return app;

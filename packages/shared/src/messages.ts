@@ -42,6 +42,11 @@ export const API_ERROR_STATUS = {
   NOT_READY: 503,
   /** Stopping, or the database could not serve the request in time: try again (Retry-After). */
   SERVICE_UNAVAILABLE: 503,
+  // Back office (issue 9)
+  CSV_REJECTED: 400,
+  MEMBER_ALREADY_ACTIVATED: 409,
+  CANNOT_SUSPEND_SELF: 409,
+  CONTRIBUTION_NOT_DISPUTED: 409,
 } as const satisfies Record<string, number>;
 export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
 

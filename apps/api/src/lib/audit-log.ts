@@ -26,11 +26,28 @@ export const AUDIT_ACTIONS = [
   'contribution.confirmed',
   'contribution.disputed',
   'announcement.sent',
+  // Back office (issue 9)
+  'member.updated',
+  'member.flags_changed',
+  'member.activation_resent',
+  'members.imported',
+  'payroll.posted',
+  'contribution.dispute_resolved',
+  'report.exported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an audit row is about. */
-export const AUDIT_ENTITY_TYPES = ['user', 'refresh_family', 'route', 'contribution'] as const;
+export const AUDIT_ENTITY_TYPES = [
+  'user',
+  'refresh_family',
+  'route',
+  'contribution',
+  // Back office (issue 9)
+  'import',
+  'payroll_month',
+  'report',
+] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 export interface AuditEntry {
