@@ -34,6 +34,8 @@ export type RequestOptions = {
    * per thing the member asked for, kept across retries of it, so the server does it once.
    */
   idempotencyKey?: string;
+  /** 'text' answers a successful call's body as it came (a CSV export); errors stay JSON. */
+  responseType?: 'json' | 'text';
 };
 
 /** An API failure in the spec's error shape, plus the HTTP status (null when nothing answered). */
@@ -87,6 +89,8 @@ export type ApiClient = {
   get<T>(path: string, options?: CallOptions): Promise<T>;
   post<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
   put<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
+  /** GET of a file the API writes (CSV exports): its text. */
+  getText(path: string, options?: Omit<CallOptions, 'responseType'>): Promise<string>;
 };
 
 type RawAnswer = { status: number; ok: boolean; body: unknown };
@@ -197,7 +201,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function perform(
     path: string,
-    { method = 'GET', body, params, signal, idempotencyKey }: RequestOptions,
+    { method = 'GET', body, params, signal, idempotencyKey, responseType = 'json' }: RequestOptions,
     accessToken: string | null,
   ): Promise<RawAnswer> {
     const controller = new AbortController();
@@ -226,6 +230,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         signal: controller.signal,
       });
       const raw = await response.text();
+      if (responseType === 'text' && response.ok) {
+        return { status: response.status, ok: true, body: raw };
+      }
       let parsed: unknown = undefined;
       if (raw !== '') {
         try {
@@ -308,5 +315,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     get: (path, rest) => request(path, { ...rest, method: 'GET' }),
     post: (path, body, rest) => request(path, { ...rest, method: 'POST', body }),
     put: (path, body, rest) => request(path, { ...rest, method: 'PUT', body }),
+    getText: (path, rest) =>
+      request<string>(path, { ...rest, method: 'GET', responseType: 'text' }),
   };
 }
