@@ -40,6 +40,11 @@ function csvFile(name: string, text: string) {
   return { name, mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') };
 }
 
+/** Waits for the toasts to leave (they would be read by axe over the next page). */
+async function toastsGone(page: Page) {
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+}
+
 async function openNav(page: Page, isMobile: boolean, name: string) {
   if (isMobile) await page.getByRole('button', { name: 'Open navigation menu' }).click();
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name }).click();
@@ -95,7 +100,9 @@ test('a month in the back office: import, payroll, confirm, dispute, resolve, re
     ),
   );
   await expect(page.getByText('2 ready, 1 with problems.', { exact: false })).toBeVisible();
-  await expect(page.getByText('Please enter a valid Nigerian mobile number').first()).toBeVisible();
+  await expect(
+    page.getByText('Please enter a valid Nigerian mobile number').locator('visible=true').first(),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Import 2 members' })).toBeDisabled();
   await expectAccessible(page);
   await picker.setInputFiles(csvFile('members.csv', `${header}${rows.join('\n')}\n`));
@@ -132,7 +139,7 @@ test('a month in the back office: import, payroll, confirm, dispute, resolve, re
     page.getByText(/Posted 2 contributions for .*The members were asked to confirm\./),
   ).toBeVisible();
   await page.getByLabel('Payroll file').setInputFiles(csvFile('payroll.csv', payroll));
-  await expect(page.getByText('Already posted').first()).toBeVisible();
+  await expect(page.getByText('Already posted').locator('visible=true').first()).toBeVisible();
   await page.getByRole('button', { name: /^Post / }).click();
   await expect(
     page.getByText(/Nothing was posted: every row for .* was already posted/),
@@ -180,7 +187,9 @@ test('a month in the back office: import, payroll, confirm, dispute, resolve, re
   // The dispute queue: resolve with the amounts really deducted.
   await openNav(page, isMobile, 'Disputes');
   await expect(page.getByRole('heading', { level: 1, name: 'Disputes' })).toBeVisible();
-  await expect(page.getByText('Only 10,000 went to savings on my payslip').first()).toBeVisible();
+  await expect(
+    page.getByText('Only 10,000 went to savings on my payslip').locator('visible=true').first(),
+  ).toBeVisible();
   await expectAccessible(page);
   await shot(page, 'disputes', isMobile);
   await page
@@ -200,14 +209,17 @@ test('a month in the back office: import, payroll, confirm, dispute, resolve, re
   await openNav(page, isMobile, 'Members');
   await page.getByRole('link', { name: 'Obi Nwosu' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Obi Nwosu' })).toBeVisible();
-  await expect(page.getByText('₦12,500').first()).toBeVisible();
+  await expect(page.getByText('₦12,500').locator('visible=true').first()).toBeVisible();
+  await toastsGone(page);
   await expectAccessible(page);
   await shot(page, 'member', isMobile);
 
   // Audit log and reconciliation.
   await openNav(page, isMobile, 'Audit log');
   await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
-  await expect(page.getByText('contribution.dispute_resolved').first()).toBeVisible();
+  await expect(
+    page.getByText('contribution.dispute_resolved').locator('visible=true').first(),
+  ).toBeVisible();
   await expectAccessible(page);
   await openNav(page, isMobile, 'Reconciliation');
   await expect(page.getByRole('heading', { level: 1, name: 'Reconciliation' })).toBeVisible();
