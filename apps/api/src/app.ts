@@ -21,6 +21,10 @@ import { webApp } from './plugins/web-app.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.js';
+import { dividendRoutes } from './modules/dividends/dividends.routes.js';
+import { fineRoutes } from './modules/fines/fines.routes.js';
 import {
   adminContributionRoutes,
   contributionRoutes,
@@ -35,6 +39,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** false silences request logs (tests). */
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests that read the log). */
+  logStream?: NodeJS.WritableStream;
 }
 
 const BODY_LIMIT_BYTES = 100 * 1024;
@@ -46,9 +52,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    logger:
+      options.logger === false
+        ? false
+        : {
+            ...loggerOptions(config.logLevel),
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies nearest the server; a list, those addresses only.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     // No request without an end (docs/operations.md): receiving it is bounded here (408),
     // answering it by plugins/answer-deadline.ts (503), silence on the connection by both.
@@ -68,7 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(answerDeadline, { timeoutMs: config.timeouts.requestMs });
   await app.register(securityHeaders);
   await app.register(cookie);
-  await app.register(apiDocs);
+  await app.register(apiDocs, { browsable: config.exposure.apiDocs });
   await app.register(requestActor);
 
   // Modules, listed explicitly (no autoload), each inside the route group that says who may call
@@ -78,6 +94,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes, api('/auth'));
   await app.register(memberRoutes(notificationRoutes), api('/users/notifications'));
   await app.register(memberRoutes(contributionRoutes), api('/users/contributions'));
+  await app.register(memberRoutes(dashboardRoutes), api('/users/dashboard'));
+  await app.register(memberRoutes(withdrawalRoutes), api('/users/withdrawals'));
+  await app.register(memberRoutes(dividendRoutes), api('/users/dividends'));
+  await app.register(memberRoutes(fineRoutes), api('/users/fines'));
   // The back office (issue 9): administrators only.
   await app.register(adminRoutes(backOfficeRoutes), api('/admin'));
   await app.register(adminRoutes(adminMemberRoutes), api('/admin/users'));

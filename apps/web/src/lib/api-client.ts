@@ -34,8 +34,8 @@ export type RequestOptions = {
    * per thing the member asked for, kept across retries of it, so the server does it once.
    */
   idempotencyKey?: string;
-  /** 'text' answers a successful call's body as it came (a CSV export); errors stay JSON. */
-  responseType?: 'json' | 'text';
+  /** 'blob' answers a successful call's body as it came (a CSV or PDF export); errors stay JSON. */
+  responseType?: 'json' | 'blob';
 };
 
 /** An API failure in the spec's error shape, plus the HTTP status (null when nothing answered). */
@@ -89,8 +89,8 @@ export type ApiClient = {
   get<T>(path: string, options?: CallOptions): Promise<T>;
   post<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
   put<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
-  /** GET of a file the API writes (CSV exports): its text. */
-  getText(path: string, options?: Omit<CallOptions, 'responseType'>): Promise<string>;
+  /** GET of a file the API writes (CSV and PDF exports). */
+  getBlob(path: string, options?: Omit<CallOptions, 'responseType'>): Promise<Blob>;
 };
 
 type RawAnswer = { status: number; ok: boolean; body: unknown };
@@ -229,10 +229,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         credentials: 'same-origin',
         signal: controller.signal,
       });
-      const raw = await response.text();
-      if (responseType === 'text' && response.ok) {
-        return { status: response.status, ok: true, body: raw };
+      if (responseType === 'blob' && response.ok) {
+        return { status: response.status, ok: true, body: await response.blob() };
       }
+      const raw = await response.text();
       let parsed: unknown = undefined;
       if (raw !== '') {
         try {
@@ -315,7 +315,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     get: (path, rest) => request(path, { ...rest, method: 'GET' }),
     post: (path, body, rest) => request(path, { ...rest, method: 'POST', body }),
     put: (path, body, rest) => request(path, { ...rest, method: 'PUT', body }),
-    getText: (path, rest) =>
-      request<string>(path, { ...rest, method: 'GET', responseType: 'text' }),
+    getBlob: (path, rest) => request<Blob>(path, { ...rest, method: 'GET', responseType: 'blob' }),
   };
 }

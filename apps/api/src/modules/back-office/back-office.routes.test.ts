@@ -119,6 +119,7 @@ describe('back office API', () => {
       ['GET', '/audit/export.csv'],
       ['GET', '/reconciliation'],
       ['GET', '/reconciliation/export.csv'],
+      ['GET', '/reconciliation/export.pdf'],
     ];
 
     it('answers 403 FORBIDDEN to members on every admin route, and audits the refusal', async () => {

@@ -12,6 +12,7 @@ import type { RouteModule } from '../../plugins/route-groups.js';
 import {
   exportAuditCsv,
   exportReconciliationCsv,
+  exportReconciliationPdf,
   getMemberRecord,
   getOverview,
   getReconciliation,
@@ -117,5 +118,23 @@ export const backOfficeRoutes: RouteModule = async (app, deps) => {
         'reconciliation.csv',
         await exportReconciliationCsv(deps, req.member, req.query),
       ),
+  );
+
+  app.get(
+    '/reconciliation/export.pdf',
+    {
+      schema: {
+        tags,
+        summary: 'The reconciliation as PDF, for the auditor',
+        querystring: reconciliationQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      const pdf = await exportReconciliationPdf(deps, req.member, req.query);
+      void reply
+        .type('application/pdf')
+        .header('content-disposition', 'attachment; filename="reconciliation.pdf"');
+      return pdf;
+    },
   );
 };

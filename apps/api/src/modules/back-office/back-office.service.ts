@@ -17,6 +17,7 @@ import type { Deps } from '../../deps.js';
 import type { MemberActor } from '../../lib/actor.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { koboCell, toCsv } from '../../lib/csv.js';
+import { pdfAmount, renderPdf } from '../../lib/pdf-document.js';
 import { notFound } from '../../lib/domain-error.js';
 import { findProjectionMismatches, LEDGER_ACCOUNTS, type LedgerAccount } from '../../lib/ledger.js';
 import type { ListPage } from '../../lib/list-query.js';
@@ -384,4 +385,79 @@ export async function exportReconciliationCsv(
       ],
     ],
   );
+}
+
+/** GET /admin/reconciliation/export.pdf: the same three parts, printable for the auditor. */
+export async function exportReconciliationPdf(
+  deps: Deps,
+  actor: MemberActor,
+  query: ReconciliationQuery,
+): Promise<Buffer> {
+  const r = await reconcile(deps, query);
+  await writeAudit(deps.db, actor, {
+    action: 'report.exported',
+    entityType: 'report',
+    entityId: 'reconciliation.pdf',
+    after: { startDate: r.startDate, endDate: r.endDate },
+  });
+  const moneyIn = r.byKind.reduce((sum, row) => sum + row.moneyIn, 0);
+  const moneyOut = r.byKind.reduce((sum, row) => sum + row.moneyOut, 0);
+  const label = (kind: string) => kind.charAt(0).toUpperCase() + kind.slice(1).replaceAll('_', ' ');
+  return renderPdf({
+    issuer: deps.config.cooperative.name,
+    title: 'Reconciliation',
+    subtitle: [
+      `Generated on ${r.asOf.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+      `Money in and out: ${r.startDate} to ${r.endDate}`,
+    ],
+    createdAt: r.asOf,
+    blocks: [
+      { kind: 'heading', text: 'Trial balance' },
+      {
+        kind: 'paragraph',
+        text:
+          r.totalDebit === r.totalCredit ? 'The ledger balances.' : 'THE LEDGER DOES NOT BALANCE.',
+      },
+      {
+        kind: 'table',
+        columns: [
+          { header: 'Account', width: 3 },
+          { header: 'Type', width: 1.2 },
+          { header: 'Debit', width: 1.6, align: 'right' },
+          { header: 'Credit', width: 1.6, align: 'right' },
+        ],
+        rows: r.accounts.map((row) => [
+          row.account,
+          row.type,
+          row.debit ? pdfAmount(row.debit) : '',
+          row.credit ? pdfAmount(row.credit) : '',
+        ]),
+        footer: [['Total', '', pdfAmount(r.totalDebit), pdfAmount(r.totalCredit)]],
+      },
+      { kind: 'heading', text: "Members' balances against the ledger" },
+      {
+        kind: 'paragraph',
+        text:
+          r.mismatches.length === 0
+            ? `All ${r.members} members' balances equal the ledger.`
+            : `${r.mismatches.length} member(s) differ from the ledger: ${r.mismatches.map((row) => r.membershipIds.get(row.userId) ?? row.userId).join(', ')}.`,
+      },
+      { kind: 'heading', text: 'Money in and out of the bank account' },
+      {
+        kind: 'table',
+        columns: [
+          { header: 'Kind', width: 3 },
+          { header: 'In', width: 1.6, align: 'right' },
+          { header: 'Out', width: 1.6, align: 'right' },
+        ],
+        rows: r.byKind.map((row) => [
+          label(row.kind),
+          pdfAmount(row.moneyIn),
+          pdfAmount(row.moneyOut),
+        ]),
+        emptyText: 'No money moved in this period.',
+        footer: [['Total', pdfAmount(moneyIn), pdfAmount(moneyOut)]],
+      },
+    ],
+  });
 }

@@ -2,7 +2,7 @@ import { Download } from 'lucide-react';
 import { toast } from 'sonner';
 import { PageTitle } from '../../../components/layouts/page-title';
 import { Button } from '../../../components/ui/button';
-import { downloadCsv } from '../../../features/admin/api/reports';
+import { downloadFile } from '../../../features/admin/api/reports';
 import { AdminListFilters } from '../../../features/admin/components/admin-list-filters';
 import { AuditList } from '../../../features/admin/components/audit-view';
 import { AUDIT_FILTERS, AUDIT_LIST_CONFIG } from '../../../features/admin/components/list-configs';
@@ -12,7 +12,7 @@ import { useListParams } from '../../../lib/use-list-params';
 export default function AdminAuditRoute() {
   const list = useListParams(AUDIT_LIST_CONFIG);
   const download = () =>
-    downloadCsv('/admin/audit/export.csv', list.query, 'audit-log.csv').catch((error: unknown) =>
+    downloadFile('/admin/audit/export.csv', list.query, 'audit-log.csv').catch((error: unknown) =>
       toast.error('Error', { description: failureMessage(error, 'The download failed') }),
     );
   return (

@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { QueryState } from '../../../components/list/query-state';
 import { PageTitle } from '../../../components/layouts/page-title';
 import { Button } from '../../../components/ui/button';
-import { downloadCsv, useReconciliation } from '../../../features/admin/api/reports';
+import { downloadFile, useReconciliation } from '../../../features/admin/api/reports';
 import { AdminListFilters } from '../../../features/admin/components/admin-list-filters';
 import {
   RECONCILIATION_CONFIG,
@@ -17,10 +17,13 @@ export default function AdminReconciliationRoute() {
   const list = useListParams(RECONCILIATION_CONFIG);
   const period = { startDate: list.query.startDate, endDate: list.query.endDate };
   const reconciliation = useReconciliation(period);
-  const download = () =>
-    downloadCsv('/admin/reconciliation/export.csv', period, 'reconciliation.csv').catch(
-      (error: unknown) =>
-        toast.error('Error', { description: failureMessage(error, 'The download failed') }),
+  const download = (format: 'csv' | 'pdf') =>
+    downloadFile(
+      `/admin/reconciliation/export.${format}`,
+      period,
+      `reconciliation.${format}`,
+    ).catch((error: unknown) =>
+      toast.error('Error', { description: failureMessage(error, 'The download failed') }),
     );
   return (
     <div className="grid gap-6">
@@ -29,10 +32,16 @@ export default function AdminReconciliationRoute() {
           title="Reconciliation"
           description="The books for an auditor: this month unless you pick a period."
         />
-        <Button variant="outline" onClick={() => void download()}>
-          <Download aria-hidden="true" />
-          Download CSV
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => void download('csv')}>
+            <Download aria-hidden="true" />
+            Download CSV
+          </Button>
+          <Button variant="outline" onClick={() => void download('pdf')}>
+            <Download aria-hidden="true" />
+            Download PDF
+          </Button>
+        </div>
       </div>
       <AdminListFilters
         list={list}

@@ -23,10 +23,10 @@ export function useReconciliation(query: QueryParams) {
   });
 }
 
-/** Fetches a CSV export with the session's token and hands it to the browser as a download. */
-export async function downloadCsv(path: string, params: QueryParams, fileName: string) {
-  const text = await api.getText(path, { params });
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+/** Fetches an export (CSV, PDF) with the session's token and hands it to the browser. */
+export async function downloadFile(path: string, params: QueryParams, fileName: string) {
+  const blob = await api.getBlob(path, { params });
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
