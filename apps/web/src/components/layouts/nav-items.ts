@@ -12,7 +12,13 @@ import {
 } from 'lucide-react';
 import { paths } from '../../config/paths';
 
-export type NavItem = { to: string; label: string; icon: LucideIcon };
+export type NavItem = {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  /** Active on this exact path only (a section's home, such as /admin). */
+  end?: boolean;
+};
 
 /** Sidebar links of spec §2 "Layout", in its order. */
 export const mainNavItems: readonly NavItem[] = [

@@ -26,10 +26,11 @@ function NavList({
 }) {
   return (
     <ul className="grid gap-1">
-      {items.map(({ to, label, icon: Icon }) => (
+      {items.map(({ to, label, icon: Icon, end }) => (
         <li key={to}>
           <NavLink
             to={to}
+            end={end ?? false}
             onClick={onNavigate}
             className={({ isActive }) =>
               cn(

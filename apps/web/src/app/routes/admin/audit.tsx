@@ -16,7 +16,7 @@ export default function AdminAuditRoute() {
       toast.error('Error', { description: failureMessage(error, 'The download failed') }),
     );
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <PageTitle
           title="Audit log"

@@ -10,7 +10,7 @@ import { useListParams } from '../../../lib/use-list-params';
 export default function AdminDisputesRoute() {
   const list = useListParams(DISPUTE_LIST_CONFIG);
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <PageTitle
         title="Disputes"
         description="Contributions members disputed, oldest first. Resolve each with a note."

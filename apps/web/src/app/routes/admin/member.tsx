@@ -12,7 +12,7 @@ export default function AdminMemberRoute() {
   const record = useMemberRecord(id);
   const member = record.data?.data.member;
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <Link
         to={paths.adminMembers}
         className="flex w-fit items-center gap-1 text-sm text-primary underline-offset-4 hover:underline"

@@ -6,7 +6,7 @@ import { ImportMembersView } from '../../../features/admin/components/import-mem
 
 export default function AdminMembersImportRoute() {
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <Link
         to={paths.adminMembers}
         className="flex w-fit items-center gap-1 text-sm text-primary underline-offset-4 hover:underline"

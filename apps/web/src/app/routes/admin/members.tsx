@@ -16,7 +16,7 @@ import { useListParams } from '../../../lib/use-list-params';
 export default function AdminMembersRoute() {
   const list = useListParams(MEMBER_LIST_CONFIG);
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <PageTitle
           title="Members"

@@ -7,7 +7,7 @@ import { failureMessage } from '../../../lib/api-client';
 export default function AdminOverviewRoute() {
   const overview = useOverview();
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <PageTitle
         title="Back office"
         description="The cooperative at a glance and the work waiting for you."

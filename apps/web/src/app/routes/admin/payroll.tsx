@@ -3,7 +3,7 @@ import { PayrollView } from '../../../features/admin/components/payroll-view';
 
 export default function AdminPayrollRoute() {
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <PageTitle
         title="Payroll deductions"
         description="Upload a month's deductions, check the preview, then post them. Rows already posted for the month are left as they are."

@@ -26,7 +26,7 @@ export default function AdminReconciliationRoute() {
       toast.error('Error', { description: failureMessage(error, 'The download failed') }),
     );
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <PageTitle
           title="Reconciliation"

@@ -16,7 +16,7 @@ export const adminNavigation: ShellNavigation = {
   home: paths.admin,
   label: 'Back office',
   main: [
-    { to: paths.admin, label: 'Overview', icon: LayoutDashboard },
+    { to: paths.admin, label: 'Overview', icon: LayoutDashboard, end: true },
     { to: paths.adminMembers, label: 'Members', icon: Users },
     { to: paths.adminPayroll, label: 'Payroll', icon: FileSpreadsheet },
     { to: paths.adminDisputes, label: 'Disputes', icon: MessageSquareWarning },

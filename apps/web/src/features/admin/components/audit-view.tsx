@@ -32,13 +32,17 @@ const columns: readonly DataTableColumn<AuditEntry>[] = [
         'System'
       ),
   },
-  { id: 'action', header: 'Action', cell: (row) => <code className="text-xs">{row.action}</code> },
+  {
+    id: 'action',
+    header: 'Action',
+    cell: (row) => <code className="text-xs break-all">{row.action}</code>,
+  },
   {
     id: 'entity',
     header: 'Entity',
     cell: (row) =>
       row.entityType ? (
-        <span className="break-all">{`${row.entityType} ${row.entityId ?? ''}`}</span>
+        <span className="break-all whitespace-normal">{`${row.entityType} ${row.entityId ?? ''}`}</span>
       ) : (
         ''
       ),
@@ -47,7 +51,7 @@ const columns: readonly DataTableColumn<AuditEntry>[] = [
     id: 'change',
     header: 'Change',
     cell: (row) => (
-      <span className="block max-w-sm text-xs break-all text-muted-foreground">
+      <span className="block min-w-40 text-xs break-all whitespace-normal text-muted-foreground">
         {row.before !== null ? `before ${change(row.before)} ` : ''}
         {row.after !== null ? `after ${change(row.after)}` : ''}
       </span>
@@ -68,7 +72,7 @@ export function AuditList<SortField extends string>({ list }: { list: ListParams
   }, [page, totalPages, keepPageInRange]);
   const rows = audit.data?.data ?? [];
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <QueryState
         isPending={audit.isPending}
         errorMessage={errorMessage}

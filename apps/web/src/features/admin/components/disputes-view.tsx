@@ -71,12 +71,12 @@ function ResolveForm({ dispute, onDone }: { dispute: Dispute; onDone: () => void
     );
   };
   return (
-    <form onSubmit={submit} className="grid gap-4">
+    <form onSubmit={submit} className="grid grid-cols-1 gap-4">
       <blockquote className="rounded-lg border-l-4 bg-muted p-3 text-sm">
         <span className="font-medium">Member’s reason: </span>
         {dispute.disputeReason}
       </blockquote>
-      <fieldset className="grid gap-2">
+      <fieldset className="grid grid-cols-1 gap-2">
         <legend className="mb-1 text-sm font-medium">Was the member right?</legend>
         {(
           [
@@ -218,7 +218,9 @@ const columns: readonly DataTableColumn<Dispute>[] = [
     id: 'reason',
     header: 'Reason',
     cell: (row) => (
-      <span className="line-clamp-3 max-w-xs">{row.resolutionNote ?? row.disputeReason}</span>
+      <span className="line-clamp-3 max-w-xs min-w-48 whitespace-normal">
+        {row.resolutionNote ?? row.disputeReason}
+      </span>
     ),
   },
   {
@@ -243,7 +245,7 @@ export function DisputesList<SortField extends string>({ list }: { list: ListPar
   const rows = disputes.data?.data ?? [];
   const resolvedView = list.filters.status === 'resolved';
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <QueryState
         isPending={disputes.isPending}
         errorMessage={errorMessage}

@@ -26,7 +26,7 @@ const columns: readonly DataTableColumn<MemberImportRow>[] = [
       row.errors.length === 0 ? (
         <Badge variant="success">Ready</Badge>
       ) : (
-        <ul className="grid gap-1 text-sm text-destructive">
+        <ul className="grid gap-1 text-sm whitespace-normal text-destructive">
           {row.errors.map((error) => (
             <li key={error}>{error}</li>
           ))}
@@ -56,10 +56,10 @@ export function ImportMembersView() {
     preview.invalidRows === 0 &&
     preview.validRows > 0;
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <CsvFilePicker label="Members file" columns={MEMBER_IMPORT_COLUMNS} onChosen={choose} />
       {preview ? (
-        <section aria-labelledby="preview-heading" className="grid gap-4">
+        <section aria-labelledby="preview-heading" className="grid grid-cols-1 gap-4">
           <h2 id="preview-heading" className="text-lg font-semibold">
             Preview of {preview.fileName}
           </h2>

@@ -126,7 +126,7 @@ function MemberForm({
   );
 
   return (
-    <form onSubmit={submit} className="grid gap-4" noValidate>
+    <form onSubmit={submit} className="grid grid-cols-1 gap-4" noValidate>
       <div className="grid gap-4 sm:grid-cols-2">
         {field('firstName', 'First name', { autoComplete: 'off', required: true })}
         {field('lastName', 'Last name', { autoComplete: 'off', required: true })}
@@ -142,7 +142,7 @@ function MemberForm({
             {field('membershipId', 'Membership ID (optional)', { placeholder: 'Next free ID' })}
             {field('joinedOn', 'Joined on (optional)', { type: 'date' })}
           </div>
-          <fieldset className="grid gap-3">
+          <fieldset className="grid grid-cols-1 gap-3">
             <legend className="mb-1 text-sm font-medium">Roles</legend>
             {(
               [

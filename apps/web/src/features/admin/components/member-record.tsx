@@ -31,7 +31,7 @@ function Section<Row>({
   empty: string;
 }) {
   return (
-    <section className="grid gap-3" aria-labelledby={`section-${title}`}>
+    <section className="grid grid-cols-1 gap-3" aria-labelledby={`section-${title}`}>
       <h2 id={`section-${title}`} className="text-lg font-semibold">
         {title}{' '}
         <span className="text-sm font-normal text-muted-foreground">
@@ -88,7 +88,7 @@ function MemberActions({ member }: { member: AdminMember }) {
       },
     );
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap gap-2">
         <EditMemberDialog member={member} />
         {member.isActivated ? null : (
@@ -137,14 +137,14 @@ function MemberActions({ member }: { member: AdminMember }) {
 export function MemberRecord({ record }: { record: Record_ }) {
   const { member, balances } = record;
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <Card>
         <CardHeader className="flex flex-wrap items-center gap-2">
           <CardTitle className="mr-auto">Details</CardTitle>
           <MemberStatusBadge member={member} />
           {member.role === 'admin' ? <Badge variant="info">Admin</Badge> : null}
         </CardHeader>
-        <CardContent className="grid gap-6">
+        <CardContent className="grid grid-cols-1 gap-6">
           <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             <Fact label="Membership ID">{member.membershipId}</Fact>
             <Fact label="Email">{member.email}</Fact>
@@ -155,7 +155,7 @@ export function MemberRecord({ record }: { record: Record_ }) {
         </CardContent>
       </Card>
 
-      <section aria-labelledby="balances-heading" className="grid gap-3">
+      <section aria-labelledby="balances-heading" className="grid grid-cols-1 gap-3">
         <h2 id="balances-heading" className="text-lg font-semibold">
           Balances
         </h2>
@@ -214,7 +214,11 @@ export function MemberRecord({ record }: { record: Record_ }) {
         empty="No loans found"
         columns={[
           { id: 'loanId', header: 'Loan ID', cell: (row) => row.loanId },
-          { id: 'purpose', header: 'Purpose', cell: (row) => row.purpose },
+          {
+            id: 'purpose',
+            header: 'Purpose',
+            cell: (row) => <span className="whitespace-normal">{row.purpose}</span>,
+          },
           {
             id: 'amount',
             header: 'Amount',
@@ -284,7 +288,11 @@ export function MemberRecord({ record }: { record: Record_ }) {
         label={(row) => `Fine: ${row.reason}`}
         empty="No fines found"
         columns={[
-          { id: 'reason', header: 'Reason', cell: (row) => row.reason },
+          {
+            id: 'reason',
+            header: 'Reason',
+            cell: (row) => <span className="whitespace-normal">{row.reason}</span>,
+          },
           { id: 'amount', header: 'Amount', align: 'end', cell: (row) => formatNaira(row.amount) },
           { id: 'date', header: 'Fine date', cell: (row) => formatDisplayDate(row.fineDate) },
           { id: 'status', header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },

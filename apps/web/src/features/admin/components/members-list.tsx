@@ -34,7 +34,7 @@ const columns: readonly DataTableColumn<AdminMember>[] = [
     header: 'Contact',
     cell: (row) => (
       <span className="grid">
-        <span className="break-all">{row.email}</span>
+        <span className="break-all whitespace-normal">{row.email}</span>
         <span className="text-muted-foreground">{row.phoneNumber ?? 'No phone'}</span>
       </span>
     ),
@@ -68,7 +68,7 @@ export function MembersList<SortField extends string>({ list }: { list: ListPara
   }, [page, totalPages, keepPageInRange]);
   const rows = members.data?.data ?? [];
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <QueryState
         isPending={members.isPending}
         errorMessage={errorMessage}

@@ -20,7 +20,7 @@ export function OverviewView({ overview }: { overview: AdminOverview }) {
   const { members, moneyUnderManagement: money, deductionsThisMonth: month } = overview;
   const queues = overview.queues.filter((queue) => QUEUE_PAGES[queue.key]);
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         <Card>
           <CardHeader>
@@ -69,11 +69,11 @@ export function OverviewView({ overview }: { overview: AdminOverview }) {
           </CardContent>
         </Card>
       </div>
-      <section aria-labelledby="queues-heading" className="grid gap-3">
+      <section aria-labelledby="queues-heading" className="grid grid-cols-1 gap-3">
         <h2 id="queues-heading" className="text-lg font-semibold">
           Waiting for you
         </h2>
-        <ul className="grid gap-2">
+        <ul className="grid grid-cols-1 gap-2">
           {queues.map((queue) => (
             <li key={queue.key}>
               <Link

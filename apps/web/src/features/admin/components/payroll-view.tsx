@@ -37,10 +37,10 @@ const columns: readonly DataTableColumn<PayrollRow>[] = [
     id: 'status',
     header: 'Status',
     cell: (row) => (
-      <span className="grid gap-1">
+      <span className="grid grid-cols-1 gap-1">
         {STATUS[row.status]}
         {row.errors.map((error) => (
-          <span key={error} className="text-sm text-destructive">
+          <span key={error} className="text-sm whitespace-normal text-destructive">
             {error}
           </span>
         ))}
@@ -76,10 +76,10 @@ export function PayrollView() {
   const canPost =
     preview !== undefined && preview.month !== null && problems.length === 0 && posted === null;
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <CsvFilePicker label="Payroll file" columns={PAYROLL_COLUMNS} onChosen={choose} />
       {preview ? (
-        <section aria-labelledby="payroll-preview" className="grid gap-4">
+        <section aria-labelledby="payroll-preview" className="grid grid-cols-1 gap-4">
           <h2 id="payroll-preview" className="text-lg font-semibold">
             {preview.month
               ? `${formatMonth(preview.month)}: preview of ${preview.fileName}`

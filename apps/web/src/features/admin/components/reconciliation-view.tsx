@@ -14,11 +14,11 @@ const label = (kind: string) => kind.charAt(0).toUpperCase() + kind.slice(1).rep
 export function ReconciliationView({ data }: { data: Reconciliation }) {
   const { trialBalance, projection, cashFlow } = data;
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <p className="text-sm text-muted-foreground">
         As of {formatDisplayDateTime(data.asOf)} (Lagos time).
       </p>
-      <section aria-labelledby="tb-heading" className="grid gap-3">
+      <section aria-labelledby="tb-heading" className="grid grid-cols-1 gap-3">
         <h2 id="tb-heading" className="text-lg font-semibold">
           Trial balance
         </h2>
@@ -48,7 +48,7 @@ export function ReconciliationView({ data }: { data: Reconciliation }) {
               cell: (row) => (
                 <span className="grid">
                   <code className="text-xs">{row.account}</code>
-                  <span className="text-muted-foreground">{row.description}</span>
+                  <span className="whitespace-normal text-muted-foreground">{row.description}</span>
                 </span>
               ),
             },
@@ -68,7 +68,7 @@ export function ReconciliationView({ data }: { data: Reconciliation }) {
           ]}
         />
       </section>
-      <section aria-labelledby="projection-heading" className="grid gap-3">
+      <section aria-labelledby="projection-heading" className="grid grid-cols-1 gap-3">
         <h2 id="projection-heading" className="text-lg font-semibold">
           Members’ balances against the ledger
         </h2>
@@ -100,7 +100,7 @@ export function ReconciliationView({ data }: { data: Reconciliation }) {
           )}
         </Alert>
       </section>
-      <section aria-labelledby="flow-heading" className="grid gap-3">
+      <section aria-labelledby="flow-heading" className="grid grid-cols-1 gap-3">
         <h2 id="flow-heading" className="text-lg font-semibold">
           Money in and out, {formatDisplayDate(cashFlow.startDate)} to{' '}
           {formatDisplayDate(cashFlow.endDate)}
