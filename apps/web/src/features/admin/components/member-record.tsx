@@ -139,10 +139,12 @@ export function MemberRecord({ record }: { record: Record_ }) {
   return (
     <div className="grid grid-cols-1 gap-6">
       <Card>
-        <CardHeader className="flex flex-wrap items-center gap-2">
-          <CardTitle className="mr-auto">Details</CardTitle>
-          <MemberStatusBadge member={member} />
-          {member.role === 'admin' ? <Badge variant="info">Admin</Badge> : null}
+        <CardHeader>
+          <div className="flex flex-wrap items-center gap-2">
+            <CardTitle>Details</CardTitle>
+            <MemberStatusBadge member={member} />
+            {member.role === 'admin' ? <Badge variant="info">Admin</Badge> : null}
+          </div>
         </CardHeader>
         <CardContent className="grid grid-cols-1 gap-6">
           <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
