@@ -19,7 +19,6 @@ import { webApp } from './plugins/web-app.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
-import { contributionRoutes } from './modules/contributions/contributions.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.js';
 import { dividendRoutes } from './modules/dividends/dividends.routes.js';
@@ -29,6 +28,13 @@ import { userPasswordRoutes } from './modules/auth/auth.routes.js';
 import { depositNoticeRoutes } from './modules/deposit-notices/deposit-notices.routes.js';
 import { twoFactorAdminRoutes, twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
 import { loginHistoryRoutes } from './modules/login-history/login-history.routes.js';
+import {
+  adminContributionRoutes,
+  contributionRoutes,
+} from './modules/contributions/contributions.routes.js';
+import { adminMemberRoutes } from './modules/members/members.routes.js';
+import { payrollRoutes } from './modules/payroll/payroll.routes.js';
+import { backOfficeRoutes } from './modules/back-office/back-office.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -112,6 +118,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(memberRoutes(twoFactorRoutes), api('/users/two-factor'));
   await app.register(memberRoutes(loginHistoryRoutes), api('/users/login-history'));
   await app.register(adminRoutes(twoFactorAdminRoutes), api('/admin/users'));
+  // The back office (issue 9): administrators only.
+  await app.register(adminRoutes(backOfficeRoutes), api('/admin'));
+  await app.register(adminRoutes(adminMemberRoutes), api('/admin/users'));
+  await app.register(adminRoutes(payrollRoutes), api('/admin/payroll'));
+  await app.register(adminRoutes(adminContributionRoutes), api('/admin/contributions'));
 
   await app.register(webApp, { distDir: config.webDistDir });
   return app;

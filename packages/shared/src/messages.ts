@@ -56,6 +56,11 @@ export const API_ERROR_STATUS = {
   SERVICE_UNAVAILABLE: 503,
   /** Another member signs in with this phone number already. */
   PHONE_IN_USE: 409,
+  // Back office (issue 9)
+  CSV_REJECTED: 400,
+  MEMBER_ALREADY_ACTIVATED: 409,
+  CANNOT_SUSPEND_SELF: 409,
+  CONTRIBUTION_NOT_DISPUTED: 409,
 } as const satisfies Record<string, number>;
 export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
 

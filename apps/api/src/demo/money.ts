@@ -13,7 +13,7 @@ import type { Deps } from '../deps.js';
 import {
   disputeContribution,
   listContributions,
-  resolveContributionDispute,
+  resolveDispute,
 } from '../modules/contributions/contributions.service.js';
 import {
   rejectDepositNotice,
@@ -181,9 +181,10 @@ export function moneyEvents(ctx: SeedContext, members: SeededMembers): DemoEvent
     });
   });
   at(25, async (deps) => {
-    await resolveContributionDispute(deps, admin, {
+    await resolveDispute(deps, admin, {
       id: ids.adaDispute ?? '',
       note: 'The payslip line was a loan repayment, not savings; the posting is correct.',
+      memberWasRight: false,
     });
   });
   at(12, async (deps) => {

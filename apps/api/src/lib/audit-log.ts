@@ -50,6 +50,13 @@ export const AUDIT_ACTIONS = [
   'auth.two_factor.passed',
   'auth.two_factor.failed',
   'auth.other_sessions_ended',
+  // Back office (issue 9)
+  'member.updated',
+  'member.flags_changed',
+  'member.activation_resent',
+  'members.imported',
+  'payroll.posted',
+  'report.exported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -63,6 +70,10 @@ export const AUDIT_ENTITY_TYPES = [
   'dividend',
   'withdrawal',
   'deposit_notice',
+  // Back office (issue 9)
+  'import',
+  'payroll_month',
+  'report',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

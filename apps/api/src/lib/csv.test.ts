@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CsvParseError, koboCell, parseCsv, toCsv } from './csv.js';
+import {
+  CSV_UPLOAD_REFUSALS,
+  CsvParseError,
+  koboCell,
+  parseCsv,
+  readCsvUpload,
+  toCsv,
+} from './csv.js';
 
 describe('toCsv', () => {
   it('quotes commas, quotes and line breaks, and ends lines with CRLF', () => {
@@ -70,5 +77,79 @@ describe('parseCsv', () => {
         },
       ),
     );
+  });
+});
+
+describe('readCsvUpload', () => {
+  const b64 = (text: string | Buffer) => Buffer.from(text).toString('base64');
+  const columns = ['membershipId', 'month', 'savings', 'shares'] as const;
+
+  it('reads rows by column, trimmed, numbering lines from 2', () => {
+    const table = readCsvUpload(
+      b64(
+        '\uFEFFmembershipId,month,savings,shares\r\n M0001 ,2025-05,100,0\r\n\r\nM0002,2025-05,-5,1\r\n',
+      ),
+      columns,
+      1000,
+    );
+    expect(table).toEqual({
+      ok: true,
+      problems: [],
+      rows: [
+        {
+          line: 2,
+          values: { membershipId: 'M0001', month: '2025-05', savings: '100', shares: '0' },
+          errors: [],
+        },
+        {
+          line: 3,
+          values: { membershipId: 'M0002', month: '2025-05', savings: '-5', shares: '1' },
+          errors: [],
+        },
+      ],
+    });
+  });
+
+  it('flags cells a spreadsheet would run as formulas, but not negative numbers', () => {
+    const table = readCsvUpload(
+      b64('membershipId,month,savings,shares\n"=cmd|\' /C calc\'!A0",2025-05,-1,@SUM(A1)\n'),
+      columns,
+      1000,
+    );
+    expect(table.ok && table.rows[0]?.errors).toEqual([
+      'membershipId starts like a spreadsheet formula: refused',
+      'shares starts like a spreadsheet formula: refused',
+    ]);
+  });
+
+  it('refuses the wrong columns, wrong encoding, a file too large and rows of the wrong width', () => {
+    expect(readCsvUpload(b64('a,b\n1,2\n'), columns, 1000)).toMatchObject({
+      ok: false,
+      problems: [{ line: 1 }],
+    });
+    expect(
+      readCsvUpload(Buffer.from([0x41, 0xe9, 0x0a]).toString('base64'), columns, 1000),
+    ).toEqual({
+      ok: false,
+      problems: [{ line: 0, message: CSV_UPLOAD_REFUSALS.notUtf8 }],
+    });
+    expect(readCsvUpload(b64('x'.repeat(11)), columns, 10)).toEqual({
+      ok: false,
+      problems: [{ line: 0, message: CSV_UPLOAD_REFUSALS.tooLarge }],
+    });
+    expect(readCsvUpload(b64('membershipId,month,savings,shares\n'), columns, 1000)).toEqual({
+      ok: false,
+      problems: [{ line: 2, message: CSV_UPLOAD_REFUSALS.empty }],
+    });
+    const short = readCsvUpload(
+      b64('membershipId,month,savings,shares\nM1,2025-05\n'),
+      columns,
+      1000,
+    );
+    expect(short).toEqual({
+      ok: true,
+      rows: [],
+      problems: [{ line: 2, message: 'Expected 4 fields, found 2' }],
+    });
   });
 });

@@ -105,3 +105,110 @@ export function parseCsv(text: string): string[][] {
   if (value !== '' || wasQuoted || row.length > 0) endRow();
   return rows;
 }
+
+/**
+ * Characters that make a spreadsheet run a cell as a formula when it opens an uploaded file;
+ * a minus sign is allowed before a digit (a negative amount, reported by the caller as such).
+ */
+const UPLOADED_FORMULA = /^(?:[=+@\t\r]|-(?![0-9.]))/;
+
+/** One problem of an uploaded file: its line (the header is line 1) and column when known. */
+export interface CsvProblem {
+  line: number;
+  field?: string;
+  message: string;
+}
+
+/** An uploaded table whose header is exactly the expected columns: its rows by column name. */
+export interface CsvUploadRow<Column extends string> {
+  line: number;
+  values: Record<Column, string>;
+  /** This row's problems found while reading (a formula); the caller adds its own. */
+  errors: string[];
+}
+
+/**
+ * An uploaded table: refused as a whole (size, encoding, header), or its rows, with the lines
+ * that could not be read as rows at all in `problems`.
+ */
+export type CsvTable<Column extends string> =
+  | { ok: true; rows: Array<CsvUploadRow<Column>>; problems: CsvProblem[] }
+  | { ok: false; problems: CsvProblem[] };
+
+export const CSV_UPLOAD_REFUSALS = {
+  tooLarge: 'The file is larger than 10 MB',
+  notUtf8: 'The file is not UTF-8 text: save it as "CSV UTF-8" and upload it again',
+  empty: 'The file has no rows',
+} as const;
+
+/**
+ * Reads an uploaded CSV file (base64 bytes) for an import: at most `maxBytes`, UTF-8, RFC 4180,
+ * a header naming exactly `columns` in that order, each row as many fields, and no cell a
+ * spreadsheet would run as a formula (`=cmd|…`). Every problem is reported with its line, so
+ * the administrator can mend the file in one pass; the caller writes nothing unless `ok`.
+ * Lines count data rows from 2 (the header is 1), blank lines left out.
+ */
+export function readCsvUpload<const Column extends string>(
+  base64: string,
+  columns: readonly Column[],
+  maxBytes: number,
+): CsvTable<Column> {
+  const bytes = Buffer.from(base64, 'base64');
+  if (bytes.length > maxBytes) {
+    return { ok: false, problems: [{ line: 0, message: CSV_UPLOAD_REFUSALS.tooLarge }] };
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return { ok: false, problems: [{ line: 0, message: CSV_UPLOAD_REFUSALS.notUtf8 }] };
+  }
+  let table: string[][];
+  try {
+    table = parseCsv(text);
+  } catch (err) {
+    if (err instanceof CsvParseError) {
+      return { ok: false, problems: [{ line: err.line, message: err.message }] };
+    }
+    throw err;
+  }
+  const [header, ...body] = table;
+  if (!header || body.length === 0) {
+    return { ok: false, problems: [{ line: header ? 2 : 1, message: CSV_UPLOAD_REFUSALS.empty }] };
+  }
+  const names = header.map((name) => name.trim());
+  if (names.length !== columns.length || names.some((name, i) => name !== columns[i])) {
+    return {
+      ok: false,
+      problems: [
+        {
+          line: 1,
+          message: `The columns must be ${columns.join(',')} (found ${names.join(',') || 'none'})`,
+        },
+      ],
+    };
+  }
+  const problems: CsvProblem[] = [];
+  const rows: Array<CsvUploadRow<Column>> = [];
+  body.forEach((fields, index) => {
+    const line = index + 2;
+    if (fields.length !== columns.length) {
+      problems.push({
+        line,
+        message: `Expected ${columns.length} fields, found ${fields.length}`,
+      });
+      return;
+    }
+    const values = {} as Record<Column, string>;
+    const errors: string[] = [];
+    columns.forEach((column, i) => {
+      const raw = fields[i] ?? '';
+      if (UPLOADED_FORMULA.test(raw) || UPLOADED_FORMULA.test(raw.trim())) {
+        errors.push(`${column} starts like a spreadsheet formula: refused`);
+      }
+      values[column] = raw.trim();
+    });
+    rows.push({ line, values, errors });
+  });
+  return { ok: true, rows, problems };
+}

@@ -28,6 +28,16 @@ const DataExport = lazy(() => import('./routes/member/export'));
 const Unauthorized = lazy(() => import('./routes/unauthorized'));
 const AccountSuspended = lazy(() => import('./routes/account-suspended'));
 const NotFound = lazy(() => import('./routes/not-found'));
+// The back office (issue 9): chunks of their own, fetched only when an administrator opens them.
+const AdminLayout = lazy(() => import('./routes/admin/layout'));
+const AdminOverview = lazy(() => import('./routes/admin/overview'));
+const AdminMembers = lazy(() => import('./routes/admin/members'));
+const AdminMembersImport = lazy(() => import('./routes/admin/members-import'));
+const AdminMember = lazy(() => import('./routes/admin/member'));
+const AdminPayroll = lazy(() => import('./routes/admin/payroll'));
+const AdminDisputes = lazy(() => import('./routes/admin/disputes'));
+const AdminAudit = lazy(() => import('./routes/admin/audit'));
+const AdminReconciliation = lazy(() => import('./routes/admin/reconciliation'));
 
 /** The route table of spec §2. */
 export function AppRoutes() {
@@ -66,6 +76,17 @@ export function AppRoutes() {
               <Route path={paths.transactions} element={<Transactions />} />
               <Route path={paths.statement} element={<Statement />} />
               <Route path={paths.profileExport} element={<DataExport />} />
+            </Route>
+
+            <Route element={<AdminLayout />}>
+              <Route path={paths.admin} element={<AdminOverview />} />
+              <Route path={paths.adminMembers} element={<AdminMembers />} />
+              <Route path={paths.adminMemberImport} element={<AdminMembersImport />} />
+              <Route path={paths.adminMember} element={<AdminMember />} />
+              <Route path={paths.adminPayroll} element={<AdminPayroll />} />
+              <Route path={paths.adminDisputes} element={<AdminDisputes />} />
+              <Route path={paths.adminAudit} element={<AdminAudit />} />
+              <Route path={paths.adminReconciliation} element={<AdminReconciliation />} />
             </Route>
           </Route>
 

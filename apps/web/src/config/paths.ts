@@ -25,4 +25,16 @@ export const paths = {
   statement: '/reports/statement',
   profileExport: '/profile/export',
   makeContribution: '/contributions/new',
+  // The back office (issue 9), administrators only.
+  admin: '/admin',
+  adminMembers: '/admin/members',
+  adminMemberImport: '/admin/members/import',
+  adminMember: '/admin/members/:id',
+  adminPayroll: '/admin/payroll',
+  adminDisputes: '/admin/disputes',
+  adminAudit: '/admin/audit',
+  adminReconciliation: '/admin/reconciliation',
 } as const;
+
+/** The back office's page of one member. */
+export const adminMemberPath = (id: string) => `/admin/members/${encodeURIComponent(id)}`;

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { ContributionListQuery } from '@coop/shared/contributions';
+import type { DisputeListQuery } from '@coop/shared/admin';
 import { contributions, users } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
 import { chunks } from '../../lib/chunks.js';
@@ -55,6 +56,38 @@ function matchesSearch(term: string | undefined) {
   ].map((column) => sql`(${column} / 100)::text`);
   return or(months, listFilters.search(digits, amounts));
 }
+
+/** A dispute in the back office's queue: the row and its member. */
+const DISPUTE_COLUMNS = {
+  id: contributions.id,
+  userId: contributions.userId,
+  contributionMonth: contributions.contributionMonth,
+  savingsAmount: contributions.savingsAmount,
+  shareHoldingAmount: contributions.shareHoldingAmount,
+  totalAmount: contributions.totalAmount,
+  status: contributions.status,
+  disputeReason: contributions.disputeReason,
+  disputeDate: contributions.disputeDate,
+  disputeResolutionNote: contributions.disputeResolutionNote,
+  resolvedAt: contributions.resolvedAt,
+  memberFirstName: users.firstName,
+  memberLastName: users.lastName,
+  memberMembershipId: users.membershipId,
+};
+export type DisputeListRow = Pick<
+  ContributionRow,
+  | 'id'
+  | 'userId'
+  | 'contributionMonth'
+  | 'savingsAmount'
+  | 'shareHoldingAmount'
+  | 'totalAmount'
+  | 'status'
+  | 'disputeReason'
+  | 'disputeDate'
+  | 'disputeResolutionNote'
+  | 'resolvedAt'
+> & { memberFirstName: string; memberLastName: string; memberMembershipId: string };
 
 export function contributionsRepository(db: Executor) {
   return {
@@ -203,6 +236,60 @@ export function contributionsRepository(db: Executor) {
         .from(users)
         .where(inArray(users.id, [...userIds]));
       return new Map(rows.map((row) => [row.id, row.joinedOn]));
+    },
+
+    /** The back office's dispute queue: disputed (or resolved) rows with their member. */
+    disputePage(query: DisputeListQuery) {
+      const where = and(
+        eq(contributions.status, query.status),
+        listFilters.dayBetween(contributions.disputeDate, query.startDate, query.endDate),
+        listFilters.search(query.search, [
+          users.firstName,
+          users.lastName,
+          sql`${users.firstName} || ' ' || ${users.lastName}`,
+          users.membershipId,
+          contributions.contributionMonth,
+        ]),
+      );
+      return listPage(query, {
+        sortColumns: {
+          disputeDate: contributions.disputeDate,
+          contributionMonth: contributions.contributionMonth,
+        },
+        tiebreakers: [contributions.id],
+        fetch: (page) =>
+          db
+            .select({
+              row: DISPUTE_COLUMNS,
+              totalItems: page.totalItems,
+            })
+            .from(contributions)
+            .innerJoin(users, eq(users.id, contributions.userId))
+            .where(where)
+            .orderBy(...page.orderBy)
+            .limit(page.limit)
+            .offset(page.offset),
+        count: async () =>
+          (
+            await db
+              .select({ n: sql<string>`count(*)` })
+              .from(contributions)
+              .innerJoin(users, eq(users.id, contributions.userId))
+              .where(where)
+          ).reduce((_, row) => Number(row.n), 0),
+      });
+    },
+
+    async memberOf(userId: string) {
+      const [row] = await db
+        .select({
+          memberFirstName: users.firstName,
+          memberLastName: users.lastName,
+          memberMembershipId: users.membershipId,
+        })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row;
     },
   };
 }

@@ -11,6 +11,13 @@ import {
   contributionsConfirmedMessage,
 } from '@coop/shared/contribution-rules';
 import { idempotencyHeadersSchema, idParamsSchema } from '@coop/shared/http';
+import {
+  disputeListQuerySchema,
+  disputeListResponseSchema,
+  disputeResponseSchema,
+  resolveDisputeSchema,
+} from '@coop/shared/admin';
+import { ADMIN_MESSAGES } from '@coop/shared/admin-texts';
 import { idempotently } from '../../lib/idempotency.js';
 import type { RouteModule } from '../../plugins/route-groups.js';
 import {
@@ -18,6 +25,8 @@ import {
   disputeContribution,
   getContribution,
   listContributions,
+  listDisputes,
+  resolveDispute,
 } from './contributions.service.js';
 
 const tags = ['contributions'];
@@ -95,6 +104,45 @@ export const contributionRoutes: RouteModule = async (app, deps) => {
         success: true as const,
         data: await disputeContribution(d, req.member, { ...req.params, ...req.body }),
         message: CONTRIBUTION_MESSAGES.disputeSubmitted,
+      })),
+  );
+};
+
+/** The back office's dispute queue (issue 9 item 4). Admins only. */
+export const adminContributionRoutes: RouteModule = async (app, deps) => {
+  app.get(
+    '/disputes',
+    {
+      schema: {
+        tags: ['admin: disputes'],
+        summary: 'Disputed contributions, oldest dispute first (or the resolved ones)',
+        querystring: disputeListQuerySchema,
+        response: { 200: disputeListResponseSchema },
+      },
+    },
+    async (req) => {
+      const page = await listDisputes(deps, req.member, req.query);
+      return { success: true as const, data: page.items, pagination: page.pagination };
+    },
+  );
+
+  app.post(
+    '/:id/resolve',
+    {
+      schema: {
+        tags: ['admin: disputes'],
+        summary: 'Resolves a dispute with a note and, when the member was right, an adjustment',
+        headers: idempotencyHeadersSchema,
+        params: idParamsSchema,
+        body: resolveDisputeSchema,
+        response: { 200: disputeResponseSchema },
+      },
+    },
+    (req, reply) =>
+      idempotently(deps, req, reply, req.member, async (d) => ({
+        success: true as const,
+        data: await resolveDispute(d, req.member, { ...req.params, ...req.body }),
+        message: ADMIN_MESSAGES.disputeResolved,
       })),
   );
 };

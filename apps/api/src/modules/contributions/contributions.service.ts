@@ -27,8 +27,9 @@ import { idSchema, type IdParams } from '@coop/shared/http';
 import { CONTRIBUTION_CONFIRM_WITHIN_DAYS } from '@coop/shared/constants';
 import type { PendingAction, RecentActivity } from '@coop/shared/dashboard';
 import { addDays } from '@coop/shared/dates';
-import { formatKobo, koboToNaira, type Kobo } from '@coop/shared/money';
+import { formatKobo, koboToNaira, nairaToKobo, type Kobo } from '@coop/shared/money';
 import type { Executor } from '../../db/client.js';
+import type { Dispute, DisputeListQuery, ResolveDisputeInput } from '@coop/shared/admin';
 import type { Deps } from '../../deps.js';
 import type { Actor, MemberActor } from '../../lib/actor.js';
 import { actorIdOf } from '../../lib/actor.js';
@@ -42,6 +43,7 @@ import {
   contributionsRepository,
   type ContributionListRow,
   type ContributionRow,
+  type DisputeListRow,
 } from './contributions.repository.js';
 
 /** Spec §3 Contribution: amounts in naira, the dispute's date and resolver. */
@@ -219,54 +221,6 @@ export async function disputeContribution(
       after: { status: 'disputed', reason },
     });
     return toContribution(disputed);
-  });
-}
-
-/**
- * The administrator resolves a member's dispute (spec §4: disputed → resolved) with a note the
- * member reads. Where the deduction itself was wrong, the correction is a separate adjusting
- * posting; resolving only closes the conversation. The member is told.
- */
-export async function resolveContributionDispute(
-  deps: Deps,
-  actor: Actor,
-  { id, note }: { id: string; note: string },
-): Promise<Contribution> {
-  const text = note.trim();
-  if (text.length < 3) throw invalid('Say how the dispute was resolved');
-  if (!idSchema.safeParse(id).success) throw notFound('Contribution');
-  return deps.db.transaction(async (tx) => {
-    const repo = contributionsRepository(tx);
-    const row = await repo.lock(id);
-    if (!row) throw notFound('Contribution');
-    assertTransition(CONTRIBUTION_TRANSITIONS, row.status, 'resolved', {
-      code: 'INVALID_TRANSITION',
-      message: `The ${formatMonth(row.contributionMonth)} contribution is ${row.status}: only a disputed contribution can be resolved`,
-    });
-    const now = deps.clock.now();
-    const [resolved] = await repo.update([id], {
-      status: 'resolved',
-      disputeResolvedBy: actorIdOf(actor),
-      disputeResolutionNote: text,
-      resolvedAt: now,
-      updatedAt: now,
-    });
-    if (!resolved) throw notFound('Contribution');
-    await writeAudit(tx, actor, {
-      action: 'contribution.dispute_resolved',
-      entityType: 'contribution',
-      entityId: id,
-      before: { status: row.status },
-      after: { status: 'resolved', note: text },
-    });
-    await sendMessages(tx, deps, actor, [
-      {
-        userId: row.userId,
-        template: 'contributionDisputeResolved',
-        facts: { contributionId: id, month: row.contributionMonth, note: text },
-      },
-    ]);
-    return toContribution(resolved);
   });
 }
 
@@ -448,4 +402,140 @@ function validateDeduction(deduction: PayrollDeduction, today: IsoDate): void {
   if (deduction.contributionDate > today) {
     throw invalid('The contribution date cannot be in the future');
   }
+}
+
+/* ------------------------------------------------------------ the dispute queue (issue 9) */
+
+function toDispute(row: DisputeListRow): Dispute {
+  return {
+    id: row.id,
+    member: {
+      id: row.userId,
+      firstName: row.memberFirstName,
+      lastName: row.memberLastName,
+      membershipId: row.memberMembershipId,
+    },
+    contributionMonth: row.contributionMonth,
+    savingsAmount: koboToNaira(row.savingsAmount),
+    shareHoldingAmount: koboToNaira(row.shareHoldingAmount),
+    totalAmount: koboToNaira(row.totalAmount),
+    status: row.status,
+    disputeReason: row.disputeReason,
+    disputeDate: row.disputeDate?.toISOString() ?? null,
+    resolutionNote: row.disputeResolutionNote,
+    resolvedAt: row.resolvedAt?.toISOString() ?? null,
+  };
+}
+
+/** GET /admin/contributions/disputes: the queue (oldest dispute first), or the resolved ones. */
+export async function listDisputes(
+  deps: Deps,
+  _actor: MemberActor,
+  query: DisputeListQuery,
+): Promise<ListPage<Dispute>> {
+  const page = await contributionsRepository(deps.db).disputePage(query);
+  return { items: page.items.map(toDispute), pagination: page.pagination };
+}
+
+/**
+ * The administrator resolves a disputed contribution (spec §4: disputed → resolved) with a note.
+ * When the member was right, the row takes the amounts really deducted and the difference is
+ * posted as one balanced `adjustment` transaction between the member's accounts and
+ * `coop_adjustments` (docs/decisions/071-dispute-adjustments.md); the ledger refuses it (409)
+ * if it would take a balance below zero. The member is notified either way.
+ */
+export async function resolveDispute(
+  deps: Deps,
+  actor: MemberActor,
+  { id, ...input }: IdParams & ResolveDisputeInput,
+): Promise<Dispute> {
+  return deps.db.transaction(async (tx) => {
+    const repo = contributionsRepository(tx);
+    const row = await repo.lock(id);
+    if (!row) throw notFound('Contribution');
+    const month = formatMonth(row.contributionMonth);
+    assertTransition(CONTRIBUTION_TRANSITIONS, row.status, 'resolved', {
+      code: 'CONTRIBUTION_NOT_DISPUTED',
+      message: `The ${month} contribution is ${row.status}: only a disputed contribution can be resolved`,
+    });
+
+    const savings = input.memberWasRight
+      ? nairaToKobo(input.correctedSavings ?? 0)
+      : row.savingsAmount;
+    const shares = input.memberWasRight
+      ? nairaToKobo(input.correctedShares ?? 0)
+      : row.shareHoldingAmount;
+    const savingsDelta = savings - row.savingsAmount;
+    const sharesDelta = shares - row.shareHoldingAmount;
+    const now = deps.clock.now();
+    const [resolved] = await repo.update([id], {
+      status: 'resolved',
+      savingsAmount: savings,
+      shareHoldingAmount: shares,
+      disputeResolvedBy: actor.user.id,
+      disputeResolutionNote: input.note,
+      resolvedAt: now,
+      updatedAt: now,
+    });
+    if (!resolved) throw notFound('Contribution');
+
+    let adjustmentId: string | null = null;
+    if (savingsDelta !== 0 || sharesDelta !== 0) {
+      const entries: LedgerEntryInput[] = [];
+      // A member credit is negative (decision 030): more savings means a more negative entry.
+      if (savingsDelta !== 0) {
+        entries.push({ account: 'member_savings', userId: row.userId, amount: -savingsDelta });
+      }
+      if (sharesDelta !== 0) {
+        entries.push({ account: 'member_shares', userId: row.userId, amount: -sharesDelta });
+      }
+      entries.push({ account: 'coop_adjustments', amount: savingsDelta + sharesDelta });
+      const nonZero = entries.filter((entry) => entry.amount !== 0);
+      const [posted] = await postLedgerTransactions(tx, [
+        {
+          kind: 'adjustment',
+          description: `Dispute resolved: ${month} contribution corrected`,
+          effectiveDate: toIsoDateInTimeZone(now),
+          reference: { type: 'contribution', id },
+          createdBy: actor.user.id,
+          entries: nonZero,
+        },
+      ]);
+      adjustmentId = posted?.id ?? null;
+    }
+
+    await writeAudit(tx, actor, {
+      action: 'contribution.dispute_resolved',
+      entityType: 'contribution',
+      entityId: id,
+      before: {
+        status: row.status,
+        savingsAmount: row.savingsAmount,
+        shareHoldingAmount: row.shareHoldingAmount,
+      },
+      after: {
+        status: 'resolved',
+        savingsAmount: savings,
+        shareHoldingAmount: shares,
+        note: input.note,
+        adjustmentTransactionId: adjustmentId,
+      },
+    });
+    await sendMessages(tx, deps, actor, [
+      {
+        userId: row.userId,
+        template: 'contributionDisputeResolved',
+        facts: {
+          contributionId: id,
+          month: row.contributionMonth,
+          note: input.note,
+          corrected: adjustmentId !== null,
+          total: savings + shares,
+        },
+      },
+    ]);
+    const member = await repo.memberOf(row.userId);
+    if (!member) throw notFound('Member');
+    return toDispute({ ...resolved, ...member });
+  });
 }

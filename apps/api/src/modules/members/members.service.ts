@@ -8,7 +8,24 @@ import { memberBalances, users, userSettings } from '../../db/schema/index.js';
 import type { Executor, Tx } from '../../db/client.js';
 import type { Config } from '../../config/env.js';
 import type { Deps } from '../../deps.js';
-import type { Actor } from '../../lib/actor.js';
+import type { Actor, MemberActor } from '../../lib/actor.js';
+import {
+  adminCreateMemberSchema,
+  adminUpdateMemberSchema,
+  type AdminCreateMemberInput,
+  type AdminMember,
+  type AdminMemberFlagsInput,
+  type AdminMemberListQuery,
+  type AdminUpdateMemberInput,
+  type CsvUploadInput,
+  type MemberImportPreview,
+  type MemberImportRow,
+} from '@coop/shared/admin';
+import { CSV_UPLOAD_MAX_BYTES, MEMBER_IMPORT_COLUMNS } from '@coop/shared/admin-texts';
+import type { IdParams } from '@coop/shared/http';
+import { CSV_UPLOAD_REFUSALS, readCsvUpload } from '../../lib/csv.js';
+import type { ListPage } from '../../lib/list-query.js';
+import { membersRepository, type MemberRow } from './members.repository.js';
 import { DomainError, notFound, validationError } from '../../lib/domain-error.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { issueOneTimeToken } from '../../lib/one-time-token.js';
@@ -299,5 +316,338 @@ export async function setMemberActive(
       after: { isActive },
     });
     return toUser(updated);
+  });
+}
+
+/* ---------------------------------------------------------------- back office (issue 9) */
+
+/** A member as the back office lists them (spec §3 User, plus joining and activation). */
+export function toAdminMember(row: MemberRow): AdminMember {
+  return {
+    ...toUser(row),
+    joinedOn: row.joinedOn,
+    isActivated: row.passwordHash !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** GET /admin/users (spec §7): every account, 50 a page by first name; search and filters. */
+export async function listMembers(
+  deps: Deps,
+  _actor: MemberActor,
+  query: AdminMemberListQuery,
+): Promise<ListPage<AdminMember>> {
+  const page = await membersRepository(deps.db).page(query);
+  return { items: page.items.map(toAdminMember), pagination: page.pagination };
+}
+
+export async function getMember(deps: Deps, _actor: MemberActor, { id }: IdParams) {
+  const row = await membersRepository(deps.db).find(id);
+  if (!row) throw notFound('Member');
+  return toAdminMember(row);
+}
+
+/** POST /admin/users: one member, with the activation e-mail queued in the same transaction. */
+export async function createMemberByAdmin(
+  deps: Deps,
+  actor: MemberActor,
+  input: AdminCreateMemberInput,
+): Promise<AdminMember> {
+  const result = adminCreateMemberSchema.safeParse(input);
+  if (!result.success) throw invalidInput(result.error);
+  const parsed = result.data;
+  const created = await createMember(deps, actor, {
+    ...parsed,
+    role: 'user',
+    ...(parsed.membershipId ? { membershipId: parsed.membershipId } : {}),
+    ...(parsed.joinedOn ? { joinedOn: parsed.joinedOn } : {}),
+  });
+  const row = await membersRepository(deps.db).find(created.user.id);
+  if (!row) throw notFound('Member');
+  return toAdminMember(row);
+}
+
+function clashErrors(
+  clashes: ReadonlyArray<{ email: string; phoneNumber: string | null; membershipId: string }>,
+  values: { email?: string | undefined; phoneNumber?: string | null | undefined },
+) {
+  for (const field of ['email', 'phoneNumber'] as const) {
+    const value = values[field];
+    if (value != null && clashes.some((row) => row[field] === value)) throw duplicateError(field);
+  }
+}
+
+/**
+ * PUT /admin/users/{id}: names, e-mail and phone (DESIGN §7: a member changes only their phone;
+ * the rest goes through the administrator). A duplicate e-mail or phone answers 409.
+ */
+export async function updateMember(
+  deps: Deps,
+  actor: MemberActor,
+  { id, ...input }: IdParams & AdminUpdateMemberInput,
+): Promise<AdminMember> {
+  const result = adminUpdateMemberSchema.safeParse(input);
+  if (!result.success) throw invalidInput(result.error);
+  const changes = result.data;
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const repo = membersRepository(tx);
+      const current = await repo.lock(id);
+      if (!current) throw notFound('Member');
+      clashErrors(
+        await repo.clashes(
+          {
+            emails: changes.email ? [changes.email] : [],
+            phones: changes.phoneNumber ? [changes.phoneNumber] : [],
+            membershipIds: [],
+          },
+          id,
+        ),
+        changes,
+      );
+      const fields = (['firstName', 'lastName', 'email', 'phoneNumber'] as const).filter(
+        (field) => changes[field] !== undefined && changes[field] !== current[field],
+      );
+      if (fields.length === 0) return toAdminMember(current);
+      const values = Object.fromEntries(fields.map((field) => [field, changes[field]]));
+      const updated = await repo.update(id, { ...values, updatedAt: deps.clock.now() });
+      await writeAudit(tx, actor, {
+        action: 'member.updated',
+        entityType: 'user',
+        entityId: id,
+        before: Object.fromEntries(fields.map((field) => [field, current[field]])),
+        after: values,
+      });
+      return toAdminMember(updated);
+    });
+  } catch (err) {
+    const field = violatedUniqueField(err);
+    if (field) throw duplicateError(field);
+    throw err;
+  }
+}
+
+/** PUT /admin/users/{id}/flags: the loan reviewer and exco flags. */
+export async function setMemberFlags(
+  deps: Deps,
+  actor: MemberActor,
+  { id, ...input }: IdParams & AdminMemberFlagsInput,
+): Promise<AdminMember> {
+  return deps.db.transaction(async (tx) => {
+    const repo = membersRepository(tx);
+    const current = await repo.lock(id);
+    if (!current) throw notFound('Member');
+    const fields = (['isLoanReviewer', 'isExco'] as const).filter(
+      (field) => input[field] !== undefined && input[field] !== current[field],
+    );
+    if (fields.length === 0) return toAdminMember(current);
+    const values = Object.fromEntries(fields.map((field) => [field, input[field]]));
+    const updated = await repo.update(id, { ...values, updatedAt: deps.clock.now() });
+    await writeAudit(tx, actor, {
+      action: 'member.flags_changed',
+      entityType: 'user',
+      entityId: id,
+      before: Object.fromEntries(fields.map((field) => [field, current[field]])),
+      after: values,
+    });
+    return toAdminMember(updated);
+  });
+}
+
+/** POST /admin/users/{id}/resend-activation: a fresh link (the older ones stop working). */
+export async function resendActivation(
+  deps: Deps,
+  actor: MemberActor,
+  { id }: IdParams,
+): Promise<AdminMember> {
+  return deps.db.transaction(async (tx) => {
+    const current = await membersRepository(tx).lock(id);
+    if (!current) throw notFound('Member');
+    if (current.passwordHash !== null) {
+      throw new DomainError({
+        code: 'MEMBER_ALREADY_ACTIVATED',
+        message: 'This member has already activated their account',
+      });
+    }
+    await sendActivationLink(tx, deps, actor, id);
+    await writeAudit(tx, actor, {
+      action: 'member.activation_resent',
+      entityType: 'user',
+      entityId: id,
+    });
+    return toAdminMember(current);
+  });
+}
+
+/**
+ * POST /admin/users/{id}/suspend and /reactivate. An administrator cannot suspend their own
+ * account (the cooperative would risk having no administrator left).
+ */
+export async function setMemberStatus(
+  deps: Deps,
+  actor: MemberActor,
+  { id, isActive }: IdParams & { isActive: boolean },
+): Promise<AdminMember> {
+  if (!isActive && id === actor.user.id) {
+    throw new DomainError({
+      code: 'CANNOT_SUSPEND_SELF',
+      message: 'You cannot suspend your own account',
+    });
+  }
+  await setMemberActive(deps, actor, { userId: id, isActive });
+  const row = await membersRepository(deps.db).find(id);
+  if (!row) throw notFound('Member');
+  return toAdminMember(row);
+}
+
+/* --------------------------------------------------------------- members import (CSV) */
+
+interface ImportCandidate {
+  line: number;
+  input: AdminCreateMemberInput;
+  row: MemberImportRow;
+}
+
+/** Reads and checks every row of a members file against itself and the members already there. */
+async function readMemberImport(
+  db: Executor,
+  upload: CsvUploadInput,
+): Promise<{ preview: MemberImportPreview; candidates: ImportCandidate[] }> {
+  const table = readCsvUpload(upload.content, MEMBER_IMPORT_COLUMNS, CSV_UPLOAD_MAX_BYTES);
+  if (!table.ok) {
+    return {
+      preview: {
+        fileName: upload.fileName,
+        rows: [],
+        errors: table.problems,
+        validRows: 0,
+        invalidRows: 0,
+      },
+      candidates: [],
+    };
+  }
+  const candidates: ImportCandidate[] = table.rows.map(({ line, values, errors }) => {
+    const input: AdminCreateMemberInput = {
+      firstName: values.firstName,
+      lastName: values.lastName,
+      email: values.email,
+      phoneNumber: values.phoneNumber,
+      membershipId: values.membershipId,
+      joinedOn: values.joinedOn,
+    };
+    const parsed = adminCreateMemberSchema.safeParse(input);
+    const rowErrors = [...errors];
+    if (!parsed.success) rowErrors.push(...parsed.error.issues.map((issue) => issue.message));
+    const data = parsed.success ? parsed.data : undefined;
+    return {
+      line,
+      input,
+      row: {
+        line,
+        firstName: values.firstName,
+        lastName: values.lastName,
+        email: data?.email ?? values.email,
+        phoneNumber: data ? data.phoneNumber : values.phoneNumber || null,
+        membershipId: data ? (data.membershipId ?? null) : values.membershipId || null,
+        joinedOn: data ? (data.joinedOn ?? null) : values.joinedOn || null,
+        errors: rowErrors,
+      },
+    };
+  });
+
+  // Duplicates inside the file, then against the members already registered.
+  const fields = [
+    ['email', 'e-mail'],
+    ['phoneNumber', 'phone number'],
+    ['membershipId', 'membership ID'],
+  ] as const;
+  for (const [field, label] of fields) {
+    const firstLine = new Map<string, number>();
+    for (const { row } of candidates) {
+      const value = row[field];
+      if (!value || row.errors.length > 0) continue;
+      const earlier = firstLine.get(value);
+      if (earlier === undefined) firstLine.set(value, row.line);
+      else row.errors.push(`Duplicate ${label} ${value}: also on line ${earlier}`);
+    }
+  }
+  const clean = candidates.filter(({ row }) => row.errors.length === 0).map(({ row }) => row);
+  const existing = await membersRepository(db).clashes({
+    emails: clean.map((row) => row.email),
+    phones: clean.flatMap((row) => (row.phoneNumber ? [row.phoneNumber] : [])),
+    membershipIds: clean.flatMap((row) => (row.membershipId ? [row.membershipId] : [])),
+  });
+  for (const row of clean) {
+    for (const [field, label] of fields) {
+      const value = row[field];
+      if (value && existing.some((member) => member[field] === value)) {
+        row.errors.push(`A member with the ${label} ${value} already exists`);
+      }
+    }
+  }
+  const invalidRows = candidates.filter(({ row }) => row.errors.length > 0).length;
+  return {
+    preview: {
+      fileName: upload.fileName,
+      rows: candidates.map(({ row }) => row),
+      errors: table.problems,
+      validRows: candidates.length - invalidRows,
+      invalidRows,
+    },
+    candidates,
+  };
+}
+
+/** POST /admin/users/import/preview: every row checked; nothing is written. */
+export async function previewMemberImport(
+  deps: Deps,
+  _actor: MemberActor,
+  upload: CsvUploadInput,
+): Promise<MemberImportPreview> {
+  return (await readMemberImport(deps.db, upload)).preview;
+}
+
+/**
+ * POST /admin/users/import: the same checks as the preview, then every member in ONE
+ * transaction (each with its balance row, settings, activation e-mail and audit row), or none:
+ * a file with any problem is refused with the row-by-row report.
+ */
+export async function importMembers(
+  deps: Deps,
+  actor: MemberActor,
+  upload: CsvUploadInput,
+): Promise<AdminMember[]> {
+  return deps.db.transaction(async (tx) => {
+    // One import at a time, so two uploads of one file cannot both pass the duplicate check.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('coop.members.import'))`);
+    const { preview, candidates } = await readMemberImport(tx, upload);
+    const report = [
+      ...preview.errors,
+      ...preview.rows.flatMap((row) => row.errors.map((message) => ({ line: row.line, message }))),
+    ];
+    if (report.length > 0 || candidates.length === 0) {
+      throw new DomainError({
+        code: report.some((problem) => problem.message === CSV_UPLOAD_REFUSALS.tooLarge)
+          ? 'PAYLOAD_TOO_LARGE'
+          : 'CSV_REJECTED',
+        message:
+          report.length > 0
+            ? `The file was not imported: ${report.length} problem${report.length === 1 ? '' : 's'} to fix`
+            : 'The file has no rows',
+        details: report.sort((a, b) => a.line - b.line),
+      });
+    }
+    const d = { ...deps, db: tx };
+    const members: AdminMember[] = [];
+    for (const candidate of candidates) {
+      members.push(await createMemberByAdmin(d, actor, candidate.input));
+    }
+    await writeAudit(tx, actor, {
+      action: 'members.imported',
+      entityType: 'import',
+      entityId: upload.fileName,
+      after: { fileName: upload.fileName, members: members.length },
+    });
+    return members;
   });
 }

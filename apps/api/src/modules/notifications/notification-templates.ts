@@ -155,6 +155,46 @@ export const templates = {
     };
   },
 
+  /** The administrator resolved the member's dispute (issue 9), with the note and any correction. */
+  contributionDisputeResolved(
+    _config: Config,
+    _to: Recipient,
+    facts: {
+      contributionId: string;
+      month: IsoMonth;
+      note: string;
+      corrected: boolean;
+      total: Kobo;
+    },
+  ): Message {
+    const month = formatMonth(facts.month);
+    return {
+      notification: notice('contribution_posted', {
+        priority: 'high',
+        title: `Your ${month} dispute was resolved`,
+        message: facts.corrected
+          ? `Your ${month} contribution was corrected to ${formatKobo(facts.total)} and your balance adjusted. ${facts.note}`
+          : `Your ${month} contribution stays at ${formatKobo(facts.total)}. ${facts.note}`,
+        actionText: 'View contributions',
+        actionUrl: '/contributions?status=resolved',
+        subject: { type: 'contribution', id: facts.contributionId },
+      }),
+      email: {
+        essential: false,
+        subject: `Your ${month} contribution dispute was resolved`,
+        text: lines(
+          `Your dispute of the ${month} contribution has been resolved.`,
+          '',
+          facts.corrected
+            ? `The contribution was corrected to ${formatKobo(facts.total)} and your balance adjusted.`
+            : `The contribution stays at ${formatKobo(facts.total)}.`,
+          '',
+          `Note from the administrator: ${facts.note}`,
+        ),
+      },
+    };
+  },
+
   /* Announcements the cooperative sends to members (the back office will let admins write them). */
 
   welcome(_config: Config, to: Recipient): Message {
@@ -255,24 +295,6 @@ export const templates = {
   },
 
   /* Member money (issue 7): fines, withdrawals, dividends and deposit notices. */
-
-  /** The administrator resolved the member's dispute of a contribution. */
-  contributionDisputeResolved(
-    _config: Config,
-    _to: Recipient,
-    facts: { contributionId: string; month: IsoMonth; note: string },
-  ): Message {
-    const month = formatMonth(facts.month);
-    return {
-      notification: notice('contribution_posted', {
-        title: `Your ${month} dispute was resolved`,
-        message: `The administrator resolved your dispute of the ${month} contribution: ${facts.note}`,
-        actionText: 'View contribution',
-        actionUrl: '/contributions?status=resolved',
-        subject: { type: 'contribution', id: facts.contributionId },
-      }),
-    };
-  },
 
   /** The administrator issued a fine: the member sees it on the Fines page, pending. */
   fineIssued(

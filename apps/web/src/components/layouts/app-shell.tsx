@@ -7,12 +7,15 @@ import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '../ui/sheet';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import type { ShellUser } from './user-menu';
+import type { ShellNavigation } from './nav-items';
 
 type AppShellProps = {
   user: ShellUser;
   unreadCount: number | undefined;
   onLogout: () => void;
   isLoggingOut: boolean;
+  /** The sidebar's links; the member portal's by default. */
+  navigation?: ShellNavigation;
   children: ReactNode;
 };
 
@@ -48,7 +51,14 @@ function focusHeadingWhenShown(main: HTMLElement): () => void {
  * slide-over opened by the top bar's menu button (a modal dialog: focus stays inside, Escape
  * closes it and focus returns to the button).
  */
-export function AppShell({ user, unreadCount, onLogout, isLoggingOut, children }: AppShellProps) {
+export function AppShell({
+  user,
+  unreadCount,
+  onLogout,
+  isLoggingOut,
+  navigation,
+  children,
+}: AppShellProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const followedLink = useRef(false);
   const mainRef = useRef<HTMLElement>(null);
@@ -78,7 +88,12 @@ export function AppShell({ user, unreadCount, onLogout, isLoggingOut, children }
     return () => media.removeEventListener('change', close);
   }, []);
 
-  const sidebarProps = { unreadCount, onLogout, isLoggingOut };
+  const sidebarProps = {
+    unreadCount,
+    onLogout,
+    isLoggingOut,
+    ...(navigation ? { navigation } : {}),
+  };
 
   return (
     <Sheet open={menuOpen} onOpenChange={setMenuOpen}>

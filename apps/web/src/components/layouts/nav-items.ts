@@ -5,13 +5,20 @@ import {
   LayoutDashboard,
   PiggyBank,
   ReceiptText,
+  ShieldCheck,
   User,
   Wallet,
   type LucideIcon,
 } from 'lucide-react';
 import { paths } from '../../config/paths';
 
-export type NavItem = { to: string; label: string; icon: LucideIcon };
+export type NavItem = {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  /** Active on this exact path only (a section's home, such as /admin). */
+  end?: boolean;
+};
 
 /** Sidebar links of spec §2 "Layout", in its order. */
 export const mainNavItems: readonly NavItem[] = [
@@ -27,3 +34,26 @@ export const secondaryNavItems: readonly NavItem[] = [
   { to: paths.notifications, label: 'Notifications', icon: Bell },
   { to: paths.profile, label: 'Profile', icon: User },
 ];
+
+/** What a shell's sidebar shows: the member portal's links by default, the back office's its own. */
+export type ShellNavigation = {
+  /** Where the logo leads. */
+  home: string;
+  /** The main navigation's accessible name. */
+  label: string;
+  main: readonly NavItem[];
+  secondary: readonly NavItem[];
+};
+
+export const memberNavigation: ShellNavigation = {
+  home: paths.dashboard,
+  label: 'Main',
+  main: mainNavItems,
+  secondary: secondaryNavItems,
+};
+
+/** An administrator's member portal also leads to the back office. */
+export const administratorMemberNavigation: ShellNavigation = {
+  ...memberNavigation,
+  secondary: [...secondaryNavItems, { to: paths.admin, label: 'Back office', icon: ShieldCheck }],
+};

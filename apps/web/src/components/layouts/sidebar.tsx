@@ -3,7 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
 import { Logo } from '../brand/logo';
-import { mainNavItems, secondaryNavItems, type NavItem } from './nav-items';
+import { memberNavigation, type NavItem, type ShellNavigation } from './nav-items';
 
 type SidebarProps = {
   unreadCount: number | undefined;
@@ -11,6 +11,8 @@ type SidebarProps = {
   isLoggingOut: boolean;
   /** Called when a link is followed, so the mobile slide-over can close. */
   onNavigate?: () => void;
+  /** The links; the member portal's by default. */
+  navigation?: ShellNavigation;
 };
 
 function NavList({
@@ -24,10 +26,11 @@ function NavList({
 }) {
   return (
     <ul className="grid gap-1">
-      {items.map(({ to, label, icon: Icon }) => (
+      {items.map(({ to, label, icon: Icon, end }) => (
         <li key={to}>
           <NavLink
             to={to}
+            end={end ?? false}
             onClick={onNavigate}
             className={({ isActive }) =>
               cn(
@@ -52,21 +55,27 @@ function NavList({
 }
 
 /** The sidebar's content, used by the fixed desktop sidebar and the mobile slide-over alike. */
-export function Sidebar({ unreadCount, onLogout, isLoggingOut, onNavigate }: SidebarProps) {
+export function Sidebar({
+  unreadCount,
+  onLogout,
+  isLoggingOut,
+  onNavigate,
+  navigation = memberNavigation,
+}: SidebarProps) {
   return (
     <div className="flex h-full flex-col gap-6 overflow-y-auto px-4 py-5">
       <Link
-        to={paths.dashboard}
+        to={navigation.home}
         onClick={onNavigate}
         className="rounded-lg px-2 focus-visible:outline-2 focus-visible:outline-ring"
       >
         <Logo />
       </Link>
-      <nav aria-label="Main" className="grid gap-6">
-        <NavList items={mainNavItems} onNavigate={onNavigate} />
+      <nav aria-label={navigation.label} className="grid gap-6">
+        <NavList items={navigation.main} onNavigate={onNavigate} />
       </nav>
       <nav aria-label="Account" className="border-t pt-4">
-        <NavList items={secondaryNavItems} unreadCount={unreadCount} onNavigate={onNavigate} />
+        <NavList items={navigation.secondary} unreadCount={unreadCount} onNavigate={onNavigate} />
       </nav>
       <div className="mt-auto border-t pt-4">
         <button

@@ -7,10 +7,12 @@ import { useAuth } from '../../../lib/auth-store';
 import { redirectTarget } from '../../../lib/redirect';
 
 export default function LoginRoute() {
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, user } = useAuth();
   const { search } = useLocation();
   // Signed in (already, or just now by this form): open the page the member first asked for.
-  if (isAuthenticated) return <Navigate to={redirectTarget(search, paths.dashboard)} replace />;
+  // An administrator lands on the back office's overview (issue 9), a member on the dashboard.
+  const home = user?.role === 'admin' ? paths.admin : paths.dashboard;
+  if (isAuthenticated) return <Navigate to={redirectTarget(search, home)} replace />;
   return (
     <AuthLayout title={documentTitle('Sign in')}>
       <LoginForm />

@@ -3,6 +3,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { Toaster } from 'sonner';
 import { AppShell } from '../../../components/layouts/app-shell';
+import { administratorMemberNavigation } from '../../../components/layouts/nav-items';
 import { Spinner } from '../../../components/ui/spinner';
 import { signOut } from '../../../features/auth/api/logout';
 import { RequireAuth } from '../../../features/auth/components/require-auth';
@@ -46,6 +47,7 @@ function MemberArea() {
         unreadCount={notifications.data?.summary.unreadCount}
         onLogout={logout}
         isLoggingOut={isLoggingOut}
+        {...(user.role === 'admin' ? { navigation: administratorMemberNavigation } : {})}
       >
         {/* The shell stays on screen while a page's code loads for the first time. */}
         <Suspense

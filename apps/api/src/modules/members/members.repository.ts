@@ -1,0 +1,107 @@
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import type { AdminMemberListQuery } from '@coop/shared/admin';
+import { users } from '../../db/schema/index.js';
+import type { Executor } from '../../db/client.js';
+import { listFilters, listPage } from '../../lib/list-query.js';
+
+export type MemberRow = typeof users.$inferSelect;
+
+const SORT_COLUMNS = {
+  firstName: users.firstName,
+  lastName: users.lastName,
+  membershipId: users.membershipId,
+  joinedOn: users.joinedOn,
+} as const;
+
+function statusFilter(status: AdminMemberListQuery['status']) {
+  switch (status) {
+    case undefined:
+      return undefined;
+    case 'active':
+      return and(eq(users.isActive, true), isNotNull(users.passwordHash));
+    case 'suspended':
+      return eq(users.isActive, false);
+    case 'not_activated':
+      return and(eq(users.isActive, true), isNull(users.passwordHash));
+  }
+}
+
+/** Name ('Ada Obi' as well as 'Ada' or 'Obi'), e-mail, phone or membership ID. */
+function matchesSearch(term: string | undefined) {
+  if (term === undefined) return undefined;
+  return listFilters.search(term, [
+    users.firstName,
+    users.lastName,
+    sql`${users.firstName} || ' ' || ${users.lastName}`,
+    users.email,
+    users.membershipId,
+    users.phoneNumber,
+  ]);
+}
+
+export function membersRepository(db: Executor) {
+  return {
+    /** GET /admin/users: every account (members and administrators), filtered, one page. */
+    page(query: AdminMemberListQuery) {
+      const where = and(
+        matchesSearch(query.search),
+        statusFilter(query.status),
+        listFilters.equals(users.isLoanReviewer, query.isLoanReviewer),
+        listFilters.equals(users.isExco, query.isExco),
+        listFilters.dateBetween(users.joinedOn, query.startDate, query.endDate),
+      );
+      return listPage(query, {
+        sortColumns: SORT_COLUMNS,
+        tiebreakers: [users.lastName, users.id],
+        fetch: (page) =>
+          db
+            .select({ row: users, totalItems: page.totalItems })
+            .from(users)
+            .where(where)
+            .orderBy(...page.orderBy)
+            .limit(page.limit)
+            .offset(page.offset),
+        count: () => db.$count(users, where),
+      });
+    },
+
+    async find(id: string): Promise<MemberRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    async lock(id: string): Promise<MemberRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+      return row;
+    },
+
+    async update(id: string, values: Partial<typeof users.$inferInsert>): Promise<MemberRow> {
+      const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+      if (!row) throw new Error(`no user ${id} to update`);
+      return row;
+    },
+
+    /** Accounts other than `exceptId` already holding one of these e-mails, phones or IDs. */
+    clashes(
+      values: { emails: string[]; phones: string[]; membershipIds: string[] },
+      exceptId?: string,
+    ) {
+      const conditions = [
+        values.emails.length ? inArray(users.email, values.emails) : undefined,
+        values.phones.length ? inArray(users.phoneNumber, values.phones) : undefined,
+        values.membershipIds.length ? inArray(users.membershipId, values.membershipIds) : undefined,
+      ].filter((condition) => condition !== undefined);
+      if (conditions.length === 0) return Promise.resolve([]);
+      return db
+        .select({
+          id: users.id,
+          email: users.email,
+          phoneNumber: users.phoneNumber,
+          membershipId: users.membershipId,
+        })
+        .from(users)
+        .where(and(or(...conditions), exceptId ? sql`${users.id} <> ${exceptId}` : undefined))
+        .orderBy(asc(users.id));
+    },
+  };
+}

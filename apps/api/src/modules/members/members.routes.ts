@@ -1,0 +1,210 @@
+import {
+  adminCreateMemberSchema,
+  adminMemberFlagsSchema,
+  adminMemberListQuerySchema,
+  adminMemberListResponseSchema,
+  adminMemberResponseSchema,
+  adminUpdateMemberSchema,
+  csvUploadSchema,
+  memberImportPreviewResponseSchema,
+  memberImportResponseSchema,
+} from '@coop/shared/admin';
+import { ADMIN_MESSAGES, membersImportedMessage } from '@coop/shared/admin-texts';
+import { idempotencyHeadersSchema, idParamsSchema } from '@coop/shared/http';
+import { idempotently } from '../../lib/idempotency.js';
+import type { RouteModule } from '../../plugins/route-groups.js';
+import {
+  createMemberByAdmin,
+  getMember,
+  importMembers,
+  listMembers,
+  previewMemberImport,
+  resendActivation,
+  setMemberFlags,
+  setMemberStatus,
+  updateMember,
+} from './members.service.js';
+
+const tags = ['admin: members'];
+
+/** A CSV upload travels as base64 in JSON: 10 MB of file is about 13.4 MB of body. */
+const CSV_UPLOAD_BODY_LIMIT_BYTES = 14 * 1024 * 1024;
+
+/** The back office's members (issue 9 item 2; spec §7 GET /admin/users). Admins only. */
+export const adminMemberRoutes: RouteModule = async (app, deps) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Every account, 50 a page by first name; search, status, flags and joined date',
+        querystring: adminMemberListQuerySchema,
+        response: { 200: adminMemberListResponseSchema },
+      },
+    },
+    async (req) => {
+      const page = await listMembers(deps, req.member, req.query);
+      return { success: true as const, data: page.items, pagination: page.pagination };
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Creates one member and e-mails the activation link',
+        headers: idempotencyHeadersSchema,
+        body: adminCreateMemberSchema,
+        response: { 201: adminMemberResponseSchema },
+      },
+    },
+    (req, reply) =>
+      idempotently(deps, req, reply.code(201), req.member, async (d) => ({
+        success: true as const,
+        data: await createMemberByAdmin(d, req.member, req.body),
+        message: ADMIN_MESSAGES.memberCreated,
+      })),
+  );
+
+  app.post(
+    '/import/preview',
+    {
+      bodyLimit: CSV_UPLOAD_BODY_LIMIT_BYTES,
+      schema: {
+        tags,
+        summary: 'Checks every row of a members CSV file; writes nothing',
+        body: csvUploadSchema,
+        response: { 200: memberImportPreviewResponseSchema },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await previewMemberImport(deps, req.member, req.body),
+    }),
+  );
+
+  app.post(
+    '/import',
+    {
+      bodyLimit: CSV_UPLOAD_BODY_LIMIT_BYTES,
+      schema: {
+        tags,
+        summary: 'Imports a members CSV file in one transaction, or refuses it row by row',
+        headers: idempotencyHeadersSchema,
+        body: csvUploadSchema,
+        response: { 201: memberImportResponseSchema },
+      },
+    },
+    (req, reply) =>
+      idempotently(deps, req, reply.code(201), req.member, async (d) => {
+        const members = await importMembers(d, req.member, req.body);
+        return {
+          success: true as const,
+          data: { imported: members.length, members },
+          message: membersImportedMessage(members.length),
+        };
+      }),
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One account',
+        params: idParamsSchema,
+        response: { 200: adminMemberResponseSchema },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await getMember(deps, req.member, req.params),
+    }),
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edits names, e-mail and phone',
+        headers: idempotencyHeadersSchema,
+        params: idParamsSchema,
+        body: adminUpdateMemberSchema,
+        response: { 200: adminMemberResponseSchema },
+      },
+    },
+    (req, reply) =>
+      idempotently(deps, req, reply, req.member, async (d) => ({
+        success: true as const,
+        data: await updateMember(d, req.member, { ...req.params, ...req.body }),
+        message: ADMIN_MESSAGES.memberUpdated,
+      })),
+  );
+
+  app.put(
+    '/:id/flags',
+    {
+      schema: {
+        tags,
+        summary: 'Sets the loan reviewer and exco flags',
+        headers: idempotencyHeadersSchema,
+        params: idParamsSchema,
+        body: adminMemberFlagsSchema,
+        response: { 200: adminMemberResponseSchema },
+      },
+    },
+    (req, reply) =>
+      idempotently(deps, req, reply, req.member, async (d) => ({
+        success: true as const,
+        data: await setMemberFlags(d, req.member, { ...req.params, ...req.body }),
+        message: ADMIN_MESSAGES.flagsUpdated,
+      })),
+  );
+
+  app.post(
+    '/:id/resend-activation',
+    {
+      schema: {
+        tags,
+        summary: 'E-mails a fresh activation link to a member who has not activated yet',
+        headers: idempotencyHeadersSchema,
+        params: idParamsSchema,
+        response: { 200: adminMemberResponseSchema },
+      },
+    },
+    (req, reply) =>
+      idempotently(deps, req, reply, req.member, async (d) => ({
+        success: true as const,
+        data: await resendActivation(d, req.member, req.params),
+        message: ADMIN_MESSAGES.activationResent,
+      })),
+  );
+
+  for (const [path, isActive, message] of [
+    ['/:id/suspend', false, ADMIN_MESSAGES.memberSuspended],
+    ['/:id/reactivate', true, ADMIN_MESSAGES.memberReactivated],
+  ] as const) {
+    app.post(
+      path,
+      {
+        schema: {
+          tags,
+          summary: isActive
+            ? 'Reactivates a suspended member'
+            : 'Suspends a member and ends every open session',
+          headers: idempotencyHeadersSchema,
+          params: idParamsSchema,
+          response: { 200: adminMemberResponseSchema },
+        },
+      },
+      (req, reply) =>
+        idempotently(deps, req, reply, req.member, async (d) => ({
+          success: true as const,
+          data: await setMemberStatus(d, req.member, { ...req.params, isActive }),
+          message,
+        })),
+    );
+  }
+};

@@ -1,0 +1,270 @@
+/**
+ * Payroll deductions (issue 9 item 3; DESIGN §6 "Contributions"): the administrator uploads a
+ * month's CSV (membershipId, month, savings, shares in naira), sees a preview, and posts it.
+ * Posting creates pending contributions through the contributions service (ledger, audit and
+ * the members' "please confirm" notifications included). Idempotent per member and month: rows
+ * already posted are left alone, so a second upload of the same month changes nothing and says
+ * so; posts of one month queue on a lock, so two at once post each row once.
+ */
+import type { CsvUploadInput, PayrollPreview, PayrollRow } from '@coop/shared/admin';
+import { CSV_UPLOAD_MAX_BYTES, PAYROLL_COLUMNS } from '@coop/shared/admin-texts';
+import { formatMonth, isIsoMonth, toIsoDateInTimeZone, type IsoDate } from '@coop/shared/dates';
+import { koboToNaira, nairaToKobo } from '@coop/shared/money';
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import type { Deps } from '../../deps.js';
+import type { MemberActor } from '../../lib/actor.js';
+import { writeAudit } from '../../lib/audit-log.js';
+import { CSV_UPLOAD_REFUSALS, readCsvUpload, type CsvProblem } from '../../lib/csv.js';
+import { DomainError } from '../../lib/domain-error.js';
+import { recordContributions } from '../contributions/contributions.service.js';
+import { payrollRepository } from './payroll.repository.js';
+
+/** Naira with at most two decimals, no sign, no thousands separators. */
+const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
+
+function readAmount(label: string, text: string, errors: string[]): number {
+  if (text === '') return 0;
+  if (/^-/.test(text)) {
+    errors.push(`${label} cannot be negative`);
+    return 0;
+  }
+  if (!AMOUNT.test(text)) {
+    errors.push(`${label} must be an amount in naira, like 15000 or 15000.50`);
+    return 0;
+  }
+  return nairaToKobo(Number(text));
+}
+
+interface ReadRow extends PayrollRow {
+  userId: string | null;
+  savingsKobo: number;
+  sharesKobo: number;
+}
+
+interface ReadPayroll {
+  preview: PayrollPreview;
+  rows: ReadRow[];
+  refusal: CsvProblem[] | null;
+}
+
+/** The last day of a month, or today when the month is the current one. */
+function deductionDate(month: string, today: IsoDate): IsoDate {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
+  const end = `${month}-${String(last).padStart(2, '0')}`;
+  return end < today ? end : today;
+}
+
+async function readPayroll(
+  db: Executor,
+  upload: CsvUploadInput,
+  today: IsoDate,
+): Promise<ReadPayroll> {
+  const empty = {
+    rows: 0,
+    members: 0,
+    newRows: 0,
+    alreadyPosted: 0,
+    errorRows: 0,
+    savings: 0,
+    shares: 0,
+    total: 0,
+  };
+  const table = readCsvUpload(upload.content, PAYROLL_COLUMNS, CSV_UPLOAD_MAX_BYTES);
+  if (!table.ok) {
+    return {
+      preview: {
+        fileName: upload.fileName,
+        month: null,
+        rows: [],
+        errors: table.problems,
+        totals: empty,
+      },
+      rows: [],
+      refusal: table.problems,
+    };
+  }
+
+  const rows: ReadRow[] = table.rows.map(({ line, values, errors }) => {
+    const rowErrors = [...errors];
+    const membershipId = values.membershipId.toUpperCase();
+    if (membershipId === '') rowErrors.push('Membership ID is required');
+    const month = values.month;
+    if (!isIsoMonth(month)) rowErrors.push('Month must be a month as yyyy-MM, like 2025-03');
+    else if (month > today.slice(0, 7)) rowErrors.push(`${formatMonth(month)} has not begun`);
+    const savingsKobo = readAmount('Savings', values.savings, rowErrors);
+    const sharesKobo = readAmount('Shares', values.shares, rowErrors);
+    if (rowErrors.length === 0 && savingsKobo + sharesKobo <= 0) {
+      rowErrors.push('A row needs a savings or shares amount above zero');
+    }
+    return {
+      line,
+      membershipId,
+      memberName: null,
+      month,
+      savings: koboToNaira(savingsKobo),
+      shares: koboToNaira(sharesKobo),
+      total: koboToNaira(savingsKobo + sharesKobo),
+      status: 'new',
+      errors: rowErrors,
+      userId: null,
+      savingsKobo,
+      sharesKobo,
+    };
+  });
+
+  // One month per file: the first valid row's month decides.
+  const month = rows.find((row) => isIsoMonth(row.month))?.month ?? null;
+  const firstLine = new Map<string, number>();
+  for (const row of rows) {
+    if (month && isIsoMonth(row.month) && row.month !== month) {
+      row.errors.push(
+        `Every row must be for ${formatMonth(month)}; this one is for ${formatMonth(row.month)}`,
+      );
+    }
+    if (row.membershipId === '') continue;
+    const earlier = firstLine.get(row.membershipId);
+    if (earlier === undefined) firstLine.set(row.membershipId, row.line);
+    else row.errors.push(`Duplicate: ${row.membershipId} is also on line ${earlier}`);
+  }
+
+  const repo = payrollRepository(db);
+  const members = await repo.membersByMembershipId([...firstLine.keys()]);
+  for (const row of rows) {
+    if (row.membershipId === '') continue;
+    const member = members.get(row.membershipId);
+    if (!member) {
+      row.errors.push(`Unknown member ${row.membershipId}`);
+      continue;
+    }
+    row.userId = member.id;
+    row.memberName = `${member.firstName} ${member.lastName}`;
+    if (isIsoMonth(row.month) && row.month < member.joinedOn.slice(0, 7)) {
+      row.errors.push(
+        `${row.memberName} joined on ${member.joinedOn}, after ${formatMonth(row.month)}`,
+      );
+    }
+  }
+  const posted = month
+    ? await repo.alreadyPosted(
+        rows.flatMap((row) => (row.userId ? [row.userId] : [])),
+        month,
+      )
+    : new Set<string>();
+  for (const row of rows) {
+    if (row.errors.length > 0) row.status = 'error';
+    else if (row.userId && posted.has(row.userId)) row.status = 'already_posted';
+  }
+
+  const fresh = rows.filter((row) => row.status === 'new');
+  const savings = fresh.reduce((sum, row) => sum + row.savingsKobo, 0);
+  const shares = fresh.reduce((sum, row) => sum + row.sharesKobo, 0);
+  const errorRows = rows.filter((row) => row.status === 'error').length;
+  const preview: PayrollPreview = {
+    fileName: upload.fileName,
+    month,
+    rows: rows.map(({ userId: _u, savingsKobo: _s, sharesKobo: _h, ...row }) => row),
+    errors: table.problems,
+    totals: {
+      rows: rows.length,
+      members: new Set(rows.flatMap((row) => (row.userId ? [row.userId] : []))).size,
+      newRows: fresh.length,
+      alreadyPosted: rows.filter((row) => row.status === 'already_posted').length,
+      errorRows,
+      savings: koboToNaira(savings),
+      shares: koboToNaira(shares),
+      total: koboToNaira(savings + shares),
+    },
+  };
+  const report = [
+    ...table.problems,
+    ...rows.flatMap((row) => row.errors.map((message) => ({ line: row.line, message }))),
+  ];
+  return { preview, rows, refusal: report.length > 0 ? report : null };
+}
+
+/** POST /admin/payroll/preview: totals, rows per member and every error; writes nothing. */
+export async function previewPayroll(
+  deps: Deps,
+  _actor: MemberActor,
+  upload: CsvUploadInput,
+): Promise<PayrollPreview> {
+  return (await readPayroll(deps.db, upload, toIsoDateInTimeZone(deps.clock.now()))).preview;
+}
+
+export interface PayrollPosting {
+  month: string;
+  posted: number;
+  alreadyPosted: number;
+  savings: number;
+  shares: number;
+  total: number;
+}
+
+/**
+ * POST /admin/payroll: posts a month's new rows in ONE transaction, or nothing when the file has
+ * any problem (refused with the row-by-row report). Rows already posted for the month are left
+ * as they are.
+ */
+export async function postPayroll(
+  deps: Deps,
+  actor: MemberActor,
+  upload: CsvUploadInput,
+): Promise<PayrollPosting> {
+  const today = toIsoDateInTimeZone(deps.clock.now());
+  return deps.db.transaction(async (tx) => {
+    // Posts of the same month queue here; the second then finds every row already posted.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('coop.payroll'))`);
+    const { preview, rows, refusal } = await readPayroll(tx, upload, today);
+    if (refusal || !preview.month) {
+      const problems = refusal ?? [{ line: 0, message: CSV_UPLOAD_REFUSALS.empty }];
+      throw new DomainError({
+        code: problems.some((p) => p.message === CSV_UPLOAD_REFUSALS.tooLarge)
+          ? 'PAYLOAD_TOO_LARGE'
+          : 'CSV_REJECTED',
+        message: `The file was not posted: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix`,
+        details: problems,
+      });
+    }
+    const month = preview.month;
+    const fresh = rows.filter((row) => row.status === 'new' && row.userId);
+    const result = {
+      month,
+      posted: fresh.length,
+      alreadyPosted: preview.totals.alreadyPosted,
+      savings: preview.totals.savings,
+      shares: preview.totals.shares,
+      total: preview.totals.total,
+    };
+    if (fresh.length === 0) return result;
+    const contributionDate = deductionDate(month, today);
+    await recordContributions({ ...deps, db: tx }, actor, {
+      deductions: fresh.map((row) => ({
+        userId: row.userId ?? '',
+        month,
+        contributionDate,
+        savingsKobo: row.savingsKobo,
+        sharesKobo: row.sharesKobo,
+      })),
+    });
+    await writeAudit(tx, actor, {
+      action: 'payroll.posted',
+      entityType: 'payroll_month',
+      entityId: month,
+      after: { fileName: upload.fileName, ...result, contributionDate },
+    });
+    return result;
+  });
+}
+
+/** 'Posted 12 contributions for March 2025' or, on a repeat, that nothing changed. */
+export function payrollPostedMessage(result: PayrollPosting): string {
+  const month = formatMonth(result.month);
+  if (result.posted === 0) {
+    return `Nothing was posted: every row for ${month} was already posted`;
+  }
+  const skipped =
+    result.alreadyPosted > 0 ? ` (${result.alreadyPosted} already posted, left as they were)` : '';
+  return `Posted ${result.posted} contribution${result.posted === 1 ? '' : 's'} for ${month}${skipped}. The members were asked to confirm.`;
+}

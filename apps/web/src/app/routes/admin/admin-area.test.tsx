@@ -1,0 +1,102 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { buildUser, signInAs } from '../../../testing/auth';
+import { json, mockApi } from '../../../testing/fetch-mock';
+import { AppProvider } from '../../provider';
+import { AppRoutes } from '../../router';
+
+function renderAppAt(url: string) {
+  window.history.pushState({}, '', url);
+  return render(
+    <AppProvider>
+      <AppRoutes />
+    </AppProvider>,
+  );
+}
+
+const page = (limit: number, totalItems = 0) => ({
+  currentPage: 1,
+  totalPages: 1,
+  totalItems,
+  hasNext: false,
+  hasPrev: false,
+  limit,
+});
+const notifications = () =>
+  json(200, { success: true, data: [], pagination: page(10), summary: { unreadCount: 0 } });
+
+describe('the back office (issue 9)', () => {
+  it('sends a member who opens /admin to /unauthorized', async () => {
+    mockApi({});
+    signInAs();
+    renderAppAt('/admin/members');
+    await waitFor(() => expect(window.location.pathname).toBe('/unauthorized'));
+  });
+
+  it('shows an administrator the overview, with only the queues whose page exists', async () => {
+    mockApi({
+      'GET /users/notifications': notifications,
+      'GET /admin/overview': () =>
+        json(200, {
+          success: true,
+          data: {
+            members: { total: 12, active: 10, suspended: 1, notActivated: 1 },
+            moneyUnderManagement: {
+              savings: 900_000,
+              shares: 100_000,
+              total: 1_000_000,
+              outstandingLoans: 0,
+            },
+            deductionsThisMonth: { month: '2025-06', contributions: 10, amount: 250_000 },
+            queues: [{ key: 'disputes', label: 'Disputed contributions', count: 2 }],
+          },
+        }),
+    });
+    signInAs(buildUser({ role: 'admin' }));
+    renderAppAt('/admin');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Back office' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('₦1,000,000')).toBeInTheDocument();
+    expect(screen.getByText('Deductions posted for June 2025')).toBeInTheDocument();
+    const queue = screen.getByRole('link', { name: /Disputed contributions/ });
+    expect(queue).toHaveAttribute('href', '/admin/disputes');
+    expect(within(queue).getByText('2')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Back office' });
+    expect(within(nav).getByRole('link', { name: 'Members' })).toHaveAttribute(
+      'href',
+      '/admin/members',
+    );
+  });
+
+  it('lists members with the filters in the URL (50 a page, by first name)', async () => {
+    const api = mockApi({
+      'GET /users/notifications': notifications,
+      'GET /admin/users': () =>
+        json(200, {
+          success: true,
+          data: [
+            {
+              ...buildUser({ firstName: 'Bayo', lastName: 'Ade', isExco: true }),
+              joinedOn: '2024-01-10',
+              isActivated: true,
+              createdAt: '2024-01-10T09:00:00.000Z',
+            },
+          ],
+          pagination: page(50, 1),
+        }),
+    });
+    signInAs(buildUser({ role: 'admin' }));
+    renderAppAt('/admin/members?isExco=true');
+    expect((await screen.findAllByText('Bayo Ade', {}, { timeout: 5000 })).length).toBeGreaterThan(
+      0,
+    );
+    const [request] = api.callsTo('GET /admin/users');
+    expect(Object.fromEntries(request?.query ?? [])).toMatchObject({
+      isExco: 'true',
+      limit: '50',
+      sortBy: 'firstName',
+      sortOrder: 'asc',
+    });
+  });
+});

@@ -1,0 +1,39 @@
+import { Download } from 'lucide-react';
+import { toast } from 'sonner';
+import { PageTitle } from '../../../components/layouts/page-title';
+import { Button } from '../../../components/ui/button';
+import { downloadFile } from '../../../features/admin/api/reports';
+import { AdminListFilters } from '../../../features/admin/components/admin-list-filters';
+import { AuditList } from '../../../features/admin/components/audit-view';
+import { AUDIT_FILTERS, AUDIT_LIST_CONFIG } from '../../../features/admin/components/list-configs';
+import { failureMessage } from '../../../lib/api-client';
+import { useListParams } from '../../../lib/use-list-params';
+
+export default function AdminAuditRoute() {
+  const list = useListParams(AUDIT_LIST_CONFIG);
+  const download = () =>
+    downloadFile('/admin/audit/export.csv', list.query, 'audit-log.csv').catch((error: unknown) =>
+      toast.error('Error', { description: failureMessage(error, 'The download failed') }),
+    );
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <PageTitle
+          title="Audit log"
+          description="Every sign-in, refusal, administrator action and money movement."
+        />
+        <Button variant="outline" onClick={() => void download()}>
+          <Download aria-hidden="true" />
+          Download CSV
+        </Button>
+      </div>
+      <AdminListFilters
+        list={list}
+        filters={AUDIT_FILTERS}
+        title="Search the audit log"
+        description="Filter by actor, action, entity and date."
+      />
+      <AuditList list={list} />
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { PageTitle } from '../../../components/layouts/page-title';
+import { AdminListFilters } from '../../../features/admin/components/admin-list-filters';
+import { DisputesList } from '../../../features/admin/components/disputes-view';
+import {
+  DISPUTE_FILTERS,
+  DISPUTE_LIST_CONFIG,
+} from '../../../features/admin/components/list-configs';
+import { useListParams } from '../../../lib/use-list-params';
+
+export default function AdminDisputesRoute() {
+  const list = useListParams(DISPUTE_LIST_CONFIG);
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <PageTitle
+        title="Disputes"
+        description="Contributions members disputed, oldest first. Resolve each with a note."
+      />
+      <AdminListFilters
+        list={list}
+        filters={DISPUTE_FILTERS}
+        title="Search disputes"
+        description="Find disputes by member, month or date."
+        search={{ label: 'Search', placeholder: 'Member name, ID or month' }}
+      />
+      <DisputesList list={list} />
+    </div>
+  );
+}

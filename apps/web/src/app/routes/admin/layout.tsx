@@ -1,0 +1,57 @@
+import { TOP_BAR_NOTIFICATIONS_QUERY } from '@coop/shared/constants';
+import { Suspense, useState } from 'react';
+import { Outlet } from 'react-router';
+import { Toaster } from 'sonner';
+import { AppShell } from '../../../components/layouts/app-shell';
+import { Spinner } from '../../../components/ui/spinner';
+import { signOut } from '../../../features/auth/api/logout';
+import { RequireAuth } from '../../../features/auth/components/require-auth';
+import { adminNavigation } from '../../../features/admin/components/admin-navigation';
+import { useNotifications } from '../../../features/notifications/api/get-notifications';
+import { useAuth } from '../../../lib/auth-store';
+
+const ADMIN_ONLY = ['admin'] as const;
+
+function AdminArea() {
+  const { user } = useAuth();
+  const [isLoggingOut, setLoggingOut] = useState(false);
+  const notifications = useNotifications(TOP_BAR_NOTIFICATIONS_QUERY);
+  if (!user) return null;
+  return (
+    <>
+      <AppShell
+        user={user}
+        unreadCount={notifications.data?.summary.unreadCount}
+        onLogout={() => {
+          setLoggingOut(true);
+          void signOut();
+        }}
+        isLoggingOut={isLoggingOut}
+        navigation={adminNavigation}
+      >
+        <Suspense
+          fallback={
+            <div className="flex justify-center py-16">
+              <Spinner label="Loading page" />
+            </div>
+          }
+        >
+          <Outlet />
+        </Suspense>
+      </AppShell>
+      <Toaster richColors closeButton position="top-right" />
+    </>
+  );
+}
+
+/**
+ * The back office (issue 9): administrators only; a member who opens /admin is sent to
+ * /unauthorized. Its code is in chunks of its own, so no member downloads it.
+ */
+export default function AdminLayoutRoute() {
+  return (
+    <RequireAuth allowedRoles={ADMIN_ONLY}>
+      <AdminArea />
+    </RequireAuth>
+  );
+}

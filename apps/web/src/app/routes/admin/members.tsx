@@ -1,0 +1,45 @@
+import { FileUp } from 'lucide-react';
+import { Link } from 'react-router';
+import { PageTitle } from '../../../components/layouts/page-title';
+import { Button } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import { AdminListFilters } from '../../../features/admin/components/admin-list-filters';
+import {
+  MEMBER_FILTERS,
+  MEMBER_LIST_CONFIG,
+} from '../../../features/admin/components/list-configs';
+import { CreateMemberDialog } from '../../../features/admin/components/member-form-dialog';
+import { MembersList } from '../../../features/admin/components/members-list';
+import { useListParams } from '../../../lib/use-list-params';
+
+/** Issue 9 item 2 (spec §7 GET /admin/users): every account, with search and filters in the URL. */
+export default function AdminMembersRoute() {
+  const list = useListParams(MEMBER_LIST_CONFIG);
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <PageTitle
+          title="Members"
+          description="Register members, keep their details and roles, suspend or reactivate them."
+        />
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" asChild>
+            <Link to={paths.adminMemberImport}>
+              <FileUp aria-hidden="true" />
+              Import CSV
+            </Link>
+          </Button>
+          <CreateMemberDialog />
+        </div>
+      </div>
+      <AdminListFilters
+        list={list}
+        filters={MEMBER_FILTERS}
+        title="Search members"
+        description="Find members by name, e-mail, phone or membership ID."
+        search={{ label: 'Search', placeholder: 'Name, e-mail, phone or membership ID' }}
+      />
+      <MembersList list={list} />
+    </div>
+  );
+}

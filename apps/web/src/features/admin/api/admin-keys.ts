@@ -1,0 +1,15 @@
+import type { QueryParams } from '../../../lib/api-client';
+
+/** The back office's query keys: every admin write refreshes everything under `all`. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  overview: () => [...adminKeys.all, 'overview'] as const,
+  members: (query: QueryParams) => [...adminKeys.all, 'members', query] as const,
+  member: (id: string) => [...adminKeys.all, 'member', id] as const,
+  disputes: (query: QueryParams) => [...adminKeys.all, 'disputes', query] as const,
+  audit: (query: QueryParams) => [...adminKeys.all, 'audit', query] as const,
+  reconciliation: (query: QueryParams) => [...adminKeys.all, 'reconciliation', query] as const,
+};
+
+/** A fresh Idempotency-Key: one per thing the administrator asked for, kept across its retries. */
+export const newIdempotencyKey = () => crypto.randomUUID();

@@ -1,0 +1,30 @@
+import {
+  ClipboardList,
+  FileSpreadsheet,
+  LayoutDashboard,
+  MessageSquareWarning,
+  Scale,
+  User,
+  Users,
+  Wallet,
+} from 'lucide-react';
+import type { ShellNavigation } from '../../../components/layouts/nav-items';
+import { paths } from '../../../config/paths';
+
+/** The back office's sidebar: its pages, then the way back to the member portal. */
+export const adminNavigation: ShellNavigation = {
+  home: paths.admin,
+  label: 'Back office',
+  main: [
+    { to: paths.admin, label: 'Overview', icon: LayoutDashboard, end: true },
+    { to: paths.adminMembers, label: 'Members', icon: Users },
+    { to: paths.adminPayroll, label: 'Payroll', icon: FileSpreadsheet },
+    { to: paths.adminDisputes, label: 'Disputes', icon: MessageSquareWarning },
+    { to: paths.adminAudit, label: 'Audit log', icon: ClipboardList },
+    { to: paths.adminReconciliation, label: 'Reconciliation', icon: Scale },
+  ],
+  secondary: [
+    { to: paths.dashboard, label: 'Member portal', icon: Wallet },
+    { to: paths.profile, label: 'Profile', icon: User },
+  ],
+};

@@ -1,0 +1,104 @@
+import type { AuditEntry } from '@coop/shared/admin';
+import { ADMIN_MESSAGES } from '@coop/shared/admin-texts';
+import { formatDisplayDateTime } from '@coop/shared/dates';
+import { useEffect } from 'react';
+import { DataTable, type DataTableColumn } from '../../../components/list/data-table';
+import { PaginationFooter } from '../../../components/list/pagination-footer';
+import { QueryState } from '../../../components/list/query-state';
+import { failureMessage } from '../../../lib/api-client';
+import type { ListParams } from '../../../lib/use-list-params';
+import { useAuditLog } from '../api/reports';
+import { AUDIT_LIST_CONFIG } from './list-configs';
+
+const change = (value: unknown) =>
+  value === null || value === undefined
+    ? ''
+    : typeof value === 'string'
+      ? value
+      : JSON.stringify(value);
+
+const columns: readonly DataTableColumn<AuditEntry>[] = [
+  { id: 'when', header: 'When', cell: (row) => formatDisplayDateTime(row.occurredAt) },
+  {
+    id: 'actor',
+    header: 'Actor',
+    cell: (row) =>
+      row.actor ? (
+        <span className="grid">
+          <span>{row.actor.name}</span>
+          <span className="text-muted-foreground">{row.actor.membershipId}</span>
+        </span>
+      ) : (
+        'System'
+      ),
+  },
+  {
+    id: 'action',
+    header: 'Action',
+    cell: (row) => <code className="text-xs break-all">{row.action}</code>,
+  },
+  {
+    id: 'entity',
+    header: 'Entity',
+    cell: (row) =>
+      row.entityType ? (
+        <span className="break-all whitespace-normal">{`${row.entityType} ${row.entityId ?? ''}`}</span>
+      ) : (
+        ''
+      ),
+  },
+  {
+    id: 'change',
+    header: 'Change',
+    cell: (row) => (
+      <span className="block min-w-40 text-xs break-all whitespace-normal text-muted-foreground">
+        {row.before !== null ? `before ${change(row.before)} ` : ''}
+        {row.after !== null ? `after ${change(row.after)}` : ''}
+      </span>
+    ),
+  },
+];
+
+/** The audit trail for the list's filters, newest first. */
+export function AuditList<SortField extends string>({ list }: { list: ListParams<SortField> }) {
+  const audit = useAuditLog(list.query);
+  const errorMessage = audit.isError
+    ? failureMessage(audit.error, 'Failed to fetch the audit log')
+    : null;
+  const totalPages = audit.isPlaceholderData ? undefined : audit.data?.pagination.totalPages;
+  const { page, keepPageInRange } = list;
+  useEffect(() => {
+    if (totalPages !== undefined && page > totalPages) keepPageInRange(totalPages);
+  }, [page, totalPages, keepPageInRange]);
+  const rows = audit.data?.data ?? [];
+  return (
+    <div className="grid grid-cols-1 gap-4">
+      <QueryState
+        isPending={audit.isPending}
+        errorMessage={errorMessage}
+        onRetry={() => void audit.refetch()}
+        isEmpty={rows.length === 0}
+        emptyMessage={ADMIN_MESSAGES.auditEmpty}
+        loadingLabel="Loading the audit log"
+      >
+        <DataTable
+          caption="Audit log"
+          columns={columns}
+          rows={rows}
+          getRowId={(row) => String(row.id)}
+          getRowLabel={(row) => `${row.action} on ${formatDisplayDateTime(row.occurredAt)}`}
+          busy={audit.isPlaceholderData}
+        />
+      </QueryState>
+      {audit.data && errorMessage === null ? (
+        <PaginationFooter
+          label="Audit log pages"
+          pagination={audit.data.pagination}
+          pageSizeOptions={AUDIT_LIST_CONFIG.pageSizeOptions}
+          onPageChange={list.setPage}
+          onPageSizeChange={list.setPageSize}
+        />
+      ) : null}
+    </div>
+  );
+}

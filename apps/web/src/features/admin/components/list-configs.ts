@@ -1,0 +1,82 @@
+import {
+  DISPUTE_QUEUE_STATUSES,
+  MEMBER_STATUS_FILTERS,
+  MEMBER_STATUS_LABELS,
+} from '@coop/shared/admin-texts';
+import { USER_LIST_PAGE_SIZE } from '@coop/shared/constants';
+import type { FilterDefinition } from '../../../lib/list-filters';
+import type { ListParamsConfig } from '../../../lib/use-list-params';
+
+const yesNo = [
+  { value: 'true', label: 'Yes' },
+  { value: 'false', label: 'No' },
+];
+
+export const MEMBER_FILTERS: readonly FilterDefinition[] = [
+  {
+    key: 'status',
+    label: 'Status',
+    type: 'select',
+    options: MEMBER_STATUS_FILTERS.map((value) => ({ value, label: MEMBER_STATUS_LABELS[value] })),
+  },
+  { key: 'isLoanReviewer', label: 'Loan reviewer', type: 'select', options: yesNo },
+  { key: 'isExco', label: 'Exco', type: 'select', options: yesNo },
+  { key: 'joined', label: 'Joined', type: 'dateRange' },
+];
+
+/** Spec §9: the user list shows 50 a page, by first name A to Z. */
+export const MEMBER_LIST_CONFIG: ListParamsConfig<
+  'firstName' | 'lastName' | 'membershipId' | 'joinedOn'
+> = {
+  defaults: { limit: USER_LIST_PAGE_SIZE, sortBy: 'firstName', sortOrder: 'asc' },
+  sortFields: ['firstName', 'lastName', 'membershipId', 'joinedOn'],
+  pageSizeOptions: [25, 50, 100],
+  filters: MEMBER_FILTERS,
+};
+
+export const DISPUTE_FILTERS: readonly FilterDefinition[] = [
+  {
+    key: 'status',
+    label: 'Queue',
+    type: 'select',
+    placeholder: 'Disputed',
+    options: DISPUTE_QUEUE_STATUSES.map((value) => ({
+      value,
+      label: value === 'disputed' ? 'Disputed' : 'Resolved',
+    })),
+  },
+  { key: 'disputed', label: 'Disputed on', type: 'dateRange' },
+];
+
+export const DISPUTE_LIST_CONFIG: ListParamsConfig<'disputeDate' | 'contributionMonth'> = {
+  defaults: { limit: 25, sortBy: 'disputeDate', sortOrder: 'asc' },
+  sortFields: ['disputeDate', 'contributionMonth'],
+  pageSizeOptions: [10, 25, 50, 100],
+  filters: DISPUTE_FILTERS,
+};
+
+export const AUDIT_FILTERS: readonly FilterDefinition[] = [
+  { key: 'actor', label: 'Actor', type: 'text', placeholder: 'Name, e-mail or membership ID' },
+  { key: 'action', label: 'Action', type: 'text', placeholder: 'e.g. payroll.posted' },
+  { key: 'entityType', label: 'Entity type', type: 'text', placeholder: 'e.g. user' },
+  { key: 'entityId', label: 'Entity ID', type: 'text' },
+  { key: 'occurred', label: 'Date', type: 'dateRange' },
+];
+
+export const AUDIT_LIST_CONFIG: ListParamsConfig<'occurredAt'> = {
+  defaults: { limit: 25, sortBy: 'occurredAt', sortOrder: 'desc' },
+  sortFields: ['occurredAt'],
+  pageSizeOptions: [10, 25, 50, 100],
+  filters: AUDIT_FILTERS,
+};
+
+export const RECONCILIATION_FILTERS: readonly FilterDefinition[] = [
+  { key: 'period', label: 'Period', type: 'dateRange' },
+];
+
+export const RECONCILIATION_CONFIG: ListParamsConfig<'period'> = {
+  defaults: { limit: 10, sortBy: 'period', sortOrder: 'asc' },
+  sortFields: ['period'],
+  pageSizeOptions: [10],
+  filters: RECONCILIATION_FILTERS,
+};

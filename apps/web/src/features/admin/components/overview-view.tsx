@@ -1,0 +1,95 @@
+import type { AdminOverview } from '@coop/shared/admin';
+import { formatMonth } from '@coop/shared/dates';
+import { formatNaira } from '@coop/shared/money';
+import { ArrowRight } from 'lucide-react';
+import { Link } from 'react-router';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../../components/ui/card';
+import { paths } from '../../../config/paths';
+
+/** Where each queue's page is; a queue without a page is never listed (the API leaves it out). */
+const QUEUE_PAGES: Record<string, string> = { disputes: paths.adminDisputes };
+
+/** The administrator's landing page: members, money under management, this month, the queues. */
+export function OverviewView({ overview }: { overview: AdminOverview }) {
+  const { members, moneyUnderManagement: money, deductionsThisMonth: month } = overview;
+  const queues = overview.queues.filter((queue) => QUEUE_PAGES[queue.key]);
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <Card>
+          <CardHeader>
+            <CardDescription>Members</CardDescription>
+            <CardTitle className="text-3xl tabular-nums">{members.total}</CardTitle>
+          </CardHeader>
+          <CardContent className="text-sm text-muted-foreground">
+            {members.active} active · {members.notActivated} not activated · {members.suspended}{' '}
+            suspended
+            <div className="mt-2">
+              <Link
+                className="font-medium text-primary underline-offset-4 hover:underline"
+                to={paths.adminMembers}
+              >
+                Manage members
+              </Link>
+            </div>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardDescription>Money under management</CardDescription>
+            <CardTitle className="text-3xl tabular-nums">{formatNaira(money.total)}</CardTitle>
+          </CardHeader>
+          <CardContent className="text-sm text-muted-foreground">
+            Savings {formatNaira(money.savings)} · Share holdings {formatNaira(money.shares)}
+            <br />
+            Loans outstanding {formatNaira(money.outstandingLoans)}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardDescription>Deductions posted for {formatMonth(month.month)}</CardDescription>
+            <CardTitle className="text-3xl tabular-nums">{formatNaira(month.amount)}</CardTitle>
+          </CardHeader>
+          <CardContent className="text-sm text-muted-foreground">
+            {month.contributions} contribution{month.contributions === 1 ? '' : 's'}
+            <div className="mt-2">
+              <Link
+                className="font-medium text-primary underline-offset-4 hover:underline"
+                to={paths.adminPayroll}
+              >
+                Post a payroll month
+              </Link>
+            </div>
+          </CardContent>
+        </Card>
+      </div>
+      <section aria-labelledby="queues-heading" className="grid grid-cols-1 gap-3">
+        <h2 id="queues-heading" className="text-lg font-semibold">
+          Waiting for you
+        </h2>
+        <ul className="grid grid-cols-1 gap-2">
+          {queues.map((queue) => (
+            <li key={queue.key}>
+              <Link
+                to={QUEUE_PAGES[queue.key] ?? paths.admin}
+                className="flex items-center gap-3 rounded-xl border bg-card p-4 hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
+              >
+                <span className="flex-1 font-medium">{queue.label}</span>
+                <span className="rounded-full bg-primary px-2.5 py-0.5 text-sm font-semibold text-primary-foreground tabular-nums">
+                  {queue.count}
+                </span>
+                <ArrowRight aria-hidden="true" className="size-4" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
