@@ -16,12 +16,23 @@ import { drain } from './plugins/drain.js';
 import { answerDeadline } from './plugins/answer-deadline.js';
 import { securityHeaders } from './plugins/security.js';
 import { apiDocs } from './plugins/api-docs.js';
-import { memberRoutes, publicRoutes, requestActor } from './plugins/route-groups.js';
+import {
+  memberRoutes,
+  publicRoutes,
+  requestActor,
+  reviewerRoutes,
+} from './plugins/route-groups.js';
 import { webApp } from './plugins/web-app.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { contributionRoutes } from './modules/contributions/contributions.routes.js';
+import {
+  guaranteeRoutes,
+  guarantorCandidateRoutes,
+  loanReviewRoutes,
+  loanRoutes,
+} from './modules/loans/loans.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -72,6 +83,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes, api('/auth'));
   await app.register(memberRoutes(notificationRoutes), api('/users/notifications'));
   await app.register(memberRoutes(contributionRoutes), api('/users/contributions'));
+  await app.register(memberRoutes(loanRoutes), api('/users/loans'));
+  await app.register(reviewerRoutes(loanReviewRoutes), api('/users/loans'));
+  await app.register(memberRoutes(guaranteeRoutes), api('/users/guarantees'));
+  await app.register(memberRoutes(guarantorCandidateRoutes), api('/users/guarantor-candidates'));
 
   await app.register(webApp, { distDir: config.webDistDir });
   return app;

@@ -341,7 +341,10 @@ describe(`stopping the server (${testDatabaseUrl ? 'PostgreSQL' : 'embedded data
         openRequests: expect.arrayContaining([
           expect.objectContaining({ method: 'POST', route: '/api/v1/auth/login' }),
         ]),
-        workers: { outbox: { stopped: false, delivering: null }, jobs: { stopped: false, running: null } },
+        workers: {
+          outbox: { stopped: false, delivering: null },
+          jobs: { stopped: false, running: null },
+        },
       });
       const settled = await Promise.all(sticky.answers);
       const signedIn = settled.filter((answer) => isStatus(answer, 200)).length;

@@ -38,6 +38,7 @@ export const PENDING_ACTION_TYPES = [
   'guarantor_request',
   'loan_document',
   'fine_payment',
+  'loan_review',
 ] as const satisfies readonly NotificationType[];
 export const pendingActionTypeSchema = z.enum(PENDING_ACTION_TYPES);
 export type PendingActionType = z.infer<typeof pendingActionTypeSchema>;

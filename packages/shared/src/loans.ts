@@ -185,6 +185,17 @@ export const certificationSchema = z
   });
 export type CertificationInput = z.infer<typeof certificationSchema>;
 
+/** POST /users/loans/{id}/certify answers where the loan stands after the certification. */
+export const certificationResultSchema = z.object({
+  id: idSchema,
+  loanId: z.string(),
+  status: loanStatusSchema,
+  requiredCertifications: z.number().int(),
+  remainingCertifications: z.number().int().min(0),
+});
+export type CertificationResult = z.infer<typeof certificationResultSchema>;
+export const certificationResponseSchema = successEnvelope(certificationResultSchema);
+
 /** GET /users/loans/eligibility. `reason` is the first failing rule; `reasons` all of them. */
 export const eligibilitySchema = z.object({
   isEligible: z.boolean(),
@@ -358,4 +369,46 @@ export function hasCertified(
   reviewerId: string,
 ): boolean {
   return loan.certifications.some((certification) => certification.reviewerId === reviewerId);
+}
+
+/** What the loans page says (spec §8 Loans, word for word) and the API's success messages. */
+export const LOAN_MESSAGES = {
+  requestSubmitted: 'Loan request submitted. Your guarantors have been notified.',
+  guarantorAccepted: 'Guarantor request accepted successfully!',
+  guarantorRejected: 'Guarantor request rejected successfully!',
+  guarantorReassigned: 'Guarantor reassigned successfully',
+  loanApproved: 'Loan approved successfully!',
+  loanRejected: 'Loan rejected successfully!',
+  acceptFailedTitle: 'Failed to accept request',
+  rejectFailedTitle: 'Failed to reject request',
+  acceptFailed: 'Failed to accept guarantor request. Please try again.',
+  rejectFailed: 'Failed to reject guarantor request. Please try again.',
+  approveFailedTitle: 'Failed to approve loan',
+  rejectLoanFailedTitle: 'Failed to reject loan',
+  unexpected: 'An unexpected error occurred',
+  reassignFailed: 'Failed to reassign guarantor',
+  noLoans: 'No loans found',
+  noLoansYet: "You haven't requested any loans yet.",
+  noGuarantorRequests: 'No guarantor requests found',
+  noLoansUnderReview: 'No loans under review',
+  noGuarantorsMatching: 'No guarantors found matching your search.',
+  noAvailableGuarantors: 'No available guarantors found.',
+  noUsers: 'No users available',
+  eligible: 'Loan Eligible',
+  notEligible: 'Loan Not Eligible',
+  alreadyCertified: 'Already Certified',
+  selectNewGuarantor: 'Please select a new guarantor',
+} as const;
+
+/** 'No loans with status Disbursed' (spec §2 My Loans empty state). */
+export function noLoansWithStatusMessage(status: LoanStatus): string {
+  return `No loans with status ${loanStatusLabel(status)}`;
+}
+
+/** 'Under Review' for under_review, 'Pending' for pending… */
+export function loanStatusLabel(status: string): string {
+  return status
+    .split('_')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
 }

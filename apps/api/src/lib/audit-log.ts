@@ -26,11 +26,31 @@ export const AUDIT_ACTIONS = [
   'contribution.confirmed',
   'contribution.disputed',
   'announcement.sent',
+  'loan.requested',
+  'loan.guarantor_accepted',
+  'loan.guarantor_rejected',
+  'loan.guarantor_reassigned',
+  'loan.under_review',
+  'loan.certified',
+  'loan.approved',
+  'loan.rejected',
+  'loan.disbursed',
+  'loan.repayment_recorded',
+  'loan.repaid',
+  'loan.defaulted',
+  'loan.instalments_overdue',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an audit row is about. */
-export const AUDIT_ENTITY_TYPES = ['user', 'refresh_family', 'route', 'contribution'] as const;
+export const AUDIT_ENTITY_TYPES = [
+  'user',
+  'refresh_family',
+  'route',
+  'contribution',
+  'loan',
+  'loan_guarantor',
+] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 export interface AuditEntry {

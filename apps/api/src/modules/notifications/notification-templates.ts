@@ -25,7 +25,7 @@ export interface NotificationContent {
   actionText?: string;
   actionUrl?: string;
   /** The record it is about, so settling the record can settle the notification. */
-  subject?: { type: 'contribution'; id: string };
+  subject?: { type: 'contribution' | 'loan' | 'loan_guarantor'; id: string };
 }
 
 export interface EmailContent {
@@ -237,6 +237,250 @@ export const templates = {
         message: `Please pay any outstanding fine by ${formatDisplayDate(facts.dueDate)}. Unpaid fines count against your loan eligibility.`,
         actionText: 'View fines',
         actionUrl: '/fines',
+      }),
+    };
+  },
+  /* Loans and guarantees (issue 8). Links open the loans page on the tab that shows the subject. */
+
+  /** A member is asked to guarantee part of a loan (notification and e-mail). */
+  loanGuarantorRequest(
+    config: Config,
+    to: Recipient,
+    facts: {
+      guarantorRequestId: string;
+      borrowerName: string;
+      loanNumber: string;
+      amount: Kobo;
+      guarantee: Kobo;
+    },
+  ): Message {
+    return {
+      notification: notice('guarantor_request', {
+        title: `Guarantor request from ${facts.borrowerName}`,
+        message: `${facts.borrowerName} asked you to guarantee ${formatKobo(facts.guarantee)} of loan ${facts.loanNumber} (${formatKobo(facts.amount)}). If you accept, that amount is frozen from your available balance until the loan is repaid.`,
+        actionText: 'View request',
+        actionUrl: '/loans?tab=guarantor-requests',
+        subject: { type: 'loan_guarantor', id: facts.guarantorRequestId },
+      }),
+      email: {
+        essential: false,
+        subject: `${facts.borrowerName} asked you to guarantee a loan`,
+        text: lines(
+          `Hello ${to.firstName},`,
+          '',
+          `${facts.borrowerName} asked you to guarantee ${formatKobo(facts.guarantee)} of loan ${facts.loanNumber} (${formatKobo(facts.amount)}).`,
+          'If you accept, that amount is frozen from your available balance until the loan is repaid.',
+          '',
+          `Accept or reject the request on the portal: ${config.publicUrl}/loans?tab=guarantor-requests`,
+        ),
+      },
+    };
+  },
+
+  /** The borrower hears each guarantor's answer. */
+  loanGuarantorAnswered(
+    _config: Config,
+    _to: Recipient,
+    facts: { loanId: string; loanNumber: string; guarantorName: string; accepted: boolean },
+  ): Message {
+    return {
+      notification: notice('loan_decision', {
+        priority: facts.accepted ? 'low' : 'high',
+        title: facts.accepted
+          ? `${facts.guarantorName} accepted to guarantee ${facts.loanNumber}`
+          : `${facts.guarantorName} declined to guarantee ${facts.loanNumber}`,
+        message: facts.accepted
+          ? `${facts.guarantorName} accepted your guarantor request for loan ${facts.loanNumber}.`
+          : `${facts.guarantorName} declined your guarantor request for loan ${facts.loanNumber}. You can choose another guarantor for that place once.`,
+        actionText: facts.accepted ? 'View loan' : 'Reassign guarantor',
+        actionUrl: facts.accepted ? '/loans' : '/guarantees/invite',
+        subject: { type: 'loan', id: facts.loanId },
+      }),
+    };
+  },
+
+  /** Every guarantor accepted: the loan goes to the reviewers. */
+  loanUnderReview(
+    _config: Config,
+    _to: Recipient,
+    facts: { loanId: string; loanNumber: string },
+  ): Message {
+    return {
+      notification: notice('loan_decision', {
+        priority: 'medium',
+        title: `Loan ${facts.loanNumber} is under review`,
+        message: `Every guarantor accepted loan ${facts.loanNumber}. The loan reviewers will now certify it; this usually takes 2-3 business days.`,
+        actionText: 'View loan',
+        actionUrl: '/loans',
+        subject: { type: 'loan', id: facts.loanId },
+      }),
+    };
+  },
+
+  /** A reviewer has a loan to certify. */
+  loanToReview(
+    config: Config,
+    to: Recipient,
+    facts: { loanId: string; loanNumber: string; borrowerName: string; amount: Kobo },
+  ): Message {
+    return {
+      notification: notice('loan_review', {
+        title: `Loan ${facts.loanNumber} needs your review`,
+        message: `${facts.borrowerName}'s loan request of ${formatKobo(facts.amount)} has every guarantor's acceptance and waits for certification.`,
+        actionText: 'Review loan',
+        actionUrl: '/loans?tab=loan-review',
+        subject: { type: 'loan', id: facts.loanId },
+      }),
+      email: {
+        essential: false,
+        subject: `Loan ${facts.loanNumber} needs your review`,
+        text: lines(
+          `Hello ${to.firstName},`,
+          '',
+          `${facts.borrowerName}'s loan request of ${formatKobo(facts.amount)} (${facts.loanNumber}) waits for certification.`,
+          `Review it on the portal: ${config.publicUrl}/loans?tab=loan-review`,
+        ),
+      },
+    };
+  },
+
+  /** The reviewers decided: to the borrower and to each guarantor. */
+  loanDecided(
+    config: Config,
+    to: Recipient,
+    facts: {
+      loanId: string;
+      loanNumber: string;
+      approved: boolean;
+      forBorrower: boolean;
+      borrowerName: string;
+      reason?: string;
+    },
+  ): Message {
+    const what = facts.approved ? 'approved' : 'rejected';
+    const title = facts.forBorrower
+      ? `Your loan ${facts.loanNumber} was ${what}`
+      : `Loan ${facts.loanNumber} you guarantee was ${what}`;
+    const message = facts.forBorrower
+      ? facts.approved
+        ? `Your loan ${facts.loanNumber} was approved by the reviewers. The cooperative will disburse it and fix your repayment schedule.`
+        : `Your loan ${facts.loanNumber} was rejected${facts.reason ? `: ${facts.reason}` : '.'} Your guarantors' frozen amounts are released.`
+      : facts.approved
+        ? `${facts.borrowerName}'s loan ${facts.loanNumber} was approved. Your guarantee stays frozen until it is repaid.`
+        : `${facts.borrowerName}'s loan ${facts.loanNumber} was rejected. Your guarantee is released.`;
+    return {
+      notification: notice('loan_decision', {
+        priority: 'high',
+        title,
+        message,
+        actionText: 'View loan',
+        actionUrl: facts.forBorrower ? '/loans' : '/loans?tab=guarantor-requests&status=accepted',
+        subject: { type: 'loan', id: facts.loanId },
+      }),
+      email: {
+        essential: false,
+        subject: title,
+        text: lines(`Hello ${to.firstName},`, '', message, '', `${config.publicUrl}/loans`),
+      },
+    };
+  },
+
+  /** The cooperative paid the loan out. */
+  loanDisbursed(
+    _config: Config,
+    _to: Recipient,
+    facts: { loanId: string; loanNumber: string; amount: Kobo; firstDueDate: IsoDate },
+  ): Message {
+    return {
+      notification: notice('loan_decision', {
+        priority: 'high',
+        title: `Loan ${facts.loanNumber} disbursed`,
+        message: `${formatKobo(facts.amount)} of loan ${facts.loanNumber} was paid out to you. Your first instalment is due on ${formatDisplayDate(facts.firstDueDate)}.`,
+        actionText: 'View schedule',
+        actionUrl: '/loans',
+        subject: { type: 'loan', id: facts.loanId },
+      }),
+    };
+  },
+
+  /** A repayment was recorded; at zero the loan is repaid. */
+  loanRepaymentRecorded(
+    _config: Config,
+    _to: Recipient,
+    facts: { loanId: string; loanNumber: string; amount: Kobo; balance: Kobo },
+  ): Message {
+    return {
+      notification: notice('loan_decision', {
+        priority: 'low',
+        title:
+          facts.balance === 0
+            ? `Loan ${facts.loanNumber} fully repaid`
+            : `Repayment of ${formatKobo(facts.amount)} received`,
+        message:
+          facts.balance === 0
+            ? `Your repayment of ${formatKobo(facts.amount)} settled loan ${facts.loanNumber}. Your guarantors' amounts are released.`
+            : `Your repayment of ${formatKobo(facts.amount)} on loan ${facts.loanNumber} was recorded. Outstanding balance: ${formatKobo(facts.balance)}.`,
+        actionText: 'View loan',
+        actionUrl: '/loans',
+        subject: { type: 'loan', id: facts.loanId },
+      }),
+    };
+  },
+
+  /** A guarantor's frozen amount was released (the loan was repaid). */
+  guaranteeReleased(
+    _config: Config,
+    _to: Recipient,
+    facts: { loanId: string; loanNumber: string; borrowerName: string },
+  ): Message {
+    return {
+      notification: notice('loan_decision', {
+        priority: 'low',
+        title: `Guarantee on ${facts.loanNumber} released`,
+        message: `${facts.borrowerName} repaid loan ${facts.loanNumber}. The amount you guaranteed is no longer frozen.`,
+        actionText: 'View guarantees',
+        actionUrl: '/loans?tab=guarantor-requests&status=accepted',
+        subject: { type: 'loan', id: facts.loanId },
+      }),
+    };
+  },
+
+  /** The administrator declared the loan in default: borrower and guarantors. */
+  loanDefaulted(
+    _config: Config,
+    _to: Recipient,
+    facts: { loanId: string; loanNumber: string; forBorrower: boolean; borrowerName: string },
+  ): Message {
+    return {
+      notification: notice('loan_decision', {
+        priority: 'urgent',
+        title: facts.forBorrower
+          ? `Your loan ${facts.loanNumber} is in default`
+          : `Loan ${facts.loanNumber} you guarantee is in default`,
+        message: facts.forBorrower
+          ? `Loan ${facts.loanNumber} was declared in default. Contact the cooperative to agree how to repay it; you cannot request another loan until it is repaid.`
+          : `${facts.borrowerName}'s loan ${facts.loanNumber} was declared in default. Your guarantee stays frozen until the loan is repaid.`,
+        actionText: 'View loan',
+        actionUrl: facts.forBorrower ? '/loans' : '/loans?tab=guarantor-requests&status=accepted',
+        subject: { type: 'loan', id: facts.loanId },
+      }),
+    };
+  },
+
+  /** An instalment passed its due date unpaid (the overdue job). */
+  loanInstalmentOverdue(
+    _config: Config,
+    _to: Recipient,
+    facts: { loanId: string; loanNumber: string; dueDate: IsoDate; amount: Kobo },
+  ): Message {
+    return {
+      notification: notice('loan_decision', {
+        priority: 'urgent',
+        title: `Instalment on ${facts.loanNumber} overdue`,
+        message: `The instalment of ${formatKobo(facts.amount)} due on ${formatDisplayDate(facts.dueDate)} for loan ${facts.loanNumber} is unpaid. Please pay it as soon as you can.`,
+        actionText: 'View schedule',
+        actionUrl: '/loans',
+        subject: { type: 'loan', id: facts.loanId },
       }),
     };
   },

@@ -184,7 +184,11 @@ export async function announce(
 export async function settleNotifications(
   tx: Executor,
   deps: Pick<Deps, 'clock'>,
-  subject: { userId: string; type: 'contribution'; ids: readonly string[] },
+  subject: {
+    userId: string;
+    type: 'contribution' | 'loan' | 'loan_guarantor';
+    ids: readonly string[];
+  },
 ): Promise<void> {
   await notificationsRepository(tx).markSubjectsRead(subject, deps.clock.now());
 }
