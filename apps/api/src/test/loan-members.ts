@@ -2,7 +2,10 @@
  * Members for the loans tests: activated, signed in (a token from the app's signer), with the
  * confirmed savings a loan needs. Test support only (imported by *.test.ts files).
  */
+import { sql } from 'drizzle-orm';
 import type { User } from '@coop/shared/auth';
+import { queryRows } from '../db/client.js';
+import { loanGuarantors } from '../db/schema/index.js';
 import { actorFor, systemActor, type MemberActor } from '../lib/actor.js';
 import type { TestApp } from './app.js';
 import { bearer, createActiveMember } from './auth-helpers.js';
@@ -10,6 +13,11 @@ import {
   confirmContributions,
   recordContributions,
 } from '../modules/contributions/contributions.service.js';
+import {
+  acceptGuarantorRequest,
+  listGuarantorRequests,
+} from '../modules/loans/guarantees.service.js';
+import { certifyLoan, requestLoan } from '../modules/loans/loans.service.js';
 
 export interface LoanTestMember {
   user: User;
@@ -77,4 +85,57 @@ export async function loanMember(
   }
   const token = await t.deps.tokens.sign(user.id);
   return { user, actor, headers: bearer(token) };
+}
+
+/**
+ * A loan taken through the real use cases up to `until`: requested by `borrower` with
+ * `guarantors` (who all accept), then certified by `reviewers` (who all approve).
+ */
+export async function loanThrough(
+  t: TestApp,
+  parties: { borrower: LoanTestMember; guarantors: LoanTestMember[]; reviewers: LoanTestMember[] },
+  loan: { amountNaira: number; term?: 6 | 12 | 18; deductProcessingFee?: boolean },
+  until: 'pending' | 'under_review' | 'approved',
+): Promise<string> {
+  const requested = await requestLoan(t.deps, parties.borrower.actor, {
+    requestedAmount: loan.amountNaira,
+    purpose: 'A loan for the tests of loans',
+    repaymentTermMonths: loan.term ?? 6,
+    deductProcessingFee: loan.deductProcessingFee ?? true,
+    guarantorUserIds: parties.guarantors.map((g) => g.user.id),
+  });
+  if (until === 'pending') return requested.id;
+  for (const guarantor of parties.guarantors) {
+    const page = await listGuarantorRequests(t.deps, guarantor.actor, {
+      page: 1,
+      limit: 100,
+      sortBy: 'invitationDate',
+      sortOrder: 'desc',
+      status: 'pending',
+    });
+    const request = page.items.find((item) => item.loanId.id === requested.id);
+    if (!request) throw new Error('guarantor request missing');
+    await acceptGuarantorRequest(t.deps, guarantor.actor, {
+      id: request.id,
+      token: request.acceptanceToken,
+    });
+  }
+  if (until === 'under_review') return requested.id;
+  for (const reviewer of parties.reviewers) {
+    await certifyLoan(t.deps, reviewer.actor, { id: requested.id, decision: 'approve' });
+  }
+  return requested.id;
+}
+
+/** Members whose frozen amount differs from the sum of their guarantees' frozen amounts. */
+export async function frozenMismatches(t: { db: TestApp['db'] }) {
+  return queryRows(
+    t.db,
+    sql`select b.user_id, b.frozen_amount, coalesce(g.frozen, 0) as frozen
+          from member_balances b
+          left join (select guarantor_user_id, sum(frozen_amount) as frozen
+                       from ${loanGuarantors} group by guarantor_user_id) g
+            on g.guarantor_user_id = b.user_id
+         where b.frozen_amount <> coalesce(g.frozen, 0)`,
+  );
 }

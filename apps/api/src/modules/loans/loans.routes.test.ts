@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { GuarantorRequest } from '@coop/shared/guarantors';
 import type { Loan, LoanCalculation } from '@coop/shared/loans';
 import { auditLog, loanGuarantors, memberBalances, notifications } from '../../db/schema/index.js';
-import { queryRows } from '../../db/client.js';
 import { findProjectionMismatches } from '../../lib/ledger.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { loanMember, type LoanTestMember } from '../../test/loan-members.js';
+import { frozenMismatches, loanMember, type LoanTestMember } from '../../test/loan-members.js';
 import { outbox } from '../../test/auth-helpers.js';
 
 /**
@@ -586,16 +585,3 @@ describe('loans API', () => {
     return row?.frozenAmount ?? -1;
   }
 });
-
-/** Members whose frozen amount differs from the sum of their guarantees' frozen amounts. */
-export async function frozenMismatches(t: { db: TestApp['db'] }) {
-  return queryRows(
-    t.db,
-    sql`select b.user_id, b.frozen_amount, coalesce(g.frozen, 0) as frozen
-          from member_balances b
-          left join (select guarantor_user_id, sum(frozen_amount) as frozen
-                       from ${loanGuarantors} group by guarantor_user_id) g
-            on g.guarantor_user_id = b.user_id
-         where b.frozen_amount <> coalesce(g.frozen, 0)`,
-  );
-}
