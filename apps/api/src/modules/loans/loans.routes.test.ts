@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { GuarantorRequest } from '@coop/shared/guarantors';
 import type { Loan, LoanCalculation } from '@coop/shared/loans';
-import { auditLog, loanGuarantors, memberBalances, notifications } from '../../db/schema/index.js';
+import { auditLog, memberBalances, notifications } from '../../db/schema/index.js';
 import { findProjectionMismatches } from '../../lib/ledger.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { frozenMismatches, loanMember, type LoanTestMember } from '../../test/loan-members.js';
