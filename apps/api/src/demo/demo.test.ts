@@ -9,6 +9,9 @@ import type { Database, DatabaseHandle } from '../db/client.js';
 import {
   contributions,
   emailOutbox,
+  loanGuarantors,
+  loans,
+  loanScheduleItems,
   memberBalances,
   notifications,
   users,
@@ -100,8 +103,10 @@ describe('seedDemoIfEmpty', () => {
   it('reports what it created and how long it took, and logs the sign-ins and Emeka’s link', () => {
     expect(result).toMatchObject({ seeded: true, members: 66 });
     if (!result.seeded) return;
-    // One "please confirm" per posted contribution, and eight announcements for each of three.
-    expect(result.notifications).toBe(result.contributions.recorded + 24);
+    // One "please confirm" per posted contribution, seven announcements for each of three, and
+    // the loans' messages.
+    expect(result.loans).toBe(7);
+    expect(result.notifications).toBeGreaterThan(result.contributions.recorded + 21);
     expect(result.milliseconds).toBeGreaterThan(0);
     expect(Object.keys(result.timings)).toEqual(['members', 'history']);
     expect(result.pendingActivationLink).toMatch(/^http:\/\/portal\.test\/auth\/activate\?token=/);
@@ -219,7 +224,6 @@ describe('seedDemoIfEmpty', () => {
     expect(balance).toMatchObject({
       savingsBalance: 24 * 2_500_000,
       shareBalance: 24 * 500_000,
-      loanBalance: 0,
     });
   });
 
@@ -269,7 +273,11 @@ describe('seedDemoIfEmpty', () => {
     for (const email of ['ada@demo.coop', 'bayo@demo.coop', 'chidi@demo.coop']) {
       const user = await userByEmail(email);
       const rows = await db.select().from(notifications).where(eq(notifications.userId, user.id));
-      expect(new Set(rows.map((r) => r.type))).toEqual(new Set(producedTypes));
+      // Only loan reviewers (Ada and Bayo) are asked to review loans.
+      const expected = producedTypes.filter(
+        (type) => type !== 'loan_review' || user.isLoanReviewer,
+      );
+      expect(new Set(rows.map((r) => r.type))).toEqual(new Set(expected));
       expect(new Set(rows.map((r) => r.priority))).toEqual(new Set(NOTIFICATION_PRIORITIES));
       expect(rows.some((r) => r.readAt === null)).toBe(true);
       expect(rows.some((r) => r.readAt !== null)).toBe(true);
@@ -302,6 +310,62 @@ describe('seedDemoIfEmpty', () => {
       title: 'Confirm your February 2026 contribution',
       readAt: null,
     });
+  });
+
+  it('has loans in every status, built through the loan use cases', async () => {
+    const rows = await db
+      .select({ status: loans.status, borrower: users.email, id: loans.id })
+      .from(loans)
+      .innerJoin(users, eq(users.id, loans.userId))
+      .orderBy(asc(loans.loanNumber));
+    expect(rows.map((row) => [row.borrower, row.status])).toEqual([
+      ['ada@demo.coop', 'repaid'],
+      ['babatunde.ojo@demo.coop', 'defaulted'],
+      ['ada@demo.coop', 'disbursed'],
+      ['bayo@demo.coop', 'rejected'],
+      ['nneka.nwachukwu@demo.coop', 'approved'],
+      ['chidi@demo.coop', 'under_review'],
+      ['bayo@demo.coop', 'pending'],
+    ]);
+    const adaLoan = rows[2];
+    const items = await db
+      .select()
+      .from(loanScheduleItems)
+      .where(eq(loanScheduleItems.loanId, adaLoan?.id ?? ''))
+      .orderBy(asc(loanScheduleItems.month));
+    expect(items[0]?.status).toBe('overdue');
+    expect(items[0]?.paidAmount).toBeGreaterThan(0);
+    const [adaLoanRow] = await db
+      .select()
+      .from(loans)
+      .where(eq(loans.id, adaLoan?.id ?? ''));
+    const ada = await userByEmail('ada@demo.coop');
+    const [adaBalance] = await db
+      .select()
+      .from(memberBalances)
+      .where(eq(memberBalances.userId, ada.id));
+    expect(adaBalance?.loanBalance).toBe(adaLoanRow?.outstandingBalance);
+  });
+
+  it('leaves Ada a request to answer, Bayo a declined guarantor to replace, Bayo at the guarantee limit', async () => {
+    const ada = await userByEmail('ada@demo.coop');
+    const bayo = await userByEmail('bayo@demo.coop');
+    const slots = await db.select().from(loanGuarantors);
+    expect(
+      slots.filter((s) => s.guarantorUserId === ada.id && s.status === 'pending'),
+    ).toHaveLength(1);
+    expect(slots.filter((s) => s.status === 'rejected' && s.replacedById === null)).toHaveLength(1);
+    const running = await db
+      .select({ id: loanGuarantors.id })
+      .from(loanGuarantors)
+      .innerJoin(loans, eq(loans.id, loanGuarantors.loanId))
+      .where(eq(loanGuarantors.guarantorUserId, bayo.id));
+    expect(running.length).toBeGreaterThanOrEqual(3);
+    const frozen = await db.execute(sql`
+      select count(*)::int as n from member_balances b
+       where b.frozen_amount <> coalesce((select sum(frozen_amount) from loan_guarantors g
+                                            where g.guarantor_user_id = b.user_id), 0)`);
+    expect(JSON.stringify(frozen)).toContain('"n":0');
   });
 
   it('does nothing on a second start', async () => {

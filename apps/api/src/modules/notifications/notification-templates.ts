@@ -176,17 +176,6 @@ export const templates = {
     };
   },
 
-  guarantorRequested(_config: Config, _to: Recipient, facts: { borrowerName: string }): Message {
-    return {
-      notification: notice('guarantor_request', {
-        title: `Guarantor request from ${facts.borrowerName}`,
-        message: `${facts.borrowerName} asked you to guarantee part of a loan. If you accept, the guarantee amount is frozen from your available balance until the loan is repaid.`,
-        actionText: 'View request',
-        actionUrl: '/loans?tab=guarantor-requests',
-      }),
-    };
-  },
-
   loanCommitteeDecisions(): Message {
     return {
       notification: notice('loan_decision', {
