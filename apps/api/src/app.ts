@@ -33,6 +33,10 @@ import {
   loanReviewRoutes,
   loanRoutes,
 } from './modules/loans/loans.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.js';
+import { dividendRoutes } from './modules/dividends/dividends.routes.js';
+import { fineRoutes } from './modules/fines/fines.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -40,6 +44,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** false silences request logs (tests). */
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests that read the log). */
+  logStream?: NodeJS.WritableStream;
 }
 
 const BODY_LIMIT_BYTES = 100 * 1024;
@@ -51,9 +57,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    logger:
+      options.logger === false
+        ? false
+        : {
+            ...loggerOptions(config.logLevel),
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies nearest the server; a list, those addresses only.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     // No request without an end (docs/operations.md): receiving it is bounded here (408),
     // answering it by plugins/answer-deadline.ts (503), silence on the connection by both.
@@ -73,7 +89,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(answerDeadline, { timeoutMs: config.timeouts.requestMs });
   await app.register(securityHeaders);
   await app.register(cookie);
-  await app.register(apiDocs);
+  await app.register(apiDocs, { browsable: config.exposure.apiDocs });
   await app.register(requestActor);
 
   // Modules, listed explicitly (no autoload), each inside the route group that says who may call
@@ -87,6 +103,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(reviewerRoutes(loanReviewRoutes), api('/users/loans'));
   await app.register(memberRoutes(guaranteeRoutes), api('/users/guarantees'));
   await app.register(memberRoutes(guarantorCandidateRoutes), api('/users/guarantor-candidates'));
+  await app.register(memberRoutes(dashboardRoutes), api('/users/dashboard'));
+  await app.register(memberRoutes(withdrawalRoutes), api('/users/withdrawals'));
+  await app.register(memberRoutes(dividendRoutes), api('/users/dividends'));
+  await app.register(memberRoutes(fineRoutes), api('/users/fines'));
 
   await app.register(webApp, { distDir: config.webDistDir });
   return app;

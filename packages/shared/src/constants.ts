@@ -116,3 +116,10 @@ export const DEFAULT_SETTINGS: Readonly<{
 
 /** Roles allowed in the portal (spec §6); flags such as loan reviewer are separate. */
 export const USER_ROLES = ['user', 'admin'] as const;
+
+/**
+ * Money pages (issue 7; docs/decisions/040-member-money-rules.md): a posted contribution is to be
+ * confirmed within this many days of its deduction; a new fine falls due after this many days.
+ */
+export const CONTRIBUTION_CONFIRM_WITHIN_DAYS = 14;
+export const FINE_DUE_AFTER_DAYS = 30;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
@@ -147,7 +147,11 @@ function openEmbedded(
   let unlock = () => {};
   if ('dataDir' in target) {
     unlock = lockDataDir(target.dataDir);
-    mkdirSync(target.dataDir, { recursive: true });
+    // The data directory and the database in it are the owner's only (0700).
+    for (const dir of [path.dirname(target.dataDir), target.dataDir]) {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      chmodSync(dir, 0o700);
+    }
     pglite = new PGlite(target.dataDir);
   } else {
     pglite = new PGlite();

@@ -54,7 +54,8 @@ async function hasUsers(db: Database): Promise<boolean> {
 /** Builds the demo cooperative when the database has no users; does nothing otherwise. */
 export async function seedDemoIfEmpty(options: SeedDemoOptions): Promise<SeedDemoResult> {
   const { db, config, clock, logger } = options;
-  if (config.isProduction) return { seeded: false };
+  // Known passwords: only on the embedded database outside production, or DEMO=1 (decision 080).
+  if (!config.exposure.demo) return { seeded: false };
   if (await hasUsers(db)) return { seeded: false };
 
   logger.info('The database is empty: creating the demo cooperative (takes a few seconds)…');

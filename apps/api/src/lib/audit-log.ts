@@ -39,6 +39,19 @@ export const AUDIT_ACTIONS = [
   'loan.repaid',
   'loan.defaulted',
   'loan.instalments_overdue',
+  'fine.issued',
+  'fine.waived',
+  'fine.paid',
+  'dividend.declared',
+  'dividend.paid',
+  'withdrawal.requested',
+  'withdrawal.updated',
+  'withdrawal.cancelled',
+  'withdrawal.approved',
+  'withdrawal.rejected',
+  'deposit_notice.submitted',
+  'deposit_notice.verified',
+  'deposit_notice.rejected',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -50,6 +63,10 @@ export const AUDIT_ENTITY_TYPES = [
   'contribution',
   'loan',
   'loan_guarantor',
+  'fine',
+  'dividend',
+  'withdrawal',
+  'deposit_notice',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

@@ -189,16 +189,24 @@ export async function changePassword(
   const now = deps.clock.now();
   const userId = actor.user.id;
   if (isCommonPassword(input.newPassword)) throw commonPasswordError('newPassword');
-  const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
-  if (!user?.passwordHash) {
-    throw new DomainError({ code: 'UNAUTHORIZED', message: 'Authentication required' });
-  }
-  const lockedMs = await accountLockedFor(deps.db, userId, now);
-  if (lockedMs !== null) throw accountLockedError(lockedMs);
+  // Hashed before the row is locked: the lock is held only while the current password is checked.
+  const passwordHash = await hashPassword(input.newPassword);
 
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    const lockMs = await deps.db.transaction(async (tx) => {
-      const locked = await recordAccountFailure(tx, {
+  type Outcome =
+    | { result: 'changed'; session: IssuedRefreshToken }
+    | { result: 'wrong'; lockMs: number | null }
+    | { result: 'locked'; waitMs: number };
+  // As at sign-in, the user row is locked while the password is checked and the failure is
+  // recorded in the same transaction: parallel guesses queue, and the limit cuts them.
+  const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!user?.passwordHash) {
+      throw new DomainError({ code: 'UNAUTHORIZED', message: 'Authentication required' });
+    }
+    const waitMs = await accountLockedFor(tx, userId, now);
+    if (waitMs !== null) return { result: 'locked', waitMs };
+    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+      const lockMs = await recordAccountFailure(tx, {
         userId,
         identifier: user.email,
         ip: actor.ip ?? 'unknown',
@@ -210,19 +218,8 @@ export async function changePassword(
         entityId: userId,
         after: { reason: 'wrong_current_password' },
       });
-      return locked;
-    });
-    if (lockMs !== null) throw accountLockedError(lockMs);
-    const message = 'Current password is incorrect';
-    throw new DomainError({
-      code: 'INVALID_CURRENT_PASSWORD',
-      message,
-      details: [{ field: 'currentPassword', message }],
-    });
-  }
-
-  const passwordHash = await hashPassword(input.newPassword);
-  const session = await deps.db.transaction(async (tx) => {
+      return { result: 'wrong', lockMs };
+    }
     await tx
       .update(users)
       .set({ passwordHash, tokensValidAfter: now, updatedAt: now })
@@ -237,7 +234,18 @@ export async function changePassword(
     await sendMessages(tx, deps, actor, [
       { userId, template: 'passwordChanged', facts: { at: now } },
     ]);
-    return fresh;
+    return { result: 'changed', session: fresh };
   });
+  if (outcome.result === 'locked') throw accountLockedError(outcome.waitMs);
+  if (outcome.result === 'wrong') {
+    if (outcome.lockMs !== null) throw accountLockedError(outcome.lockMs);
+    const message = 'Current password is incorrect';
+    throw new DomainError({
+      code: 'INVALID_CURRENT_PASSWORD',
+      message,
+      details: [{ field: 'currentPassword', message }],
+    });
+  }
+  const { session } = outcome;
   return { accessToken: await deps.tokens.sign(userId), session };
 }

@@ -440,6 +440,31 @@ describe('loans API', () => {
     });
   });
 
+  describe('on the dashboard', () => {
+    it('shows loans to certify, guarantees frozen and the loan in recent activity', async () => {
+      const dashboard = async (who: LoanTestMember) =>
+        (await get(who, '/dashboard')).json<{
+          data: {
+            financialSummary: { frozenAmount: number; availableBalance: number };
+            recentActivity: { type: string; description: string }[];
+            pendingActions: { type: string; actionUrl: string }[];
+          };
+        }>().data;
+      const forRita = await dashboard(rita);
+      expect(forRita.pendingActions).toContainEqual(
+        expect.objectContaining({ type: 'loan_review', actionUrl: '/loans?tab=loan-review' }),
+      );
+      const forBayo = await dashboard(bayo);
+      expect(forBayo.financialSummary.frozenAmount).toBe(333_333.34);
+      expect(forBayo.financialSummary.availableBalance).toBe(666_666.66);
+      const forAda = await dashboard(ada);
+      expect(forAda.recentActivity[0]).toMatchObject({
+        type: 'loan',
+        description: 'Loan LN-000001 requested: Shop stock for the new season',
+      });
+    });
+  });
+
   describe('certification', () => {
     it('is for reviewers only (403), and hides loans the reviewer guarantees', async () => {
       expect((await get(ada, '/loans/under-review')).statusCode).toBe(403);

@@ -590,9 +590,11 @@ export async function certifyLoan(
  */
 export async function memberLoanPendingActions(
   db: Executor,
-  member: { id: string; isLoanReviewer: boolean },
+  actor: MemberActor,
+  _today?: string,
   limit = 10,
 ): Promise<PendingAction[]> {
+  const member = actor.user;
   const repo = loansRepository(db);
   const actions: PendingAction[] = [];
   for (const row of await repo.pendingRequestsFor(member.id, limit)) {

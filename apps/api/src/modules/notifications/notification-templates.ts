@@ -25,8 +25,18 @@ export interface NotificationContent {
   actionText?: string;
   actionUrl?: string;
   /** The record it is about, so settling the record can settle the notification. */
-  subject?: { type: 'contribution' | 'loan' | 'loan_guarantor'; id: string };
+  subject?: { type: NotificationSubjectType; id: string };
 }
+
+/** The kinds of record a notification can be about (settled with the record). */
+export type NotificationSubjectType =
+  | 'contribution'
+  | 'fine'
+  | 'withdrawal'
+  | 'dividend'
+  | 'deposit_notice'
+  | 'loan'
+  | 'loan_guarantor';
 
 export interface EmailContent {
   subject: string;
@@ -229,6 +239,119 @@ export const templates = {
       }),
     };
   },
+
+  /* Member money (issue 7): fines, withdrawals, dividends and deposit notices. */
+
+  /** The administrator issued a fine: the member sees it on the Fines page, pending. */
+  fineIssued(
+    _config: Config,
+    _to: Recipient,
+    facts: { fineId: string; reason: string; amount: Kobo; dueDate: IsoDate },
+  ): Message {
+    return {
+      notification: notice('fine_issued', {
+        title: 'A fine was issued to you',
+        message: `${facts.reason}: ${formatKobo(facts.amount)}, due by ${formatDisplayDate(facts.dueDate)}.`,
+        actionText: 'View fines',
+        actionUrl: '/fines?status=pending',
+        subject: { type: 'fine', id: facts.fineId },
+      }),
+    };
+  },
+
+  /** A pending fine was waived or recorded as paid. */
+  fineSettled(
+    _config: Config,
+    _to: Recipient,
+    facts: { fineId: string; reason: string; amount: Kobo; outcome: 'paid' | 'waived' },
+  ): Message {
+    const waived = facts.outcome === 'waived';
+    return {
+      notification: notice('fine_issued', {
+        priority: 'low',
+        title: waived ? 'Your fine was waived' : 'Your fine payment was recorded',
+        message: waived
+          ? `The fine "${facts.reason}" (${formatKobo(facts.amount)}) was waived: you owe nothing for it.`
+          : `Your payment of ${formatKobo(facts.amount)} for "${facts.reason}" was recorded.`,
+        actionText: 'View fines',
+        actionUrl: waived ? '/fines?status=waived' : '/fines?status=paid',
+        subject: { type: 'fine', id: facts.fineId },
+      }),
+    };
+  },
+
+  /** The administrator approved or rejected a withdrawal request. */
+  withdrawalDecided(
+    _config: Config,
+    _to: Recipient,
+    facts: {
+      withdrawalId: string;
+      withdrawalType: 'savings' | 'share_holding';
+      amount: Kobo;
+      outcome: 'approved' | 'rejected';
+      reason?: string | null;
+    },
+  ): Message {
+    const what = facts.withdrawalType === 'savings' ? 'savings' : 'share holding';
+    const approved = facts.outcome === 'approved';
+    return {
+      notification: notice('withdrawal_decision', {
+        priority: approved ? 'medium' : 'high',
+        title: approved ? 'Withdrawal approved' : 'Withdrawal rejected',
+        message: approved
+          ? `Your ${what} withdrawal of ${formatKobo(facts.amount)} was approved and will be paid to your bank account.`
+          : `Your ${what} withdrawal of ${formatKobo(facts.amount)} was rejected${facts.reason ? `: ${facts.reason}` : '.'}`,
+        actionText: 'View withdrawals',
+        actionUrl: `/withdrawals?status=${facts.outcome}`,
+        subject: { type: 'withdrawal', id: facts.withdrawalId },
+      }),
+    };
+  },
+
+  /** The year's dividend was credited to the member's savings. */
+  dividendPaid(
+    _config: Config,
+    _to: Recipient,
+    facts: { dividendId: string; year: number; amount: Kobo },
+  ): Message {
+    return {
+      notification: notice('general', {
+        title: `${facts.year} dividend paid`,
+        message: `Your ${facts.year} dividend of ${formatKobo(facts.amount)} was credited to your savings.`,
+        actionText: 'View dividends',
+        actionUrl: '/dividends',
+        subject: { type: 'dividend', id: facts.dividendId },
+      }),
+    };
+  },
+
+  /** The administrator verified or rejected a voluntary deposit the member notified. */
+  depositNoticeDecided(
+    _config: Config,
+    _to: Recipient,
+    facts: {
+      depositNoticeId: string;
+      amount: Kobo;
+      bankReference: string;
+      outcome: 'verified' | 'rejected';
+      reason?: string | null;
+    },
+  ): Message {
+    const verified = facts.outcome === 'verified';
+    return {
+      notification: notice('contribution_posted', {
+        priority: verified ? 'medium' : 'high',
+        title: verified ? 'Deposit verified' : 'Deposit not verified',
+        message: verified
+          ? `Your transfer of ${formatKobo(facts.amount)} (reference ${facts.bankReference}) was received and added to your balances.`
+          : `We could not verify your transfer of ${formatKobo(facts.amount)} (reference ${facts.bankReference})${facts.reason ? `: ${facts.reason}` : '.'}`,
+        actionText: 'View deposit notices',
+        actionUrl: '/contributions/new',
+        subject: { type: 'deposit_notice', id: facts.depositNoticeId },
+      }),
+    };
+  },
+
   /* Loans and guarantees (issue 8). Links open the loans page on the tab that shows the subject. */
 
   /** A member is asked to guarantee part of a loan (notification and e-mail). */

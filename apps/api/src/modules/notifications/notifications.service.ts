@@ -17,12 +17,13 @@ import { notificationsRepository, type NotificationRow } from './notifications.r
 import {
   templates,
   type Message,
+  type NotificationSubjectType,
   type Recipient,
   type TemplateFacts,
   type TemplateName,
 } from './notification-templates.js';
 
-export type { TemplateName } from './notification-templates.js';
+export type { NotificationSubjectType, TemplateName } from './notification-templates.js';
 
 /** The API shape of spec §3 Notification. */
 export function toNotification(row: NotificationRow): Notification {
@@ -184,11 +185,7 @@ export async function announce(
 export async function settleNotifications(
   tx: Executor,
   deps: Pick<Deps, 'clock'>,
-  subject: {
-    userId: string;
-    type: 'contribution' | 'loan' | 'loan_guarantor';
-    ids: readonly string[];
-  },
+  subject: { userId: string; type: NotificationSubjectType; ids: readonly string[] },
 ): Promise<void> {
   await notificationsRepository(tx).markSubjectsRead(subject, deps.clock.now());
 }

@@ -86,7 +86,7 @@ describe('serving', () => {
 
   it('lists the dev outbox outside production only', async () => {
     expect((await t.app.inject('/api/dev/outbox')).statusCode).toBe(200);
-    const prod = await createTestApp({ env: { NODE_ENV: 'production' } });
+    const prod = await createTestApp({ env: { NODE_ENV: 'production', MAIL: 'log' } });
     try {
       expect((await prod.app.inject('/api/dev/outbox')).statusCode).toBe(404);
     } finally {
