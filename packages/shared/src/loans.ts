@@ -23,6 +23,8 @@ import {
   successEnvelope,
 } from './http.js';
 import { formatNaira, isWholeKobo, type Naira } from './money.js';
+import { maxEligibleAmountMessage } from './loan-rules.js';
+export { LOAN_MESSAGES, loanStatusLabel, noLoansWithStatusMessage } from './loan-rules.js';
 import type { TransitionTable } from './transitions.js';
 import { canTransition } from './transitions.js';
 
@@ -108,9 +110,7 @@ export const loanAmountSchema = z
  * 'Amount cannot exceed your maximum eligible amount of ₦1,200,000'. Rounded down to whole naira
  * so the message never promises more than the member may borrow.
  */
-export function maxEligibleAmountMessage(maxEligibleAmount: Naira): string {
-  return `Amount cannot exceed your maximum eligible amount of ${formatNaira(Math.floor(maxEligibleAmount))}`;
-}
+export { maxEligibleAmountMessage };
 
 /** The wizard's amount: the loan amount rules plus the member's own maximum. */
 export function eligibleLoanAmountSchema(maxEligibleAmount: Naira) {
@@ -369,46 +369,4 @@ export function hasCertified(
   reviewerId: string,
 ): boolean {
   return loan.certifications.some((certification) => certification.reviewerId === reviewerId);
-}
-
-/** What the loans page says (spec §8 Loans, word for word) and the API's success messages. */
-export const LOAN_MESSAGES = {
-  requestSubmitted: 'Loan request submitted. Your guarantors have been notified.',
-  guarantorAccepted: 'Guarantor request accepted successfully!',
-  guarantorRejected: 'Guarantor request rejected successfully!',
-  guarantorReassigned: 'Guarantor reassigned successfully',
-  loanApproved: 'Loan approved successfully!',
-  loanRejected: 'Loan rejected successfully!',
-  acceptFailedTitle: 'Failed to accept request',
-  rejectFailedTitle: 'Failed to reject request',
-  acceptFailed: 'Failed to accept guarantor request. Please try again.',
-  rejectFailed: 'Failed to reject guarantor request. Please try again.',
-  approveFailedTitle: 'Failed to approve loan',
-  rejectLoanFailedTitle: 'Failed to reject loan',
-  unexpected: 'An unexpected error occurred',
-  reassignFailed: 'Failed to reassign guarantor',
-  noLoans: 'No loans found',
-  noLoansYet: "You haven't requested any loans yet.",
-  noGuarantorRequests: 'No guarantor requests found',
-  noLoansUnderReview: 'No loans under review',
-  noGuarantorsMatching: 'No guarantors found matching your search.',
-  noAvailableGuarantors: 'No available guarantors found.',
-  noUsers: 'No users available',
-  eligible: 'Loan Eligible',
-  notEligible: 'Loan Not Eligible',
-  alreadyCertified: 'Already Certified',
-  selectNewGuarantor: 'Please select a new guarantor',
-} as const;
-
-/** 'No loans with status Disbursed' (spec §2 My Loans empty state). */
-export function noLoansWithStatusMessage(status: LoanStatus): string {
-  return `No loans with status ${loanStatusLabel(status)}`;
-}
-
-/** 'Under Review' for under_review, 'Pending' for pending… */
-export function loanStatusLabel(status: string): string {
-  return status
-    .split('_')
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
 }

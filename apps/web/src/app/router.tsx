@@ -51,6 +51,8 @@ export function AppRoutes() {
               <Route path={paths.dashboard} element={<Dashboard />} />
               <Route path={paths.contributions} element={<Contributions />} />
               <Route path={paths.loans} element={<Loans />} />
+              <Route path={paths.loansNew} element={<Loans />} />
+              <Route path={paths.guaranteesInvite} element={<Loans />} />
               <Route path={paths.withdrawals} element={<Withdrawals />} />
               <Route path={paths.dividends} element={<Dividends />} />
               <Route path={paths.fines} element={<Fines />} />

@@ -18,4 +18,7 @@ export const paths = {
   settings: '/settings',
   unauthorized: '/unauthorized',
   accountSuspended: '/account-suspended',
+  /** Dashboard quick actions that open the loans page's wizard or reassign dialog. */
+  loansNew: '/loans/new',
+  guaranteesInvite: '/guarantees/invite',
 } as const;
