@@ -30,7 +30,7 @@ async function requestLoan(page: Page, guarantors: [string, string], purpose: st
   await expect(wizard).toBeVisible();
   await expect(wizard.getByLabel('Deduct processing fees from loan amount')).toBeChecked();
   await expect(wizard.getByRole('button', { name: 'Next' })).toBeDisabled();
-  await wizard.getByLabel('Loan Amount').fill('50000');
+  await wizard.getByLabel('Loan Amount', { exact: true }).fill('50000');
   await wizard.getByLabel('Purpose').fill('Short');
   await wizard.getByRole('button', { name: 'Next' }).click();
   await expect(wizard.getByText('Purpose must be at least 10 characters')).toBeVisible();
@@ -176,14 +176,14 @@ test('the calculator prices a loan and shows the schedule', async ({ page }) => 
   await as(page, 'chidi@demo.coop');
   await openLoans(page, 'calculator');
   await expect(page.getByRole('button', { name: 'Calculate Loan' })).toBeDisabled();
-  await page.getByLabel('Loan Amount').fill('1000000');
+  await page.getByLabel('Loan Amount', { exact: true }).fill('1000000');
   await page.getByRole('button', { name: 'Calculate Loan' }).click();
   await expect(page.getByText('Loan Breakdown')).toBeVisible();
   await expect(page.getByText('₦989,000')).toBeVisible();
   await expect(page.getByText('₦1,050,000').first()).toBeVisible();
   await expect(page.getByText('Bullet Payment')).toBeVisible();
   await expectAccessible(page);
-  await page.getByLabel('Loan Amount').fill('60000000');
+  await page.getByLabel('Loan Amount', { exact: true }).fill('60000000');
   await page.getByRole('button', { name: 'Calculate Loan' }).click();
   await expect(page.getByText('Amount cannot exceed ₦50,000,000')).toBeVisible();
 });

@@ -31,6 +31,7 @@ export function CalculatorTab() {
   return (
     <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
       <form
+        noValidate
         className="grid content-start gap-4"
         onSubmit={(event) => {
           event.preventDefault();

@@ -194,17 +194,15 @@ export function LoansPage({ user, intent }: LoansPageProps) {
         {tab === 'loan-review' ? <LoanReviewTab query={underReview} reviewerId={user.id} /> : null}
       </div>
 
-      {eligibility.data ? (
-        <RequestLoanWizard
-          open={wizardOpen || wizardFromIntent}
-          onOpenChange={(open) => {
-            setWizardOpen(open);
-            if (!open) leaveIntent();
-          }}
-          maxLoanAmount={eligibility.data.maxLoanAmount}
-          currentUser={user}
-        />
-      ) : null}
+      <RequestLoanWizard
+        open={wizardOpen || wizardFromIntent}
+        onOpenChange={(open) => {
+          setWizardOpen(open);
+          if (!open) leaveIntent();
+        }}
+        maxLoanAmount={eligibility.data?.maxLoanAmount ?? 0}
+        currentUser={user}
+      />
       <ReassignDialog
         target={reassign ?? inviteTarget}
         currentUser={user}

@@ -116,6 +116,7 @@ export function RequestLoanWizard(props: {
       {
         onSuccess: () => {
           reset();
+          props.onOpenChange(false);
           setDone(true);
         },
         // Spec §8: a failed submission is only logged; the step shows the server's reason too.
