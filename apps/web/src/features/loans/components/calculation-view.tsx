@@ -50,7 +50,7 @@ export function CalculationView({ result }: { result: LoanCalculation }) {
         <CardHeader>
           <CardTitle>Repayment Schedule</CardTitle>
         </CardHeader>
-        <CardContent className="overflow-x-auto">
+        <CardContent className="overflow-x-auto" tabIndex={0} aria-label="Repayment schedule table">
           <table className="w-full text-sm">
             <thead>
               <tr className="text-left text-muted-foreground">

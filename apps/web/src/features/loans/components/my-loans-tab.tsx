@@ -174,7 +174,7 @@ function LoanDetails({
           ))}
         </ul>
       </section>
-      <section className="overflow-x-auto">
+      <section className="overflow-x-auto" tabIndex={0} aria-label="Repayment schedule">
         <h3 className="mb-2 font-medium">Repayment schedule</h3>
         <table className="w-full">
           <thead>
@@ -205,7 +205,7 @@ function LoanDetails({
           </tbody>
         </table>
       </section>
-      <section className="overflow-x-auto">
+      <section className="overflow-x-auto" tabIndex={0} aria-label="Repayment history">
         <h3 className="mb-2 font-medium">Repayment history</h3>
         {loan.repaymentRecords.length === 0 ? (
           <p className="text-muted-foreground">No repayments yet.</p>

@@ -262,7 +262,7 @@ export function RequestLoanWizard(props: {
                 </Alert>
               ) : null}
               {calculation ? (
-                <div className="overflow-x-auto">
+                <div className="overflow-x-auto" tabIndex={0} aria-label="Repayment schedule">
                   <table className="w-full">
                     <caption className="mb-1 text-left font-medium">Repayment schedule</caption>
                     <thead>
