@@ -12,7 +12,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
 
 /** Budgets for the JavaScript of a page's first load, gzipped (web issue; list-kit issue). */
-const JS_BUDGETS_KB = { '/auth/login': 120, '/dashboard': 170 };
+const JS_BUDGETS_KB = { '/auth/login': 120, '/dashboard': 170, '/loans': 190 };
 
 /**
  * The lazy route modules each path renders, outermost first, as `apps/web/src/app/router.tsx`
@@ -36,6 +36,12 @@ const PAGES = {
     'src/app/routes/query-layout.tsx',
     'src/app/routes/member/layout.tsx',
     'src/app/routes/member/contributions.tsx',
+  ],
+  // Loans: its own lazy chunk (issue 8: at most 190 KB gzipped on first load).
+  '/loans': [
+    'src/app/routes/query-layout.tsx',
+    'src/app/routes/member/layout.tsx',
+    'src/app/routes/member/loans.tsx',
   ],
 };
 

@@ -14,11 +14,23 @@ import { drain } from './plugins/drain.js';
 import { answerDeadline } from './plugins/answer-deadline.js';
 import { FRAMEWORK_ERROR_HEADERS, securityHeaders } from './plugins/security.js';
 import { apiDocs } from './plugins/api-docs.js';
-import { adminRoutes, memberRoutes, publicRoutes, requestActor } from './plugins/route-groups.js';
+import {
+  adminRoutes,
+  memberRoutes,
+  publicRoutes,
+  requestActor,
+  reviewerRoutes,
+} from './plugins/route-groups.js';
 import { webApp } from './plugins/web-app.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
+import {
+  guaranteeRoutes,
+  guarantorCandidateRoutes,
+  loanReviewRoutes,
+  loanRoutes,
+} from './modules/loans/loans.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.js';
 import { dividendRoutes } from './modules/dividends/dividends.routes.js';
@@ -108,6 +120,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes, api('/auth'));
   await app.register(memberRoutes(notificationRoutes), api('/users/notifications'));
   await app.register(memberRoutes(contributionRoutes), api('/users/contributions'));
+  await app.register(memberRoutes(loanRoutes), api('/users/loans'));
+  await app.register(reviewerRoutes(loanReviewRoutes), api('/users/loans'));
+  await app.register(memberRoutes(guaranteeRoutes), api('/users/guarantees'));
+  await app.register(memberRoutes(guarantorCandidateRoutes), api('/users/guarantor-candidates'));
   await app.register(memberRoutes(dashboardRoutes), api('/users/dashboard'));
   await app.register(memberRoutes(withdrawalRoutes), api('/users/withdrawals'));
   await app.register(memberRoutes(dividendRoutes), api('/users/dividends'));

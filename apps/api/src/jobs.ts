@@ -4,5 +4,6 @@
  */
 import { housekeepingJob } from './lib/housekeeping.js';
 import type { ScheduledJob } from './lib/jobs.js';
+import { overdueInstalmentsJob } from './modules/loans/loan-servicing.service.js';
 
-export const SCHEDULED_JOBS: readonly ScheduledJob[] = [housekeepingJob];
+export const SCHEDULED_JOBS: readonly ScheduledJob[] = [housekeepingJob, overdueInstalmentsJob];

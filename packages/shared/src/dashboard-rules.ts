@@ -15,6 +15,7 @@ export const PENDING_ACTION_TYPES = [
   'guarantor_request',
   'loan_document',
   'fine_payment',
+  'loan_review',
 ] as const satisfies readonly NotificationType[];
 
 /** How many movements Recent Activity shows (issue 7: the newest 10). */

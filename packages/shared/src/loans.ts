@@ -23,6 +23,8 @@ import {
   successEnvelope,
 } from './http.js';
 import { formatNaira, isWholeKobo, type Naira } from './money.js';
+import { maxEligibleAmountMessage } from './loan-rules.js';
+export { LOAN_MESSAGES, loanStatusLabel, noLoansWithStatusMessage } from './loan-rules.js';
 import type { TransitionTable } from './transitions.js';
 import { canTransition } from './transitions.js';
 
@@ -108,9 +110,7 @@ export const loanAmountSchema = z
  * 'Amount cannot exceed your maximum eligible amount of ₦1,200,000'. Rounded down to whole naira
  * so the message never promises more than the member may borrow.
  */
-export function maxEligibleAmountMessage(maxEligibleAmount: Naira): string {
-  return `Amount cannot exceed your maximum eligible amount of ${formatNaira(Math.floor(maxEligibleAmount))}`;
-}
+export { maxEligibleAmountMessage };
 
 /** The wizard's amount: the loan amount rules plus the member's own maximum. */
 export function eligibleLoanAmountSchema(maxEligibleAmount: Naira) {
@@ -184,6 +184,17 @@ export const certificationSchema = z
     }
   });
 export type CertificationInput = z.infer<typeof certificationSchema>;
+
+/** POST /users/loans/{id}/certify answers where the loan stands after the certification. */
+export const certificationResultSchema = z.object({
+  id: idSchema,
+  loanId: z.string(),
+  status: loanStatusSchema,
+  requiredCertifications: z.number().int(),
+  remainingCertifications: z.number().int().min(0),
+});
+export type CertificationResult = z.infer<typeof certificationResultSchema>;
+export const certificationResponseSchema = successEnvelope(certificationResultSchema);
 
 /** GET /users/loans/eligibility. `reason` is the first failing rule; `reasons` all of them. */
 export const eligibilitySchema = z.object({

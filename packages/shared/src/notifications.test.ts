@@ -71,6 +71,7 @@ describe('notificationPriorityForType', () => {
       ['contribution_posted', 'low'],
       ['fine_issued', 'low'],
       ['general', 'low'],
+      ['loan_review', 'medium'],
     ]);
   });
 });
@@ -87,6 +88,7 @@ describe('notificationTone', () => {
       ['contribution_posted', 'success'],
       ['fine_issued', 'error'],
       ['general', 'info'],
+      ['loan_review', 'warning'],
     ]);
   });
 });

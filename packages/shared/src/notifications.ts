@@ -24,6 +24,7 @@ export const NOTIFICATION_TYPES = [
   'contribution_posted',
   'fine_issued',
   'general',
+  'loan_review',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -86,6 +87,7 @@ export function notificationPriorityForType(type: NotificationType): Notificatio
       return 'high';
     case 'guarantor_request':
     case 'loan_document':
+    case 'loan_review':
       return 'medium';
     default:
       return 'low';
@@ -105,6 +107,7 @@ export function notificationTone(type: NotificationType): NotificationTone {
     case 'guarantor_request':
     case 'loan_document':
     case 'fine_payment':
+    case 'loan_review':
       return 'warning';
     case 'fine_issued':
       return 'error';

@@ -9,6 +9,9 @@ import type { Database, DatabaseHandle } from '../db/client.js';
 import {
   contributions,
   emailOutbox,
+  loanGuarantors,
+  loans,
+  loanScheduleItems,
   memberBalances,
   notifications,
   users,
@@ -102,15 +105,18 @@ describe('seedDemoIfEmpty', () => {
   it('reports what it created and how long it took, and logs the sign-ins and Emeka’s link', async () => {
     expect(result).toMatchObject({ seeded: true, members: 66 });
     if (!result.seeded) return;
-    // One "please confirm" per posted contribution, eight announcements for each of three, and
+    // One "please confirm" per posted contribution, seven announcements for each of three,
     // demo/money.ts: two withdrawal decisions, six fines, two settled, one resolved dispute, two
-    // deposit decisions and one "dividend paid" per paid dividend.
+    // deposit decisions and one "dividend paid" per paid dividend; and the loans' messages.
     const [paid] = await db
       .select({ n: count() })
       .from(dividends)
       .where(eq(dividends.status, 'paid'));
     expect(paid?.n).toBeGreaterThan(0);
-    expect(result.notifications).toBe(result.contributions.recorded + 24 + 13 + (paid?.n ?? 0));
+    expect(result.loans).toBe(7);
+    expect(result.notifications).toBeGreaterThan(
+      result.contributions.recorded + 21 + 13 + (paid?.n ?? 0),
+    );
     expect(result.milliseconds).toBeGreaterThan(0);
     expect(Object.keys(result.timings)).toEqual(['members', 'history']);
     expect(result.pendingActivationLink).toMatch(/^http:\/\/portal\.test\/auth\/activate\?token=/);
@@ -284,9 +290,11 @@ describe('seedDemoIfEmpty', () => {
     for (const email of ['ada@demo.coop', 'bayo@demo.coop', 'chidi@demo.coop']) {
       const user = await userByEmail(email);
       const rows = await db.select().from(notifications).where(eq(notifications.userId, user.id));
-      expect(new Set(rows.map((r) => r.type))).toEqual(
-        new Set(email === 'bayo@demo.coop' ? producedTypes : NOTIFICATION_TYPES),
+      // Only loan reviewers (Ada and Bayo) are asked to review loans.
+      const expected = (email === 'bayo@demo.coop' ? producedTypes : NOTIFICATION_TYPES).filter(
+        (type) => type !== 'loan_review' || user.isLoanReviewer,
       );
+      expect(new Set(rows.map((r) => r.type))).toEqual(new Set(expected));
       expect(new Set(rows.map((r) => r.priority))).toEqual(new Set(NOTIFICATION_PRIORITIES));
       expect(rows.some((r) => r.readAt === null)).toBe(true);
       expect(rows.some((r) => r.readAt !== null)).toBe(true);
@@ -319,6 +327,62 @@ describe('seedDemoIfEmpty', () => {
       title: 'Confirm your February 2026 contribution',
       readAt: null,
     });
+  });
+
+  it('has loans in every status, built through the loan use cases', async () => {
+    const rows = await db
+      .select({ status: loans.status, borrower: users.email, id: loans.id })
+      .from(loans)
+      .innerJoin(users, eq(users.id, loans.userId))
+      .orderBy(asc(loans.loanNumber));
+    expect(rows.map((row) => [row.borrower, row.status])).toEqual([
+      ['ada@demo.coop', 'repaid'],
+      ['babatunde.ojo@demo.coop', 'defaulted'],
+      ['ada@demo.coop', 'disbursed'],
+      ['bayo@demo.coop', 'rejected'],
+      ['nneka.nwachukwu@demo.coop', 'approved'],
+      ['chidi@demo.coop', 'under_review'],
+      ['bayo@demo.coop', 'pending'],
+    ]);
+    const adaLoan = rows[2];
+    const items = await db
+      .select()
+      .from(loanScheduleItems)
+      .where(eq(loanScheduleItems.loanId, adaLoan?.id ?? ''))
+      .orderBy(asc(loanScheduleItems.month));
+    expect(items[0]?.status).toBe('overdue');
+    expect(items[0]?.paidAmount).toBeGreaterThan(0);
+    const [adaLoanRow] = await db
+      .select()
+      .from(loans)
+      .where(eq(loans.id, adaLoan?.id ?? ''));
+    const ada = await userByEmail('ada@demo.coop');
+    const [adaBalance] = await db
+      .select()
+      .from(memberBalances)
+      .where(eq(memberBalances.userId, ada.id));
+    expect(adaBalance?.loanBalance).toBe(adaLoanRow?.outstandingBalance);
+  });
+
+  it('leaves Ada a request to answer, Bayo a declined guarantor to replace, Bayo at the guarantee limit', async () => {
+    const ada = await userByEmail('ada@demo.coop');
+    const bayo = await userByEmail('bayo@demo.coop');
+    const slots = await db.select().from(loanGuarantors);
+    expect(
+      slots.filter((s) => s.guarantorUserId === ada.id && s.status === 'pending'),
+    ).toHaveLength(1);
+    expect(slots.filter((s) => s.status === 'rejected' && s.replacedById === null)).toHaveLength(1);
+    const running = await db
+      .select({ id: loanGuarantors.id })
+      .from(loanGuarantors)
+      .innerJoin(loans, eq(loans.id, loanGuarantors.loanId))
+      .where(eq(loanGuarantors.guarantorUserId, bayo.id));
+    expect(running.length).toBeGreaterThanOrEqual(3);
+    const frozen = await db.execute(sql`
+      select count(*)::int as n from member_balances b
+       where b.frozen_amount <> coalesce((select sum(frozen_amount) from loan_guarantors g
+                                            where g.guarantor_user_id = b.user_id), 0)`);
+    expect(JSON.stringify(frozen)).toContain('"n":0');
   });
 
   it('does nothing on a second start', async () => {

@@ -22,6 +22,7 @@ import { DEMO_PASSWORD } from './demo-people.js';
 import { seedMembers } from './members.js';
 import { moneyEvents } from './money.js';
 import { notificationEvents } from './notifications.js';
+import { loanEvents, type SeededLoans } from './loans.js';
 import { replay, seedContext, type SeedLogger } from './seed-context.js';
 
 export interface SeedDemoOptions {
@@ -37,6 +38,7 @@ export type SeedDemoResult =
       seeded: true;
       members: number;
       contributions: SeededContributions;
+      loans: number;
       notifications: number;
       /** Emeka's link: he is left unactivated so the activation screen can be tried. */
       pendingActivationLink: string;
@@ -99,11 +101,13 @@ export async function seedDemoIfEmpty(options: SeedDemoOptions): Promise<SeedDem
     const members = await timed('members', () => seedMembers(ctx));
     // The cooperative's last two years, replayed in time order through the services.
     const contributions: SeededContributions = { recorded: 0, confirmed: 0 };
+    const loans: SeededLoans = { loans: 0 };
     await timed('history', () =>
       replay(ctx, [
         ...contributionEvents(ctx, members, contributions),
         ...notificationEvents(ctx, members),
         ...moneyEvents(ctx, members),
+        ...loanEvents(ctx, members, loans),
       ]),
     );
     await markPastEmailsDone(seedDb, clock, 'emeka@demo.coop');
@@ -114,6 +118,7 @@ export async function seedDemoIfEmpty(options: SeedDemoOptions): Promise<SeedDem
     return {
       members: members.size,
       contributions,
+      loans: loans.loans,
       notifications: sent?.n ?? 0,
       pendingActivationLink,
       timings,
@@ -124,7 +129,7 @@ export async function seedDemoIfEmpty(options: SeedDemoOptions): Promise<SeedDem
   const milliseconds = Math.round(performance.now() - started);
   logger.info(
     `Demo cooperative created in ${(milliseconds / 1000).toFixed(1)} s: ${outcome.members} accounts, ` +
-      `${outcome.contributions.recorded} contributions, ${outcome.notifications} notifications. ` +
+      `${outcome.contributions.recorded} contributions, ${outcome.loans} loans, ${outcome.notifications} notifications. ` +
       `Sign in as admin@demo.coop, ada@demo.coop, bayo@demo.coop or chidi@demo.coop ` +
       `with the password ${DEMO_PASSWORD} (ngozi@demo.coop is suspended). ` +
       `Parts: ${Object.entries(outcome.timings)

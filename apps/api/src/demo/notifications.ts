@@ -12,12 +12,9 @@ import {
   markAllNotificationsRead,
   type OutgoingMessage,
 } from '../modules/notifications/notifications.service.js';
-import { demoAdmin, type SeededMember, type SeededMembers } from './members.js';
+import { demoAdmin, type SeededMembers } from './members.js';
 import { agmDate, lateFormFineDueDate } from './money.js';
 import type { DemoEvent, SeedContext } from './seed-context.js';
-
-/** Who asks whom to guarantee a loan in the demo's notifications. */
-const GUARANTOR_ASKS: Record<string, string> = { ada: 'chidi', bayo: 'ada', chidi: 'bayo' };
 
 /** The members who get the demo's announcements. */
 export const DEMO_NOTIFIED_MEMBERS = ['ada', 'bayo', 'chidi'] as const;
@@ -27,12 +24,7 @@ const READ_ALL_DAYS_AGO = 30;
 
 type Announcement = { daysAgo: number; message: Omit<OutgoingMessage, 'userId'> };
 
-function announcementsFor(
-  ctx: SeedContext,
-  member: SeededMember,
-  members: SeededMembers,
-): Announcement[] {
-  const asker = members.get(GUARANTOR_ASKS[member.person.key] ?? '')?.person;
+function announcementsFor(ctx: SeedContext): Announcement[] {
   // Announced ten days before it sits; the fines for absence follow five days after (and exist:
   // demo/money.ts issues them the same day).
   const meeting = agmDate(ctx);
@@ -50,13 +42,6 @@ function announcementsFor(
       daysAgo: 4,
       message: { template: 'finesDueReminder', facts: { dueDate: lateFormFineDueDate(ctx) } },
     },
-    {
-      daysAgo: 1,
-      message: {
-        template: 'guarantorRequested',
-        facts: { borrowerName: asker ? `${asker.firstName} ${asker.lastName}` : 'A member' },
-      },
-    },
   ] as Announcement[];
 }
 
@@ -69,15 +54,13 @@ export function notificationEvents(ctx: SeedContext, members: SeededMembers): De
   return DEMO_NOTIFIED_MEMBERS.flatMap((key) => {
     const member = members.get(key);
     if (!member) throw new Error(`demo member '${key}' is missing`);
-    const announcements = announcementsFor(ctx, member, members).map(
-      ({ daysAgo: days, message }): DemoEvent => ({
-        at: daysAgo(ctx, days),
-        run: (deps: Deps) =>
-          announce(deps, admin, {
-            messages: [{ ...message, userId: member.user.id } as OutgoingMessage],
-          }),
-      }),
-    );
+    const announcements = announcementsFor(ctx).map(({ daysAgo: days, message }): DemoEvent => ({
+      at: daysAgo(ctx, days),
+      run: (deps: Deps) =>
+        announce(deps, admin, {
+          messages: [{ ...message, userId: member.user.id } as OutgoingMessage],
+        }),
+    }));
     const readEverything: DemoEvent = {
       at: daysAgo(ctx, READ_ALL_DAYS_AGO),
       run: async (deps) => {

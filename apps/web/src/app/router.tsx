@@ -66,6 +66,8 @@ export function AppRoutes() {
               <Route path={paths.contributions} element={<Contributions />} />
               <Route path={paths.makeContribution} element={<MakeContribution />} />
               <Route path={paths.loans} element={<Loans />} />
+              <Route path={paths.loansNew} element={<Loans />} />
+              <Route path={paths.guaranteesInvite} element={<Loans />} />
               <Route path={paths.withdrawals} element={<Withdrawals />} />
               <Route path={paths.newWithdrawal} element={<Withdrawals />} />
               <Route path={paths.dividends} element={<Dividends />} />

@@ -34,6 +34,9 @@ export const paths = {
   adminDisputes: '/admin/disputes',
   adminAudit: '/admin/audit',
   adminReconciliation: '/admin/reconciliation',
+  /** Dashboard quick actions that open the loans page's wizard or reassign dialog. */
+  loansNew: '/loans/new',
+  guaranteesInvite: '/guarantees/invite',
 } as const;
 
 /** The back office's page of one member. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { User } from '@coop/shared/auth';
@@ -422,14 +423,24 @@ describe('account API', () => {
       const send = (userId: string) =>
         t.db.transaction((tx) =>
           sendMessages(tx, t.deps, systemActor, [
-            { userId, template: 'guarantorRequested', facts: { borrowerName: 'Chidi Eze' } },
+            {
+              userId,
+              template: 'loanGuarantorRequest',
+              facts: {
+                guarantorRequestId: randomUUID(),
+                borrowerName: 'Chidi Eze',
+                loanNumber: 'LN-2025-0001',
+                amount: 50_000_000,
+                guarantee: 25_000_000,
+              },
+            },
           ]),
         );
       await send(ada.user.id); // e-mail notifications off (saved above)
       await send(bayo.user.id); // never saved: the default, on
       const mails = (await outbox(t)).slice(0, (await outbox(t)).length - before);
       expect(mails.map((mail) => mail.to)).toEqual(['bayo@test.coop']);
-      expect(mails[0]?.subject).toContain('Guarantor request from Chidi Eze');
+      expect(mails[0]?.subject).toBe('Chidi Eze asked you to guarantee a loan');
       expect(mails[0]?.text).toContain('http://portal.test/loans?tab=guarantor-requests');
       // Both still get the in-app notification.
       for (const member of [ada, bayo]) {

@@ -24,6 +24,7 @@ import { depositNoticeActivity } from '../deposit-notices/deposit-notices.servic
 import { dividendActivity } from '../dividends/dividends.service.js';
 import { fineActivity, finePendingActions } from '../fines/fines.service.js';
 import { withdrawalActivity } from '../withdrawals/withdrawals.service.js';
+import { memberLoanActivity, memberLoanPendingActions } from '../loans/loans.service.js';
 
 export type ActivitySource = (
   db: Executor,
@@ -44,10 +45,12 @@ export const ACTIVITY_SOURCES: readonly ActivitySource[] = [
   dividendActivity,
   fineActivity,
   depositNoticeActivity,
+  memberLoanActivity,
 ];
 
 /** Every module's asks of the member, merged by deadline into Pending Actions. */
 export const PENDING_ACTION_SOURCES: readonly PendingActionSource[] = [
   contributionPendingActions,
   finePendingActions,
+  memberLoanPendingActions,
 ];

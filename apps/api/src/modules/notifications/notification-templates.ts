@@ -4,9 +4,8 @@
  * template and its facts; `sendMessages` in notifications.service.ts writes the result inside the
  * use case's transaction. Texts never appear anywhere else.
  *
- * A template returns a notification, an e-mail, or both; or a notification with `emailCopy`,
- * which e-mails the notification itself. E-mails marked `essential` (links that sign a member in,
- * security warnings) go whatever the member's e-mail setting says; the others (copies included)
+ * A template returns a notification, an e-mail, or both. E-mails marked `essential` (links that
+ * sign a member in, security warnings) go whatever the member's e-mail setting says; the others
  * only when the member keeps e-mail notifications on.
  */
 import { formatDisplayDate, formatMonth, type IsoDate, type IsoMonth } from '@coop/shared/dates';
@@ -31,7 +30,13 @@ export interface NotificationContent {
 
 /** The kinds of record a notification can be about (settled with the record). */
 export type NotificationSubjectType =
-  'contribution' | 'fine' | 'withdrawal' | 'dividend' | 'deposit_notice';
+  | 'contribution'
+  | 'fine'
+  | 'withdrawal'
+  | 'dividend'
+  | 'deposit_notice'
+  | 'loan'
+  | 'loan_guarantor';
 
 export interface EmailContent {
   subject: string;
@@ -43,12 +48,6 @@ export interface EmailContent {
 export interface Message {
   notification?: NotificationContent;
   email?: EmailContent;
-  /**
-   * The notification is important enough to reach the member's inbox too (DESIGN §6
-   * "Notifications"): `sendMessages` e-mails a copy of it (title, message, link) to members who
-   * keep e-mail notifications on. Never essential: the member's setting decides.
-   */
-  emailCopy?: boolean;
 }
 
 /** What every template knows of its recipient. */
@@ -227,19 +226,6 @@ export const templates = {
     };
   },
 
-  guarantorRequested(_config: Config, _to: Recipient, facts: { borrowerName: string }): Message {
-    return {
-      // Someone waits on the member's answer: worth their inbox.
-      emailCopy: true,
-      notification: notice('guarantor_request', {
-        title: `Guarantor request from ${facts.borrowerName}`,
-        message: `${facts.borrowerName} asked you to guarantee part of a loan. If you accept, the guarantee amount is frozen from your available balance until the loan is repaid.`,
-        actionText: 'View request',
-        actionUrl: '/loans?tab=guarantor-requests',
-      }),
-    };
-  },
-
   loanCommitteeDecisions(): Message {
     return {
       notification: notice('loan_decision', {
@@ -402,6 +388,251 @@ export const templates = {
         actionText: 'View deposit notices',
         actionUrl: '/contributions/new',
         subject: { type: 'deposit_notice', id: facts.depositNoticeId },
+      }),
+    };
+  },
+
+  /* Loans and guarantees (issue 8). Links open the loans page on the tab that shows the subject. */
+
+  /** A member is asked to guarantee part of a loan (notification and e-mail). */
+  loanGuarantorRequest(
+    config: Config,
+    to: Recipient,
+    facts: {
+      guarantorRequestId: string;
+      borrowerName: string;
+      loanNumber: string;
+      amount: Kobo;
+      guarantee: Kobo;
+    },
+  ): Message {
+    return {
+      notification: notice('guarantor_request', {
+        title: `Guarantor request from ${facts.borrowerName}`,
+        message: `${facts.borrowerName} asked you to guarantee ${formatKobo(facts.guarantee)} of loan ${facts.loanNumber} (${formatKobo(facts.amount)}). If you accept, that amount is frozen from your available balance until the loan is repaid.`,
+        actionText: 'View request',
+        actionUrl: '/loans?tab=guarantor-requests',
+        subject: { type: 'loan_guarantor', id: facts.guarantorRequestId },
+      }),
+      email: {
+        essential: false,
+        subject: `${facts.borrowerName} asked you to guarantee a loan`,
+        text: lines(
+          `Hello ${to.firstName},`,
+          '',
+          `${facts.borrowerName} asked you to guarantee ${formatKobo(facts.guarantee)} of loan ${facts.loanNumber} (${formatKobo(facts.amount)}).`,
+          'If you accept, that amount is frozen from your available balance until the loan is repaid.',
+          '',
+          `Accept or reject the request on the portal: ${config.publicUrl}/loans?tab=guarantor-requests`,
+        ),
+      },
+    };
+  },
+
+  /** The borrower hears each guarantor's answer. */
+  loanGuarantorAnswered(
+    _config: Config,
+    _to: Recipient,
+    facts: { loanId: string; loanNumber: string; guarantorName: string; accepted: boolean },
+  ): Message {
+    return {
+      notification: notice('loan_decision', {
+        priority: facts.accepted ? 'low' : 'high',
+        title: facts.accepted
+          ? `${facts.guarantorName} accepted to guarantee ${facts.loanNumber}`
+          : `${facts.guarantorName} declined to guarantee ${facts.loanNumber}`,
+        message: facts.accepted
+          ? `${facts.guarantorName} accepted your guarantor request for loan ${facts.loanNumber}.`
+          : `${facts.guarantorName} declined your guarantor request for loan ${facts.loanNumber}. You can choose another guarantor for that place once.`,
+        actionText: facts.accepted ? 'View loan' : 'Reassign guarantor',
+        actionUrl: facts.accepted ? '/loans' : '/guarantees/invite',
+        subject: { type: 'loan', id: facts.loanId },
+      }),
+    };
+  },
+
+  /** Every guarantor accepted: the loan goes to the reviewers. */
+  loanUnderReview(
+    _config: Config,
+    _to: Recipient,
+    facts: { loanId: string; loanNumber: string },
+  ): Message {
+    return {
+      notification: notice('loan_decision', {
+        priority: 'medium',
+        title: `Loan ${facts.loanNumber} is under review`,
+        message: `Every guarantor accepted loan ${facts.loanNumber}. The loan reviewers will now certify it; this usually takes 2-3 business days.`,
+        actionText: 'View loan',
+        actionUrl: '/loans',
+        subject: { type: 'loan', id: facts.loanId },
+      }),
+    };
+  },
+
+  /** A reviewer has a loan to certify. */
+  loanToReview(
+    config: Config,
+    to: Recipient,
+    facts: { loanId: string; loanNumber: string; borrowerName: string; amount: Kobo },
+  ): Message {
+    return {
+      notification: notice('loan_review', {
+        title: `Loan ${facts.loanNumber} needs your review`,
+        message: `${facts.borrowerName}'s loan request of ${formatKobo(facts.amount)} has every guarantor's acceptance and waits for certification.`,
+        actionText: 'Review loan',
+        actionUrl: '/loans?tab=loan-review',
+        subject: { type: 'loan', id: facts.loanId },
+      }),
+      email: {
+        essential: false,
+        subject: `Loan ${facts.loanNumber} needs your review`,
+        text: lines(
+          `Hello ${to.firstName},`,
+          '',
+          `${facts.borrowerName}'s loan request of ${formatKobo(facts.amount)} (${facts.loanNumber}) waits for certification.`,
+          `Review it on the portal: ${config.publicUrl}/loans?tab=loan-review`,
+        ),
+      },
+    };
+  },
+
+  /** The reviewers decided: to the borrower and to each guarantor. */
+  loanDecided(
+    config: Config,
+    to: Recipient,
+    facts: {
+      loanId: string;
+      loanNumber: string;
+      approved: boolean;
+      forBorrower: boolean;
+      borrowerName: string;
+      reason?: string;
+    },
+  ): Message {
+    const what = facts.approved ? 'approved' : 'rejected';
+    const title = facts.forBorrower
+      ? `Your loan ${facts.loanNumber} was ${what}`
+      : `Loan ${facts.loanNumber} you guarantee was ${what}`;
+    const message = facts.forBorrower
+      ? facts.approved
+        ? `Your loan ${facts.loanNumber} was approved by the reviewers. The cooperative will disburse it and fix your repayment schedule.`
+        : `Your loan ${facts.loanNumber} was rejected${facts.reason ? `: ${facts.reason}` : '.'} Your guarantors' frozen amounts are released.`
+      : facts.approved
+        ? `${facts.borrowerName}'s loan ${facts.loanNumber} was approved. Your guarantee stays frozen until it is repaid.`
+        : `${facts.borrowerName}'s loan ${facts.loanNumber} was rejected. Your guarantee is released.`;
+    return {
+      notification: notice('loan_decision', {
+        priority: 'high',
+        title,
+        message,
+        actionText: 'View loan',
+        actionUrl: facts.forBorrower ? '/loans' : '/loans?tab=guarantor-requests&status=accepted',
+        subject: { type: 'loan', id: facts.loanId },
+      }),
+      email: {
+        essential: false,
+        subject: title,
+        text: lines(`Hello ${to.firstName},`, '', message, '', `${config.publicUrl}/loans`),
+      },
+    };
+  },
+
+  /** The cooperative paid the loan out. */
+  loanDisbursed(
+    _config: Config,
+    _to: Recipient,
+    facts: { loanId: string; loanNumber: string; amount: Kobo; firstDueDate: IsoDate },
+  ): Message {
+    return {
+      notification: notice('loan_decision', {
+        priority: 'high',
+        title: `Loan ${facts.loanNumber} disbursed`,
+        message: `${formatKobo(facts.amount)} of loan ${facts.loanNumber} was paid out to you. Your first instalment is due on ${formatDisplayDate(facts.firstDueDate)}.`,
+        actionText: 'View schedule',
+        actionUrl: '/loans',
+        subject: { type: 'loan', id: facts.loanId },
+      }),
+    };
+  },
+
+  /** A repayment was recorded; at zero the loan is repaid. */
+  loanRepaymentRecorded(
+    _config: Config,
+    _to: Recipient,
+    facts: { loanId: string; loanNumber: string; amount: Kobo; balance: Kobo },
+  ): Message {
+    return {
+      notification: notice('loan_decision', {
+        priority: 'low',
+        title:
+          facts.balance === 0
+            ? `Loan ${facts.loanNumber} fully repaid`
+            : `Repayment of ${formatKobo(facts.amount)} received`,
+        message:
+          facts.balance === 0
+            ? `Your repayment of ${formatKobo(facts.amount)} settled loan ${facts.loanNumber}. Your guarantors' amounts are released.`
+            : `Your repayment of ${formatKobo(facts.amount)} on loan ${facts.loanNumber} was recorded. Outstanding balance: ${formatKobo(facts.balance)}.`,
+        actionText: 'View loan',
+        actionUrl: '/loans',
+        subject: { type: 'loan', id: facts.loanId },
+      }),
+    };
+  },
+
+  /** A guarantor's frozen amount was released (the loan was repaid). */
+  guaranteeReleased(
+    _config: Config,
+    _to: Recipient,
+    facts: { loanId: string; loanNumber: string; borrowerName: string },
+  ): Message {
+    return {
+      notification: notice('loan_decision', {
+        priority: 'low',
+        title: `Guarantee on ${facts.loanNumber} released`,
+        message: `${facts.borrowerName} repaid loan ${facts.loanNumber}. The amount you guaranteed is no longer frozen.`,
+        actionText: 'View guarantees',
+        actionUrl: '/loans?tab=guarantor-requests&status=accepted',
+        subject: { type: 'loan', id: facts.loanId },
+      }),
+    };
+  },
+
+  /** The administrator declared the loan in default: borrower and guarantors. */
+  loanDefaulted(
+    _config: Config,
+    _to: Recipient,
+    facts: { loanId: string; loanNumber: string; forBorrower: boolean; borrowerName: string },
+  ): Message {
+    return {
+      notification: notice('loan_decision', {
+        priority: 'urgent',
+        title: facts.forBorrower
+          ? `Your loan ${facts.loanNumber} is in default`
+          : `Loan ${facts.loanNumber} you guarantee is in default`,
+        message: facts.forBorrower
+          ? `Loan ${facts.loanNumber} was declared in default. Contact the cooperative to agree how to repay it; you cannot request another loan until it is repaid.`
+          : `${facts.borrowerName}'s loan ${facts.loanNumber} was declared in default. Your guarantee stays frozen until the loan is repaid.`,
+        actionText: 'View loan',
+        actionUrl: facts.forBorrower ? '/loans' : '/loans?tab=guarantor-requests&status=accepted',
+        subject: { type: 'loan', id: facts.loanId },
+      }),
+    };
+  },
+
+  /** An instalment passed its due date unpaid (the overdue job). */
+  loanInstalmentOverdue(
+    _config: Config,
+    _to: Recipient,
+    facts: { loanId: string; loanNumber: string; dueDate: IsoDate; amount: Kobo },
+  ): Message {
+    return {
+      notification: notice('loan_decision', {
+        priority: 'urgent',
+        title: `Instalment on ${facts.loanNumber} overdue`,
+        message: `The instalment of ${formatKobo(facts.amount)} due on ${formatDisplayDate(facts.dueDate)} for loan ${facts.loanNumber} is unpaid. Please pay it as soon as you can.`,
+        actionText: 'View schedule',
+        actionUrl: '/loans',
+        subject: { type: 'loan', id: facts.loanId },
       }),
     };
   },

@@ -16,10 +16,8 @@ import { enqueueEmails } from '../../lib/outbox.js';
 import { notificationsRepository, type NotificationRow } from './notifications.repository.js';
 import {
   templates,
-  type EmailContent,
   type Message,
   type NotificationSubjectType,
-  type NotificationContent,
   type Recipient,
   type TemplateFacts,
   type TemplateName,
@@ -142,11 +140,7 @@ export async function sendMessages(
         createdAt,
       });
     }
-    const email =
-      content.email ??
-      (content.emailCopy && content.notification
-        ? emailCopyOf(deps.config, recipient, content.notification)
-        : undefined);
+    const email = content.email;
     // A member without a settings row has the defaults: e-mail notifications on.
     if (email && (email.essential || recipient.emailNotifications !== false)) {
       emails.push({ to: recipient.email, subject: email.subject, text: email.text });
@@ -154,28 +148,6 @@ export async function sendMessages(
   }
   await notificationsRepository(tx).insertMany(notifications);
   await enqueueEmails(tx, emails);
-}
-
-/** The e-mail copy of a notification: its title, its message and the link to act on it. */
-function emailCopyOf(
-  config: Deps['config'],
-  to: Recipient,
-  notification: NotificationContent,
-): EmailContent {
-  const link = notification.actionUrl ? `${config.publicUrl}${notification.actionUrl}` : null;
-  return {
-    essential: false,
-    subject: `${notification.title} · ${config.cooperative.name}`,
-    text: [
-      `Hello ${to.firstName},`,
-      '',
-      notification.message,
-      ...(link ? ['', `${notification.actionText ?? 'Open the member portal'}: ${link}`] : []),
-      '',
-      'You receive this e-mail because e-mail notifications are on in your settings.',
-      `Turn them off at ${config.publicUrl}/settings.`,
-    ].join('\n'),
-  };
 }
 
 function render(config: Deps['config'], to: Recipient, message: OutgoingMessage): Message {

@@ -3,6 +3,7 @@ import { DASHBOARD_MESSAGES } from '@coop/shared/dashboard-rules';
 import { deadlineLabel, toIsoDateInTimeZone } from '@coop/shared/dates';
 import {
   CheckCircle2,
+  ClipboardCheck,
   FileSignature,
   Receipt,
   ShieldCheck,
@@ -29,6 +30,7 @@ const TYPES: Record<
   guarantor_request: { label: 'Guarantor', icon: Users, variant: 'secondary' },
   loan_document: { label: 'Loan', icon: FileSignature, variant: 'secondary' },
   fine_payment: { label: 'Fine', icon: Receipt, variant: 'danger' },
+  loan_review: { label: 'Review', icon: ClipboardCheck, variant: 'info' },
 };
 
 function deadlineVariant(label: string): BadgeProps['variant'] {

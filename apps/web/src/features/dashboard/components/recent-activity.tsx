@@ -15,8 +15,8 @@ import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { ActivityIcon } from './activity-icon';
 
-/** The member's transaction history (issue 7 item 6 builds it). */
-export const TRANSACTION_HISTORY_PATH = '/reports/statement';
+/** The member's transaction history (the account pages' /transactions). */
+export const TRANSACTION_HISTORY_PATH = '/transactions';
 
 function statusVariant(label: string): BadgeProps['variant'] {
   if (label === 'Completed') return 'success';

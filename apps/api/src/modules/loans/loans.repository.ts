@@ -1,0 +1,634 @@
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  ne,
+  notExists,
+  notInArray,
+  or,
+  sql,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { GuarantorRequestListQuery } from '@coop/shared/guarantors';
+import type { LoanListQuery, UnderReviewLoanListQuery } from '@coop/shared/loans';
+import {
+  contributions,
+  loanCertifications,
+  loanGuarantors,
+  loanRepayments,
+  loans,
+  loanScheduleItems,
+  memberBalances,
+  userSettings,
+  users,
+} from '../../db/schema/index.js';
+import { queryRows, type Executor } from '../../db/client.js';
+import { listFilters, listPage } from '../../lib/list-query.js';
+
+export type LoanRow = typeof loans.$inferSelect;
+export type NewLoan = typeof loans.$inferInsert;
+export type GuarantorRow = typeof loanGuarantors.$inferSelect;
+export type ScheduleItemRow = typeof loanScheduleItems.$inferSelect;
+export type RepaymentRow = typeof loanRepayments.$inferSelect;
+export type BalanceRow = typeof memberBalances.$inferSelect;
+
+/** Loans that hold a guarantor's commitment: not yet repaid nor rejected (DESIGN §6). */
+export const RUNNING_LOAN_STATUSES = [
+  'pending',
+  'under_review',
+  'approved',
+  'disbursed',
+  'defaulted',
+] as const;
+
+const PERSON = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  membershipId: users.membershipId,
+};
+export type PersonRow = {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  membershipId: string;
+};
+
+const borrower = alias(users, 'borrower');
+
+/** A live slot: not replaced by a reassignment (the replaced row leaves every list). */
+const live = isNull(loanGuarantors.replacedById);
+
+export function loansRepository(db: Executor) {
+  return {
+    async person(userId: string) {
+      const [row] = await db
+        .select({ ...PERSON, isActive: users.isActive, joinedOn: users.joinedOn })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row;
+    },
+
+    async people(userIds: readonly string[]) {
+      if (userIds.length === 0) return [];
+      return db
+        .select({ ...PERSON, isActive: users.isActive, role: users.role })
+        .from(users)
+        .where(inArray(users.id, [...userIds]));
+    },
+
+    /** Locks the balance rows of these members in user-id order (the ledger's order). */
+    lockBalances(userIds: readonly string[]): Promise<BalanceRow[]> {
+      return db
+        .select()
+        .from(memberBalances)
+        .where(inArray(memberBalances.userId, [...new Set(userIds)]))
+        .orderBy(asc(memberBalances.userId))
+        .for('update');
+    },
+
+    async balance(userId: string): Promise<BalanceRow | undefined> {
+      const [row] = await db.select().from(memberBalances).where(eq(memberBalances.userId, userId));
+      return row;
+    },
+
+    /** Adds `delta` kobo (negative releases) to a member's frozen amount; rows already locked. */
+    async addFrozen(userId: string, delta: number): Promise<void> {
+      if (delta === 0) return;
+      await db
+        .update(memberBalances)
+        .set({ frozenAmount: sql`${memberBalances.frozenAmount} + ${delta}` })
+        .where(eq(memberBalances.userId, userId));
+    },
+
+    /** The loan statuses a member has (for eligibility). */
+    async loanStatuses(userId: string): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ status: loans.status })
+        .from(loans)
+        .where(eq(loans.userId, userId));
+      return rows.map((row) => row.status);
+    },
+
+    /** Savings of confirmed (or resolved) contributions: what a loan limit counts. */
+    async confirmedSavings(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ total: sql<string>`coalesce(sum(${contributions.savingsAmount}), 0)` })
+        .from(contributions)
+        .where(
+          and(
+            eq(contributions.userId, userId),
+            inArray(contributions.status, ['confirmed', 'resolved']),
+          ),
+        );
+      return Number(row?.total ?? 0);
+    },
+
+    /** How many running loans each member guarantees (pending or accepted, live slots). */
+    async runningGuarantees(userIds: readonly string[]): Promise<Map<string, number>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db
+        .select({ userId: loanGuarantors.guarantorUserId, n: sql<number>`count(*)::int` })
+        .from(loanGuarantors)
+        .innerJoin(loans, eq(loans.id, loanGuarantors.loanId))
+        .where(
+          and(
+            inArray(loanGuarantors.guarantorUserId, [...userIds]),
+            live,
+            inArray(loanGuarantors.status, ['pending', 'accepted']),
+            inArray(loans.status, [...RUNNING_LOAN_STATUSES]),
+          ),
+        )
+        .groupBy(loanGuarantors.guarantorUserId);
+      return new Map(rows.map((row) => [row.userId, Number(row.n)]));
+    },
+
+    async nextLoanNumber(): Promise<string> {
+      const [row] = await queryRows<{ n: string }>(
+        db,
+        sql`select nextval('loan_number_seq')::text as n`,
+      );
+      return `LN-${String(row?.n ?? '0').padStart(6, '0')}`;
+    },
+
+    async insertLoan(values: NewLoan): Promise<LoanRow> {
+      const [row] = await db.insert(loans).values(values).returning();
+      if (!row) throw new Error('loan insert returned nothing');
+      return row;
+    },
+
+    async insertGuarantors(rows: (typeof loanGuarantors.$inferInsert)[]): Promise<GuarantorRow[]> {
+      if (rows.length === 0) return [];
+      return db.insert(loanGuarantors).values(rows).returning();
+    },
+
+    async lockLoan(id: string): Promise<LoanRow | undefined> {
+      const [row] = await db.select().from(loans).where(eq(loans.id, id)).for('update');
+      return row;
+    },
+
+    async loan(id: string): Promise<LoanRow | undefined> {
+      const [row] = await db.select().from(loans).where(eq(loans.id, id));
+      return row;
+    },
+
+    async updateLoan(id: string, values: Partial<NewLoan>): Promise<LoanRow> {
+      const [row] = await db.update(loans).set(values).where(eq(loans.id, id)).returning();
+      if (!row) throw new Error('loan update returned nothing');
+      return row;
+    },
+
+    /** A guarantor request and its loan's id, no lock (to find which loan to lock first). */
+    async guarantorRequest(id: string): Promise<GuarantorRow | undefined> {
+      const [row] = await db.select().from(loanGuarantors).where(eq(loanGuarantors.id, id));
+      return row;
+    },
+
+    /** Every slot of a loan, live ones only unless asked, locked in id order. */
+    lockGuarantors(loanId: string): Promise<GuarantorRow[]> {
+      return db
+        .select()
+        .from(loanGuarantors)
+        .where(and(eq(loanGuarantors.loanId, loanId), live))
+        .orderBy(asc(loanGuarantors.id))
+        .for('update');
+    },
+
+    async updateGuarantor(
+      id: string,
+      values: Partial<typeof loanGuarantors.$inferInsert>,
+    ): Promise<GuarantorRow> {
+      const [row] = await db
+        .update(loanGuarantors)
+        .set(values)
+        .where(eq(loanGuarantors.id, id))
+        .returning();
+      if (!row) throw new Error('guarantor update returned nothing');
+      return row;
+    },
+
+    /** Live slots of these loans with each guarantor's name (for the loan shape). */
+    guarantorsOf(loanIds: readonly string[]) {
+      if (loanIds.length === 0) return Promise.resolve([]);
+      return (
+        db
+          .select({ slot: loanGuarantors, person: PERSON })
+          .from(loanGuarantors)
+          .innerJoin(users, eq(users.id, loanGuarantors.guarantorUserId))
+          .where(and(inArray(loanGuarantors.loanId, [...loanIds]), live))
+          // A replacement takes the place of the guarantor it replaced: the borrower's order stays.
+          .orderBy(
+            sql`coalesce((select r.created_at from loan_guarantors r where r.id = ${loanGuarantors.replacesId}), ${loanGuarantors.createdAt})`,
+            asc(loanGuarantors.id),
+          )
+      );
+    },
+
+    scheduleOf(loanIds: readonly string[]): Promise<ScheduleItemRow[]> {
+      if (loanIds.length === 0) return Promise.resolve([]);
+      return db
+        .select()
+        .from(loanScheduleItems)
+        .where(inArray(loanScheduleItems.loanId, [...loanIds]))
+        .orderBy(asc(loanScheduleItems.month));
+    },
+
+    lockSchedule(loanId: string): Promise<ScheduleItemRow[]> {
+      return db
+        .select()
+        .from(loanScheduleItems)
+        .where(eq(loanScheduleItems.loanId, loanId))
+        .orderBy(asc(loanScheduleItems.month))
+        .for('update');
+    },
+
+    async insertSchedule(rows: (typeof loanScheduleItems.$inferInsert)[]): Promise<void> {
+      if (rows.length > 0) await db.insert(loanScheduleItems).values(rows);
+    },
+
+    async updateScheduleItem(
+      id: string,
+      values: Partial<typeof loanScheduleItems.$inferInsert>,
+    ): Promise<void> {
+      await db.update(loanScheduleItems).set(values).where(eq(loanScheduleItems.id, id));
+    },
+
+    repaymentsOf(loanIds: readonly string[]): Promise<RepaymentRow[]> {
+      if (loanIds.length === 0) return Promise.resolve([]);
+      return db
+        .select()
+        .from(loanRepayments)
+        .where(inArray(loanRepayments.loanId, [...loanIds]))
+        .orderBy(desc(loanRepayments.paymentDate), desc(loanRepayments.createdAt));
+    },
+
+    async insertRepayment(values: typeof loanRepayments.$inferInsert): Promise<RepaymentRow> {
+      const [row] = await db.insert(loanRepayments).values(values).returning();
+      if (!row) throw new Error('repayment insert returned nothing');
+      return row;
+    },
+
+    certificationsOf(loanIds: readonly string[]) {
+      if (loanIds.length === 0) return Promise.resolve([]);
+      return db
+        .select()
+        .from(loanCertifications)
+        .where(inArray(loanCertifications.loanId, [...loanIds]))
+        .orderBy(asc(loanCertifications.certifiedAt));
+    },
+
+    async insertCertification(values: typeof loanCertifications.$inferInsert) {
+      const [row] = await db
+        .insert(loanCertifications)
+        .values(values)
+        .onConflictDoNothing({ target: [loanCertifications.loanId, loanCertifications.reviewerId] })
+        .returning();
+      return row;
+    },
+
+    /** Active reviewers who are neither the borrower nor one of the loan's guarantors. */
+    async reviewersFor(loanId: string, borrowerId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.isLoanReviewer, true),
+            eq(users.isActive, true),
+            ne(users.id, borrowerId),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(loanGuarantors)
+                .where(
+                  and(
+                    eq(loanGuarantors.loanId, loanId),
+                    eq(loanGuarantors.guarantorUserId, users.id),
+                  ),
+                ),
+            ),
+          ),
+        );
+      return rows.map((row) => row.id);
+    },
+
+    /** GET /users/loans: one page of the member's own loans. */
+    loanPage(userId: string, query: LoanListQuery) {
+      const where = and(
+        eq(loans.userId, userId),
+        listFilters.equals(loans.status, query.status),
+        listFilters.dayBetween(loans.requestDate, query.startDate, query.endDate),
+        listFilters.nairaBetween(loans.requestedAmount, query.minAmount, query.maxAmount),
+        listFilters.search(query.search, [loans.loanNumber, loans.purpose]),
+      );
+      return listPage(query, {
+        sortColumns: {
+          requestDate: loans.requestDate,
+          requestedAmount: loans.requestedAmount,
+          status: loans.status,
+        },
+        tiebreakers: [loans.requestDate, loans.id],
+        fetch: (page) =>
+          db
+            .select({ row: loans, totalItems: page.totalItems })
+            .from(loans)
+            .where(where)
+            .orderBy(...page.orderBy)
+            .limit(page.limit)
+            .offset(page.offset),
+        count: () => db.$count(loans, where),
+      });
+    },
+
+    /** GET /users/guarantees: requests addressed to the member (live slots). */
+    guaranteePage(userId: string, query: GuarantorRequestListQuery) {
+      const where = and(
+        eq(loanGuarantors.guarantorUserId, userId),
+        live,
+        listFilters.equals(loanGuarantors.status, query.status),
+        listFilters.dayBetween(loanGuarantors.invitationDate, query.startDate, query.endDate),
+        listFilters.nairaBetween(loanGuarantors.guaranteeAmount, query.minAmount, query.maxAmount),
+        listFilters.search(query.search, [
+          loans.loanNumber,
+          borrower.firstName,
+          borrower.lastName,
+          sql`${borrower.firstName} || ' ' || ${borrower.lastName}`,
+        ]),
+      );
+      return listPage(query, {
+        sortColumns: {
+          invitationDate: loanGuarantors.invitationDate,
+          guaranteeAmount: loanGuarantors.guaranteeAmount,
+        },
+        tiebreakers: [loanGuarantors.invitationDate, loanGuarantors.id],
+        fetch: (page) =>
+          db
+            .select({
+              slot: loanGuarantors,
+              loan: {
+                id: loans.id,
+                loanNumber: loans.loanNumber,
+                requestedAmount: loans.requestedAmount,
+                purpose: loans.purpose,
+                status: loans.status,
+                repaymentTermMonths: loans.repaymentTermMonths,
+              },
+              borrower: {
+                id: borrower.id,
+                firstName: borrower.firstName,
+                lastName: borrower.lastName,
+                email: borrower.email,
+                membershipId: borrower.membershipId,
+              },
+              totalItems: page.totalItems,
+            })
+            .from(loanGuarantors)
+            .innerJoin(loans, eq(loans.id, loanGuarantors.loanId))
+            .innerJoin(borrower, eq(borrower.id, loans.userId))
+            .where(where)
+            .orderBy(...page.orderBy)
+            .limit(page.limit)
+            .offset(page.offset)
+            .then((rows) => rows.map(({ totalItems, ...row }) => ({ row, totalItems }))),
+        count: async () => {
+          const [row] = await db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(loanGuarantors)
+            .innerJoin(loans, eq(loans.id, loanGuarantors.loanId))
+            .innerJoin(borrower, eq(borrower.id, loans.userId))
+            .where(where);
+          return Number(row?.n ?? 0);
+        },
+      });
+    },
+
+    /** GET /users/loans/under-review: loans the reviewer may certify (not theirs, not guaranteed by them). */
+    underReviewPage(reviewerId: string, query: UnderReviewLoanListQuery) {
+      const where = and(
+        eq(loans.status, 'under_review'),
+        ne(loans.userId, reviewerId),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(loanGuarantors)
+            .where(
+              and(
+                eq(loanGuarantors.loanId, loans.id),
+                eq(loanGuarantors.guarantorUserId, reviewerId),
+              ),
+            ),
+        ),
+      );
+      return listPage(query, {
+        sortColumns: { createdAt: loans.createdAt, requestedAmount: loans.requestedAmount },
+        tiebreakers: [loans.createdAt, loans.id],
+        fetch: (page) =>
+          db
+            .select({
+              loan: loans,
+              applicant: {
+                firstName: borrower.firstName,
+                lastName: borrower.lastName,
+                email: borrower.email,
+                membershipId: borrower.membershipId,
+              },
+              totalItems: page.totalItems,
+            })
+            .from(loans)
+            .innerJoin(borrower, eq(borrower.id, loans.userId))
+            .where(where)
+            .orderBy(...page.orderBy)
+            .limit(page.limit)
+            .offset(page.offset)
+            .then((rows) => rows.map(({ totalItems, ...row }) => ({ row, totalItems }))),
+        count: () => db.$count(loans, where),
+      });
+    },
+
+    /**
+     * Guarantor candidates: active members other than `excludeIds`, found by name, e-mail,
+     * membership ID, or phone for those who allow it; alphabetical.
+     */
+    async candidates(
+      search: string | undefined,
+      excludeIds: readonly string[],
+      page: { limit: number; offset: number },
+    ) {
+      const phoneDigits = search?.replace(/[^\d]/g, '') ?? '';
+      const byPhone =
+        phoneDigits.length >= 4
+          ? and(
+              sql`coalesce(${userSettings.findableByPhone}, true)`,
+              sql`regexp_replace(coalesce(${users.phoneNumber}, ''), '\\D', '', 'g') like ${`%${phoneDigits.replace(/^0/, '')}%`}`,
+            )
+          : undefined;
+      const where = and(
+        eq(users.isActive, true),
+        eq(users.role, 'user'),
+        excludeIds.length > 0 ? notInArray(users.id, [...excludeIds]) : undefined,
+        search
+          ? or(
+              listFilters.search(search, [
+                users.firstName,
+                users.lastName,
+                users.email,
+                users.membershipId,
+                sql`${users.firstName} || ' ' || ${users.lastName}`,
+              ]),
+              byPhone,
+            )
+          : undefined,
+      );
+      const rows = await db
+        .select({
+          row: { ...PERSON, isExco: users.isExco },
+          totalItems: sql<number>`count(*) over ()`.mapWith(Number),
+        })
+        .from(users)
+        .leftJoin(userSettings, eq(userSettings.userId, users.id))
+        .where(where)
+        .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      return { items: rows.map((r) => r.row), totalItems: rows[0]?.totalItems ?? 0 };
+    },
+
+    /** Live slots addressed to the member on the given loans' borrowers (dashboard). */
+    pendingRequestsFor(userId: string, limit: number) {
+      return db
+        .select({
+          slot: loanGuarantors,
+          loanNumber: loans.loanNumber,
+          borrowerFirstName: borrower.firstName,
+          borrowerLastName: borrower.lastName,
+        })
+        .from(loanGuarantors)
+        .innerJoin(loans, eq(loans.id, loanGuarantors.loanId))
+        .innerJoin(borrower, eq(borrower.id, loans.userId))
+        .where(
+          and(
+            eq(loanGuarantors.guarantorUserId, userId),
+            live,
+            eq(loanGuarantors.status, 'pending'),
+          ),
+        )
+        .orderBy(desc(loanGuarantors.invitationDate))
+        .limit(limit);
+    },
+
+    /** The member's own pending loans with a rejected slot not yet replaced (dashboard). */
+    rejectedSlotsOf(userId: string) {
+      return db
+        .select({ slot: loanGuarantors, loanNumber: loans.loanNumber, person: PERSON })
+        .from(loanGuarantors)
+        .innerJoin(loans, eq(loans.id, loanGuarantors.loanId))
+        .innerJoin(users, eq(users.id, loanGuarantors.guarantorUserId))
+        .where(
+          and(
+            eq(loans.userId, userId),
+            eq(loans.status, 'pending'),
+            live,
+            eq(loanGuarantors.status, 'rejected'),
+          ),
+        );
+    },
+
+    /** Loans under review the reviewer may still certify (dashboard). */
+    uncertifiedUnderReview(reviewerId: string, limit: number) {
+      return db
+        .select({ loan: loans, firstName: borrower.firstName, lastName: borrower.lastName })
+        .from(loans)
+        .innerJoin(borrower, eq(borrower.id, loans.userId))
+        .where(
+          and(
+            eq(loans.status, 'under_review'),
+            ne(loans.userId, reviewerId),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(loanGuarantors)
+                .where(
+                  and(
+                    eq(loanGuarantors.loanId, loans.id),
+                    eq(loanGuarantors.guarantorUserId, reviewerId),
+                  ),
+                ),
+            ),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(loanCertifications)
+                .where(
+                  and(
+                    eq(loanCertifications.loanId, loans.id),
+                    eq(loanCertifications.reviewerId, reviewerId),
+                  ),
+                ),
+            ),
+          ),
+        )
+        .orderBy(desc(loans.createdAt))
+        .limit(limit);
+    },
+
+    /** The member's latest loans and repayments (dashboard recent activity). */
+    async recentLoans(userId: string, limit: number) {
+      return db
+        .select()
+        .from(loans)
+        .where(eq(loans.userId, userId))
+        .orderBy(desc(loans.requestDate))
+        .limit(limit);
+    },
+
+    async recentRepayments(userId: string, limit: number) {
+      return db
+        .select({ repayment: loanRepayments, loanNumber: loans.loanNumber })
+        .from(loanRepayments)
+        .innerJoin(loans, eq(loans.id, loanRepayments.loanId))
+        .where(eq(loans.userId, userId))
+        .orderBy(desc(loanRepayments.createdAt))
+        .limit(limit);
+    },
+
+    /**
+     * Marks up to `limit` unpaid instalments due before `today` overdue, on disbursed or
+     * defaulted loans; returns them with their loan's number and borrower.
+     */
+    async markOverdue(today: string, limit: number) {
+      const due = db
+        .select({ id: loanScheduleItems.id })
+        .from(loanScheduleItems)
+        .innerJoin(loans, eq(loans.id, loanScheduleItems.loanId))
+        .where(
+          and(
+            inArray(loanScheduleItems.status, ['pending', 'partial']),
+            sql`${loanScheduleItems.dueDate} < ${today}`,
+            inArray(loans.status, ['disbursed', 'defaulted']),
+          ),
+        )
+        .orderBy(asc(loanScheduleItems.dueDate), asc(loanScheduleItems.id))
+        .limit(limit)
+        .for('update', { of: loanScheduleItems, skipLocked: true });
+      const marked = await db
+        .update(loanScheduleItems)
+        .set({ status: 'overdue' })
+        .where(inArray(loanScheduleItems.id, due))
+        .returning();
+      if (marked.length === 0) return [];
+      const loanRows = await db
+        .select({ id: loans.id, loanNumber: loans.loanNumber, userId: loans.userId })
+        .from(loans)
+        .where(inArray(loans.id, [...new Set(marked.map((item) => item.loanId))]));
+      const byId = new Map(loanRows.map((row) => [row.id, row]));
+      return marked.map((item) => ({ item, loan: byId.get(item.loanId) }));
+    },
+  };
+}
+
+export type LoansRepository = ReturnType<typeof loansRepository>;

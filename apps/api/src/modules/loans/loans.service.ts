@@ -1,0 +1,665 @@
+/**
+ * Loans (spec §2 Loans page, §3, §4, §5, §7; DESIGN §6 "Loan eligibility", "Loan pricing",
+ * "Guarantors", "Certification"): eligibility, the calculator, the request with its guarantor
+ * requests, the member's loans, the reviewers' certification, and what the dashboard shows of
+ * loans. Guarantor answers live in guarantees.service.ts; disbursement, repayments, default and
+ * the overdue job in loan-servicing.service.ts.
+ *
+ * Every state-changing function is a use case of docs/decisions/003-api-layering.md. Lock order,
+ * everywhere in this module: the loan row, then its guarantor rows (id order), then member
+ * balance rows (user-id order, as the ledger takes them).
+ */
+import { randomBytes } from 'node:crypto';
+import type { PendingAction, RecentActivity } from '@coop/shared/dashboard';
+import { toIsoDateInTimeZone } from '@coop/shared/dates';
+import type { IdParams } from '@coop/shared/http';
+import {
+  calculateLoan,
+  LoanAmountBelowFeesError,
+  loanEligibility,
+  splitGuarantee,
+  toCalculationResponse,
+  toEligibility,
+  type LoanEligibilityResult,
+} from '@coop/shared/loan-math';
+import {
+  LOAN_TRANSITIONS,
+  maxEligibleAmountMessage,
+  OPEN_LOAN_STATUSES,
+  type CertificationInput,
+  type CertificationResult,
+  type Eligibility,
+  type Loan,
+  type LoanCalculation,
+  type LoanCalculationRequest,
+  type LoanGuarantor,
+  type LoanListQuery,
+  type LoanRequest,
+  type UnderReviewLoan,
+  type UnderReviewLoanListQuery,
+} from '@coop/shared/loans';
+import { formatKobo, koboToNaira, nairaToKobo } from '@coop/shared/money';
+import type { Deps } from '../../deps.js';
+import type { Executor } from '../../db/client.js';
+import type { MemberActor } from '../../lib/actor.js';
+import { writeAudit } from '../../lib/audit-log.js';
+import { DomainError, notFound } from '../../lib/domain-error.js';
+import type { ListPage } from '../../lib/list-query.js';
+import { assertTransition } from '../../lib/transitions.js';
+import { sendMessages, type OutgoingMessage } from '../notifications/notifications.service.js';
+import { currentPolicy } from '../policy/policy.service.js';
+import { personName, toLoan, toLoanGuarantor } from './loan-shape.js';
+import {
+  loansRepository,
+  type GuarantorRow,
+  type LoanRow,
+  type LoansRepository,
+} from './loans.repository.js';
+
+/** A guarantor's single-use acceptance token (spec §3 `acceptanceToken`). */
+export function newAcceptanceToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+async function eligibilityOf(
+  deps: Deps,
+  db: Executor,
+  userId: string,
+): Promise<LoanEligibilityResult> {
+  const repo = loansRepository(db);
+  const [person, statuses, confirmedSavings, balance, policy] = [
+    await repo.person(userId),
+    await repo.loanStatuses(userId),
+    await repo.confirmedSavings(userId),
+    await repo.balance(userId),
+    await currentPolicy(db),
+  ];
+  if (!person) throw notFound('Member');
+  // Confirmed contributions count, but never more than the savings still held (withdrawals).
+  const savingsHeld = balance?.savingsBalance ?? 0;
+  return loanEligibility({
+    isActive: person.isActive,
+    joinedOn: person.joinedOn,
+    today: toIsoDateInTimeZone(deps.clock.now()),
+    hasOpenLoan: statuses.some((status) =>
+      (OPEN_LOAN_STATUSES as readonly string[]).includes(status),
+    ),
+    hasDefaultedLoan: statuses.includes('defaulted'),
+    confirmedSavingsKobo: Math.min(confirmedSavings, savingsHeld),
+    policy: policy.loan,
+  });
+}
+
+/** GET /users/loans/eligibility */
+export async function getLoanEligibility(deps: Deps, actor: MemberActor): Promise<Eligibility> {
+  return toEligibility(await eligibilityOf(deps, deps.db, actor.user.id));
+}
+
+function belowFees(error: LoanAmountBelowFeesError): DomainError {
+  return new DomainError({
+    code: 'LOAN_AMOUNT_BELOW_FEES',
+    message: error.message,
+    details: [{ field: 'requestedAmount', message: error.message }],
+  });
+}
+
+/** POST /users/loans/calculate: the quote of spec §3, dated from today. */
+export async function calculateLoanQuote(
+  deps: Deps,
+  _actor: MemberActor,
+  input: LoanCalculationRequest,
+): Promise<LoanCalculation> {
+  const policy = await currentPolicy(deps.db);
+  try {
+    return toCalculationResponse(
+      calculateLoan({
+        requestedAmountKobo: nairaToKobo(input.requestedAmount),
+        repaymentTermMonths: input.repaymentTermMonths,
+        deductProcessingFee: input.deductProcessingFee,
+        startDate: toIsoDateInTimeZone(deps.clock.now()),
+        policy: policy.loan,
+      }),
+    );
+  } catch (error) {
+    if (error instanceof LoanAmountBelowFeesError) throw belowFees(error);
+    throw error;
+  }
+}
+
+/** The spec §3 loans of these rows, with their guarantors, schedules and repayments. */
+async function loansWithParts(repo: LoansRepository, rows: LoanRow[]): Promise<Loan[]> {
+  const ids = rows.map((row) => row.id);
+  const [guarantors, schedule, repayments] = [
+    await repo.guarantorsOf(ids),
+    await repo.scheduleOf(ids),
+    await repo.repaymentsOf(ids),
+  ];
+  return rows.map((row) =>
+    toLoan(row, {
+      guarantors: guarantors.filter((g) => g.slot.loanId === row.id),
+      schedule: schedule.filter((item) => item.loanId === row.id),
+      repayments: repayments.filter((repayment) => repayment.loanId === row.id),
+    }),
+  );
+}
+
+/** One loan in the spec §3 shape (any loan: callers check who may see it). */
+export async function loanById(db: Executor, id: string): Promise<Loan> {
+  const repo = loansRepository(db);
+  const row = await repo.loan(id);
+  if (!row) throw notFound('Loan');
+  const [loan] = await loansWithParts(repo, [row]);
+  if (!loan) throw notFound('Loan');
+  return loan;
+}
+
+/** GET /users/loans: the member's own loans, filtered, one page. */
+export async function listLoans(
+  deps: Deps,
+  actor: MemberActor,
+  query: LoanListQuery,
+): Promise<ListPage<Loan>> {
+  const repo = loansRepository(deps.db);
+  const page = await repo.loanPage(actor.user.id, query);
+  return { items: await loansWithParts(repo, page.items), pagination: page.pagination };
+}
+
+/** GET /users/loans/{id}/guarantors: the borrower's own loan only (404 otherwise). */
+export async function getLoanGuarantors(
+  deps: Deps,
+  actor: MemberActor,
+  { id }: IdParams,
+): Promise<LoanGuarantor[]> {
+  const repo = loansRepository(deps.db);
+  const loan = await repo.loan(id);
+  if (!loan || loan.userId !== actor.user.id) throw notFound('Loan');
+  const rows = await repo.guarantorsOf([id]);
+  return rows.map(({ slot, person }) => toLoanGuarantor(slot, person));
+}
+
+/**
+ * Checks that each member may guarantee a loan of `borrowerId` (DESIGN §6): an active member,
+ * not the borrower, below the policy's limit of running guarantees. Callers hold the members'
+ * balance rows locked, so two requests naming the same member cannot both pass the limit.
+ */
+export async function assertGuarantorsAvailable(
+  repo: LoansRepository,
+  borrowerId: string,
+  guarantorIds: readonly string[],
+  maxRunningGuarantees: number,
+): Promise<void> {
+  if (guarantorIds.includes(borrowerId)) {
+    throw new DomainError({
+      code: 'GUARANTOR_NOT_AVAILABLE',
+      message: 'You cannot be your own guarantor',
+      details: [{ field: 'guarantorUserIds', message: 'You cannot be your own guarantor' }],
+    });
+  }
+  const people = await repo.people(guarantorIds);
+  const byId = new Map(people.map((person) => [person.id, person]));
+  for (const id of guarantorIds) {
+    const person = byId.get(id);
+    if (!person || !person.isActive || person.role !== 'user') {
+      throw new DomainError({
+        code: 'GUARANTOR_NOT_AVAILABLE',
+        message: 'A selected guarantor is not an active member',
+        details: [
+          { field: 'guarantorUserIds', message: 'A selected guarantor is not an active member' },
+        ],
+      });
+    }
+  }
+  const running = await repo.runningGuarantees(guarantorIds);
+  for (const id of guarantorIds) {
+    if ((running.get(id) ?? 0) >= maxRunningGuarantees) {
+      const person = byId.get(id);
+      const message = `${person ? personName(person) : 'A selected guarantor'} already guarantees ${maxRunningGuarantees} running loans, the most a member may`;
+      throw new DomainError({
+        code: 'GUARANTOR_LIMIT_REACHED',
+        message,
+        details: [{ field: 'guarantorUserIds', message }],
+      });
+    }
+  }
+}
+
+/**
+ * POST /users/loans/request. Under the borrower's and the guarantors' balance locks: eligibility
+ * and the maximum, 2–4 available guarantors; then the loan (human loan ID), one pending request
+ * per guarantor with amount ÷ count (kobo remainder to the first) and a single-use token, each
+ * guarantor notified and e-mailed. Nothing is frozen until a guarantor accepts.
+ */
+export async function requestLoan(
+  deps: Deps,
+  actor: MemberActor,
+  input: LoanRequest,
+): Promise<Loan> {
+  const borrowerId = actor.user.id;
+  const guarantorIds = [...new Set(input.guarantorUserIds)];
+  return deps.db.transaction(async (tx) => {
+    const repo = loansRepository(tx);
+    // Serializes this member's requests (and guarantees counted for these guarantors).
+    await repo.lockBalances([borrowerId, ...guarantorIds]);
+    const eligibility = await eligibilityOf(deps, tx, borrowerId);
+    if (!eligibility.isEligible) {
+      throw new DomainError({
+        code: 'LOAN_NOT_ELIGIBLE',
+        message: eligibility.reason ?? 'You are not eligible for a loan',
+        details: eligibility.reasons,
+      });
+    }
+    const amount = nairaToKobo(input.requestedAmount);
+    if (amount > eligibility.maxLoanAmountKobo) {
+      const message = maxEligibleAmountMessage(koboToNaira(eligibility.maxLoanAmountKobo));
+      throw new DomainError({
+        code: 'LOAN_AMOUNT_ABOVE_MAXIMUM',
+        message,
+        details: [{ field: 'requestedAmount', message }],
+      });
+    }
+    const policy = await currentPolicy(tx);
+    await assertGuarantorsAvailable(
+      repo,
+      borrowerId,
+      guarantorIds,
+      policy.loan.maxRunningGuarantees,
+    );
+
+    const now = deps.clock.now();
+    let quote;
+    try {
+      quote = calculateLoan({
+        requestedAmountKobo: amount,
+        repaymentTermMonths: input.repaymentTermMonths,
+        deductProcessingFee: input.deductProcessingFee,
+        startDate: toIsoDateInTimeZone(now),
+        policy: policy.loan,
+      });
+    } catch (error) {
+      if (error instanceof LoanAmountBelowFeesError) throw belowFees(error);
+      throw error;
+    }
+    const loan = await repo.insertLoan({
+      loanNumber: await repo.nextLoanNumber(),
+      userId: borrowerId,
+      purpose: input.purpose,
+      requestedAmount: amount,
+      repaymentTermMonths: input.repaymentTermMonths,
+      interestRateBps: quote.interestRateBps,
+      interestAmount: quote.interestAmountKobo,
+      insuranceFee: quote.insuranceFeeKobo,
+      formFee: quote.formFeeKobo,
+      deductProcessingFee: input.deductProcessingFee,
+      disbursementAmount: quote.disbursementAmountKobo,
+      monthlyPayment: quote.monthlyRepaymentKobo,
+      totalRepayment: quote.totalRepaymentAmountKobo,
+      outstandingBalance: 0,
+      status: 'pending',
+      requiredCertifications: policy.loan.requiredCertifications,
+      remainingCertifications: policy.loan.requiredCertifications,
+      requestDate: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const shares = splitGuarantee(amount, guarantorIds.length);
+    const slots = await repo.insertGuarantors(
+      guarantorIds.map((guarantorUserId, index) => ({
+        loanId: loan.id,
+        guarantorUserId,
+        guaranteeAmount: shares[index] ?? 0,
+        acceptanceToken: newAcceptanceToken(),
+        invitationDate: now,
+        // A millisecond apart, so the guarantors list in the order the borrower chose them.
+        createdAt: new Date(now.getTime() + index),
+        updatedAt: now,
+      })),
+    );
+    await writeAudit(tx, actor, {
+      action: 'loan.requested',
+      entityType: 'loan',
+      entityId: loan.id,
+      after: {
+        loanNumber: loan.loanNumber,
+        requestedAmount: amount,
+        repaymentTermMonths: loan.repaymentTermMonths,
+        guarantors: slots.map((slot) => ({
+          userId: slot.guarantorUserId,
+          amount: slot.guaranteeAmount,
+        })),
+      },
+    });
+    const borrowerName = personName(actor.user);
+    await sendMessages(
+      tx,
+      deps,
+      actor,
+      slots.map((slot) => ({
+        userId: slot.guarantorUserId,
+        template: 'loanGuarantorRequest' as const,
+        facts: {
+          guarantorRequestId: slot.id,
+          borrowerName,
+          loanNumber: loan.loanNumber,
+          amount,
+          guarantee: slot.guaranteeAmount,
+        },
+      })),
+    );
+    const [shaped] = await loansWithParts(repo, [loan]);
+    if (!shaped) throw notFound('Loan');
+    return shaped;
+  });
+}
+
+/**
+ * Every live slot accepted: the loan goes under review and the reviewers (never the borrower
+ * nor a guarantor) are told. Runs inside the accepting use case's transaction, loan locked.
+ */
+export async function moveToReviewIfAllAccepted(
+  tx: Executor,
+  deps: Deps,
+  actor: MemberActor,
+  loan: LoanRow,
+  slots: GuarantorRow[],
+): Promise<LoanRow> {
+  if (loan.status !== 'pending' || slots.length === 0) return loan;
+  if (!slots.every((slot) => slot.status === 'accepted')) return loan;
+  const repo = loansRepository(tx);
+  assertTransition(LOAN_TRANSITIONS, loan.status, 'under_review');
+  const now = deps.clock.now();
+  const updated = await repo.updateLoan(loan.id, {
+    status: 'under_review',
+    underReviewAt: now,
+    updatedAt: now,
+  });
+  await writeAudit(tx, actor, {
+    action: 'loan.under_review',
+    entityType: 'loan',
+    entityId: loan.id,
+    before: { status: 'pending' },
+    after: { status: 'under_review' },
+  });
+  const borrower = await repo.person(loan.userId);
+  const reviewers = await repo.reviewersFor(loan.id, loan.userId);
+  const messages: OutgoingMessage[] = [
+    {
+      userId: loan.userId,
+      template: 'loanUnderReview',
+      facts: { loanId: loan.id, loanNumber: loan.loanNumber },
+    },
+    ...reviewers.map((userId): OutgoingMessage => ({
+      userId,
+      template: 'loanToReview',
+      facts: {
+        loanId: loan.id,
+        loanNumber: loan.loanNumber,
+        borrowerName: borrower ? personName(borrower) : 'A member',
+        amount: loan.requestedAmount,
+      },
+    })),
+  ];
+  await sendMessages(tx, deps, actor, messages);
+  return updated;
+}
+
+/** GET /users/loans/under-review: loans the reviewer may certify, newest first. */
+export async function listLoansUnderReview(
+  deps: Deps,
+  actor: MemberActor,
+  query: UnderReviewLoanListQuery,
+): Promise<ListPage<UnderReviewLoan>> {
+  const repo = loansRepository(deps.db);
+  const page = await repo.underReviewPage(actor.user.id, query);
+  const certifications = await repo.certificationsOf(page.items.map((item) => item.loan.id));
+  return {
+    items: page.items.map(({ loan, applicant }) => ({
+      id: loan.id,
+      loanId: loan.loanNumber,
+      applicant,
+      requestedAmount: koboToNaira(loan.requestedAmount),
+      purpose: loan.purpose,
+      repaymentTermMonths: loan.repaymentTermMonths,
+      createdAt: loan.createdAt.toISOString(),
+      requiredCertifications: loan.requiredCertifications,
+      remainingCertifications: loan.remainingCertifications,
+      certifications: certifications
+        .filter((certification) => certification.loanId === loan.id)
+        .map((certification) => ({
+          reviewerId: certification.reviewerId,
+          certifiedAt: certification.certifiedAt.toISOString(),
+          note: certification.note,
+        })),
+    })),
+    pagination: page.pagination,
+  };
+}
+
+/**
+ * Releases every frozen guarantee of a loan (rejected, or repaid): each slot's frozen amount
+ * back to 0 and each guarantor's balance row lowered by it. Loan and slots already locked.
+ */
+export async function releaseAllGuarantees(
+  repo: LoansRepository,
+  slots: GuarantorRow[],
+  now: Date,
+): Promise<void> {
+  const frozen = slots.filter((slot) => slot.frozenAmount > 0);
+  if (frozen.length === 0) return;
+  await repo.lockBalances(frozen.map((slot) => slot.guarantorUserId));
+  for (const slot of frozen) {
+    await repo.addFrozen(slot.guarantorUserId, -slot.frozenAmount);
+    await repo.updateGuarantor(slot.id, { frozenAmount: 0, updatedAt: now });
+  }
+}
+
+/**
+ * POST /users/loans/{id}/certify. Only reviewers (the route group), never the borrower or a
+ * guarantor (403), once each (409). Approve lowers the remaining count; at 0 the loan is
+ * approved. Reject (a reason required by the schema) rejects it and releases every frozen
+ * guarantee. The loan row is locked, so parallel certifications never count more than required.
+ */
+export async function certifyLoan(
+  deps: Deps,
+  actor: MemberActor,
+  input: IdParams & CertificationInput,
+): Promise<CertificationResult> {
+  const reviewerId = actor.user.id;
+  const loanOutcome = await deps.db.transaction(async (tx) => {
+    const repo = loansRepository(tx);
+    const loan = await repo.lockLoan(input.id);
+    if (!loan) throw notFound('Loan');
+    const slots = await repo.lockGuarantors(loan.id);
+    if (loan.userId === reviewerId || slots.some((slot) => slot.guarantorUserId === reviewerId)) {
+      throw new DomainError({
+        code: 'LOAN_CERTIFICATION_NOT_ALLOWED',
+        message: 'You cannot certify a loan you requested or guarantee',
+      });
+    }
+    if (loan.status !== 'under_review') {
+      throw new DomainError({
+        code: 'LOAN_NOT_UNDER_REVIEW',
+        message: `Loan ${loan.loanNumber} is ${loan.status.replace('_', ' ')}: only loans under review can be certified`,
+      });
+    }
+    const now = deps.clock.now();
+    const certification = await repo.insertCertification({
+      loanId: loan.id,
+      reviewerId,
+      decision: input.decision,
+      note: input.note ?? null,
+      certifiedAt: now,
+    });
+    if (!certification) {
+      throw new DomainError({
+        code: 'LOAN_ALREADY_CERTIFIED',
+        message: `You have already certified loan ${loan.loanNumber}`,
+      });
+    }
+    let next: LoanRow;
+    if (input.decision === 'approve') {
+      const remaining = Math.max(0, loan.remainingCertifications - 1);
+      if (remaining === 0) assertTransition(LOAN_TRANSITIONS, loan.status, 'approved');
+      next = await repo.updateLoan(loan.id, {
+        remainingCertifications: remaining,
+        ...(remaining === 0
+          ? { status: 'approved' as const, approvedAmount: loan.requestedAmount, decidedAt: now }
+          : {}),
+        updatedAt: now,
+      });
+    } else {
+      assertTransition(LOAN_TRANSITIONS, loan.status, 'rejected');
+      next = await repo.updateLoan(loan.id, {
+        status: 'rejected',
+        rejectionReason: input.note ?? null,
+        decidedAt: now,
+        updatedAt: now,
+      });
+      await releaseAllGuarantees(repo, slots, now);
+    }
+    await writeAudit(tx, actor, [
+      {
+        action: 'loan.certified',
+        entityType: 'loan',
+        entityId: loan.id,
+        after: { decision: input.decision, note: input.note ?? null },
+      },
+      ...(next.status !== loan.status
+        ? [
+            {
+              action:
+                next.status === 'approved'
+                  ? ('loan.approved' as const)
+                  : ('loan.rejected' as const),
+              entityType: 'loan' as const,
+              entityId: loan.id,
+              before: { status: loan.status },
+              after: { status: next.status },
+            },
+          ]
+        : []),
+    ]);
+    if (next.status !== loan.status) {
+      const borrower = await repo.person(loan.userId);
+      const borrowerName = borrower ? personName(borrower) : 'A member';
+      const approved = next.status === 'approved';
+      await sendMessages(tx, deps, actor, [
+        {
+          userId: loan.userId,
+          template: 'loanDecided',
+          facts: {
+            loanId: loan.id,
+            loanNumber: loan.loanNumber,
+            approved,
+            forBorrower: true,
+            borrowerName,
+            ...(input.note && !approved ? { reason: input.note } : {}),
+          },
+        },
+        ...slots
+          .filter((slot) => slot.status === 'accepted')
+          .map((slot): OutgoingMessage => ({
+            userId: slot.guarantorUserId,
+            template: 'loanDecided',
+            facts: {
+              loanId: loan.id,
+              loanNumber: loan.loanNumber,
+              approved,
+              forBorrower: false,
+              borrowerName,
+            },
+          })),
+      ]);
+    }
+    return next;
+  });
+  return {
+    id: loanOutcome.id,
+    loanId: loanOutcome.loanNumber,
+    status: loanOutcome.status,
+    requiredCertifications: loanOutcome.requiredCertifications,
+    remainingCertifications: loanOutcome.remainingCertifications,
+  };
+}
+
+/* What the dashboard shows of loans (GET /users/dashboard, built by the dashboard module). */
+
+/**
+ * The member's loan-related pending actions: guarantor requests to answer, a rejected guarantor
+ * to replace on their own loan, and (for reviewers) loans to certify. Each opens the loans page
+ * where it is done.
+ */
+export async function memberLoanPendingActions(
+  db: Executor,
+  actor: MemberActor,
+  _today?: string,
+  limit = 10,
+): Promise<PendingAction[]> {
+  const member = actor.user;
+  const repo = loansRepository(db);
+  const actions: PendingAction[] = [];
+  for (const row of await repo.pendingRequestsFor(member.id, limit)) {
+    actions.push({
+      id: row.slot.id,
+      type: 'guarantor_request',
+      description: `${row.borrowerFirstName} ${row.borrowerLastName} asked you to guarantee loan ${row.loanNumber}`,
+      actionRequired: `Accept or reject the guarantee of ${formatKobo(row.slot.guaranteeAmount)}`,
+      deadline: null,
+      actionUrl: '/loans?tab=guarantor-requests',
+    });
+  }
+  for (const row of await repo.rejectedSlotsOf(member.id)) {
+    if (row.slot.replacesId !== null) continue;
+    actions.push({
+      id: row.slot.id,
+      type: 'guarantor_request',
+      description: `${personName(row.person)} declined to guarantee your loan ${row.loanNumber}`,
+      actionRequired: 'Choose another guarantor',
+      deadline: null,
+      actionUrl: '/guarantees/invite',
+    });
+  }
+  if (member.isLoanReviewer) {
+    for (const row of await repo.uncertifiedUnderReview(member.id, limit)) {
+      actions.push({
+        id: row.loan.id,
+        type: 'loan_review',
+        description: `Loan ${row.loan.loanNumber} from ${row.firstName} ${row.lastName} (${formatKobo(row.loan.requestedAmount)}) is under review`,
+        actionRequired: 'Approve or reject the loan',
+        deadline: null,
+        actionUrl: '/loans?tab=loan-review',
+      });
+    }
+  }
+  return actions.slice(0, limit);
+}
+
+/** The member's latest loan events for Recent Activity: requests, disbursements, repayments. */
+export async function memberLoanActivity(
+  db: Executor,
+  userId: string,
+  limit = 10,
+): Promise<RecentActivity[]> {
+  const repo = loansRepository(db);
+  const activity: RecentActivity[] = [];
+  for (const loan of await repo.recentLoans(userId, limit)) {
+    activity.push({
+      id: loan.id,
+      type: 'loan',
+      description: `Loan ${loan.loanNumber} requested: ${loan.purpose}`,
+      amount: koboToNaira(loan.requestedAmount),
+      date: loan.requestDate.toISOString(),
+      status: loan.status,
+    });
+  }
+  for (const { repayment, loanNumber } of await repo.recentRepayments(userId, limit)) {
+    activity.push({
+      id: repayment.id,
+      type: 'loan',
+      description: `Repayment on loan ${loanNumber}`,
+      amount: koboToNaira(repayment.amount),
+      date: repayment.createdAt.toISOString(),
+      status: repayment.status,
+    });
+  }
+  return activity.sort((a, b) => b.date.localeCompare(a.date)).slice(0, limit);
+}

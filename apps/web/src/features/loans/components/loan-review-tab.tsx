@@ -1,0 +1,226 @@
+import { LOAN_MESSAGES } from '@coop/shared/loan-rules';
+import type { UnderReviewLoan } from '@coop/shared/loans';
+import { FALLBACK_MESSAGES } from '@coop/shared/messages';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { Label } from '../../../components/ui/label';
+import { Spinner } from '../../../components/ui/spinner';
+import { Textarea } from '../../../components/ui/textarea';
+import { failureMessage, toApiError } from '../../../lib/api-client';
+import { useCertifyLoan, type useLoansUnderReview } from '../api/loans-api';
+import { displayDate, naira } from './loan-format';
+
+type Deciding = { loan: UnderReviewLoan; decision: 'approve' | 'reject' } | null;
+
+/** Spec §2 Loan Review tab (reviewers only). */
+export function LoanReviewTab(props: {
+  query: ReturnType<typeof useLoansUnderReview>;
+  reviewerId: string;
+}) {
+  const { query } = props;
+  const [deciding, setDeciding] = useState<Deciding>(null);
+  const [details, setDetails] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  const noteId = useId();
+  const certify = useCertifyLoan();
+  const rows = query.data?.data ?? [];
+
+  if (query.isPending) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner label="Loading loans under review" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div
+        className="rounded-md border border-destructive/40 bg-danger-soft p-4 text-danger-soft-foreground"
+        role="alert"
+      >
+        Error: {failureMessage(query.error, FALLBACK_MESSAGES.fetchLoansUnderReview)}
+      </div>
+    );
+  }
+  if (rows.length === 0) {
+    return (
+      <p className="py-12 text-center text-muted-foreground">{LOAN_MESSAGES.noLoansUnderReview}</p>
+    );
+  }
+
+  const confirm = () => {
+    if (!deciding) return;
+    const { loan, decision } = deciding;
+    certify.mutate(
+      { id: loan.id, decision, note },
+      {
+        onSuccess: () => {
+          toast.success(
+            decision === 'approve' ? LOAN_MESSAGES.loanApproved : LOAN_MESSAGES.loanRejected,
+          );
+          setDeciding(null);
+          setNote('');
+        },
+        onError: (error) => {
+          toast.error(
+            decision === 'approve'
+              ? LOAN_MESSAGES.approveFailedTitle
+              : LOAN_MESSAGES.rejectLoanFailedTitle,
+            { description: toApiError(error).serverMessage ?? LOAN_MESSAGES.unexpected },
+          );
+          setDeciding(null);
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="grid gap-3">
+      {rows.map((loan) => {
+        const completed = Math.max(0, loan.requiredCertifications - loan.remainingCertifications);
+        const percent = Math.round((completed / loan.requiredCertifications) * 100);
+        const certified = loan.certifications.some((c) => c.reviewerId === props.reviewerId);
+        return (
+          <article key={loan.id} className="grid gap-3 rounded-lg border p-4">
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="font-mono text-sm">{loan.loanId}</span>
+              <Badge variant="info">Under Review</Badge>
+              <span className="font-medium">
+                {loan.applicant.firstName} {loan.applicant.lastName}
+              </span>
+              <span>{naira(loan.requestedAmount)}</span>
+              <span className="text-sm text-muted-foreground">{displayDate(loan.createdAt)}</span>
+            </div>
+            <p className="text-sm">{loan.purpose}</p>
+            <div className="grid gap-1">
+              <div className="flex justify-between text-sm">
+                <span>
+                  {completed}/{loan.requiredCertifications} certifications completed
+                </span>
+                <span>
+                  {loan.remainingCertifications} remaining · {percent}%
+                </span>
+              </div>
+              <div
+                className="h-2 rounded-full bg-muted"
+                role="progressbar"
+                aria-label={`${loan.loanId} certification progress`}
+                aria-valuenow={percent}
+                aria-valuemin={0}
+                aria-valuemax={100}
+              >
+                <div className="h-2 rounded-full bg-primary" style={{ width: `${percent}%` }} />
+              </div>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              {certified ? (
+                <Badge variant="success">{LOAN_MESSAGES.alreadyCertified}</Badge>
+              ) : (
+                <>
+                  <Button
+                    type="button"
+                    size="sm"
+                    onClick={() => setDeciding({ loan, decision: 'approve' })}
+                  >
+                    Approve
+                  </Button>
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="destructive"
+                    onClick={() => setDeciding({ loan, decision: 'reject' })}
+                  >
+                    Reject
+                  </Button>
+                </>
+              )}
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                aria-expanded={details === loan.id}
+                onClick={() => setDetails(details === loan.id ? null : loan.id)}
+              >
+                Details
+              </Button>
+            </div>
+            {details === loan.id ? (
+              <div className="grid gap-2 border-t pt-3 text-sm">
+                <p>
+                  Membership ID {loan.applicant.membershipId} · {loan.applicant.email} ·{' '}
+                  {loan.repaymentTermMonths} months
+                </p>
+                {loan.certifications.length === 0 ? (
+                  <p className="text-muted-foreground">No certifications yet.</p>
+                ) : (
+                  <ul className="grid gap-1">
+                    {loan.certifications.map((c) => (
+                      <li key={c.reviewerId}>
+                        Certified {displayDate(c.certifiedAt)}
+                        {c.note ? `: ${c.note}` : ''}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            ) : null}
+          </article>
+        );
+      })}
+
+      <Dialog
+        open={deciding !== null}
+        onOpenChange={(open) => (open ? undefined : setDeciding(null))}
+      >
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>
+              {deciding?.decision === 'approve' ? 'Approve loan' : 'Reject loan'}
+            </DialogTitle>
+            <DialogDescription>
+              {deciding?.decision === 'approve'
+                ? 'Add an optional note for the other reviewers.'
+                : 'Give the reason for rejecting this loan.'}
+            </DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-2">
+            <Label htmlFor={noteId}>
+              {deciding?.decision === 'approve' ? 'Note (optional)' : 'Reason'}
+            </Label>
+            <Textarea
+              id={noteId}
+              value={note}
+              maxLength={500}
+              onChange={(e) => setNote(e.target.value)}
+            />
+          </div>
+          <DialogFooter className="gap-2">
+            <Button type="button" variant="outline" onClick={() => setDeciding(null)}>
+              Cancel
+            </Button>
+            <Button
+              type="button"
+              variant={deciding?.decision === 'reject' ? 'destructive' : 'default'}
+              disabled={
+                certify.isPending || (deciding?.decision === 'reject' && note.trim() === '')
+              }
+              onClick={confirm}
+            >
+              Confirm
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,216 @@
+import { LOAN_MESSAGES } from '@coop/shared/loan-rules';
+import type { Loan, LoanGuarantor } from '@coop/shared/loans';
+import { FALLBACK_MESSAGES } from '@coop/shared/messages';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PageTitle } from '../../../components/layouts/page-title';
+import { Button } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import { failureMessage } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import {
+  useEligibility,
+  useGuarantorRequests,
+  useLoans,
+  useLoansUnderReview,
+} from '../api/loans-api';
+import { CalculatorTab } from './calculator-tab';
+import { GuarantorRequestsTab } from './guarantor-requests-tab';
+import { naira } from './loan-format';
+import { LoanReviewTab } from './loan-review-tab';
+import { MyLoansTab } from './my-loans-tab';
+import { ReassignDialog } from './reassign-dialog';
+import { RequestLoanWizard } from './request-loan-wizard';
+
+const TABS = [
+  ['my-loans', 'My Loans'],
+  ['calculator', 'Loan Calculator'],
+  ['guarantor-requests', 'Guarantor Requests'],
+  ['loan-review', 'Loan Review'],
+] as const;
+type Tab = (typeof TABS)[number][0];
+
+export type LoansPageProps = {
+  user: { id: string; email: string; isLoanReviewer: boolean };
+  /** /loans/new opens the wizard; /guarantees/invite the reassign dialog or the wizard. */
+  intent?: 'new-loan' | 'invite-guarantor';
+};
+
+type ReassignTarget = { guarantor: LoanGuarantor; others: LoanGuarantor[] };
+
+/** Spec §2 Loans page: eligibility banner, tabs, the wizard and the reassign dialog. */
+export function LoansPage({ user, intent }: LoansPageProps) {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: Tab =
+    TABS.some(([key]) => key === requested) && (requested !== 'loan-review' || user.isLoanReviewer)
+      ? (requested as Tab)
+      : 'my-loans';
+  const eligibility = useEligibility();
+  const pendingRequests = useGuarantorRequests({ status: 'pending', page: 1, limit: 1 });
+  const underReview = useLoansUnderReview(
+    { page: 1, limit: 10, sortBy: 'createdAt', sortOrder: 'desc' },
+    user.isLoanReviewer,
+  );
+  const pendingLoans = useLoans({
+    status: 'pending',
+    page: 1,
+    limit: 10,
+    sortBy: 'requestDate',
+    sortOrder: 'desc',
+  });
+  const [wizardOpen, setWizardOpen] = useState(false);
+  const [reassign, setReassign] = useState<ReassignTarget | null>(null);
+
+  const openReassign = (guarantor: LoanGuarantor, loan: Loan) =>
+    setReassign({
+      guarantor,
+      others: loan.guarantors.filter((g) => g.id !== guarantor.id && g.status !== 'rejected'),
+    });
+
+  // Quick actions: /loans/new opens the wizard; /guarantees/invite the reassign dialog when a
+  // guarantor declined the member's pending loan, otherwise the wizard (guarantors are step 2).
+  // Closing either returns to /loans.
+  const eligible = eligibility.data?.isEligible === true;
+  const declinedLoan = pendingLoans.data?.data.find((l) =>
+    l.guarantors.some((g) => g.status === 'rejected'),
+  );
+  const declined = declinedLoan?.guarantors.find((g) => g.status === 'rejected');
+  const inviteTarget: ReassignTarget | null =
+    intent === 'invite-guarantor' && declinedLoan && declined
+      ? {
+          guarantor: declined,
+          others: declinedLoan.guarantors.filter(
+            (g) => g.id !== declined.id && g.status !== 'rejected',
+          ),
+        }
+      : null;
+  const wizardFromIntent =
+    eligible &&
+    (intent === 'new-loan' ||
+      (intent === 'invite-guarantor' && pendingLoans.isSuccess && !inviteTarget));
+  const leaveIntent = () => {
+    if (intent) void navigate(paths.loans, { replace: true });
+  };
+
+  const pendingCount = pendingRequests.data?.pagination.totalItems ?? 0;
+  const reviewCount =
+    underReview.data?.data.filter(
+      (loan) => !loan.certifications.some((c) => c.reviewerId === user.id),
+    ).length ?? 0;
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <PageTitle
+          title="Loans"
+          description="Request loans, guarantee fellow members and follow your repayments."
+        />
+        <div className="flex items-center gap-3">
+          {pendingCount > 0 ? (
+            <span
+              className="rounded-full bg-destructive px-2.5 py-0.5 text-xs font-semibold text-destructive-foreground"
+              aria-label={`${pendingCount} pending guarantor requests`}
+            >
+              {pendingCount}
+            </span>
+          ) : null}
+          {eligibility.data?.isEligible ? (
+            <Button type="button" onClick={() => setWizardOpen(true)}>
+              Request Loan
+            </Button>
+          ) : null}
+        </div>
+      </div>
+
+      {eligibility.isError ? (
+        <p className="text-sm text-destructive" role="alert">
+          {failureMessage(eligibility.error, FALLBACK_MESSAGES.fetchEligibility)}
+        </p>
+      ) : eligibility.data ? (
+        eligibility.data.isEligible ? (
+          <div className="rounded-lg border border-success/40 bg-success-soft p-4 text-success-soft-foreground">
+            <p className="font-semibold">{LOAN_MESSAGES.eligible}</p>
+            <p className="text-sm">
+              You can borrow up to {naira(eligibility.data.maxLoanAmount)}, based on your confirmed
+              contributions.
+            </p>
+          </div>
+        ) : (
+          <div className="rounded-lg border border-warning/40 bg-warning-soft p-4 text-warning-soft-foreground">
+            <p className="font-semibold">{LOAN_MESSAGES.notEligible}</p>
+            <ul className="list-disc pl-5 text-sm">
+              {(eligibility.data.reasons.length > 0
+                ? eligibility.data.reasons
+                : [eligibility.data.reason ?? 'You are not eligible for a loan at the moment.']
+              ).map((reason) => (
+                <li key={reason}>{reason}</li>
+              ))}
+            </ul>
+          </div>
+        )
+      ) : null}
+
+      <div role="tablist" aria-label="Loans" className="flex flex-wrap gap-1 border-b">
+        {TABS.filter(([key]) => key !== 'loan-review' || user.isLoanReviewer).map(
+          ([key, label]) => (
+            <button
+              key={key}
+              type="button"
+              role="tab"
+              id={`tab-${key}`}
+              aria-selected={tab === key}
+              aria-controls={`panel-${key}`}
+              onClick={() => setParams(key === 'my-loans' ? {} : { tab: key })}
+              className={cn(
+                '-mb-px flex items-center gap-2 border-b-2 px-3 py-2 text-sm font-medium',
+                tab === key
+                  ? 'border-primary text-foreground'
+                  : 'border-transparent text-muted-foreground',
+              )}
+            >
+              {label}
+              {key === 'guarantor-requests' && pendingCount > 0 ? (
+                <span className="rounded-full bg-destructive px-2 text-xs text-destructive-foreground">
+                  {pendingCount}
+                </span>
+              ) : null}
+              {key === 'loan-review' && reviewCount > 0 ? (
+                <span className="rounded-full bg-primary px-2 text-xs text-primary-foreground">
+                  {reviewCount}
+                </span>
+              ) : null}
+            </button>
+          ),
+        )}
+      </div>
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+        {tab === 'my-loans' ? <MyLoansTab onReassign={openReassign} /> : null}
+        {tab === 'calculator' ? <CalculatorTab /> : null}
+        {tab === 'guarantor-requests' ? (
+          <GuarantorRequestsTab initialStatus={params.get('status') ?? undefined} />
+        ) : null}
+        {tab === 'loan-review' ? <LoanReviewTab query={underReview} reviewerId={user.id} /> : null}
+      </div>
+
+      <RequestLoanWizard
+        open={wizardOpen || wizardFromIntent}
+        onOpenChange={(open) => {
+          setWizardOpen(open);
+          if (!open) leaveIntent();
+        }}
+        maxLoanAmount={eligibility.data?.maxLoanAmount ?? 0}
+        currentUser={user}
+      />
+      <ReassignDialog
+        target={reassign ?? inviteTarget}
+        currentUser={user}
+        onClose={() => {
+          setReassign(null);
+          leaveIntent();
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import type { GuarantorCandidate } from '@coop/shared/guarantors';
+import { LOAN_MESSAGES } from '@coop/shared/loan-rules';
+import type { LoanGuarantor } from '@coop/shared/loans';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Alert, AlertDescription } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { failureMessage } from '../../../lib/api-client';
+import { useReassignGuarantor } from '../api/loans-api';
+import { fullName, GuarantorPicker } from './guarantor-picker';
+
+/** Spec §2 Reassign Guarantor dialog, for a guarantor who rejected. */
+export function ReassignDialog(props: {
+  target: { guarantor: LoanGuarantor; others: LoanGuarantor[] } | null;
+  currentUser: { id: string; email: string };
+  onClose: () => void;
+}) {
+  const [picked, setPicked] = useState<GuarantorCandidate | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const reassign = useReassignGuarantor();
+  const target = props.target;
+  const close = () => {
+    setPicked(null);
+    setError(null);
+    reassign.reset();
+    props.onClose();
+  };
+  // Spec §5: not the member, not the rejected guarantor, not one already accepted or pending.
+  const excluded = target
+    ? {
+        ids: [
+          props.currentUser.id,
+          target.guarantor.guarantorUserId.id,
+          ...target.others.map((g) => g.guarantorUserId.id),
+        ],
+        emails: [
+          props.currentUser.email,
+          target.guarantor.email,
+          ...target.others.map((g) => g.email),
+        ].map((e) => e.toLowerCase()),
+      }
+    : { ids: [], emails: [] };
+
+  return (
+    <Dialog open={target !== null} onOpenChange={(open) => (open ? undefined : close())}>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>Reassign Guarantor</DialogTitle>
+          <DialogDescription>
+            Choose another member to guarantee this part of your loan.
+          </DialogDescription>
+        </DialogHeader>
+        {target ? (
+          <div className="grid gap-4 text-sm">
+            <div className="rounded-md border p-3">
+              <p className="text-muted-foreground">Current guarantor (rejected)</p>
+              <p className="font-medium">{fullName(target.guarantor)}</p>
+              <p>
+                {target.guarantor.email} · {target.guarantor.membershipId}
+              </p>
+            </div>
+            <GuarantorPicker
+              selectedIds={picked ? [picked.id] : []}
+              excluded={excluded}
+              onPick={(candidate) => {
+                setError(null);
+                setPicked((current) => (current?.id === candidate.id ? null : candidate));
+              }}
+            />
+            <p>
+              New guarantor:{' '}
+              <span className="font-medium">{picked ? fullName(picked) : 'none selected'}</span>
+            </p>
+            <div className="rounded-md border bg-info-soft p-3 text-info-soft-foreground">
+              The new guarantor is asked to guarantee the same amount. A place can be reassigned
+              once; the rejected request is removed.
+            </div>
+            {error ? (
+              <Alert variant="destructive" role="alert">
+                <AlertDescription>{error}</AlertDescription>
+              </Alert>
+            ) : null}
+          </div>
+        ) : null}
+        <DialogFooter className="gap-2">
+          <Button type="button" variant="outline" onClick={close}>
+            Cancel
+          </Button>
+          <Button
+            type="button"
+            disabled={reassign.isPending}
+            onClick={() => {
+              if (!target) return;
+              if (!picked) {
+                setError(LOAN_MESSAGES.selectNewGuarantor);
+                return;
+              }
+              reassign.mutate(
+                { guarantorId: target.guarantor.id, newGuarantorUserId: picked.id },
+                {
+                  onSuccess: () => {
+                    toast.success(LOAN_MESSAGES.guarantorReassigned);
+                    close();
+                  },
+                  onError: (err) => setError(failureMessage(err, LOAN_MESSAGES.reassignFailed)),
+                },
+              );
+            }}
+          >
+            Reassign Guarantor
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
