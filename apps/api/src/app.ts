@@ -1,15 +1,12 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.js';
 import { loggerOptions } from './config/logger.js';
 import type { Database } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { accessTokens } from './lib/access-token.js';
+import { responseSerializerCompiler } from './lib/response-serializer.js';
 import type { Deps } from './deps.js';
 import { errorHandler } from './plugins/error-handler.js';
 import { drain } from './plugins/drain.js';
@@ -28,6 +25,7 @@ import { dividendRoutes } from './modules/dividends/dividends.routes.js';
 import { fineRoutes } from './modules/fines/fines.routes.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { userPasswordRoutes } from './modules/auth/auth.routes.js';
+import { depositNoticeRoutes } from './modules/deposit-notices/deposit-notices.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -71,7 +69,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written by functions compiled from the shared response schemas; under test each
+  // is also encoded by zod and must match (lib/response-serializer.ts).
+  app.setSerializerCompiler(responseSerializerCompiler({ crossCheck: config.env === 'test' }));
 
   const deps: Deps = { config, db, clock, tokens: accessTokens(config.jwtSecret, clock) };
 
@@ -96,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(memberRoutes(fineRoutes), api('/users/fines'));
   await app.register(memberRoutes(accountRoutes), api('/users'));
   await app.register(memberRoutes(userPasswordRoutes), api('/users'));
+  await app.register(memberRoutes(depositNoticeRoutes), api('/users/deposit-notices'));
 
   await app.register(webApp, { distDir: config.webDistDir });
   return app;

@@ -57,6 +57,10 @@ const envSchema = z.object({
   COOPERATIVE_NAME: z.string().default('Demo Cooperative Society'),
   ADMIN_CONTACT_EMAIL: z.string().email().default('admin@demo.coop'),
   ADMIN_CONTACT_PHONE: z.string().default('+234 803 000 0000'),
+  /** The account members pay voluntary deposits into (shown on /contributions/new). */
+  COOPERATIVE_BANK_NAME: z.string().default('Demo Bank Plc'),
+  COOPERATIVE_BANK_ACCOUNT_NAME: z.string().default('Demo Cooperative Society'),
+  COOPERATIVE_BANK_ACCOUNT_NUMBER: z.string().default('0123456789'),
   SHUTDOWN_TIMEOUT_MS: milliseconds(100, 10 * MINUTE_MS).default(10_000),
   REQUEST_TIMEOUT_MS: milliseconds(1_000, 10 * MINUTE_MS).default(30_000),
   DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(100, 10 * MINUTE_MS).default(10_000),
@@ -97,7 +101,12 @@ export interface Config {
   /** The least time forgot-password and a failed sign-in take to answer. */
   authAnswerFloorMs: number;
   logLevel: string;
-  cooperative: { name: string; contactEmail: string; contactPhone: string };
+  cooperative: {
+    name: string;
+    contactEmail: string;
+    contactPhone: string;
+    bankAccount: { bankName: string; accountName: string; accountNumber: string };
+  };
   /** Where the built web app lives (apps/web/dist); served when present. */
   webDistDir: string;
   timeouts: Timeouts;
@@ -190,6 +199,11 @@ export function loadConfig(
       name: e.COOPERATIVE_NAME,
       contactEmail: e.ADMIN_CONTACT_EMAIL,
       contactPhone: e.ADMIN_CONTACT_PHONE,
+      bankAccount: {
+        bankName: e.COOPERATIVE_BANK_NAME,
+        accountName: e.COOPERATIVE_BANK_ACCOUNT_NAME,
+        accountNumber: e.COOPERATIVE_BANK_ACCOUNT_NUMBER,
+      },
     },
     webDistDir: path.resolve(rootDir, 'apps/web/dist'),
     timeouts: {

@@ -103,14 +103,14 @@ describe('seedDemoIfEmpty', () => {
     expect(result).toMatchObject({ seeded: true, members: 66 });
     if (!result.seeded) return;
     // One "please confirm" per posted contribution, eight announcements for each of three, and
-    // demo/money.ts: two withdrawal decisions, six fines, two settled, one resolved dispute and
-    // one "dividend paid" per paid dividend.
+    // demo/money.ts: two withdrawal decisions, six fines, two settled, one resolved dispute, two
+    // deposit decisions and one "dividend paid" per paid dividend.
     const [paid] = await db
       .select({ n: count() })
       .from(dividends)
       .where(eq(dividends.status, 'paid'));
     expect(paid?.n).toBeGreaterThan(0);
-    expect(result.notifications).toBe(result.contributions.recorded + 24 + 11 + (paid?.n ?? 0));
+    expect(result.notifications).toBe(result.contributions.recorded + 24 + 13 + (paid?.n ?? 0));
     expect(result.milliseconds).toBeGreaterThan(0);
     expect(Object.keys(result.timings)).toEqual(['members', 'history']);
     expect(result.pendingActivationLink).toMatch(/^http:\/\/portal\.test\/auth\/activate\?token=/);
@@ -229,10 +229,11 @@ describe('seedDemoIfEmpty', () => {
       .from(memberBalances)
       .where(eq(memberBalances.userId, ada.id));
     // ₦600,000 of payroll savings, less the approved ₦50,000 withdrawal, plus the paid 2024
-    // dividend (8 % of the ₦50,000 of shares held on 31 December 2024).
+    // dividend (8 % of the ₦50,000 of shares held on 31 December 2024) and the verified deposit
+    // (₦40,000 savings, ₦10,000 shares).
     expect(balance).toMatchObject({
-      savingsBalance: 24 * 2_500_000 - 5_000_000 + 400_000,
-      shareBalance: 24 * 500_000,
+      savingsBalance: 24 * 2_500_000 - 5_000_000 + 400_000 + 4_000_000,
+      shareBalance: 24 * 500_000 + 1_000_000,
       loanBalance: 0,
     });
   });
@@ -278,13 +279,13 @@ describe('seedDemoIfEmpty', () => {
   });
 
   it('gives Ada, Bayo and Chidi notifications of every type and priority, read and unread', async () => {
-    // 'contribution_posted' comes with a resolved dispute, which only Ada has.
+    // 'contribution_posted' comes with a resolved dispute or a decided deposit: Bayo has neither.
     const producedTypes = NOTIFICATION_TYPES.filter((type) => type !== 'contribution_posted');
     for (const email of ['ada@demo.coop', 'bayo@demo.coop', 'chidi@demo.coop']) {
       const user = await userByEmail(email);
       const rows = await db.select().from(notifications).where(eq(notifications.userId, user.id));
       expect(new Set(rows.map((r) => r.type))).toEqual(
-        new Set(email === 'ada@demo.coop' ? NOTIFICATION_TYPES : producedTypes),
+        new Set(email === 'bayo@demo.coop' ? producedTypes : NOTIFICATION_TYPES),
       );
       expect(new Set(rows.map((r) => r.priority))).toEqual(new Set(NOTIFICATION_PRIORITIES));
       expect(rows.some((r) => r.readAt === null)).toBe(true);

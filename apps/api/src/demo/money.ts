@@ -3,7 +3,8 @@
  * and the back office call. Ada has a withdrawal in every status; the last two financial years
  * have a dividend declaration (the older one paid, the newer one declared at the general meeting
  * and calculated); the meeting's absence fines exist in every status, Ada's past due; Ada's
- * dispute of a contribution was resolved and Chidi's is open. The announcements of
+ * dispute of a contribution was resolved and Chidi's is open; deposit notices are verified,
+ * rejected and pending. The announcements of
  * demo/notifications.ts talk about these records.
  */
 import { contributionListQuerySchema } from '@coop/shared/contributions';
@@ -14,6 +15,11 @@ import {
   listContributions,
   resolveContributionDispute,
 } from '../modules/contributions/contributions.service.js';
+import {
+  rejectDepositNotice,
+  submitDepositNotice,
+  verifyDepositNotice,
+} from '../modules/deposit-notices/deposit-notices.service.js';
 import { declareDividend, payDividends } from '../modules/dividends/dividends.service.js';
 import { issueFine, markFinePaid, waiveFine } from '../modules/fines/fines.service.js';
 import {
@@ -184,6 +190,45 @@ export function moneyEvents(ctx: SeedContext, members: SeededMembers): DemoEvent
     await disputeContribution(deps, chidi.actor, {
       id: await contributionOf(deps, chidi, month(4)),
       reason: 'No deduction appears on my payslip for this month',
+    });
+  });
+  // Deposit notices: Ada's verified, Chidi's rejected, Bayo's waiting for the administrator.
+  at(35, async (deps) => {
+    ids.adaDeposit = (
+      await submitDepositNotice(deps, ada.actor, {
+        savingsAmount: 40_000,
+        shareHoldingAmount: 10_000,
+        transferDate: addDays(ctx.today, -36),
+        bankReference: 'FBN-2207-88341',
+        note: 'Part of my leave bonus',
+      })
+    ).id;
+  });
+  at(33, async (deps) => {
+    await verifyDepositNotice(deps, admin, { id: ids.adaDeposit ?? '' });
+  });
+  at(15, async (deps) => {
+    ids.chidiDeposit = (
+      await submitDepositNotice(deps, chidi.actor, {
+        savingsAmount: 20_000,
+        shareHoldingAmount: 0,
+        transferDate: addDays(ctx.today, -15),
+        bankReference: 'GTB-0411-55102',
+      })
+    ).id;
+  });
+  at(13, async (deps) => {
+    await rejectDepositNotice(deps, admin, {
+      id: ids.chidiDeposit ?? '',
+      reason: 'No transfer with this reference is on the bank statement; check the reference',
+    });
+  });
+  at(2, async (deps) => {
+    await submitDepositNotice(deps, bayo.actor, {
+      savingsAmount: 15_000,
+      shareHoldingAmount: 5_000,
+      transferDate: addDays(ctx.today, -2),
+      bankReference: 'UBA-1902-33017',
     });
   });
   return events;

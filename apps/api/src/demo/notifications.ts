@@ -6,8 +6,6 @@
  * so far.
  */
 import { addDays, parseIsoDate } from '@coop/shared/dates';
-import { and, eq } from 'drizzle-orm';
-import { emailOutbox } from '../db/schema/index.js';
 import type { Deps } from '../deps.js';
 import {
   announce,
@@ -62,21 +60,6 @@ function announcementsFor(
   ] as Announcement[];
 }
 
-/**
- * E-mail copies of the demo's past notices (a guarantor request) went out when they happened:
- * marked done, not delivered, so the only e-mail waiting at start-up stays Emeka's link.
- */
-async function markPastEmailsSent(deps: Deps, email: string): Promise<void> {
-  await deps.db
-    .update(emailOutbox)
-    .set({
-      status: 'sent',
-      sentAt: deps.clock.now(),
-      lastError: 'not delivered: an e-mail of the demo seed’s past',
-    })
-    .where(and(eq(emailOutbox.to, email), eq(emailOutbox.status, 'pending')));
-}
-
 /** 10:00 in Lagos, `days` before the demo's day. */
 const daysAgo = (ctx: SeedContext, days: number) =>
   new Date(parseIsoDate(addDays(ctx.today, -days)).getTime() - 3 * 3_600_000);
@@ -89,12 +72,10 @@ export function notificationEvents(ctx: SeedContext, members: SeededMembers): De
     const announcements = announcementsFor(ctx, member, members).map(
       ({ daysAgo: days, message }): DemoEvent => ({
         at: daysAgo(ctx, days),
-        run: async (deps: Deps) => {
-          await announce(deps, admin, {
+        run: (deps: Deps) =>
+          announce(deps, admin, {
             messages: [{ ...message, userId: member.user.id } as OutgoingMessage],
-          });
-          await markPastEmailsSent(deps, member.person.email);
-        },
+          }),
       }),
     );
     const readEverything: DemoEvent = {

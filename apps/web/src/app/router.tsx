@@ -14,6 +14,7 @@ const QueryLayout = lazy(() => import('./routes/query-layout'));
 const MemberLayout = lazy(() => import('./routes/member/layout'));
 const Dashboard = lazy(() => import('./routes/member/dashboard'));
 const Contributions = lazy(() => import('./routes/member/contributions'));
+const MakeContribution = lazy(() => import('./routes/member/make-contribution'));
 const Loans = lazy(() => import('./routes/member/loans'));
 const Withdrawals = lazy(() => import('./routes/member/withdrawals'));
 const Dividends = lazy(() => import('./routes/member/dividends'));
@@ -53,6 +54,7 @@ export function AppRoutes() {
             <Route element={<MemberLayout />}>
               <Route path={paths.dashboard} element={<Dashboard />} />
               <Route path={paths.contributions} element={<Contributions />} />
+              <Route path={paths.makeContribution} element={<MakeContribution />} />
               <Route path={paths.loans} element={<Loans />} />
               <Route path={paths.withdrawals} element={<Withdrawals />} />
               <Route path={paths.newWithdrawal} element={<Withdrawals />} />

@@ -24,4 +24,5 @@ export const paths = {
   transactions: '/transactions',
   statement: '/reports/statement',
   profileExport: '/profile/export',
+  makeContribution: '/contributions/new',
 } as const;

@@ -137,3 +137,46 @@ export const notifications = pgTable(
       .where(sql`read_at is null`),
   ],
 );
+
+/**
+ * A voluntary transfer a member says they made into the cooperative's account
+ * (docs/decisions/042-deposit-notices.md): pending until an administrator finds it on the bank
+ * statement and verifies it (which posts it to the ledger as a contribution) or rejects it.
+ */
+export const depositNotices = pgTable(
+  'deposit_notices',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    savingsAmount: kobo('savings_amount').notNull(),
+    shareHoldingAmount: kobo('share_holding_amount').notNull(),
+    transferDate: date('transfer_date', { mode: 'string' }).notNull(),
+    bankReference: text('bank_reference').notNull(),
+    note: text('note'),
+    status: text('status', { enum: ['pending', 'verified', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    submittedAt: tstz('submitted_at').notNull().defaultNow(),
+    decidedAt: tstz('decided_at'),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    rejectionReason: text('rejection_reason'),
+    ledgerTransactionId: uuid('ledger_transaction_id').references(() => ledgerTransactions.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    enumCheck('deposit_notices_status_valid', t.status),
+    index('deposit_notices_user_submitted_idx').on(t.userId, t.submittedAt),
+    index('deposit_notices_status_submitted_idx').on(t.status, t.submittedAt),
+    // One live notice per member and bank reference: a transfer is not notified twice.
+    uniqueIndex('deposit_notices_user_reference_key')
+      .on(t.userId, t.bankReference)
+      .where(sql`status <> 'rejected'`),
+    check(
+      'deposit_notices_amounts',
+      sql`savings_amount >= 0 and share_holding_amount >= 0 and savings_amount + share_holding_amount > 0`,
+    ),
+  ],
+);

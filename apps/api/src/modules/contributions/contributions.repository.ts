@@ -99,6 +99,17 @@ export function contributionsRepository(db: Executor) {
         .limit(limit);
     },
 
+    /** The member's latest payroll deduction. */
+    async latest(userId: string): Promise<ContributionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(contributions)
+        .where(eq(contributions.userId, userId))
+        .orderBy(desc(contributions.contributionMonth))
+        .limit(1);
+      return row;
+    },
+
     /** The member's pending contributions, oldest deduction first (Pending Actions). */
     pending(userId: string) {
       return db

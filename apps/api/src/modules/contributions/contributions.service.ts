@@ -70,6 +70,11 @@ export async function listContributions(
   return { items: page.items.map(toContribution), pagination: page.pagination };
 }
 
+/** The member's current monthly deduction: the latest payroll month's (Make Contribution). */
+export function latestContribution(db: Executor, userId: string) {
+  return contributionsRepository(db).latest(userId);
+}
+
 /** Dashboard seam (dashboard.sources.ts): the member's newest contributions as activity. */
 export async function contributionActivity(
   db: Executor,

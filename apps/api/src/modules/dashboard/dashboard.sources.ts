@@ -20,6 +20,7 @@ import {
   contributionActivity,
   contributionPendingActions,
 } from '../contributions/contributions.service.js';
+import { depositNoticeActivity } from '../deposit-notices/deposit-notices.service.js';
 import { dividendActivity } from '../dividends/dividends.service.js';
 import { fineActivity, finePendingActions } from '../fines/fines.service.js';
 import { withdrawalActivity } from '../withdrawals/withdrawals.service.js';
@@ -42,6 +43,7 @@ export const ACTIVITY_SOURCES: readonly ActivitySource[] = [
   withdrawalActivity,
   dividendActivity,
   fineActivity,
+  depositNoticeActivity,
 ];
 
 /** Every module's asks of the member, merged by deadline into Pending Actions. */

@@ -4,7 +4,7 @@ import { DividendsList } from '../../../features/dividends/components/dividends-
 /** Spec §2 Dividends; the sort and page live in the URL. */
 export default function DividendsRoute() {
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <PageTitle title="Dividends" description="Dividends declared on your share holding." />
       <DividendsList />
     </div>

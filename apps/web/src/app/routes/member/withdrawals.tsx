@@ -6,7 +6,7 @@ import { WithdrawalsView } from '../../../features/withdrawals/components/withdr
 export default function WithdrawalsRoute() {
   const isNew = useMatch('/withdrawals/new') !== null;
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <PageTitle
         title="Withdrawals"
         description="Withdraw from your savings or share holding, and follow your requests."

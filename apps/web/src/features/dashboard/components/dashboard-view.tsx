@@ -29,7 +29,7 @@ export function DashboardView() {
   const error = isError ? failureMessage(dashboard.error, FALLBACK_MESSAGES.fetchDashboard) : null;
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div className="grid gap-1">
         <title>{documentTitle('Dashboard')}</title>
         <h1 className="text-2xl font-semibold tracking-tight">
@@ -45,8 +45,8 @@ export function DashboardView() {
         isPending={dashboard.isPending}
         isError={isError}
       />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <div className="grid content-start gap-6">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <Suspense fallback={widgetFallback}>
             <RecentActivity
               activity={data?.recentActivity}

@@ -41,7 +41,7 @@ export default function RecentActivity({ activity, isPending, isError }: RecentA
           <Link to={TRANSACTION_HISTORY_PATH}>{DASHBOARD_MESSAGES.viewAll}</Link>
         </Button>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid grid-cols-1 gap-4">
         {isPending ? (
           <div className="flex justify-center py-8">
             <Spinner label="Loading recent activity" />
@@ -53,12 +53,15 @@ export default function RecentActivity({ activity, isPending, isError }: RecentA
         ) : !activity || activity.length === 0 ? (
           <p className="py-8 text-center text-muted-foreground">{DASHBOARD_MESSAGES.noActivity}</p>
         ) : (
-          <ul className="divide-y">
+          <ul className="min-w-0 divide-y">
             {activity.map((item) => {
               const label = activityStatusLabel(item.status);
               const amount = formatActivityAmount(item.type, item.amount);
               return (
-                <li key={`${item.type}-${item.id}`} className="flex items-center gap-3 py-3">
+                <li
+                  key={`${item.type}-${item.id}`}
+                  className="flex min-w-0 items-center gap-3 py-3"
+                >
                   <ActivityIcon type={activityDisplayType(item.type, item.amount)} />
                   <div className="min-w-0 flex-1">
                     <p className="truncate font-medium">{item.description}</p>

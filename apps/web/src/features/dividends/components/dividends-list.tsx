@@ -89,7 +89,7 @@ export function DividendsList() {
 
   const rows = dividends.data?.data ?? [];
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-end gap-3">
         <div className="grid min-w-40 gap-2">
           <Label htmlFor={sortId}>Sort by</Label>

@@ -96,7 +96,7 @@ export function FinesList({ today = toIsoDateInTimeZone(new Date()) }: { today?:
   const status = typeof list.filters.status === 'string' ? list.filters.status : '';
   const rows = fines.data?.data ?? [];
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <div className="grid max-w-xs gap-2">
         <Label htmlFor={selectId}>Status</Label>
         <NativeSelect

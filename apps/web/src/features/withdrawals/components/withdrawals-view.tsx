@@ -152,12 +152,12 @@ export function WithdrawalsView({ openDialog = false }: { openDialog?: boolean }
     : null;
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <Card>
         <CardHeader>
           <CardTitle>Withdrawal eligibility</CardTitle>
         </CardHeader>
-        <CardContent className="grid gap-4">
+        <CardContent className="grid grid-cols-1 gap-4">
           {eligibility.isPending ? (
             <div className="flex justify-center py-6">
               <Spinner label="Loading eligibility" />
@@ -213,7 +213,7 @@ export function WithdrawalsView({ openDialog = false }: { openDialog?: boolean }
         </CardContent>
       </Card>
 
-      <section aria-labelledby="withdrawal-requests" className="grid gap-4">
+      <section aria-labelledby="withdrawal-requests" className="grid grid-cols-1 gap-4">
         <h2 id="withdrawal-requests" className="text-lg font-semibold">
           Withdrawal requests
         </h2>

@@ -1,0 +1,171 @@
+import type { Withdrawal, WithdrawalEligibility } from '@coop/shared/withdrawals';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { Route } from 'react-router';
+import { Toaster } from 'sonner';
+import { describe, expect, it } from 'vitest';
+import { apiError, json, mockApi, type MockRequest } from '../../../testing/fetch-mock';
+import { LocationProbe, renderRoutes } from '../../../testing/render';
+import WithdrawalsRoute from './withdrawals';
+
+configure({ asyncUtilTimeout: 3000 });
+
+const ELIGIBLE: WithdrawalEligibility = {
+  availableSavings: 40_000,
+  availableShares: 0,
+  canWithdrawSavings: true,
+  canWithdrawShares: false,
+  restrictions: [
+    'Share holding cannot be withdrawn while you have a loan that is not fully repaid.',
+  ],
+};
+
+const PENDING: Withdrawal = {
+  _id: '00000000-0000-4000-8000-000000000001',
+  id: '00000000-0000-4000-8000-000000000001',
+  withdrawalType: 'savings',
+  requestedAmount: 10_000,
+  status: 'pending',
+  requestDate: '2026-03-01T09:00:00.000Z',
+  processedDate: null,
+  reason: null,
+};
+
+function server({
+  eligibility = ELIGIBLE,
+  rows = [] as Withdrawal[],
+  onPost = (_request: MockRequest): Response =>
+    json(201, { success: true, data: PENDING, message: 'Withdrawal request submitted' }),
+}: {
+  eligibility?: WithdrawalEligibility | null;
+  rows?: Withdrawal[];
+  onPost?: (request: MockRequest) => Response;
+} = {}) {
+  return mockApi({
+    'GET /users/withdrawals/eligibility': () =>
+      eligibility
+        ? json(200, { success: true, data: eligibility })
+        : apiError(500, 'Internal error', 'INTERNAL_ERROR'),
+    'GET /users/withdrawals': () =>
+      json(200, {
+        success: true,
+        data: rows,
+        pagination: {
+          currentPage: 1,
+          totalPages: rows.length ? 1 : 0,
+          totalItems: rows.length,
+          hasNext: false,
+          hasPrev: false,
+          limit: 10,
+        },
+      }),
+    'POST /users/withdrawals/savings': onPost,
+    'PUT /users/withdrawals/00000000-0000-4000-8000-000000000001': () =>
+      json(200, { success: true, data: { ...PENDING, status: 'cancelled' } }),
+  });
+}
+
+const renderPage = (route = '/withdrawals') =>
+  renderRoutes(
+    <>
+      {['/withdrawals', '/withdrawals/new'].map((path) => (
+        <Route
+          key={path}
+          path={path}
+          element={
+            <>
+              <WithdrawalsRoute />
+              <LocationProbe />
+              <Toaster />
+            </>
+          }
+        />
+      ))}
+    </>,
+    { route },
+  );
+
+describe('Withdrawals page', () => {
+  it('shows the eligibility card, the restriction, enabled and disabled requests, and the empty list', async () => {
+    server();
+    renderPage();
+    expect(await screen.findByText('₦40,000')).toBeInTheDocument();
+    expect(screen.getByText(ELIGIBLE.restrictions[0] ?? '')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Request Savings Withdrawal' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Request Share Holding Withdrawal' })).toBeDisabled();
+    expect(await screen.findByText('No withdrawal requests')).toBeInTheDocument();
+  });
+
+  it("says 'Eligibility data unavailable' and disables both requests when it cannot load", async () => {
+    server({ eligibility: null });
+    renderPage();
+    expect(await screen.findByText('Eligibility data unavailable')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Request Savings Withdrawal' })).toBeDisabled();
+  });
+
+  it('checks the amount in the dialog, then sends it once with an Idempotency-Key', async () => {
+    const api = server();
+    const { user } = renderPage('/withdrawals/new');
+    const dialog = await screen.findByRole('dialog', { name: 'Savings withdrawal' });
+    const amount = within(dialog).getByLabelText('Amount (₦)');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    expect(within(dialog).getByText('Enter a valid amount greater than 0')).toBeInTheDocument();
+    await user.type(amount, '40000.01');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    expect(within(dialog).getByText('Amount exceeds available balance')).toBeInTheDocument();
+    expect(api.callsTo('POST /users/withdrawals/savings')).toHaveLength(0);
+
+    await user.clear(amount);
+    await user.type(amount, '10000');
+    await user.type(within(dialog).getByLabelText('Reason (optional)'), ' Rent ');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    expect(await screen.findByText('Withdrawal request submitted')).toBeInTheDocument();
+    const [post] = api.callsTo('POST /users/withdrawals/savings');
+    expect(post?.body).toEqual({ amount: 10_000, reason: 'Rent' });
+    expect(post?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    await waitFor(() =>
+      expect(screen.getByTestId('location')).toHaveTextContent(/^\/withdrawals$/),
+    );
+  });
+
+  it("shows the server's field message under the amount, and a toast for other failures", async () => {
+    let answer = apiError(400, 'Amount exceeds available balance', 'VALIDATION_ERROR');
+    server({ onPost: () => answer });
+    const { user } = renderPage('/withdrawals/new');
+    const dialog = await screen.findByRole('dialog', { name: 'Savings withdrawal' });
+    await user.type(within(dialog).getByLabelText('Amount (₦)'), '100');
+    answer = new Response(
+      JSON.stringify({
+        success: false,
+        message: 'Amount exceeds available balance',
+        code: 'VALIDATION_ERROR',
+        details: [{ field: 'amount', message: 'Amount exceeds available balance' }],
+      }),
+      { status: 400, headers: { 'Content-Type': 'application/json' } },
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    expect(await within(dialog).findByText('Amount exceeds available balance')).toBeInTheDocument();
+
+    answer = apiError(500, 'Internal error', 'INTERNAL_ERROR');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
+    expect(await screen.findByText('Request failed')).toBeInTheDocument();
+    expect(screen.getByText('Please try again later.')).toBeInTheDocument();
+  });
+
+  it('lists requests and lets the member cancel a pending one', async () => {
+    const api = server({ rows: [PENDING] });
+    const { user } = renderPage();
+    const table = await screen.findByRole('table', { name: 'Withdrawal requests' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Type', 'Requested Amount', 'Status', 'Request Date', 'Processed Date', 'Actions']);
+    await user.click(within(table).getByRole('button', { name: /Cancel/ }));
+    expect(await screen.findByText('Withdrawal request cancelled')).toBeInTheDocument();
+    expect(
+      api.callsTo('PUT /users/withdrawals/00000000-0000-4000-8000-000000000001')[0]?.body,
+    ).toEqual({
+      status: 'cancelled',
+    });
+  });
+});

@@ -1,0 +1,136 @@
+import type { PendingAction, RecentActivity as Activity } from '@coop/shared/dashboard';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../../testing/render';
+import PendingActions from './pending-actions';
+import RecentActivity from './recent-activity';
+
+const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+const action = (
+  n: number,
+  deadline: string | null,
+  type: PendingAction['type'],
+): PendingAction => ({
+  id: id(n),
+  type,
+  description: `Action ${n}`,
+  actionRequired: `Do thing ${n}`,
+  deadline,
+  actionUrl: `/somewhere/${n}`,
+});
+
+describe('Pending Actions panel (spec §2, §4, §8)', () => {
+  it('shows a spinner, then the error in red', () => {
+    const { unmount } = renderWithProviders(
+      <PendingActions actions={undefined} isPending isError={false} />,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Loading pending actions');
+    unmount();
+    renderWithProviders(<PendingActions actions={undefined} isPending={false} isError />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to load pending actions');
+    expect(screen.getByRole('alert')).toHaveClass('text-destructive');
+  });
+
+  it("says 'All Caught Up!' when there is nothing to do", () => {
+    renderWithProviders(<PendingActions actions={[]} isPending={false} isError={false} />);
+    expect(screen.getByText('All Caught Up!')).toBeInTheDocument();
+    expect(screen.getByText('No pending actions require your attention.')).toBeInTheDocument();
+  });
+
+  it('lists each action with its badge, deadline label and Take Action link', () => {
+    renderWithProviders(
+      <PendingActions
+        today="2026-03-05"
+        isPending={false}
+        isError={false}
+        actions={[
+          action(1, '2026-03-04', 'fine_payment'),
+          action(2, '2026-03-05', 'contribution_confirm'),
+          action(3, '2026-03-06', 'guarantor_request'),
+          action(4, '2026-03-09', 'loan_document'),
+          action(5, null, 'fine_payment'),
+        ]}
+      />,
+    );
+    expect(screen.getByLabelText('5 pending')).toHaveTextContent('5');
+    expect(screen.getByText('Items that require your attention')).toBeInTheDocument();
+    const items = screen.getAllByRole('listitem');
+    const labels = ['Overdue', 'Due Today', 'Due Tomorrow', 'Due in 4 days'];
+    labels.forEach((label, i) =>
+      expect(within(items[i] as HTMLElement).getByText(label)).toBeInTheDocument(),
+    );
+    expect(within(items[0] as HTMLElement).getByText('Fine')).toBeInTheDocument();
+    expect(within(items[1] as HTMLElement).getByText('Contribution')).toBeInTheDocument();
+    expect(within(items[4] as HTMLElement).queryByText(/Due|Overdue/)).toBeNull();
+    expect(
+      within(items[2] as HTMLElement).getByRole('link', { name: 'Take Action' }),
+    ).toHaveAttribute('href', '/somewhere/3');
+  });
+});
+
+describe('Recent Activity (spec §2, §3, §4)', () => {
+  const activity: Activity[] = [
+    {
+      id: id(1),
+      type: 'contribution',
+      description: 'Contribution for May 2026',
+      amount: 30_000,
+      date: '2026-05-25T11:00:00.000Z',
+      status: 'confirmed',
+    },
+    {
+      id: id(2),
+      type: 'withdrawal',
+      description: 'Savings withdrawal',
+      amount: 5_000,
+      date: '2026-05-20T09:00:00.000Z',
+      status: 'pending',
+    },
+    {
+      id: id(3),
+      type: 'contribution',
+      description: 'Reversal',
+      amount: -1_000,
+      date: '2026-05-19T09:00:00.000Z',
+      status: 'disputed',
+    },
+    {
+      id: id(4),
+      type: 'loan',
+      description: 'Loan LN-1',
+      amount: 100_000,
+      date: '2026-05-18T09:00:00.000Z',
+      status: 'disbursed',
+    },
+  ];
+
+  it('signs amounts, labels statuses and links to the transaction history', () => {
+    renderWithProviders(<RecentActivity activity={activity} isPending={false} isError={false} />);
+    expect(screen.getByText('+₦30,000')).toBeInTheDocument();
+    expect(screen.getByText('-₦5,000')).toBeInTheDocument();
+    expect(screen.getByText('-₦1,000')).toBeInTheDocument();
+    expect(screen.getByText('₦100,000')).toBeInTheDocument();
+    for (const label of ['Completed', 'Pending', 'Disputed', 'disbursed']) {
+      expect(screen.getByText(label)).toBeInTheDocument();
+    }
+    expect(screen.getByRole('link', { name: 'View All' })).toHaveAttribute(
+      'href',
+      '/reports/statement',
+    );
+    expect(screen.getByRole('link', { name: 'View Transaction History' })).toHaveAttribute(
+      'href',
+      '/reports/statement',
+    );
+  });
+
+  it('shows the empty and the failed states', () => {
+    const { unmount } = renderWithProviders(
+      <RecentActivity activity={[]} isPending={false} isError={false} />,
+    );
+    expect(screen.getByText('No recent activity found')).toBeInTheDocument();
+    unmount();
+    renderWithProviders(<RecentActivity activity={undefined} isPending={false} isError />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to load recent activity');
+  });
+});

@@ -1,0 +1,87 @@
+import { configure, screen } from '@testing-library/react';
+import { Toaster } from 'sonner';
+import { describe, expect, it } from 'vitest';
+import { json, mockApi } from '../../../testing/fetch-mock';
+import { renderWithProviders } from '../../../testing/render';
+import { DepositNoticeForm } from './deposit-notice-form';
+
+configure({ asyncUtilTimeout: 3000 });
+
+const TODAY = '2026-03-05';
+
+function renderForm() {
+  return renderWithProviders(
+    <>
+      <DepositNoticeForm today={TODAY} />
+      <Toaster />
+    </>,
+    { route: '/contributions/new' },
+  );
+}
+
+describe('DepositNoticeForm', () => {
+  it('asks for an amount, a past date and a bank reference before sending anything', async () => {
+    const api = mockApi({});
+    const { user } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Notify Deposit' }));
+    expect(
+      screen.getByText('Enter a savings or share holding amount greater than 0'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Enter the bank reference of the transfer')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Transfer date'));
+    await user.type(screen.getByLabelText('Transfer date'), '2026-03-06');
+    await user.click(screen.getByRole('button', { name: 'Notify Deposit' }));
+    expect(screen.getByText('The transfer date cannot be in the future')).toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('sends the split, date and reference with an Idempotency-Key, then clears the form', async () => {
+    const api = mockApi({
+      'POST /users/deposit-notices': () => json(201, { success: true, data: {} }),
+    });
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText('Savings (₦)'), '7500');
+    await user.type(screen.getByLabelText('Share holding (₦)'), '2500');
+    expect(screen.getByText('₦10,000')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Bank reference'), ' TRF-9 ');
+    await user.click(screen.getByRole('button', { name: 'Notify Deposit' }));
+    expect(await screen.findByText('Deposit notice sent')).toBeInTheDocument();
+    const [post] = api.callsTo('POST /users/deposit-notices');
+    expect(post?.body).toEqual({
+      savingsAmount: 7_500,
+      shareHoldingAmount: 2_500,
+      transferDate: TODAY,
+      bankReference: 'TRF-9',
+    });
+    expect(post?.headers.get('Idempotency-Key')).toBeTruthy();
+    expect(screen.getByLabelText('Bank reference')).toHaveValue('');
+  });
+
+  it("tells the member when the server refuses the notice, in the server's words", async () => {
+    mockApi({
+      'POST /users/deposit-notices': () =>
+        new Response(
+          JSON.stringify({
+            success: false,
+            message: 'You already notified a transfer with this bank reference',
+            code: 'DEPOSIT_NOTICE_DUPLICATE',
+            details: [
+              {
+                field: 'bankReference',
+                message: 'You already notified a transfer with this bank reference',
+              },
+            ],
+          }),
+          { status: 409, headers: { 'Content-Type': 'application/json' } },
+        ),
+    });
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText('Savings (₦)'), '100');
+    await user.type(screen.getByLabelText('Bank reference'), 'TRF-1');
+    await user.click(screen.getByRole('button', { name: 'Notify Deposit' }));
+    expect(await screen.findByText('Request failed')).toBeInTheDocument();
+    expect(
+      screen.getByText('You already notified a transfer with this bank reference'),
+    ).toBeInTheDocument();
+  });
+});

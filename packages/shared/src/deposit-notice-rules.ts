@@ -1,0 +1,81 @@
+/**
+ * Voluntary deposits (issue 7 item 7; DESIGN §7; docs/decisions/042-deposit-notices.md): the
+ * statuses of a deposit notice, the form's rules and the page's texts. Free of zod, so the Make
+ * Contribution page and the API share them; the schemas are in deposit-notices.ts.
+ */
+import type { IsoDate } from './dates.js';
+import { isIsoDate } from './dates.js';
+import { isWholeKobo } from './money.js';
+import type { TransitionTable } from './transitions.js';
+
+export const DEPOSIT_NOTICE_STATUSES = ['pending', 'verified', 'rejected'] as const;
+export type DepositNoticeStatus = (typeof DEPOSIT_NOTICE_STATUSES)[number];
+
+/** The administrator verifies a notice against the bank statement, or rejects it. */
+export const DEPOSIT_NOTICE_TRANSITIONS: TransitionTable<DepositNoticeStatus> = {
+  pending: ['verified', 'rejected'],
+  verified: [],
+  rejected: [],
+};
+
+export const DEPOSIT_NOTICE_STATUS_LABELS: Readonly<Record<DepositNoticeStatus, string>> = {
+  pending: 'Awaiting verification',
+  verified: 'Verified',
+  rejected: 'Rejected',
+};
+
+export const BANK_REFERENCE_MAX_LENGTH = 60;
+
+export const DEPOSIT_NOTICE_MESSAGES = {
+  invalidAmount: 'Enter an amount of 0 or more',
+  tooPrecise: 'Amount cannot have more than 2 decimal places',
+  nothingToDeposit: 'Enter a savings or share holding amount greater than 0',
+  transferDateRequired: 'Enter the date of the transfer',
+  transferDateFuture: 'The transfer date cannot be in the future',
+  referenceRequired: 'Enter the bank reference of the transfer',
+  referenceTooLong: `The bank reference cannot exceed ${BANK_REFERENCE_MAX_LENGTH} characters`,
+  duplicate: 'You already notified a transfer with this bank reference',
+  submitted: 'Deposit notice sent',
+  submittedDescription: 'The administrator will verify it against the bank statement.',
+  failedTitle: 'Request failed',
+  failedMessage: 'Please try again later.',
+  empty: 'No deposit notices yet',
+  fetchFailed: 'Failed to fetch deposit notices',
+} as const;
+
+export interface DepositNoticeFormValues {
+  savingsAmount: number;
+  shareHoldingAmount: number;
+  transferDate: string;
+  bankReference: string;
+}
+
+/** The form's rules (the API checks the same): each field's message, empty when all is well. */
+export function depositNoticeErrors(
+  values: DepositNoticeFormValues,
+  today: IsoDate,
+): Partial<Record<keyof DepositNoticeFormValues, string>> {
+  const errors: Partial<Record<keyof DepositNoticeFormValues, string>> = {};
+  for (const field of ['savingsAmount', 'shareHoldingAmount'] as const) {
+    const amount = values[field];
+    if (!Number.isFinite(amount) || amount < 0)
+      errors[field] = DEPOSIT_NOTICE_MESSAGES.invalidAmount;
+    else if (!isWholeKobo(amount)) errors[field] = DEPOSIT_NOTICE_MESSAGES.tooPrecise;
+  }
+  if (!errors.savingsAmount && !errors.shareHoldingAmount) {
+    if (values.savingsAmount + values.shareHoldingAmount <= 0) {
+      errors.savingsAmount = DEPOSIT_NOTICE_MESSAGES.nothingToDeposit;
+    }
+  }
+  if (!isIsoDate(values.transferDate)) {
+    errors.transferDate = DEPOSIT_NOTICE_MESSAGES.transferDateRequired;
+  } else if (values.transferDate > today) {
+    errors.transferDate = DEPOSIT_NOTICE_MESSAGES.transferDateFuture;
+  }
+  const reference = values.bankReference.trim();
+  if (reference === '') errors.bankReference = DEPOSIT_NOTICE_MESSAGES.referenceRequired;
+  else if (reference.length > BANK_REFERENCE_MAX_LENGTH) {
+    errors.bankReference = DEPOSIT_NOTICE_MESSAGES.referenceTooLong;
+  }
+  return errors;
+}

@@ -1,0 +1,102 @@
+/** Voluntary deposits notified by members (issue 7 item 7; decision 042). */
+import { z } from 'zod';
+import { NOTE_MAX_LENGTH } from './constants.js';
+import { isoDateSchema, isoDateTimeSchema } from './date-schemas.js';
+import {
+  BANK_REFERENCE_MAX_LENGTH,
+  DEPOSIT_NOTICE_MESSAGES,
+  DEPOSIT_NOTICE_STATUSES,
+} from './deposit-notice-rules.js';
+import { filteredListQuery, idSchema, listEnvelope, successEnvelope } from './http.js';
+import { isWholeKobo } from './money.js';
+
+// The statuses, rules and texts the Make Contribution page uses live zod-free in
+// deposit-notice-rules.ts.
+export * from './deposit-notice-rules.js';
+
+export const depositNoticeStatusSchema = z.enum(DEPOSIT_NOTICE_STATUSES);
+
+const depositAmountSchema = z
+  .number({ error: DEPOSIT_NOTICE_MESSAGES.invalidAmount })
+  .min(0, DEPOSIT_NOTICE_MESSAGES.invalidAmount)
+  .refine(isWholeKobo, DEPOSIT_NOTICE_MESSAGES.tooPrecise);
+
+/** POST /users/deposit-notices; the server also refuses a future transfer date. */
+export const depositNoticeRequestSchema = z
+  .strictObject({
+    savingsAmount: depositAmountSchema,
+    shareHoldingAmount: depositAmountSchema,
+    transferDate: isoDateSchema,
+    bankReference: z
+      .string({ error: DEPOSIT_NOTICE_MESSAGES.referenceRequired })
+      .trim()
+      .min(1, DEPOSIT_NOTICE_MESSAGES.referenceRequired)
+      .max(BANK_REFERENCE_MAX_LENGTH, DEPOSIT_NOTICE_MESSAGES.referenceTooLong),
+    note: z.string().trim().max(NOTE_MAX_LENGTH).optional(),
+  })
+  .refine((body) => body.savingsAmount + body.shareHoldingAmount > 0, {
+    message: DEPOSIT_NOTICE_MESSAGES.nothingToDeposit,
+    path: ['savingsAmount'],
+  });
+export type DepositNoticeRequest = z.infer<typeof depositNoticeRequestSchema>;
+
+export const depositNoticeSchema = z.object({
+  id: idSchema,
+  savingsAmount: z.number(),
+  shareHoldingAmount: z.number(),
+  totalAmount: z.number(),
+  transferDate: isoDateSchema,
+  bankReference: z.string(),
+  note: z.string().nullable(),
+  status: depositNoticeStatusSchema,
+  submittedAt: isoDateTimeSchema,
+  decidedAt: isoDateTimeSchema.nullable(),
+  rejectionReason: z.string().nullable(),
+});
+export type DepositNotice = z.infer<typeof depositNoticeSchema>;
+export const depositNoticeResponseSchema = successEnvelope(depositNoticeSchema);
+export type DepositNoticeResponse = z.infer<typeof depositNoticeResponseSchema>;
+
+/** GET /users/deposit-notices: newest first, 10 a page. */
+export const depositNoticeListQuerySchema = filteredListQuery({
+  sortFields: ['submittedAt'],
+  defaults: { sortBy: 'submittedAt', sortOrder: 'desc' },
+  filters: { status: depositNoticeStatusSchema.optional() },
+});
+export type DepositNoticeListQuery = z.infer<typeof depositNoticeListQuerySchema>;
+export const depositNoticeListResponseSchema = listEnvelope(depositNoticeSchema);
+export type DepositNoticeListResponse = z.infer<typeof depositNoticeListResponseSchema>;
+
+/**
+ * GET /users/deposit-notices/instructions: what the Make Contribution page shows: the member's
+ * current monthly deduction (the latest payroll month) and the cooperative's account.
+ */
+export const depositInstructionsSchema = z.object({
+  monthlyDeduction: z
+    .object({
+      month: z.string(),
+      savingsAmount: z.number(),
+      shareHoldingAmount: z.number(),
+      totalAmount: z.number(),
+    })
+    .nullable(),
+  bankAccount: z.object({
+    bankName: z.string(),
+    accountName: z.string(),
+    accountNumber: z.string(),
+  }),
+});
+export type DepositInstructions = z.infer<typeof depositInstructionsSchema>;
+export const depositInstructionsResponseSchema = successEnvelope(depositInstructionsSchema);
+export type DepositInstructionsResponse = z.infer<typeof depositInstructionsResponseSchema>;
+
+/** The administrator verifies a pending notice (back office; the demo). */
+export const verifyDepositNoticeSchema = z.strictObject({ id: idSchema });
+export type VerifyDepositNoticeInput = z.infer<typeof verifyDepositNoticeSchema>;
+
+/** The administrator rejects a pending notice, saying why. */
+export const rejectDepositNoticeSchema = z.strictObject({
+  id: idSchema,
+  reason: z.string().trim().min(3, 'Say why the notice is rejected').max(NOTE_MAX_LENGTH),
+});
+export type RejectDepositNoticeInput = z.infer<typeof rejectDepositNoticeSchema>;
