@@ -5,6 +5,7 @@ import type { TransactionListQuery } from '@coop/shared/transactions';
 import { queryRows, type Executor } from '../../db/client.js';
 import {
   contributions,
+  depositNotices,
   dividends,
   fines,
   loanGuarantors,
@@ -442,6 +443,25 @@ export function accountRepository(db: Executor) {
         .innerJoin(loans, eq(loans.id, loanGuarantors.loanId))
         .where(or(eq(loanGuarantors.guarantorUserId, userId), eq(loans.userId, userId)))
         .orderBy(asc(loanGuarantors.invitationDate), asc(loanGuarantors.id));
+    },
+
+    depositNotices(userId: string) {
+      return db
+        .select({
+          id: depositNotices.id,
+          savingsAmount: depositNotices.savingsAmount,
+          shareHoldingAmount: depositNotices.shareHoldingAmount,
+          transferDate: depositNotices.transferDate,
+          bankReference: depositNotices.bankReference,
+          note: depositNotices.note,
+          status: depositNotices.status,
+          submittedAt: depositNotices.submittedAt,
+          decidedAt: depositNotices.decidedAt,
+          rejectionReason: depositNotices.rejectionReason,
+        })
+        .from(depositNotices)
+        .where(eq(depositNotices.userId, userId))
+        .orderBy(asc(depositNotices.submittedAt), asc(depositNotices.id));
     },
 
     notifications(userId: string) {

@@ -6,6 +6,7 @@ import type { UserSettings } from '@coop/shared/settings';
 import type { StatementResponse, TransactionListResponse } from '@coop/shared/transactions';
 import {
   auditLog,
+  depositNotices,
   dividends,
   fines,
   loanGuarantors,
@@ -720,6 +721,22 @@ describe('account API', () => {
         amount: 1_500_00,
         issuedDate: '2025-03-01',
       });
+      await t.db.insert(depositNotices).values([
+        {
+          userId: ada.user.id,
+          savingsAmount: 40_000_00,
+          shareHoldingAmount: 10_000_00,
+          transferDate: '2025-06-10',
+          bankReference: 'ADA-TRF-001',
+        },
+        {
+          userId: bayo.user.id,
+          savingsAmount: 1_00,
+          shareHoldingAmount: 0,
+          transferDate: '2025-06-10',
+          bankReference: 'BAYO-SECRET-TRF',
+        },
+      ]);
       await t.db.insert(fines).values({
         userId: ada.user.id,
         reason: 'Late repayment',
@@ -793,6 +810,7 @@ describe('account API', () => {
         'loanSchedules',
         'loanRepayments',
         'guarantees',
+        'depositNotices',
         'notifications',
       ]);
       expect(data.profile).toMatchObject({
@@ -828,12 +846,24 @@ describe('account API', () => {
       expect(data.loans).toEqual([
         expect.objectContaining({ loanNumber: 'LN-000901', requestedAmount: 100_000 }),
       ]);
-      expect(data.guarantees).toEqual([
-        expect.objectContaining({ role: 'guarantor', loanNumber: null, guaranteeAmount: 50_000 }),
+      // Both were invited in one statement: same instant, so their order is not part of the rule.
+      expect(data.guarantees).toHaveLength(2);
+      expect(data.guarantees).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ role: 'guarantor', loanNumber: null, guaranteeAmount: 50_000 }),
+          expect.objectContaining({
+            role: 'borrower',
+            loanNumber: 'LN-000901',
+            guaranteeAmount: 50_000,
+          }),
+        ]),
+      );
+      expect(data.depositNotices).toEqual([
         expect.objectContaining({
-          role: 'borrower',
-          loanNumber: 'LN-000901',
-          guaranteeAmount: 50_000,
+          savingsAmount: 40_000,
+          shareHoldingAmount: 10_000,
+          bankReference: 'ADA-TRF-001',
+          status: 'pending',
         }),
       ]);
       expect(data.notifications.length).toBeGreaterThan(0);
@@ -880,6 +910,7 @@ describe('account API', () => {
           'fines',
           'loans',
           'guarantees',
+          'depositNotices',
           'notifications',
         ]),
       );

@@ -74,6 +74,7 @@ export interface DataExport {
   loanSchedules: ExportRecord[];
   loanRepayments: ExportRecord[];
   guarantees: ExportRecord[];
+  depositNotices: ExportRecord[];
   notifications: ExportRecord[];
 }
 
@@ -94,6 +95,7 @@ export async function collectDataExport(deps: Deps, actor: MemberActor): Promise
     loanSchedules,
     loanRepayments,
     guarantees,
+    depositNotices,
     notifications,
   ] = await Promise.all([
     repo.findSettings(userId),
@@ -107,6 +109,7 @@ export async function collectDataExport(deps: Deps, actor: MemberActor): Promise
     repo.loanScheduleItems(userId),
     repo.loanRepayments(userId),
     repo.guarantees(userId),
+    repo.depositNotices(userId),
     repo.notifications(userId),
   ]);
   const { _id: _ignored, ...profile } = toUser(user);
@@ -133,6 +136,7 @@ export async function collectDataExport(deps: Deps, actor: MemberActor): Promise
     loanSchedules: loanSchedules.map(plain),
     loanRepayments: loanRepayments.map(plain),
     guarantees: guarantees.map(plain),
+    depositNotices: depositNotices.map(plain),
     notifications: notifications.map(plain),
   };
 }

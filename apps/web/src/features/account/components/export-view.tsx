@@ -14,6 +14,7 @@ const SECTIONS = [
   'Balances and every transaction on your accounts',
   'Contributions, withdrawals, dividends and fines',
   'Loans with their schedules and repayments, and guarantees',
+  'Deposit notices of voluntary transfers',
   'Your notifications',
 ];
 

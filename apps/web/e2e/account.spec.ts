@@ -1,0 +1,266 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, expectAccessible, signIn } from './support';
+
+/**
+ * The member's own account against the real API and the demo cooperative, at 390 and 1280 px
+ * (issue 7 items 4–6): change password, dark mode surviving a reload (and following the device
+ * before the member chooses), the statement's PDF and CSV (the PDF opens and its totals match the
+ * page), the data export, and axe on every page in both themes. Kayode (M0063) changes his
+ * password, Morenike (M0062) her theme, Tunde (M0049) and Usman (M0048) only read; each viewport has its own
+ * server and database.
+ */
+
+const ACCOUNT_PAGES = [
+  ['/profile', 'Profile'],
+  ['/settings', 'Settings'],
+  ['/transactions', 'Transaction History'],
+  ['/reports/statement', 'Statement of Account'],
+  ['/profile/export', 'Export Data'],
+] as const;
+
+async function signInAs(page: Page, email: string, password = DEMO_PASSWORD) {
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+async function openPage(page: Page, path: string, heading: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  // The page's own data has arrived (no spinner left).
+  await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
+}
+
+/** Closes every toast, so axe looks at the page and not at a toast on its way out. */
+async function dismissToasts(page: Page) {
+  const toasts = page.locator('[data-sonner-toast]');
+  for (const close of await page.getByRole('button', { name: 'Close toast' }).all()) {
+    await close.click().catch(() => {});
+  }
+  await expect(toasts).toHaveCount(0);
+}
+
+const isDark = (page: Page) =>
+  page.evaluate(() => document.documentElement.classList.contains('dark'));
+
+test('changes the password from the profile; other devices are signed out', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const email = 'kayode.ogundipe@demo.coop';
+  const newPassword = 'Kayode-Harvest!2031';
+  // A second device, signed in before the change.
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signInAs(otherPage, email);
+
+  await signInAs(page, email);
+  await openPage(page, '/profile', 'Profile');
+  await expect(page.getByRole('heading', { name: 'Kayode Ogundipe' })).toBeVisible();
+  await expect(page.getByText('Member #M0063')).toBeVisible();
+  await expect(
+    page.getByText(
+      'To change your name, e-mail address or membership ID, please contact the administrator.',
+    ),
+  ).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change Password' });
+  await dialog.getByRole('button', { name: 'Change Password' }).click();
+  await expect(dialog.getByText('Current password is required')).toBeVisible();
+  await dialog.getByLabel('Current password').fill(DEMO_PASSWORD);
+  await dialog.getByLabel('New password', { exact: true }).fill('Short1!');
+  await expect(dialog.getByText('New password must be at least 8 characters')).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByLabel('New password', { exact: true }).fill(newPassword);
+  await dialog.getByLabel('Confirm new password').fill(newPassword);
+  await dialog.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByText('Your password has been updated.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // This device goes on; the other one is signed out at its next request.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Kayode Ogundipe' })).toBeVisible();
+  await otherPage.goto('/profile');
+  await expect(otherPage).toHaveURL(/\/auth\/login/);
+  await other.close();
+
+  // The new password signs in.
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/auth/login');
+  await signInAs(page, email, newPassword);
+});
+
+test('every account page passes axe in the light theme', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAs(page, 'tunde.ajayi@demo.coop');
+  // The device has no preference here: light.
+  for (const [path, heading] of ACCOUNT_PAGES) {
+    await openPage(page, path, heading);
+    expect(await isDark(page)).toBe(false);
+    await expectAccessible(page);
+  }
+});
+
+test('dark mode switches at once, survives a reload, and every account page passes axe in it', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signInAs(page, 'morenike.alabi@demo.coop');
+  await openPage(page, '/settings', 'Settings');
+  const darkMode = page.getByRole('switch', { name: 'Dark mode' });
+  await expect(darkMode).toHaveAttribute('aria-checked', 'false');
+  await expect(page.getByRole('switch', { name: 'SMS notifications' })).toBeDisabled();
+  await expect(page.getByRole('switch', { name: 'Push notifications' })).toBeDisabled();
+  await expect(page.getByText('Not available yet')).toHaveCount(2);
+  await darkMode.click();
+  await expect.poll(() => isDark(page)).toBe(true);
+  await expect(darkMode).toHaveAttribute('aria-checked', 'true');
+
+  // Reloaded, the first paint is already dark: the class is there before any app code runs.
+  await page.reload({ waitUntil: 'commit' });
+  await page.waitForFunction(() => document.readyState !== 'loading');
+  expect(await isDark(page)).toBe(true);
+  await expect(page.getByRole('switch', { name: 'Dark mode' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+
+  for (const [path, heading] of ACCOUNT_PAGES) {
+    await openPage(page, path, heading);
+    expect(await isDark(page)).toBe(true);
+    await expectAccessible(page);
+  }
+
+  // 'Save Changes' and 'Manage' on the way.
+  await openPage(page, '/settings', 'Settings');
+  await page.getByRole('switch', { name: 'Email notifications' }).click();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Your settings have been updated.')).toBeVisible();
+  await dismissToasts(page);
+  await page.getByRole('button', { name: 'Manage' }).click();
+  const privacy = page.getByRole('dialog', { name: 'Privacy' });
+  await expect(privacy.getByRole('switch', { name: 'Findable by phone number' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+  await expectAccessible(page);
+  await privacy.getByRole('button', { name: 'Cancel' }).click();
+
+  // Signing in on another device brings the saved theme.
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/auth/login');
+  expect(await isDark(page)).toBe(false);
+  await signInAs(page, 'morenike.alabi@demo.coop');
+  await expect.poll(() => isDark(page)).toBe(true);
+});
+
+test('before the member chooses, the theme follows the device', async ({ browser }) => {
+  const context = await browser.newContext({ colorScheme: 'dark' });
+  const page = await context.newPage();
+  await page.goto('/auth/login');
+  expect(await isDark(page)).toBe(true);
+  await expectAccessible(page);
+  await signInAs(page, 'usman.shehu@demo.coop');
+  await openPage(page, '/settings', 'Settings');
+  await expect(
+    page.getByText('Follows your device until you choose.', { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Dark mode' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
+  expect(await isDark(page)).toBe(true);
+  await context.close();
+});
+
+/** The text of a PDF, read by poppler's pdftotext (installed by .ci/run). */
+function pdfText(file: string): string {
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
+
+const naira = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
+
+test('downloads the statement as a PDF whose totals match the page, and as CSV', async ({
+  page,
+}) => {
+  await signInAs(page, 'tunde.ajayi@demo.coop');
+  await openPage(page, '/reports/statement', 'Statement of Account');
+  await page.getByLabel('From').fill('2020-01-01');
+  await page.getByRole('button', { name: 'Show statement' }).click();
+  await expect(page.getByRole('heading', { name: /^Jan 01, 2020 to / })).toBeVisible();
+  await expectAccessible(page);
+
+  // What the page says the savings closed at.
+  const savingsCard = page.locator('div.rounded-xl', {
+    has: page.getByRole('heading', { name: 'Savings', exact: true }),
+  });
+  const closingText = await savingsCard.locator('dd').last().innerText();
+  const closing = naira(closingText);
+  expect(closing).toBeGreaterThan(0);
+
+  const pdfDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download PDF' }).click();
+  const pdf = await pdfDownload;
+  expect(pdf.suggestedFilename()).toMatch(/^statement-M0049-2020-01-01-to-\d{4}-\d{2}-\d{2}\.pdf$/);
+  const pdfPath = await pdf.path();
+  expect(readFileSync(pdfPath).subarray(0, 5).toString()).toBe('%PDF-');
+  const text = pdfText(pdfPath);
+  expect(text).toContain('Statement of Account');
+  expect(text).toContain('Tunde Ajayi');
+  expect(text).toContain('M0049');
+  const savingsLine = text
+    .split('\n')
+    .map((line) => line.trim())
+    .find((line) => line.startsWith('Savings ') && line.includes('NGN'));
+  const figures = savingsLine?.split(/\s{2,}/) ?? [];
+  // Account, opening, money in, money out, closing: the closing matches the page, and reconciles.
+  expect(naira(figures[4] ?? '')).toBe(closing);
+  expect(naira(figures[1] ?? '') + naira(figures[2] ?? '') - naira(figures[3] ?? '')).toBe(closing);
+
+  const csvDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const csv = readFileSync(await (await csvDownload).path(), 'utf8')
+    .trim()
+    .split('\r\n');
+  expect(csv[0]).toBe('Date,Account,Type,Description,Amount,Balance');
+  const savingsClosing = csv.find((line) => line.includes(',Savings,Closing balance,'));
+  expect(Number(savingsClosing?.split(',').at(-1))).toBe(closing);
+
+  await openPage(page, '/transactions', 'Transaction History');
+  await expect(page.getByText(/^Showing 1 to 10 of \d+ results$/)).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('exports everything about the member and nothing about anyone else', async ({ page }) => {
+  await signInAs(page, 'tunde.ajayi@demo.coop');
+  await openPage(page, '/profile/export', 'Export Data');
+  await expectAccessible(page);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download JSON' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^coop-data-M0049-\d{4}-\d{2}-\d{2}\.json$/);
+  const text = readFileSync(await file.path(), 'utf8');
+  const data = JSON.parse(text) as {
+    profile: { email: string; membershipId: string };
+    contributions: unknown[];
+    transactions: unknown[];
+  };
+  expect(data.profile).toMatchObject({ email: 'tunde.ajayi@demo.coop', membershipId: 'M0049' });
+  expect(data.contributions.length).toBeGreaterThan(0);
+  expect(data.transactions.length).toBeGreaterThan(0);
+  for (const other of ['ada@demo.coop', 'M0001', 'kayode.ogundipe@demo.coop']) {
+    expect(text).not.toContain(other);
+  }
+
+  const csvDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const csv = readFileSync(await (await csvDownload).path(), 'utf8');
+  expect(csv.startsWith('section,record,field,value\r\n')).toBe(true);
+  expect(csv).toContain('profile,1,email,tunde.ajayi@demo.coop');
+});
