@@ -25,7 +25,7 @@ async function checkBothThemes(page: Page, name: string, isMobile: boolean) {
 }
 
 // Each test runs axe in two themes on several states, on a machine shared with other suites.
-test.beforeEach((_fixtures, testInfo) => testInfo.setTimeout(120_000));
+test.describe.configure({ timeout: 120_000 });
 
 async function signInAs(page: Page, email: string) {
   await signIn(page, email);
