@@ -62,7 +62,7 @@ export default defineConfig({
   projects: servers.map(({ name, port, viewport, isMobile }) => ({
     name,
     use: {
-      baseURL: `http://localhost:${port}`,
+      baseURL: `http://127.0.0.1:${port}`,
       viewport,
       isMobile,
       hasTouch: isMobile,
@@ -72,13 +72,15 @@ export default defineConfig({
   webServer: servers.map(({ name, port }) => ({
     command: 'node scripts/start.mjs',
     cwd: repoRoot,
-    url: `http://localhost:${port}/api/health`,
+    url: `http://127.0.0.1:${port}/api/health`,
     env: {
       // What a developer's shell often has: the web build must still be a production build.
       NODE_ENV: 'development',
       PORT: String(port),
       DATA_DIR: path.join(dataRoot, name),
       LOG_LEVEL: 'warn',
+      // The tests read e-mailed links from /api/dev/outbox, which is off unless asked for.
+      DEV_TOOLS: '1',
     },
     reuseExistingServer: false,
     timeout: 300_000,

@@ -6,7 +6,7 @@ import { precompress } from './build-plugins/precompress.ts';
 
 // The API process (apps/api) serves the built app and the API on one origin. In development the
 // Vite server forwards API calls to it so the refresh cookie stays same-origin.
-const apiOrigin = process.env.COOP_API_ORIGIN ?? 'http://localhost:3000';
+const apiOrigin = process.env.COOP_API_ORIGIN ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],

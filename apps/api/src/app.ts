@@ -1,22 +1,20 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.js';
 import { loggerOptions } from './config/logger.js';
 import type { Database } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { accessTokens } from './lib/access-token.js';
+import { responseSerializerCompiler } from './lib/response-serializer.js';
 import type { Deps } from './deps.js';
-import { errorHandler } from './plugins/error-handler.js';
+import { errorBody, errorHandler } from './plugins/error-handler.js';
+import { inputGuard } from './plugins/input-guard.js';
 import { drain } from './plugins/drain.js';
 import { answerDeadline } from './plugins/answer-deadline.js';
-import { securityHeaders } from './plugins/security.js';
+import { FRAMEWORK_ERROR_HEADERS, securityHeaders } from './plugins/security.js';
 import { apiDocs } from './plugins/api-docs.js';
-import { memberRoutes, publicRoutes, requestActor } from './plugins/route-groups.js';
+import { adminRoutes, memberRoutes, publicRoutes, requestActor } from './plugins/route-groups.js';
 import { webApp } from './plugins/web-app.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -26,7 +24,11 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.js';
 import { dividendRoutes } from './modules/dividends/dividends.routes.js';
 import { fineRoutes } from './modules/fines/fines.routes.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { userPasswordRoutes } from './modules/auth/auth.routes.js';
 import { depositNoticeRoutes } from './modules/deposit-notices/deposit-notices.routes.js';
+import { twoFactorAdminRoutes, twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
+import { loginHistoryRoutes } from './modules/login-history/login-history.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -34,6 +36,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** false silences request logs (tests). */
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests that read the log). */
+  logStream?: NodeJS.WritableStream;
 }
 
 const BODY_LIMIT_BYTES = 100 * 1024;
@@ -45,9 +49,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    logger:
+      options.logger === false
+        ? false
+        : {
+            ...loggerOptions(config.logLevel),
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies nearest the server; a list, those addresses only.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     // No request without an end (docs/operations.md): receiving it is bounded here (408),
     // answering it by plugins/answer-deadline.ts (503), silence on the connection by both.
@@ -55,20 +69,31 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     connectionTimeout: config.timeouts.requestMs + CONNECTION_TIMEOUT_MARGIN_MS,
     // plugins/drain.ts answers during shutdown, in the spec's error shape.
     return503OnClosing: false,
+    // A URL Fastify cannot even decode (/assets/%c0%ae) answers in the spec's shape, with the
+    // security headers, like every other error (decision 083).
+    frameworkErrors: (_err, _req, reply: FastifyReply) => {
+      void reply
+        .status(400)
+        .headers(FRAMEWORK_ERROR_HEADERS)
+        .send(errorBody(400, 'BAD_REQUEST', 'The address is malformed'));
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written by functions compiled from the shared response schemas; under test each
+  // is also encoded by zod and must match (lib/response-serializer.ts).
+  app.setSerializerCompiler(responseSerializerCompiler({ crossCheck: config.env === 'test' }));
 
   const deps: Deps = { config, db, clock, tokens: accessTokens(config.jwtSecret, clock) };
 
   await app.register(errorHandler);
   await app.register(drain);
   await app.register(answerDeadline, { timeoutMs: config.timeouts.requestMs });
-  await app.register(securityHeaders);
+  await app.register(securityHeaders, { webDistDir: config.webDistDir });
   await app.register(cookie);
-  await app.register(apiDocs);
+  await app.register(apiDocs, { browsable: config.exposure.apiDocs });
   await app.register(requestActor);
+  await app.register(inputGuard);
 
   // Modules, listed explicitly (no autoload), each inside the route group that says who may call
   // it (plugins/route-groups.ts). Auth mixes groups route by route, so it sets its own.
@@ -81,7 +106,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(memberRoutes(withdrawalRoutes), api('/users/withdrawals'));
   await app.register(memberRoutes(dividendRoutes), api('/users/dividends'));
   await app.register(memberRoutes(fineRoutes), api('/users/fines'));
+  await app.register(memberRoutes(accountRoutes), api('/users'));
+  await app.register(memberRoutes(userPasswordRoutes), api('/users'));
   await app.register(memberRoutes(depositNoticeRoutes), api('/users/deposit-notices'));
+  await app.register(memberRoutes(twoFactorRoutes), api('/users/two-factor'));
+  await app.register(memberRoutes(loginHistoryRoutes), api('/users/login-history'));
+  await app.register(adminRoutes(twoFactorAdminRoutes), api('/admin/users'));
 
   await app.register(webApp, { distDir: config.webDistDir });
   return app;

@@ -29,7 +29,7 @@ describe('a server that cannot start', () => {
     env: Record<string, string>,
   ): Promise<{ exit: Exit; stderr: string[]; openedDatabase: boolean }> {
     const began = Date.now();
-    const server = startServer({ NODE_ENV: 'production', DATA_DIR: dataDir, ...env });
+    const server = startServer({ NODE_ENV: 'production', MAIL: 'log', DATA_DIR: dataDir, ...env });
     started.push(server);
     const exit = await server.exited;
     expect(Date.now() - began).toBeLessThan(FAIL_WITHIN_MS);
@@ -77,6 +77,7 @@ describe('a server that cannot start', () => {
       PORT: '0',
       DATABASE_URL: `postgres://coop:secret@127.0.0.1:${port}/coop`,
       JWT_SECRET: 'startup-test-secret-long-enough-for-signing',
+      TWO_FACTOR_KEY: 'k'.repeat(43) + '=',
     });
     expect(exit.code).toBe(1);
     expect(stderr).toEqual([

@@ -15,6 +15,7 @@ import { checkPortIsFree } from './lib/port-check.js';
 import { FORCED_CLOSE_GRACE_MS, shutDown, type Worker } from './lib/shutdown.js';
 import { onStopSignals, SIGNAL_EXIT_CODES } from './lib/stop-signals.js';
 import { explainStartupFailure } from './lib/startup-failure.js';
+import { describeMode } from './server.mode.js';
 
 /** Exit codes (docs/operations.md). A second stop signal exits with 128 + its number. */
 const EXIT = { stopped: 0, couldNotStart: 1, cutShort: 2 } as const;
@@ -113,7 +114,7 @@ async function start(
     stopSignal.addEventListener('abort', interrupt, { once: true });
     try {
       stopSignal.throwIfAborted();
-      if (!config.isProduction) {
+      if (config.exposure.demo) {
         logger.info('demo data: creating the demo cooperative if the database is empty');
         await seedDemoIfEmpty({ db: handle.db, config, clock: systemClock, logger: app.log });
       }
@@ -126,7 +127,7 @@ async function start(
       db: handle.db,
       clock: systemClock,
       logger: app.log,
-      smtpUrl: config.smtpUrl,
+      smtpUrl: config.mail === 'smtp' ? config.smtpUrl : undefined,
       mailFrom: config.mailFrom,
     });
     opened.workers.push({ name: 'outbox', ...outbox });
@@ -148,6 +149,7 @@ async function start(
       { port },
       `Coop Portal ready at ${config.publicUrl} (${handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
     );
+    logger.info(describeMode(config), 'mode');
     return { app, workers: opened.workers, database: handle };
   } catch (err) {
     await Promise.all(opened.workers.map((worker) => worker.stop()));

@@ -4,7 +4,12 @@
  */
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USER_ROLES } from './constants.js';
-import { idSchema, successEnvelope } from './http.js';
+import {
+  CONTROL_CHARACTERS_MESSAGE,
+  idSchema,
+  successEnvelope,
+  withoutControlCharacters,
+} from './http.js';
 
 /** One line of the live password checklist, and the rule the schema enforces with its message. */
 export interface PasswordRequirement {
@@ -76,11 +81,18 @@ const resetPasswordSchemaField = passwordSchema([
 
 /** A required string whose emptiness gets one message, with no further checks piled on. */
 const requiredString = (message: string) =>
-  z.string({ error: message }).min(1, { message, abort: true });
+  z
+    .string({ error: message })
+    .min(1, { message, abort: true })
+    .refine(withoutControlCharacters, { message: CONTROL_CHARACTERS_MESSAGE, abort: true });
 
 /** Like `requiredString`, but surrounding spaces are dropped first, so '   ' counts as empty. */
 const requiredTrimmedString = (message: string) =>
-  z.string({ error: message }).trim().min(1, { message, abort: true });
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { message, abort: true })
+    .refine(withoutControlCharacters, { message: CONTROL_CHARACTERS_MESSAGE, abort: true });
 
 /** One-time tokens are 256-bit random strings; anything much longer is not one of ours. */
 const oneTimeTokenSchema = requiredString('Token is required').max(512, 'Invalid token');
@@ -263,11 +275,20 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 /** POST /auth/login; POST /auth/activate-account answers the same shape. */
+const signedInSchema = z.object({ accessToken: z.string(), user: userSchema });
+export const activateAccountResponseSchema = successEnvelope(signedInSchema);
+export type ActivateAccountResponse = z.infer<typeof activateAccountResponseSchema>;
+/**
+ * POST /auth/login: signed in, or (two-factor on) the password was right and the second step
+ * (POST /auth/login/two-factor) needs the 6-digit code with this 5-minute challenge.
+ */
 export const loginResponseSchema = successEnvelope(
-  z.object({ accessToken: z.string(), user: userSchema }),
+  z.union([
+    signedInSchema,
+    z.object({ twoFactorRequired: z.literal(true), challengeToken: z.string() }),
+  ]),
 );
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
-export const activateAccountResponseSchema = loginResponseSchema;
 
 /**
  * POST /auth/refresh. A client that sent its refresh token in the body cannot read the httpOnly

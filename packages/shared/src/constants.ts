@@ -107,11 +107,13 @@ export const DEFAULT_SETTINGS: Readonly<{
   smsNotifications: boolean;
   pushNotifications: boolean;
   darkMode: boolean;
+  findableByPhone: boolean;
 }> = {
   emailNotifications: true,
   smsNotifications: false,
   pushNotifications: true,
   darkMode: false,
+  findableByPhone: true,
 };
 
 /** Roles allowed in the portal (spec §6); flags such as loan reviewer are separate. */

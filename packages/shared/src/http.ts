@@ -28,6 +28,29 @@ export const idempotencyHeadersSchema = z.looseObject({
     .optional(),
 });
 
+/**
+ * C0 control characters and DEL, except tab, line feed and carriage return (multi-line text keeps
+ * those). NUL in particular cannot be stored in PostgreSQL text. Every string the API receives is
+ * refused with 400 when it holds one (the API checks bodies, queries and path parameters with
+ * `controlCharacterField`; the auth schemas refine with `withoutControlCharacters`).
+ */
+// eslint-disable-next-line no-control-regex
+export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+export const CONTROL_CHARACTERS_MESSAGE = 'Must not contain control characters';
+export const withoutControlCharacters = (value: string) => !CONTROL_CHARACTERS.test(value);
+
+/** The dotted path of the first string in `value` holding a control character, or null. */
+export function controlCharacterField(value: unknown, path = '', depth = 0): string | null {
+  if (typeof value === 'string') return CONTROL_CHARACTERS.test(value) ? path : null;
+  if (depth > 20 || value === null || typeof value !== 'object') return null;
+  for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
+    if (CONTROL_CHARACTERS.test(key)) return path ? `${path}.${key}` : key;
+    const found = controlCharacterField(inner, path ? `${path}.${key}` : key, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
 /** One field's problem in a 400 answer's `details`; `field` is the dotted path ('guarantorUserIds.1'). */
 export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
 export type FieldError = z.infer<typeof fieldErrorSchema>;

@@ -17,6 +17,10 @@ export const API_ERROR_STATUS = {
   INVALID_RESET_TOKEN: 400,
   INVALID_CURRENT_PASSWORD: 400,
   INVALID_IDEMPOTENCY_KEY: 400,
+  INVALID_TWO_FACTOR_CODE: 400,
+  TWO_FACTOR_NOT_PENDING: 409,
+  TWO_FACTOR_ALREADY_ENABLED: 409,
+  TWO_FACTOR_NOT_ENABLED: 409,
   UNAUTHORIZED: 401,
   INVALID_CREDENTIALS: 401,
   INVALID_REFRESH_TOKEN: 401,
@@ -50,6 +54,8 @@ export const API_ERROR_STATUS = {
   NOT_READY: 503,
   /** Stopping, or the database could not serve the request in time: try again (Retry-After). */
   SERVICE_UNAVAILABLE: 503,
+  /** Another member signs in with this phone number already. */
+  PHONE_IN_USE: 409,
 } as const satisfies Record<string, number>;
 export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
 

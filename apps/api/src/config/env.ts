@@ -1,9 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
 const MINUTE_MS = 60_000;
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .default('0')
+  .transform((v) => v === '1' || v === 'true');
 const milliseconds = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
 /** The only place that reads process.env. Everything else receives a `Config`. */
@@ -11,17 +16,43 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   // 0 asks the system for any free port (tests); the ready line in the log names the one chosen.
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  // Only this machine can reach the server unless HOST says otherwise (0.0.0.0 behind a proxy).
+  HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Coop Portal <no-reply@coop.local>'),
   PUBLIC_URL: z.string().url().optional(),
-  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  JWT_SECRET: z
+    .string()
+    .refine((v) => Buffer.byteLength(v, 'utf8') >= 32, 'must be at least 32 bytes')
+    .optional(),
+  /** Key of the two-factor secrets at rest: 32 bytes, base64 or hex. */
+  TWO_FACTOR_KEY: z
+    .string()
+    .refine((v) => decodeKey(v) !== null, 'must be 32 bytes in base64 or 64 hex digits')
+    .optional(),
   TRUST_PROXY: z
-    .enum(['true', 'false'])
+    .string()
     .default('false')
-    .transform((v) => v === 'true'),
+    .transform((v, ctx) => {
+      const trust = parseTrustProxy(v);
+      if (typeof trust === 'string') {
+        ctx.addIssue({ code: 'custom', message: trust });
+        return z.NEVER;
+      }
+      return trust;
+    }),
+  /** Exposures that are off unless asked for (docs/operations.md "Modes"). */
+  DEMO: flag,
+  DEV_TOOLS: flag,
+  API_DOCS: flag,
+  /** `log` lets a production trial run without SMTP: the log gets each e-mail's recipient and subject. */
+  MAIL: z.enum(['smtp', 'log']).optional(),
+  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Forgot-password and failed sign-in answer no sooner than this (no timing oracle). */
+  AUTH_ANSWER_FLOOR_MS: milliseconds(0, 5_000).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   COOPERATIVE_NAME: z.string().default('Demo Cooperative Society'),
   ADMIN_CONTACT_EMAIL: z.string().email().default('admin@demo.coop'),
@@ -48,7 +79,27 @@ export interface Config {
   /** Base of every link sent by e-mail; never derived from the Host header. */
   publicUrl: string;
   jwtSecret: string;
-  trustProxy: boolean;
+  /** 32 bytes that encrypt two-factor secrets at rest (AES-256-GCM). */
+  twoFactorKey: Buffer;
+  /**
+   * Which proxies' X-Forwarded-For is believed: false (none), a hop count, or their addresses
+   * and CIDRs. Never `true`: that believes any client (decision 080).
+   */
+  trustProxy: false | number | string[];
+  /** What this process exposes beyond the portal itself (decision 080). */
+  exposure: {
+    /** The demo cooperative with its known passwords is seeded into an empty database. */
+    demo: boolean;
+    /** /api/dev/* (the outbox with every e-mailed link). */
+    devTools: boolean;
+    /** /api/docs (the OpenAPI browser). */
+    apiDocs: boolean;
+  };
+  /** `log`: e-mails are not sent; the log gets their recipient and subject, never the body. */
+  mail: 'smtp' | 'log';
+  sessions: { idleMs: number; absoluteMs: number };
+  /** The least time forgot-password and a failed sign-in take to answer. */
+  authAnswerFloorMs: number;
   logLevel: string;
   cooperative: {
     name: string;
@@ -91,15 +142,35 @@ export function loadConfig(
   }
   const e = parsed.data;
   const dataDir = path.resolve(rootDir, e.DATA_DIR);
+  const isProduction = e.NODE_ENV === 'production';
+  const problems: { name: string; problem: string }[] = [];
   if (e.DATABASE_URL && !e.JWT_SECRET) {
     // Several instances share one database: they must all sign and verify with one key.
-    throw new InvalidSettingsError([
-      { name: 'JWT_SECRET', problem: 'required when DATABASE_URL is set' },
-    ]);
+    problems.push({ name: 'JWT_SECRET', problem: 'required when DATABASE_URL is set' });
   }
+  if (e.DATABASE_URL && !e.TWO_FACTOR_KEY) {
+    problems.push({ name: 'TWO_FACTOR_KEY', problem: 'required when DATABASE_URL is set' });
+  }
+  if (isProduction && e.DEV_TOOLS) {
+    problems.push({ name: 'DEV_TOOLS', problem: 'never allowed in production' });
+  }
+  if (isProduction && e.DEMO) {
+    problems.push({ name: 'DEMO', problem: 'never allowed in production (known passwords)' });
+  }
+  if (isProduction && !e.SMTP_URL && e.MAIL !== 'log') {
+    problems.push({
+      name: 'SMTP_URL',
+      problem: 'required in production (or MAIL=log for a trial that sends no e-mail)',
+    });
+  }
+  if (e.MAIL === 'smtp' && !e.SMTP_URL) {
+    problems.push({ name: 'SMTP_URL', problem: 'required when MAIL=smtp' });
+  }
+  if (problems.length > 0) throw new InvalidSettingsError(problems);
+  const DAY_MS = 24 * 60 * MINUTE_MS;
   return {
     env: e.NODE_ENV,
-    isProduction: e.NODE_ENV === 'production',
+    isProduction,
     port: e.PORT,
     host: e.HOST,
     dataDir,
@@ -108,7 +179,21 @@ export function loadConfig(
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     jwtSecret: e.JWT_SECRET ?? embeddedJwtSecret(dataDir),
+    twoFactorKey: e.TWO_FACTOR_KEY
+      ? (decodeKey(e.TWO_FACTOR_KEY) as Buffer)
+      : embeddedTwoFactorKey(dataDir),
     trustProxy: e.TRUST_PROXY,
+    exposure: {
+      demo: !isProduction && (e.DEMO || !e.DATABASE_URL),
+      devTools: !isProduction && (e.DEV_TOOLS || e.NODE_ENV === 'test'),
+      apiDocs: !isProduction || e.API_DOCS,
+    },
+    mail: e.MAIL ?? (e.SMTP_URL ? 'smtp' : 'log'),
+    sessions: {
+      idleMs: e.SESSION_IDLE_DAYS * DAY_MS,
+      absoluteMs: e.SESSION_ABSOLUTE_DAYS * DAY_MS,
+    },
+    authAnswerFloorMs: e.AUTH_ANSWER_FLOOR_MS ?? (e.NODE_ENV === 'test' ? 0 : 400),
     logLevel: e.LOG_LEVEL,
     cooperative: {
       name: e.COOPERATIVE_NAME,
@@ -142,8 +227,59 @@ export class InvalidSettingsError extends Error {
 function embeddedJwtSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+function embeddedTwoFactorKey(dataDir: string): Buffer {
+  const file = path.join(dataDir, 'two-factor-key');
+  if (existsSync(file)) return decodeKey(readFileSync(file, 'utf8').trim()) ?? Buffer.alloc(0);
+  ensurePrivateDir(dataDir);
+  const key = randomBytes(32);
+  writeFileSync(file, key.toString('base64'), { mode: 0o600 });
+  return key;
+}
+
+/** DATA_DIR holds the database, the signing secret and the two-factor key: owner only (0700). */
+export function ensurePrivateDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+}
+
+/** A 32-byte key from 64 hex digits or base64; null otherwise. */
+function decodeKey(value: string): Buffer | null {
+  const key = /^[0-9a-fA-F]{64}$/.test(value)
+    ? Buffer.from(value, 'hex')
+    : Buffer.from(value, 'base64');
+  return key.length === 32 ? key : null;
+}
+
+const TRUST_PROXY_TRUE =
+  'true trusts every hop, so any client can forge its address: give the number of proxies in front (1 behind one nginx) or their addresses/CIDRs, comma-separated';
+
+/**
+ * TRUST_PROXY: false/0 (no proxy), a hop count, or a comma-separated list of the proxies'
+ * addresses and CIDRs. Returns the problem as a string when the value is refused.
+ */
+export function parseTrustProxy(value: string): false | number | string[] | string {
+  const v = value.trim();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') return TRUST_PROXY_TRUE;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    return hops <= 10 ? hops : 'a hop count above 10 is not a real deployment';
+  }
+  const entries = v.split(',').map((part) => part.trim());
+  for (const entry of entries) {
+    const [address = '', bits, extra] = entry.split('/');
+    const family = isIP(address);
+    const max = family === 4 ? 32 : 128;
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= max);
+    if (family === 0 || extra !== undefined || !bitsOk) {
+      return `"${entry}" is neither a hop count nor an IP address or CIDR`;
+    }
+  }
+  return entries;
 }

@@ -37,6 +37,7 @@ function configFor(env: 'development' | 'production'): Config {
       JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'coop-seed-')),
       PUBLIC_URL: 'http://portal.test',
+      ...(env === 'production' ? { MAIL: 'log' } : {}),
     },
     os.tmpdir(),
   );

@@ -5,21 +5,27 @@ import { fixedClock } from './clock.js';
 
 const SECRET = 'a-test-secret-that-is-long-enough-for-hs256';
 const USER = '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
+const SID = '0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e';
+const SESSION = { sessionId: SID };
 
 describe('access tokens', () => {
   it('verifies what it signed, with the issue time in milliseconds', async () => {
     const clock = fixedClock('2026-03-02T09:00:00.123Z');
     const tokens = accessTokens(SECRET, clock);
     // The key is imported once, lazily: concurrent first calls share it.
-    const [a, b] = await Promise.all([tokens.sign(USER), tokens.sign(USER)]);
+    const [a, b] = await Promise.all([tokens.sign(USER, SESSION), tokens.sign(USER, SESSION)]);
     expect(decodeProtectedHeader(a ?? '')).toEqual({ alg: 'HS256' });
     expect(await tokens.verify(a ?? '')).toEqual({
       userId: USER,
       issuedAtMs: clock.now().getTime(),
+      sessionId: SID,
+      amr: ['pwd'],
     });
     expect(await tokens.verify(b ?? '')).toEqual({
       userId: USER,
       issuedAtMs: clock.now().getTime(),
+      sessionId: SID,
+      amr: ['pwd'],
     });
   });
 
@@ -27,7 +33,7 @@ describe('access tokens', () => {
     const clock = fixedClock('2026-03-02T09:00:00Z');
     const tokens = accessTokens(SECRET, clock);
     const other = accessTokens(`${SECRET}-other`, clock);
-    const token = await tokens.sign(USER);
+    const token = await tokens.sign(USER, SESSION);
 
     expect(await other.verify(token)).toBeNull();
     const [header, payload, signature] = token.split('.');
@@ -44,7 +50,7 @@ describe('access tokens', () => {
     const key = new TextEncoder().encode(SECRET);
     const now = Math.floor(clock.now().getTime() / 1000);
     const forge = (alg: string, issuer: string, audience: string) =>
-      new SignJWT({ iat_ms: clock.now().getTime() })
+      new SignJWT({ iat_ms: clock.now().getTime(), sid: SID, amr: ['pwd'] })
         .setProtectedHeader({ alg })
         .setSubject(USER)
         .setIssuer(issuer)
@@ -56,6 +62,8 @@ describe('access tokens', () => {
     expect(await tokens.verify(await forge('HS256', 'coop-portal', 'coop-portal-api'))).toEqual({
       userId: USER,
       issuedAtMs: clock.now().getTime(),
+      sessionId: SID,
+      amr: ['pwd'],
     });
     expect(await tokens.verify(await forge('HS512', 'coop-portal', 'coop-portal-api'))).toBeNull();
     expect(await tokens.verify(await forge('HS256', 'someone-else', 'coop-portal-api'))).toBeNull();

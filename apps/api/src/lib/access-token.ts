@@ -8,9 +8,23 @@ const ACCESS_TOKEN_TTL_SECONDS = ACCESS_TOKEN_TTL_MINUTES * 60;
 const ISSUER = 'coop-portal';
 const AUDIENCE = 'coop-portal-api';
 const ALGORITHM = 'HS256';
+const CHALLENGE_AUDIENCE = 'coop-portal-two-factor';
+const CHALLENGE_TTL_SECONDS = 5 * 60;
+
+/** How the user proved who they are (RFC 8176): a password, and a one-time code when two factors. */
+export type AuthMethod = 'pwd' | 'otp';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface AccessTokenClaims {
   userId: string;
+  /**
+   * The sign-in (refresh family) the token belongs to: checked on every request, so logout,
+   * a password change or a suspension ends the access token at once (decision 081).
+   */
+  sessionId: string;
+  /** `['pwd']`, or `['pwd', 'otp']` when the sign-in passed the second factor. */
+  amr: AuthMethod[];
   /**
    * Issue time in milliseconds, compared with the user's tokensValidAfter. The standard `iat` is
    * in whole seconds, which would let a token minted just before a suspension or password change,
@@ -32,10 +46,13 @@ export function accessTokens(secret: string, clock: Clock) {
       ['sign', 'verify'],
     ));
   return {
-    async sign(userId: string): Promise<string> {
+    async sign(
+      userId: string,
+      session: { sessionId: string; amr?: AuthMethod[] },
+    ): Promise<string> {
       const nowMs = clock.now().getTime();
       const now = Math.floor(nowMs / 1000);
-      return new SignJWT({ iat_ms: nowMs })
+      return new SignJWT({ iat_ms: nowMs, sid: session.sessionId, amr: session.amr ?? ['pwd'] })
         .setProtectedHeader({ alg: ALGORITHM })
         .setSubject(userId)
         .setIssuer(ISSUER)
@@ -44,7 +61,41 @@ export function accessTokens(secret: string, clock: Clock) {
         .setExpirationTime(now + ACCESS_TOKEN_TTL_SECONDS)
         .sign(await hmacKey());
     },
-    /** Returns null for any invalid, expired or foreign token. */
+    /**
+     * The 5-minute proof that the password was right, exchanged with the second factor's code
+     * at POST /auth/login/two-factor (another audience: never an access token).
+     */
+    async signChallenge(userId: string): Promise<string> {
+      const now = Math.floor(clock.now().getTime() / 1000);
+      return new SignJWT({})
+        .setProtectedHeader({ alg: ALGORITHM })
+        .setSubject(userId)
+        .setIssuer(ISSUER)
+        .setAudience(CHALLENGE_AUDIENCE)
+        .setIssuedAt(now)
+        .setExpirationTime(now + CHALLENGE_TTL_SECONDS)
+        .sign(await hmacKey());
+    },
+    async verifyChallenge(token: string): Promise<string | null> {
+      try {
+        const { payload } = await jwtVerify(token, await hmacKey(), {
+          algorithms: [ALGORITHM],
+          issuer: ISSUER,
+          audience: CHALLENGE_AUDIENCE,
+          currentDate: clock.now(),
+          requiredClaims: ['exp', 'sub'],
+        });
+        return typeof payload.sub === 'string' && UUID.test(payload.sub) ? payload.sub : null;
+      } catch (err) {
+        if (err instanceof errors.JOSEError) return null;
+        throw err;
+      }
+    },
+    /**
+     * Returns null for any invalid, expired or foreign token, and for one signed with the key but
+     * not shaped as this module signs them: `exp`, `iat`, a UUID `sub` and `sid`, an `iat_ms`
+     * within the second of `iat`, and `amr` are all required.
+     */
     async verify(token: string): Promise<AccessTokenClaims | null> {
       try {
         const { payload } = await jwtVerify(token, await hmacKey(), {
@@ -52,10 +103,17 @@ export function accessTokens(secret: string, clock: Clock) {
           issuer: ISSUER,
           audience: AUDIENCE,
           currentDate: clock.now(),
+          requiredClaims: ['exp', 'iat', 'sub'],
+          maxTokenAge: ACCESS_TOKEN_TTL_SECONDS,
         });
+        const { sub, iat, sid, amr } = payload;
         const issuedAtMs = payload['iat_ms'];
-        if (!payload.sub || typeof issuedAtMs !== 'number') return null;
-        return { userId: payload.sub, issuedAtMs };
+        if (typeof sub !== 'string' || !UUID.test(sub)) return null;
+        if (typeof sid !== 'string' || !UUID.test(sid)) return null;
+        if (typeof issuedAtMs !== 'number' || !Number.isSafeInteger(issuedAtMs)) return null;
+        if (typeof iat !== 'number' || Math.floor(issuedAtMs / 1000) !== iat) return null;
+        if (!Array.isArray(amr) || !amr.every((m) => m === 'pwd' || m === 'otp')) return null;
+        return { userId: sub, issuedAtMs, sessionId: sid, amr: amr as AuthMethod[] };
       } catch (err) {
         if (err instanceof errors.JOSEError) return null;
         throw err;

@@ -1,4 +1,5 @@
 import type { UserRole } from '@coop/shared/auth';
+import type { AuthMethod } from './access-token.js';
 
 /** The signed-in user, loaded from the database on every request (never trusted from the token). */
 export interface SignedInUser {
@@ -29,6 +30,10 @@ export interface Actor {
 /** An actor known to be signed in: what member, reviewer and admin use cases take. */
 export interface MemberActor extends Actor {
   user: SignedInUser;
+  /** The sign-in (refresh family) of the request's access token; absent outside requests. */
+  sessionId?: string;
+  /** How that sign-in was proved (access token `amr`). */
+  amr?: AuthMethod[];
 }
 
 /** The system itself: the command line, scheduled jobs, imports without an administrator. */

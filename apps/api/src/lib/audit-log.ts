@@ -40,6 +40,16 @@ export const AUDIT_ACTIONS = [
   'deposit_notice.verified',
   'deposit_notice.rejected',
   'contribution.dispute_resolved',
+  'member.profile_updated',
+  'member.settings_updated',
+  'member.data_exported',
+  'member.statement_downloaded',
+  'auth.two_factor.enabled',
+  'auth.two_factor.disabled',
+  'auth.two_factor.reset',
+  'auth.two_factor.passed',
+  'auth.two_factor.failed',
+  'auth.other_sessions_ended',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -76,7 +76,7 @@ type Delivery = { sent: true } | { sent: false; error: unknown } | { stopped: tr
  * processes share one queue without sending twice; it is then sent with no transaction open and
  * its outcome recorded. Holding a transaction across SMTP would hold the embedded database's
  * only connection, and every request with it, for as long as the mail server took
- * (decision 011). Without SMTP the message (and its link) goes to the log.
+ * (decision 011). With MAIL=log only each message's recipient and subject go to the log, never its body.
  */
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { db, clock, logger } = options;
@@ -93,10 +93,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
 
   async function send(email: typeof emailOutbox.$inferSelect): Promise<void> {
     if (!transport) {
-      logger.info(
-        { to: email.to, subject: email.subject },
-        `e-mail (no SMTP_URL set):\n${email.text}`,
-      );
+      // The body holds activation and reset links: it never reaches the log (decision 080).
+      logger.info({ to: email.to, subject: email.subject }, 'e-mail not sent (MAIL=log)');
       return;
     }
     let timer: NodeJS.Timeout | undefined;

@@ -3,8 +3,11 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-/** OpenAPI generated from the zod schemas of every route, browsable at /api/docs. */
-export const apiDocs = fp(async (app) => {
+/**
+ * OpenAPI generated from the zod schemas of every route (app.swagger()), browsable at /api/docs
+ * outside production, or in production with API_DOCS=1.
+ */
+export const apiDocs = fp<{ browsable: boolean }>(async (app, { browsable }) => {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -18,5 +21,5 @@ export const apiDocs = fp(async (app) => {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  if (browsable) await app.register(swaggerUi, { routePrefix: '/api/docs' });
 });

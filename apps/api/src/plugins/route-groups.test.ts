@@ -157,7 +157,14 @@ describe('route groups', () => {
     expect((await probeAs()).statusCode).toBe(200);
     expect((await probeAs()).statusCode).toBe(200);
     await setMemberActive(t.deps, systemActor, { userId: user.id, isActive: false });
-    const refused = await probeAs();
+    // The suspension ended the token's sign-in (decision 081): 401 at once.
+    expect((await probeAs()).statusCode).toBe(401);
+    // Signing in again, the member is told they are suspended.
+    const again = (await signIn(t, 'later@test.coop')).accessToken;
+    const refused = await probeApp.inject({
+      url: '/memberRoutes/probe?n=1',
+      headers: bearer(again),
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'ACCOUNT_SUSPENDED' });
   });

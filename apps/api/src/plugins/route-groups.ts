@@ -11,12 +11,13 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { apiErrorSchema } from '@coop/shared/http';
-import { users } from '../db/schema/index.js';
+import { refreshTokens, users } from '../db/schema/index.js';
 import type { Database } from '../db/client.js';
 import { depsOf, type Deps } from '../deps.js';
 import type { Actor, MemberActor, SignedInUser } from '../lib/actor.js';
+import type { AuthMethod } from '../lib/access-token.js';
 import { DomainError } from '../lib/domain-error.js';
 import { writeAudit } from '../lib/audit-log.js';
 
@@ -68,6 +69,18 @@ function userLookup(db: Database) {
       isExco: users.isExco,
       passwordHash: users.passwordHash,
       tokensValidAfter: users.tokensValidAfter,
+      // The token's sign-in still runs: not logged out, revoked or past its end (decision 081).
+      sessionLive: sql<boolean>`exists (${db
+        .select({ one: sql`1` })
+        .from(refreshTokens)
+        .where(
+          and(
+            eq(refreshTokens.familyId, sql.placeholder('sessionId')),
+            eq(refreshTokens.userId, users.id),
+            isNull(refreshTokens.revokedAt),
+            gt(refreshTokens.expiresAt, sql.placeholder('now')),
+          ),
+        )})`,
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))
@@ -76,20 +89,32 @@ function userLookup(db: Database) {
 const userLookups = new WeakMap<Database, ReturnType<typeof userLookup>>();
 
 /** The bearer token's user, loaded from the database; 401 for any token that does not hold. */
-async function signedInUser(deps: Deps, req: FastifyRequest): Promise<SignedInUser> {
+async function signedInUser(
+  deps: Deps,
+  req: FastifyRequest,
+): Promise<{ user: SignedInUser; sessionId: string; amr: AuthMethod[] }> {
   const match = req.headers.authorization?.match(/^Bearer ([A-Za-z0-9._-]+)$/);
   if (!match?.[1]) throw unauthorized();
   const claims = await deps.tokens.verify(match[1]);
   if (!claims) throw unauthorized();
   let lookup = userLookups.get(deps.db);
   if (!lookup) userLookups.set(deps.db, (lookup = userLookup(deps.db)));
-  const [row] = await lookup.execute({ userId: claims.userId });
-  // Tokens issued before a password change, reset or suspension no longer count.
-  if (!row?.passwordHash || claims.issuedAtMs < row.tokensValidAfter.getTime()) {
+  const [row] = await lookup.execute({
+    userId: claims.userId,
+    sessionId: claims.sessionId,
+    now: deps.clock.now().toISOString(),
+  });
+  // Tokens issued before a password change, reset or suspension no longer count, nor those of a
+  // sign-in that has ended (logout, "sign out other sessions", idle or absolute end).
+  if (
+    !row?.passwordHash ||
+    claims.issuedAtMs < row.tokensValidAfter.getTime() ||
+    !row.sessionLive
+  ) {
     throw unauthorized();
   }
-  const { passwordHash: _hash, tokensValidAfter: _after, ...user } = row;
-  return user;
+  const { passwordHash: _hash, tokensValidAfter: _after, sessionLive: _live, ...user } = row;
+  return { user, sessionId: claims.sessionId, amr: claims.amr };
 }
 
 /** Why a signed-in caller may not use a group's routes, or null when they may. */
@@ -115,7 +140,7 @@ async function admit(deps: Deps, access: Access, req: FastifyRequest): Promise<v
     req.actor = { user: null, ...origin(req) };
     return;
   }
-  const member: MemberActor = { user: await signedInUser(deps, req), ...origin(req) };
+  const member: MemberActor = { ...(await signedInUser(deps, req)), ...origin(req) };
   req.actor = member;
   req.member = member;
   const refused = refusal(access, member.user);

@@ -49,13 +49,20 @@ export async function createTestApp(
     env?: Record<string, string>;
     /** A web build to serve; by default none, so API tests never depend on building the web app. */
     webDistDir?: string;
+    /** Keeps the request log (at LOG_LEVEL) in this stream instead of silencing it. */
+    logStream?: NodeJS.WritableStream;
   } = {},
 ): Promise<TestApp> {
   const handle = options.handle ?? (await createTestDatabase());
   const clock = fixedClock(options.now ?? new Date().toISOString());
   const config = testConfig(options.env);
   config.webDistDir = options.webDistDir ?? path.join(config.dataDir, 'no-web-build');
-  const app = await buildApp({ config, db: handle.db, clock, logger: false });
+  const app = await buildApp({
+    config,
+    db: handle.db,
+    clock,
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
+  });
   await app.ready();
   return {
     app,

@@ -22,6 +22,9 @@ const Fines = lazy(() => import('./routes/member/fines'));
 const Notifications = lazy(() => import('./routes/member/notifications'));
 const Profile = lazy(() => import('./routes/member/profile'));
 const Settings = lazy(() => import('./routes/member/settings'));
+const Transactions = lazy(() => import('./routes/member/transactions'));
+const Statement = lazy(() => import('./routes/member/statement'));
+const DataExport = lazy(() => import('./routes/member/export'));
 const Unauthorized = lazy(() => import('./routes/unauthorized'));
 const AccountSuspended = lazy(() => import('./routes/account-suspended'));
 const NotFound = lazy(() => import('./routes/not-found'));
@@ -60,6 +63,9 @@ export function AppRoutes() {
               <Route path={paths.notifications} element={<Notifications />} />
               <Route path={paths.profile} element={<Profile />} />
               <Route path={paths.settings} element={<Settings />} />
+              <Route path={paths.transactions} element={<Transactions />} />
+              <Route path={paths.statement} element={<Statement />} />
+              <Route path={paths.profileExport} element={<DataExport />} />
             </Route>
           </Route>
 

@@ -19,5 +19,10 @@ export const paths = {
   unauthorized: '/unauthorized',
   accountSuspended: '/account-suspended',
   newWithdrawal: '/withdrawals/new',
+  // The member's own account (docs/decisions/051-account-pages.md); the dashboard's quick
+  // actions and 'View All' open these.
+  transactions: '/transactions',
+  statement: '/reports/statement',
+  profileExport: '/profile/export',
   makeContribution: '/contributions/new',
 } as const;

@@ -58,6 +58,10 @@ export function createAuthStore(tokens: TokenStorage = createTokenStorage()) {
     signInFailed(message: string) {
       update({ isLoading: false, error: message });
     },
+    /** The password was right and two-factor is on: the form asks for the code next. */
+    secondFactorNeeded() {
+      update({ isLoading: false, error: null });
+    },
 
     userFetchStarted() {
       update({ isLoading: true });

@@ -5,3 +5,4 @@ export * from './contributions.js';
 export * from './loans.js';
 export * from './member-money.js';
 export * from './system.js';
+export * from './security.js';

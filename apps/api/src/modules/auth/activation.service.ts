@@ -89,7 +89,12 @@ export async function activateAccount(
       .where(eq(users.id, consumed.userId))
       .returning();
     if (!user) throw invalidActivationToken();
-    const session = await startSession(tx, { userId: user.id, now, actor });
+    const session = await startSession(tx, {
+      userId: user.id,
+      now,
+      actor,
+      policy: deps.config.sessions,
+    });
     await writeAudit(tx, actor, {
       actorId: user.id,
       action: 'auth.account_activated',

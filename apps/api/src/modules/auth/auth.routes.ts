@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES } from '@coop/shared/messages';
 import {
+  activateAccountResponseSchema,
   activateAccountSchema,
   activationTokenParamsSchema,
   changePasswordResponseSchema,
@@ -16,6 +17,7 @@ import {
   verifyActivationResponseSchema,
 } from '@coop/shared/auth';
 import { actionResponseSchema, apiErrorSchema } from '@coop/shared/http';
+import { twoFactorLoginSchema } from '@coop/shared/security';
 import {
   adminRoutes,
   memberRoutes,
@@ -25,7 +27,13 @@ import {
 } from '../../plugins/route-groups.js';
 import { depsOf } from '../../deps.js';
 import { toUser } from '../members/members.service.js';
-import { checkEmail, login, logout, refreshSession } from './auth.service.js';
+import {
+  checkEmail,
+  login,
+  loginWithSecondFactor,
+  logout,
+  refreshSession,
+} from './auth.service.js';
 import { activateAccount, verifyActivationToken } from './activation.service.js';
 import {
   changePassword,
@@ -71,6 +79,27 @@ const publicAuthRoutes: RouteModule = async (app, deps) => {
     },
     async (req, reply) => {
       const signedIn = await login(deps, req.actor, req.body);
+      if ('twoFactorRequired' in signedIn) return { success: true as const, data: signedIn };
+      setRefreshCookie(reply, config, signedIn.session, clock.now());
+      return {
+        success: true as const,
+        data: { accessToken: signedIn.accessToken, user: signedIn.user },
+      };
+    },
+  );
+
+  app.post(
+    '/login/two-factor',
+    {
+      schema: {
+        tags,
+        summary: 'Second step of a two-factor sign-in: the 6-digit code or a recovery code',
+        body: twoFactorLoginSchema,
+        response: { 200: activateAccountResponseSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const signedIn = await loginWithSecondFactor(deps, req.actor, req.body);
       setRefreshCookie(reply, config, signedIn.session, clock.now());
       return {
         success: true as const,
@@ -185,7 +214,7 @@ const publicAuthRoutes: RouteModule = async (app, deps) => {
         tags,
         summary: 'Set the first password from an activation link and sign in',
         body: activateAccountSchema,
-        response: { 200: loginResponseSchema, 400: apiErrorSchema },
+        response: { 200: activateAccountResponseSchema, 400: apiErrorSchema },
       },
     },
     async (req, reply) => {
@@ -193,7 +222,10 @@ const publicAuthRoutes: RouteModule = async (app, deps) => {
       setRefreshCookie(reply, config, session, clock.now());
       return {
         success: true as const,
-        data: { accessToken: await deps.tokens.sign(user.id), user },
+        data: {
+          accessToken: await deps.tokens.sign(user.id, { sessionId: session.sessionId }),
+          user,
+        },
         message: 'Account activated successfully',
       };
     },
@@ -215,28 +247,35 @@ const currentUserRoutes: RouteModule = async (app) => {
   );
 };
 
-const changePasswordRoutes: RouteModule = async (app, deps) => {
-  app.post(
-    '/change-password',
-    {
+/** One handler for both paths of the spec: POST /auth/change-password, PUT /users/change-password. */
+const changePasswordRoute =
+  (method: 'POST' | 'PUT'): RouteModule =>
+  async (app, deps) => {
+    app.route({
+      method,
+      url: '/change-password',
       schema: {
         tags,
         summary: 'Change the password: every other device is signed out, this one stays',
         body: changePasswordSchema,
         response: { 200: changePasswordResponseSchema, ...errors },
       },
-    },
-    async (req, reply) => {
-      const changed = await changePassword(deps, req.member, req.body);
-      setRefreshCookie(reply, deps.config, changed.session, deps.clock.now());
-      return {
-        success: true as const,
-        data: { accessToken: changed.accessToken },
-        message: 'Password changed successfully',
-      };
-    },
-  );
-};
+      handler: async (req, reply) => {
+        const changed = await changePassword(deps, req.member, req.body);
+        setRefreshCookie(reply, deps.config, changed.session, deps.clock.now());
+        return {
+          success: true as const,
+          data: { accessToken: changed.accessToken },
+          message: 'Password changed successfully',
+        };
+      },
+    });
+  };
+
+const changePasswordRoutes = changePasswordRoute('POST');
+
+/** PUT /users/change-password (spec §7): the profile dialog's call, the same use case. */
+export const userPasswordRoutes = changePasswordRoute('PUT');
 
 const checkEmailRoutes: RouteModule = async (app, deps) => {
   app.get(

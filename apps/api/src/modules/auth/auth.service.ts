@@ -10,8 +10,11 @@ import type { Deps } from '../../deps.js';
 import type { Actor } from '../../lib/actor.js';
 import { DomainError } from '../../lib/domain-error.js';
 import { writeAudit } from '../../lib/audit-log.js';
+import { answerNoSoonerThan } from '../../lib/answer-floor.js';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/password.js';
 import { toUser } from '../members/members.service.js';
+import { recordLoginEvent } from '../login-history/login-history.service.js';
+import { hasTwoFactor, useSecondFactor } from '../two-factor/two-factor.service.js';
 import {
   endSession,
   rotateSession,
@@ -35,6 +38,12 @@ export interface SignedIn {
   session: IssuedRefreshToken;
 }
 
+/** The password was right; the second step needs the code with this challenge. */
+export interface TwoFactorRequired {
+  twoFactorRequired: true;
+  challengeToken: string;
+}
+
 /** One message for an unknown identifier, a wrong password and a not-yet-activated account. */
 export const INVALID_CREDENTIALS_MESSAGE =
   'Invalid login details. Please check your email, phone number or membership ID and password.';
@@ -56,6 +65,7 @@ const IDENTIFIER_COLUMNS = {
 
 type LoginOutcome =
   | { result: 'signed_in'; user: typeof users.$inferSelect; session: IssuedRefreshToken }
+  | { result: 'two_factor'; userId: string }
   | { result: 'failed' }
   | { result: 'locked'; waitMs: number };
 
@@ -65,7 +75,24 @@ type LoginOutcome =
  * checked, so parallel guesses queue and the fifth failure always locks the account.
  * Every attempt is audited; suspended members may sign in (GET /auth/me tells the client).
  */
-export async function login(deps: Deps, actor: Actor, input: LoginInput): Promise<SignedIn> {
+export async function login(
+  deps: Deps,
+  actor: Actor,
+  input: LoginInput,
+): Promise<SignedIn | TwoFactorRequired> {
+  // A failure answers after the same floor whether the identifier exists or not (decision 084).
+  return answerNoSoonerThan(
+    deps.config.authAnswerFloorMs,
+    () => attemptLogin(deps, actor, input),
+    'on_failure',
+  );
+}
+
+async function attemptLogin(
+  deps: Deps,
+  actor: Actor,
+  input: LoginInput,
+): Promise<SignedIn | TwoFactorRequired> {
   const { db } = deps;
   const now = deps.clock.now();
   // Sign-in always comes through a request, which has an address.
@@ -115,6 +142,7 @@ export async function login(deps: Deps, actor: Actor, input: LoginInput): Promis
         action: 'auth.login.refused',
         after: { reason: 'locked', identifierKind: identifier.kind },
       });
+      await recordLoginEvent(tx, actor, { userId: user.id, kind: 'locked_out', at: now });
       return { result: 'locked', waitMs };
     }
 
@@ -132,24 +160,150 @@ export async function login(deps: Deps, actor: Actor, input: LoginInput): Promis
           ...(lockedMs === null ? {} : { lockedForSeconds: Math.ceil(lockedMs / 1000) }),
         },
       });
+      await recordLoginEvent(tx, actor, {
+        userId: user.id,
+        kind: lockedMs === null ? 'sign_in_failed' : 'locked_out',
+        at: now,
+      });
       return lockedMs === null ? { result: 'failed' } : { result: 'locked', waitMs: lockedMs };
     }
 
+    // Two-factor on: the password is right, the session waits for the code (decision 082).
+    if (await hasTwoFactor(tx, user.id)) return { result: 'two_factor', userId: user.id };
+
     await recordSuccess(tx, { ...attempt, userId: user.id });
-    const session = await startSession(tx, { userId: user.id, now, actor });
+    const session = await startSession(tx, {
+      userId: user.id,
+      now,
+      actor,
+      policy: deps.config.sessions,
+    });
     await writeAudit(tx, actor, {
       ...auditUser,
       action: 'auth.login.succeeded',
       after: { identifierKind: identifier.kind, isActive: user.isActive },
+    });
+    await recordLoginEvent(tx, actor, {
+      userId: user.id,
+      kind: 'signed_in',
+      sessionId: session.sessionId,
+      at: now,
     });
     return { result: 'signed_in', user, session };
   });
 
   if (outcome.result === 'locked') throw accountLockedError(outcome.waitMs);
   if (outcome.result === 'failed') throw invalidCredentials();
+  if (outcome.result === 'two_factor') {
+    return {
+      twoFactorRequired: true,
+      challengeToken: await deps.tokens.signChallenge(outcome.userId),
+    };
+  }
   return {
     user: toUser(outcome.user),
-    accessToken: await deps.tokens.sign(outcome.user.id),
+    accessToken: await deps.tokens.sign(outcome.user.id, { sessionId: outcome.session.sessionId }),
+    session: outcome.session,
+  };
+}
+
+/**
+ * The second step of a two-factor sign-in: the challenge from the password step and a 6-digit
+ * code (each time step once, ±1 step) or a recovery code (once). A wrong code counts as a failed
+ * sign-in under the user row's lock, so the password lockout applies to codes too.
+ */
+export async function loginWithSecondFactor(
+  deps: Deps,
+  actor: Actor,
+  input: { challengeToken: string; code: string },
+): Promise<SignedIn> {
+  return answerNoSoonerThan(
+    deps.config.authAnswerFloorMs,
+    () => attemptSecondFactor(deps, actor, input),
+    'on_failure',
+  );
+}
+
+async function attemptSecondFactor(
+  deps: Deps,
+  actor: Actor,
+  input: { challengeToken: string; code: string },
+): Promise<SignedIn> {
+  const now = deps.clock.now();
+  const userId = await deps.tokens.verifyChallenge(input.challengeToken);
+  if (!userId) throw sessionExpired();
+  const ip = actor.ip ?? 'unknown';
+  const outcome = await deps.db.transaction(async (tx): Promise<LoginOutcome> => {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('no key update');
+    if (!user?.passwordHash) return { result: 'failed' };
+    const auditUser = { entityType: 'user', actorId: user.id, entityId: user.id } as const;
+    const waitMs = await accountLockedFor(tx, user.id, now);
+    if (waitMs !== null) {
+      await recordLoginEvent(tx, actor, { userId, kind: 'locked_out', at: now });
+      return { result: 'locked', waitMs };
+    }
+    const used = await useSecondFactor(tx, deps, { userId, code: input.code, now });
+    if (!used) {
+      const lockedMs = await recordAccountFailure(tx, {
+        userId,
+        identifier: user.email,
+        ip,
+        now,
+      });
+      await writeAudit(tx, actor, { ...auditUser, action: 'auth.two_factor.failed' });
+      await recordLoginEvent(tx, actor, {
+        userId,
+        kind: lockedMs === null ? 'two_factor_failed' : 'locked_out',
+        at: now,
+      });
+      return lockedMs === null ? { result: 'failed' } : { result: 'locked', waitMs: lockedMs };
+    }
+    await recordSuccess(tx, { userId, identifier: user.email, ip, now });
+    const session = await startSession(tx, {
+      userId,
+      now,
+      actor,
+      policy: deps.config.sessions,
+      amr: ['pwd', 'otp'],
+    });
+    await writeAudit(tx, actor, {
+      ...auditUser,
+      action: 'auth.two_factor.passed',
+      after: { method: used },
+    });
+    await writeAudit(tx, actor, {
+      ...auditUser,
+      action: 'auth.login.succeeded',
+      after: { secondFactor: used, isActive: user.isActive },
+    });
+    await recordLoginEvent(tx, actor, {
+      userId,
+      kind: 'two_factor_passed',
+      sessionId: session.sessionId,
+      at: now,
+    });
+    await recordLoginEvent(tx, actor, {
+      userId,
+      kind: 'signed_in',
+      sessionId: session.sessionId,
+      at: now,
+    });
+    return { result: 'signed_in', user, session };
+  });
+  if (outcome.result === 'locked') throw accountLockedError(outcome.waitMs);
+  if (outcome.result !== 'signed_in') {
+    throw new DomainError({
+      code: 'INVALID_TWO_FACTOR_CODE',
+      message: 'That code is not right. Check your authenticator app and try again.',
+      details: [{ field: 'code', message: 'That code is not right' }],
+    });
+  }
+  return {
+    user: toUser(outcome.user),
+    accessToken: await deps.tokens.sign(outcome.user.id, {
+      sessionId: outcome.session.sessionId,
+      amr: ['pwd', 'otp'],
+    }),
     session: outcome.session,
   };
 }
@@ -164,9 +318,20 @@ export async function refreshSession(
   { refreshToken }: { refreshToken: string | undefined },
 ): Promise<{ accessToken: string; session: IssuedRefreshToken }> {
   if (!refreshToken) throw sessionExpired();
-  const rotated = await rotateSession(deps.db, { refreshToken, now: deps.clock.now(), actor });
+  const rotated = await rotateSession(deps.db, {
+    refreshToken,
+    now: deps.clock.now(),
+    actor,
+    policy: deps.config.sessions,
+  });
   if (!rotated.ok) throw sessionExpired();
-  return { accessToken: await deps.tokens.sign(rotated.userId), session: rotated.issued };
+  return {
+    accessToken: await deps.tokens.sign(rotated.userId, {
+      sessionId: rotated.issued.sessionId,
+      amr: rotated.amr,
+    }),
+    session: rotated.issued,
+  };
 }
 
 /** Revokes the family of the presented refresh token; quietly does nothing without one. */
@@ -184,6 +349,12 @@ export async function logout(
       action: 'auth.logout',
       entityType: 'refresh_family',
       entityId: ended.familyId,
+    });
+    await recordLoginEvent(tx, actor, {
+      userId: ended.userId,
+      kind: 'signed_out',
+      sessionId: ended.familyId,
+      at: deps.clock.now(),
     });
   });
 }

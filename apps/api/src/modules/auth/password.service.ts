@@ -15,6 +15,7 @@ import type { Deps } from '../../deps.js';
 import type { Actor, MemberActor } from '../../lib/actor.js';
 import { DomainError } from '../../lib/domain-error.js';
 import { writeAudit } from '../../lib/audit-log.js';
+import { answerNoSoonerThan } from '../../lib/answer-floor.js';
 import {
   COMMON_PASSWORD_MESSAGE,
   hashPassword,
@@ -28,6 +29,7 @@ import {
 } from '../../lib/one-time-token.js';
 import { sendActivationLink } from '../members/members.service.js';
 import { sendMessages } from '../notifications/notifications.service.js';
+import { recordLoginEvent } from '../login-history/login-history.service.js';
 import {
   revokeAllSessions,
   startSession,
@@ -68,6 +70,17 @@ function tooManyRequests(waitMs: number): DomainError {
  * suspended member gets nothing. Sign-in lockout does not apply here.
  */
 export async function forgotPassword(
+  deps: Deps,
+  actor: Actor,
+  input: ForgotPasswordInput,
+): Promise<void> {
+  // Every answer, 429 included, comes after the same floor (decision 084).
+  await answerNoSoonerThan(deps.config.authAnswerFloorMs, () =>
+    requestPasswordReset(deps, actor, input),
+  );
+}
+
+async function requestPasswordReset(
   deps: Deps,
   actor: Actor,
   input: ForgotPasswordInput,
@@ -189,16 +202,24 @@ export async function changePassword(
   const now = deps.clock.now();
   const userId = actor.user.id;
   if (isCommonPassword(input.newPassword)) throw commonPasswordError('newPassword');
-  const [user] = await deps.db.select().from(users).where(eq(users.id, userId));
-  if (!user?.passwordHash) {
-    throw new DomainError({ code: 'UNAUTHORIZED', message: 'Authentication required' });
-  }
-  const lockedMs = await accountLockedFor(deps.db, userId, now);
-  if (lockedMs !== null) throw accountLockedError(lockedMs);
+  // Hashed before the row is locked: the lock is held only while the current password is checked.
+  const passwordHash = await hashPassword(input.newPassword);
 
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    const lockMs = await deps.db.transaction(async (tx) => {
-      const locked = await recordAccountFailure(tx, {
+  type Outcome =
+    | { result: 'changed'; session: IssuedRefreshToken }
+    | { result: 'wrong'; lockMs: number | null }
+    | { result: 'locked'; waitMs: number };
+  // As at sign-in, the user row is locked while the password is checked and the failure is
+  // recorded in the same transaction: parallel guesses queue, and the limit cuts them.
+  const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!user?.passwordHash) {
+      throw new DomainError({ code: 'UNAUTHORIZED', message: 'Authentication required' });
+    }
+    const waitMs = await accountLockedFor(tx, userId, now);
+    if (waitMs !== null) return { result: 'locked', waitMs };
+    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+      const lockMs = await recordAccountFailure(tx, {
         userId,
         identifier: user.email,
         ip: actor.ip ?? 'unknown',
@@ -210,9 +231,39 @@ export async function changePassword(
         entityId: userId,
         after: { reason: 'wrong_current_password' },
       });
-      return locked;
+      return { result: 'wrong', lockMs };
+    }
+    await tx
+      .update(users)
+      .set({ passwordHash, tokensValidAfter: now, updatedAt: now })
+      .where(eq(users.id, userId));
+    await revokeAllSessions(tx, userId, now);
+    const fresh = await startSession(tx, {
+      userId,
+      now,
+      actor,
+      policy: deps.config.sessions,
+      amr: actor.amr,
     });
-    if (lockMs !== null) throw accountLockedError(lockMs);
+    await writeAudit(tx, actor, {
+      action: 'auth.password_change.completed',
+      entityType: 'user',
+      entityId: userId,
+    });
+    await recordLoginEvent(tx, actor, {
+      userId,
+      kind: 'password_changed',
+      sessionId: fresh.sessionId,
+      at: now,
+    });
+    await sendMessages(tx, deps, actor, [
+      { userId, template: 'passwordChanged', facts: { at: now } },
+    ]);
+    return { result: 'changed', session: fresh };
+  });
+  if (outcome.result === 'locked') throw accountLockedError(outcome.waitMs);
+  if (outcome.result === 'wrong') {
+    if (outcome.lockMs !== null) throw accountLockedError(outcome.lockMs);
     const message = 'Current password is incorrect';
     throw new DomainError({
       code: 'INVALID_CURRENT_PASSWORD',
@@ -220,24 +271,9 @@ export async function changePassword(
       details: [{ field: 'currentPassword', message }],
     });
   }
-
-  const passwordHash = await hashPassword(input.newPassword);
-  const session = await deps.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ passwordHash, tokensValidAfter: now, updatedAt: now })
-      .where(eq(users.id, userId));
-    await revokeAllSessions(tx, userId, now);
-    const fresh = await startSession(tx, { userId, now, actor });
-    await writeAudit(tx, actor, {
-      action: 'auth.password_change.completed',
-      entityType: 'user',
-      entityId: userId,
-    });
-    await sendMessages(tx, deps, actor, [
-      { userId, template: 'passwordChanged', facts: { at: now } },
-    ]);
-    return fresh;
-  });
-  return { accessToken: await deps.tokens.sign(userId), session };
+  const { session } = outcome;
+  return {
+    accessToken: await deps.tokens.sign(userId, { sessionId: session.sessionId, amr: actor.amr }),
+    session,
+  };
 }

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, gte, isNull, max, not } from 'drizzle-orm';
-import { signInAttempts, signInLockouts } from '../../db/schema/index.js';
+import { signInAttempts, signInIdentifierLockouts, signInLockouts } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
 import {
   FIRST_LOCKOUT_MINUTES,
@@ -171,54 +171,63 @@ export async function recordAccountFailure(
 }
 
 /**
- * Unknown identifiers get the same first lockout as real accounts (5 failures in 15 minutes,
- * then 429 for 15 minutes), so the 429 does not reveal which identifiers exist.
+ * Unknown identifiers are locked exactly as real accounts are (5 failures in 15 minutes, then
+ * 15 minutes, doubling for each lockout within a day), so neither the 429 nor its length reveals
+ * which identifiers exist. Returns the lockout length when this failure locked the identifier.
  */
 export async function recordUnknownFailure(
   tx: Executor,
   attempt: AttemptRecord,
 ): Promise<number | null> {
+  const { identifier, now } = attempt;
   await tx.insert(signInAttempts).values({
     userId: null,
-    identifier: attempt.identifier,
+    identifier,
     ip: attempt.ip,
     succeeded: false,
-    createdAt: attempt.now,
+    createdAt: now,
   });
-  return unknownIdentifierLockedFor(tx, attempt.identifier, attempt.now);
-}
-
-/**
- * The lock of an unknown identifier: the latest failure locks it for 15 minutes when it was the
- * fifth within 15 minutes. Failures refused while locked are not recorded, so the latest failure
- * is the one that locked it.
- */
-export async function unknownIdentifierLockedFor(
-  db: Executor,
-  identifier: string,
-  now: Date,
-): Promise<number | null> {
-  const recent = await db
-    .select({ at: signInAttempts.createdAt })
+  const [lock] = await tx
+    .select()
+    .from(signInIdentifierLockouts)
+    .where(eq(signInIdentifierLockouts.identifier, identifier));
+  const [failures] = await tx
+    .select({ n: count() })
     .from(signInAttempts)
     .where(
       and(
         isNull(signInAttempts.userId),
         eq(signInAttempts.identifier, identifier),
         not(signInAttempts.succeeded),
-        gt(
-          signInAttempts.createdAt,
-          new Date(now.getTime() - FIRST_LOCKOUT_MS - FAILURE_WINDOW_MS),
-        ),
+        gt(signInAttempts.createdAt, new Date(now.getTime() - FAILURE_WINDOW_MS)),
+        lock ? gte(signInAttempts.createdAt, lock.lockedUntil) : undefined,
       ),
-    )
-    .orderBy(desc(signInAttempts.createdAt))
-    .limit(ACCOUNT_FAILURE_LIMIT);
-  const latest = recent[0];
-  const fifth = recent[ACCOUNT_FAILURE_LIMIT - 1];
-  if (!latest || !fifth) return null;
-  const lockedUntil = latest.at.getTime() + FIRST_LOCKOUT_MS;
-  if (lockedUntil <= now.getTime()) return null;
-  if (latest.at.getTime() - fifth.at.getTime() >= FAILURE_WINDOW_MS) return null;
-  return lockedUntil - now.getTime();
+    );
+  if ((failures?.n ?? 0) < ACCOUNT_FAILURE_LIMIT) return null;
+  const remembered = lock && lock.lockedUntil.getTime() > now.getTime() - LOCKOUT_MEMORY_MS;
+  const lockouts = remembered ? lock.lockouts + 1 : 1;
+  const duration = lockoutDurationMs(lockouts);
+  const lockedUntil = new Date(now.getTime() + duration);
+  await tx
+    .insert(signInIdentifierLockouts)
+    .values({ identifier, lockedUntil, lockouts, updatedAt: now })
+    .onConflictDoUpdate({
+      target: signInIdentifierLockouts.identifier,
+      set: { lockedUntil, lockouts, updatedAt: now },
+    });
+  return duration;
+}
+
+/** Milliseconds until an unknown identifier may try again, or null when it is not locked. */
+export async function unknownIdentifierLockedFor(
+  db: Executor,
+  identifier: string,
+  now: Date,
+): Promise<number | null> {
+  const [lock] = await db
+    .select({ lockedUntil: signInIdentifierLockouts.lockedUntil })
+    .from(signInIdentifierLockouts)
+    .where(eq(signInIdentifierLockouts.identifier, identifier));
+  if (!lock || lock.lockedUntil.getTime() <= now.getTime()) return null;
+  return lock.lockedUntil.getTime() - now.getTime();
 }

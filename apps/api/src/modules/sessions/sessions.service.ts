@@ -5,17 +5,26 @@
  * caller's transaction (`tx` first); the use cases that call them live in auth and members.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { REFRESH_FAMILY_LIFETIME_DAYS } from '@coop/shared/constants';
 import { refreshTokens, users } from '../../db/schema/index.js';
 import type { Database, Executor } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { generateSecretToken, hashSecretToken } from '../../lib/one-time-token.js';
+import type { AuthMethod } from '../../lib/access-token.js';
 import { writeAudit } from '../../lib/audit-log.js';
 
 const REFRESH_FAMILY_LIFETIME_MS = REFRESH_FAMILY_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
 
+/** How long a sign-in lasts: SESSION_IDLE_DAYS unused, SESSION_ABSOLUTE_DAYS at most. */
+export interface SessionPolicy {
+  idleMs: number;
+  absoluteMs: number;
+}
+
 export interface IssuedRefreshToken {
+  /** The family's id: the access token's `sid`, checked on every request. */
+  sessionId: string;
   /** The token in clear: sent once, in the cookie (and the body for body-based clients). */
   refreshToken: string;
   /** Absolute end of the family; the cookie's max-age counts down to it. */
@@ -25,25 +34,31 @@ export interface IssuedRefreshToken {
 /** Starts a new refresh-token family: one per sign-in (login, activation, password change). */
 export async function startSession(
   tx: Executor,
-  args: { userId: string; now: Date; actor: Actor },
+  args: { userId: string; now: Date; actor: Actor; policy?: SessionPolicy; amr?: AuthMethod[] },
 ): Promise<IssuedRefreshToken> {
   const refreshToken = generateSecretToken();
-  const expiresAt = new Date(args.now.getTime() + REFRESH_FAMILY_LIFETIME_MS);
+  const lifetimeMs = args.policy?.absoluteMs ?? REFRESH_FAMILY_LIFETIME_MS;
+  const expiresAt = new Date(args.now.getTime() + lifetimeMs);
+  const sessionId = randomUUID();
   await tx.insert(refreshTokens).values({
     userId: args.userId,
-    familyId: randomUUID(),
+    familyId: sessionId,
     tokenHash: hashSecretToken(refreshToken),
     expiresAt,
     ip: args.actor.ip,
     userAgent: args.actor.userAgent,
+    secondFactor: args.amr?.includes('otp') ?? false,
     createdAt: args.now,
   });
-  return { refreshToken, expiresAt };
+  return { sessionId, refreshToken, expiresAt };
 }
 
 export type RotateResult =
-  | { ok: true; userId: string; issued: IssuedRefreshToken }
-  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' | 'sessions_ended' };
+  | { ok: true; userId: string; issued: IssuedRefreshToken; amr: AuthMethod[] }
+  | {
+      ok: false;
+      reason: 'unknown' | 'expired' | 'idle' | 'revoked' | 'reused' | 'sessions_ended';
+    };
 
 /**
  * Exchanges a refresh token for its successor in the same family.
@@ -54,7 +69,7 @@ export type RotateResult =
  */
 export async function rotateSession(
   db: Database,
-  args: { refreshToken: string; now: Date; actor: Actor },
+  args: { refreshToken: string; now: Date; actor: Actor; policy?: SessionPolicy },
 ): Promise<RotateResult> {
   const { now } = args;
   const tokenHash = hashSecretToken(args.refreshToken);
@@ -91,6 +106,13 @@ export async function rotateSession(
       return { ok: false, reason: 'reused' };
     }
 
+    // Unused for longer than the idle limit: the sign-in has ended (its last token's creation is
+    // its last use).
+    if (args.policy && claimed.createdAt.getTime() + args.policy.idleMs <= now.getTime()) {
+      await revokeFamily(tx, claimed.familyId, now);
+      return { ok: false, reason: 'idle' };
+    }
+
     const [user] = await tx
       .select({ tokensValidAfter: users.tokensValidAfter, passwordHash: users.passwordHash })
       .from(users)
@@ -109,12 +131,14 @@ export async function rotateSession(
       expiresAt: claimed.expiresAt,
       ip: args.actor.ip,
       userAgent: args.actor.userAgent,
+      secondFactor: claimed.secondFactor,
       createdAt: now,
     });
     return {
       ok: true,
       userId: claimed.userId,
-      issued: { refreshToken, expiresAt: claimed.expiresAt },
+      amr: claimed.secondFactor ? ['pwd', 'otp'] : ['pwd'],
+      issued: { sessionId: claimed.familyId, refreshToken, expiresAt: claimed.expiresAt },
     };
   });
 }
@@ -132,6 +156,25 @@ export async function revokeAllSessions(tx: Executor, userId: string, now: Date)
     .update(refreshTokens)
     .set({ revokedAt: now })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}
+
+/** "Sign out every other session": ends every sign-in of the user but `keepSessionId`. */
+export async function revokeOtherSessions(
+  tx: Executor,
+  args: { userId: string; keepSessionId: string; now: Date },
+): Promise<number> {
+  const ended = await tx
+    .update(refreshTokens)
+    .set({ revokedAt: args.now })
+    .where(
+      and(
+        eq(refreshTokens.userId, args.userId),
+        ne(refreshTokens.familyId, args.keepSessionId),
+        isNull(refreshTokens.revokedAt),
+      ),
+    )
+    .returning({ familyId: refreshTokens.familyId });
+  return new Set(ended.map((row) => row.familyId)).size;
 }
 
 /**

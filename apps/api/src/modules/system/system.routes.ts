@@ -33,8 +33,8 @@ export const systemRoutes: RouteModule = async (app, { db, config }) => {
     }),
   );
 
-  if (!config.isProduction) {
-    // Lets tests and the demo read activation and reset links without an SMTP server.
+  if (config.exposure.devTools) {
+    // DEV_TOOLS=1 (never in production) or tests. Lets tests and the demo read activation and reset links without an SMTP server.
     app.get(
       '/api/dev/outbox',
       {

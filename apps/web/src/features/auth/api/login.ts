@@ -1,5 +1,6 @@
 import { FALLBACK_MESSAGES } from '@coop/shared/messages';
-import type { LoginInput, LoginResponse } from '@coop/shared/auth';
+import type { ActivateAccountResponse, LoginInput, LoginResponse } from '@coop/shared/auth';
+import type { TwoFactorLoginInput } from '@coop/shared/security';
 import { api } from '../../../lib/api';
 import { toApiError } from '../../../lib/api-client';
 import { authStore } from '../../../lib/auth-store';
@@ -14,10 +15,30 @@ export function login(credentials: LoginInput): Promise<LoginResponse> {
  * Signs in and records the outcome in the auth state (spec §4 Auth): the submission clears the
  * previous error, success signs the member in, failure leaves the message for the form.
  */
-export async function signIn(credentials: LoginInput): Promise<void> {
+export async function signIn(
+  credentials: LoginInput,
+): Promise<{ challengeToken: string } | undefined> {
   authStore.signInStarted();
   try {
     const { data } = await login(credentials);
+    if ('twoFactorRequired' in data) {
+      authStore.secondFactorNeeded();
+      return { challengeToken: data.challengeToken };
+    }
+    authStore.signedIn(data);
+  } catch (error) {
+    authStore.signInFailed(toApiError(error).message || FALLBACK_MESSAGES.login);
+  }
+  return undefined;
+}
+
+/** POST /auth/login/two-factor: the second step, with the challenge of the first. */
+export async function signInWithCode(input: TwoFactorLoginInput): Promise<void> {
+  authStore.signInStarted();
+  try {
+    const { data } = await api.post<ActivateAccountResponse>('/auth/login/two-factor', input, {
+      skipAuthRefresh: true,
+    });
     authStore.signedIn(data);
   } catch (error) {
     authStore.signInFailed(toApiError(error).message || FALLBACK_MESSAGES.login);

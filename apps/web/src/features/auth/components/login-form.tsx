@@ -1,5 +1,6 @@
 import type { LoginInput } from '@coop/shared/auth';
 import { CircleAlert } from 'lucide-react';
+import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import { FormField } from '../../../components/form/form-field';
@@ -51,6 +52,13 @@ const resolver: Resolver<LoginInput> = async (values, context, options) => {
  * opens the page they first asked for.
  */
 export function LoginForm() {
+  const [challenge, setChallenge] = useState<string | null>(null);
+  if (challenge)
+    return <TwoFactorStep challengeToken={challenge} onBack={() => setChallenge(null)} />;
+  return <PasswordStep onSecondFactor={setChallenge} />;
+}
+
+function PasswordStep({ onSecondFactor }: { onSecondFactor: (challenge: string) => void }) {
   const { isLoading, error } = useAuth();
   const {
     register,
@@ -60,7 +68,8 @@ export function LoginForm() {
 
   const onSubmit = async (credentials: LoginInput) => {
     const { signIn } = await loadSubmission();
-    await signIn(credentials);
+    const next = await signIn(credentials);
+    if (next) onSecondFactor(next.challengeToken);
   };
   const message = errors.root?.message ?? error;
 
@@ -126,6 +135,73 @@ export function LoginForm() {
           <p className="text-center text-sm text-muted-foreground">
             Don&apos;t have an account? Contact the administrator to get your sign-in details.
           </p>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Second step when two-factor sign-in is on: the 6-digit code, or a recovery code. */
+function TwoFactorStep({ challengeToken, onBack }: { challengeToken: string; onBack: () => void }) {
+  const { isLoading, error } = useAuth();
+  const [code, setCode] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+
+  const onSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const value = code.replace(/\s+/g, '');
+    if (!/^(\d{6}|[a-zA-Z2-7]{5}-?[a-zA-Z2-7]{5})$/.test(value)) {
+      setFieldError('Enter the 6-digit code from your authenticator app');
+      return;
+    }
+    setFieldError(null);
+    const { signInWithCode } = await loadSubmission();
+    await signInWithCode({ challengeToken, code: value });
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h1">Two-factor sign-in</CardTitle>
+        <CardDescription>
+          Enter the 6-digit code from your authenticator app, or one of your recovery codes.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-5">
+          {error ? (
+            <Alert variant="destructive" role="alert">
+              <CircleAlert aria-hidden="true" />
+              <AlertDescription>{error}</AlertDescription>
+            </Alert>
+          ) : null}
+          <FormField id="code" label="Authentication code" error={fieldError ?? undefined}>
+            <Input
+              autoComplete="one-time-code"
+              inputMode="text"
+              autoCapitalize="none"
+              spellCheck={false}
+              autoFocus
+              placeholder="123456"
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+            />
+          </FormField>
+          <SubmitButton
+            size="lg"
+            className="w-full"
+            isPending={isLoading}
+            pendingLabel="Verifying..."
+          >
+            Verify
+          </SubmitButton>
+          <button
+            type="button"
+            onClick={onBack}
+            className="text-center text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
+            Back to sign in
+          </button>
         </form>
       </CardContent>
     </Card>

@@ -7,4 +7,4 @@ import { loginSchema } from '@coop/shared/auth';
  * keeps about a fifth of the JavaScript off the sign-in page's first load (bench/README.md).
  */
 export const loginResolver = zodResolver(loginSchema);
-export { signIn } from '../api/login';
+export { signIn, signInWithCode } from '../api/login';

@@ -1,0 +1,96 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import { LOGIN_HISTORY_LIMIT, type LoginEvent } from '@coop/shared/security';
+import { loginEvents, type LoginEventKind } from '../../db/schema/index.js';
+import type { Executor } from '../../db/client.js';
+import type { Deps } from '../../deps.js';
+import type { Actor, MemberActor } from '../../lib/actor.js';
+import { DomainError } from '../../lib/domain-error.js';
+import { writeAudit } from '../../lib/audit-log.js';
+import { paginationFor } from '../../lib/pagination.js';
+import { revokeOtherSessions } from '../sessions/sessions.service.js';
+import { describeDevice } from './user-agent.js';
+
+/** Records one event of the member's sign-in history, in the caller's transaction. */
+export async function recordLoginEvent(
+  tx: Executor,
+  actor: Actor,
+  event: { userId: string; kind: LoginEventKind; sessionId?: string | null; at: Date },
+): Promise<void> {
+  await tx.insert(loginEvents).values({
+    userId: event.userId,
+    kind: event.kind,
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+    sessionId: event.sessionId ?? null,
+    createdAt: event.at,
+  });
+}
+
+/**
+ * The member's last 50 sign-in events, newest first, a page at a time, with the events of the
+ * sign-in making the request marked current.
+ */
+export async function listLoginHistory(
+  deps: Deps,
+  actor: MemberActor,
+  query: { page: number; limit: number },
+) {
+  const userId = actor.user.id;
+  const [total] = await deps.db
+    .select({ n: count() })
+    .from(loginEvents)
+    .where(eq(loginEvents.userId, userId));
+  const totalItems = Math.min(total?.n ?? 0, LOGIN_HISTORY_LIMIT);
+  const offset = (query.page - 1) * query.limit;
+  const limit = Math.max(0, Math.min(query.limit, LOGIN_HISTORY_LIMIT - offset));
+  const rows =
+    limit === 0
+      ? []
+      : await deps.db
+          .select()
+          .from(loginEvents)
+          .where(and(eq(loginEvents.userId, userId)))
+          .orderBy(desc(loginEvents.createdAt), desc(loginEvents.id))
+          .limit(limit)
+          .offset(offset);
+  const data: LoginEvent[] = rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    occurredAt: row.createdAt.toISOString(),
+    ip: row.ip,
+    device: describeDevice(row.userAgent),
+    current: row.sessionId !== null && row.sessionId === actor.sessionId,
+  }));
+  return { data, pagination: paginationFor(query, totalItems) };
+}
+
+/** "Sign out every other session": every sign-in of the member but this one ends at once. */
+export async function signOutOtherSessions(
+  deps: Deps,
+  actor: MemberActor,
+): Promise<{ ended: number }> {
+  const { sessionId } = actor;
+  if (!sessionId)
+    throw new DomainError({ code: 'UNAUTHORIZED', message: 'Authentication required' });
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const ended = await revokeOtherSessions(tx, {
+      userId: actor.user.id,
+      keepSessionId: sessionId,
+      now,
+    });
+    await recordLoginEvent(tx, actor, {
+      userId: actor.user.id,
+      kind: 'other_sessions_signed_out',
+      sessionId,
+      at: now,
+    });
+    await writeAudit(tx, actor, {
+      action: 'auth.other_sessions_ended',
+      entityType: 'user',
+      entityId: actor.user.id,
+      after: { ended },
+    });
+    return { ended };
+  });
+}

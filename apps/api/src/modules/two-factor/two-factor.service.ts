@@ -1,0 +1,311 @@
+/**
+ * Two-factor sign-in with TOTP (RFC 6238: SHA-1, 6 digits, 30 s, ±1 step), decision 082.
+ * The secret is encrypted at rest with TWO_FACTOR_KEY (AES-256-GCM); each time step is accepted
+ * once (`last_step`); ten single-use recovery codes are stored as SHA-256.
+ */
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { and, count, eq, isNull } from 'drizzle-orm';
+import * as OTPAuth from 'otpauth';
+import QRCode from 'qrcode';
+import {
+  RECOVERY_CODE_COUNT,
+  type DisableTwoFactorInput,
+  type EnableTwoFactorInput,
+  type TwoFactorSetup,
+  type TwoFactorStatus,
+} from '@coop/shared/security';
+import { twoFactorRecoveryCodes, twoFactorSecrets, users } from '../../db/schema/index.js';
+import type { Executor } from '../../db/client.js';
+import type { Deps } from '../../deps.js';
+import type { Actor, MemberActor } from '../../lib/actor.js';
+import { DomainError } from '../../lib/domain-error.js';
+import { writeAudit } from '../../lib/audit-log.js';
+import { hashSecretToken } from '../../lib/one-time-token.js';
+import { verifyPassword } from '../../lib/password.js';
+import { recordLoginEvent } from '../login-history/login-history.service.js';
+
+const PERIOD_SECONDS = 30;
+const ISSUER = 'Coop Portal';
+
+const invalidCode = () =>
+  new DomainError({
+    code: 'INVALID_TWO_FACTOR_CODE',
+    message: 'That code is not right. Check your authenticator app and try again.',
+    details: [{ field: 'code', message: 'That code is not right' }],
+  });
+
+// --- the secret at rest -------------------------------------------------------------------------
+
+export function encryptSecret(key: Buffer, secret: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const body = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
+  return ['v1', iv, cipher.getAuthTag(), body]
+    .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+    .join('.');
+}
+
+export function decryptSecret(key: Buffer, stored: string): string {
+  const [version, iv, tag, body] = stored.split('.');
+  if (version !== 'v1' || !iv || !tag || !body) throw new Error('unreadable two-factor secret');
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  return Buffer.concat([
+    decipher.update(Buffer.from(body, 'base64url')),
+    decipher.final(),
+  ]).toString('utf8');
+}
+
+function totpFor(secretBase32: string, label: string) {
+  return new OTPAuth.TOTP({
+    issuer: ISSUER,
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: PERIOD_SECONDS,
+    secret: OTPAuth.Secret.fromBase32(secretBase32),
+  });
+}
+
+/** The time step a code matches (±1 step around now), or null. */
+function matchingStep(secretBase32: string, code: string, now: Date): number | null {
+  const timestamp = now.getTime();
+  const delta = totpFor(secretBase32, '').validate({ token: code, timestamp, window: 1 });
+  if (delta === null) return null;
+  return Math.floor(timestamp / 1000 / PERIOD_SECONDS) + delta;
+}
+
+const normalizeRecoveryCode = (code: string) => code.replace(/[\s-]/g, '').toLowerCase();
+
+function newRecoveryCodes(): string[] {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz234567';
+  return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
+    const bytes = randomBytes(10);
+    const chars = [...bytes].map((b) => alphabet[b % 32]).join('');
+    return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+  });
+}
+
+// --- use cases ----------------------------------------------------------------------------------
+
+export async function getTwoFactorStatus(deps: Deps, actor: MemberActor): Promise<TwoFactorStatus> {
+  const userId = actor.user.id;
+  const [row] = await deps.db
+    .select()
+    .from(twoFactorSecrets)
+    .where(eq(twoFactorSecrets.userId, userId));
+  const [left] = await deps.db
+    .select({ n: count() })
+    .from(twoFactorRecoveryCodes)
+    .where(and(eq(twoFactorRecoveryCodes.userId, userId), isNull(twoFactorRecoveryCodes.usedAt)));
+  const enabled = Boolean(row?.enabledAt);
+  return { enabled, recoveryCodesLeft: enabled ? (left?.n ?? 0) : 0 };
+}
+
+/** A new secret, pending until `enableTwoFactor` confirms a code from it. */
+export async function startTwoFactorSetup(deps: Deps, actor: MemberActor): Promise<TwoFactorSetup> {
+  const userId = actor.user.id;
+  const secret = new OTPAuth.Secret({ size: 20 }).base32;
+  await deps.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(twoFactorSecrets)
+      .where(eq(twoFactorSecrets.userId, userId))
+      .for('update');
+    if (current?.enabledAt) {
+      throw new DomainError({
+        code: 'TWO_FACTOR_ALREADY_ENABLED',
+        message: 'Two-factor sign-in is already on',
+      });
+    }
+    const values = {
+      secretEncrypted: encryptSecret(deps.config.twoFactorKey, secret),
+      enabledAt: null,
+      lastStep: null,
+      createdAt: deps.clock.now(),
+    };
+    await tx
+      .insert(twoFactorSecrets)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: twoFactorSecrets.userId, set: values });
+  });
+  const otpauthUrl = totpFor(secret, actor.user.email).toString();
+  const qrCodeDataUrl = await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 240 });
+  return { secret, otpauthUrl, qrCodeDataUrl };
+}
+
+/** Confirms the pending secret with a code; answers the ten recovery codes, shown once. */
+export async function enableTwoFactor(
+  deps: Deps,
+  actor: MemberActor,
+  input: EnableTwoFactorInput,
+): Promise<{ recoveryCodes: string[] }> {
+  const userId = actor.user.id;
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const [pending] = await tx
+      .select()
+      .from(twoFactorSecrets)
+      .where(eq(twoFactorSecrets.userId, userId))
+      .for('update');
+    if (!pending || pending.enabledAt) {
+      throw new DomainError({
+        code: 'TWO_FACTOR_NOT_PENDING',
+        message: 'Start the set-up again to get a new code to scan',
+      });
+    }
+    const secret = decryptSecret(deps.config.twoFactorKey, pending.secretEncrypted);
+    const step = matchingStep(secret, input.code, now);
+    if (step === null) throw invalidCode();
+    await tx
+      .update(twoFactorSecrets)
+      .set({ enabledAt: now, lastStep: step })
+      .where(eq(twoFactorSecrets.userId, userId));
+    const recoveryCodes = newRecoveryCodes();
+    await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
+    await tx.insert(twoFactorRecoveryCodes).values(
+      recoveryCodes.map((code) => ({
+        userId,
+        codeHash: hashSecretToken(normalizeRecoveryCode(code)),
+        createdAt: now,
+      })),
+    );
+    await recordLoginEvent(tx, actor, {
+      userId,
+      kind: 'two_factor_enabled',
+      sessionId: actor.sessionId ?? null,
+      at: now,
+    });
+    await writeAudit(tx, actor, {
+      action: 'auth.two_factor.enabled',
+      entityType: 'user',
+      entityId: userId,
+    });
+    return { recoveryCodes };
+  });
+}
+
+/**
+ * Checks a second-factor code (6 digits or a recovery code) of a user whose row the caller has
+ * locked; a matching code is used up. Returns how it matched, or null.
+ */
+export async function useSecondFactor(
+  tx: Executor,
+  deps: Pick<Deps, 'config'>,
+  args: { userId: string; code: string; now: Date },
+): Promise<'totp' | 'recovery_code' | null> {
+  const [row] = await tx
+    .select()
+    .from(twoFactorSecrets)
+    .where(eq(twoFactorSecrets.userId, args.userId))
+    .for('update');
+  if (!row?.enabledAt) return null;
+  if (/^\d{6}$/.test(args.code)) {
+    const step = matchingStep(
+      decryptSecret(deps.config.twoFactorKey, row.secretEncrypted),
+      args.code,
+      args.now,
+    );
+    // Single use: a step at or before the last one used is refused.
+    if (step === null || (row.lastStep !== null && step <= row.lastStep)) return null;
+    await tx
+      .update(twoFactorSecrets)
+      .set({ lastStep: step })
+      .where(eq(twoFactorSecrets.userId, args.userId));
+    return 'totp';
+  }
+  const [used] = await tx
+    .update(twoFactorRecoveryCodes)
+    .set({ usedAt: args.now })
+    .where(
+      and(
+        eq(twoFactorRecoveryCodes.userId, args.userId),
+        eq(twoFactorRecoveryCodes.codeHash, hashSecretToken(normalizeRecoveryCode(args.code))),
+        isNull(twoFactorRecoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: twoFactorRecoveryCodes.id });
+  return used ? 'recovery_code' : null;
+}
+
+/** Whether the user signs in with a second factor. */
+export async function hasTwoFactor(tx: Executor, userId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ enabledAt: twoFactorSecrets.enabledAt })
+    .from(twoFactorSecrets)
+    .where(eq(twoFactorSecrets.userId, userId));
+  return Boolean(row?.enabledAt);
+}
+
+/** Turning it off takes the password and a code (or a recovery code). */
+export async function disableTwoFactor(
+  deps: Deps,
+  actor: MemberActor,
+  input: DisableTwoFactorInput,
+): Promise<void> {
+  const userId = actor.user.id;
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!user?.passwordHash)
+      throw new DomainError({ code: 'UNAUTHORIZED', message: 'Authentication required' });
+    if (!(await hasTwoFactor(tx, userId))) {
+      throw new DomainError({
+        code: 'TWO_FACTOR_NOT_ENABLED',
+        message: 'Two-factor sign-in is off',
+      });
+    }
+    if (!(await verifyPassword(user.passwordHash, input.password))) {
+      const message = 'Password is incorrect';
+      throw new DomainError({
+        code: 'INVALID_CURRENT_PASSWORD',
+        message,
+        details: [{ field: 'password', message }],
+      });
+    }
+    if (!(await useSecondFactor(tx, deps, { userId, code: input.code, now }))) throw invalidCode();
+    await removeTwoFactor(tx, userId);
+    await recordLoginEvent(tx, actor, {
+      userId,
+      kind: 'two_factor_disabled',
+      sessionId: actor.sessionId ?? null,
+      at: now,
+    });
+    await writeAudit(tx, actor, {
+      action: 'auth.two_factor.disabled',
+      entityType: 'user',
+      entityId: userId,
+    });
+  });
+}
+
+async function removeTwoFactor(tx: Executor, userId: string): Promise<void> {
+  await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
+  await tx.delete(twoFactorSecrets).where(eq(twoFactorSecrets.userId, userId));
+}
+
+/** An administrator turns a member's two-factor off (lost phone and codes); audited. */
+export async function resetTwoFactor(
+  deps: Deps,
+  actor: Actor,
+  { userId }: { userId: string },
+): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!user) throw new DomainError({ code: 'NOT_FOUND', message: 'Member not found' });
+    const had = await hasTwoFactor(tx, userId);
+    await removeTwoFactor(tx, userId);
+    await recordLoginEvent(tx, actor, { userId, kind: 'two_factor_disabled', at: now });
+    await writeAudit(tx, actor, {
+      action: 'auth.two_factor.reset',
+      entityType: 'user',
+      entityId: userId,
+      after: { wasEnabled: had },
+    });
+  });
+}
