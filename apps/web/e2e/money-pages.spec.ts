@@ -56,7 +56,7 @@ test('the dashboard greets the member and shows figures, activity and pending ac
   await expect(page.getByText('-₦25,000')).toBeVisible();
   await expect(page.getByRole('link', { name: 'View All' })).toHaveAttribute(
     'href',
-    '/reports/statement',
+    '/transactions',
   );
   await expect(page.getByRole('link', { name: 'View Transaction History' })).toBeVisible();
   await expect(page.getByText('Items that require your attention')).toBeVisible();

@@ -114,13 +114,10 @@ describe('Recent Activity (spec §2, §3, §4)', () => {
     for (const label of ['Completed', 'Pending', 'Disputed', 'disbursed']) {
       expect(screen.getByText(label)).toBeInTheDocument();
     }
-    expect(screen.getByRole('link', { name: 'View All' })).toHaveAttribute(
-      'href',
-      '/reports/statement',
-    );
+    expect(screen.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/transactions');
     expect(screen.getByRole('link', { name: 'View Transaction History' })).toHaveAttribute(
       'href',
-      '/reports/statement',
+      '/transactions',
     );
   });
 
