@@ -24,6 +24,9 @@ async function checkBothThemes(page: Page, name: string, isMobile: boolean) {
   await page.evaluate(() => document.documentElement.classList.remove('dark'));
 }
 
+// Each test runs axe in two themes on several states, on a machine shared with other suites.
+test.describe.configure({ timeout: 120_000 });
+
 async function signInAs(page: Page, email: string) {
   await signIn(page, email);
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -91,7 +94,8 @@ test('a member requests a savings withdrawal from /withdrawals/new', async ({ pa
   await dialog.getByRole('button', { name: 'Submit Request' }).click();
   await expect(page.getByText('Withdrawal request submitted')).toBeVisible();
   await expect(dialog).toBeHidden();
-  // The toast goes by itself; axe then looks at the page alone.
+  // The toast goes by itself (not while the pointer rests on it); axe then sees the page alone.
+  await page.mouse.move(0, 0);
   await expect(page.getByText('Withdrawal request submitted')).toBeHidden({ timeout: 15_000 });
   await expect(page).toHaveURL(/\/withdrawals$/);
   await expect(page.getByRole('button', { name: 'Request Savings Withdrawal' })).toBeDisabled();
@@ -148,7 +152,7 @@ test('a member notifies a voluntary deposit and follows it', async ({ page, isMo
   await page.getByRole('link', { name: 'Make Contribution' }).click();
   await expect(page).toHaveURL(/\/contributions\/new$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Make Contribution' })).toBeVisible();
-  await expect(page.getByText('Monthly deduction')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Monthly deduction' })).toBeVisible();
   await expect(page.getByText('0123456789')).toBeVisible();
   await checkBothThemes(page, 'make-contribution', isMobile);
 
@@ -170,6 +174,7 @@ test('a member notifies a voluntary deposit and follows it', async ({ page, isMo
   await expect(
     page.getByText('Awaiting verification').filter({ visible: true }).first(),
   ).toBeVisible();
+  await page.mouse.move(0, 0);
   await expect(page.getByText('Deposit notice sent')).toBeHidden({ timeout: 15_000 });
   await checkBothThemes(page, 'deposit-notices', isMobile);
 });

@@ -15,7 +15,10 @@ import {
   memberBalances,
   notifications,
   users,
+  depositNotices,
   dividends,
+  fines,
+  withdrawals,
 } from '../db/schema/index.js';
 import { fixedClock } from '../lib/clock.js';
 import { findProjectionMismatches } from '../lib/ledger.js';
@@ -303,6 +306,31 @@ describe('seedDemoIfEmpty', () => {
         if (row.readAt) expect(row.readAt >= row.createdAt).toBe(true);
       }
     }
+  });
+
+  it('links every money notification to a page that shows its record in that status', async () => {
+    const tables = { fine: fines, withdrawal: withdrawals, deposit_notice: depositNotices };
+    const rows = await db.select().from(notifications);
+    let checked = 0;
+    for (const row of rows) {
+      if (!row.subjectType || !row.subjectId || !row.actionUrl) continue;
+      if (row.subjectType === 'dividend') {
+        const [dividend] = await db.select().from(dividends).where(eq(dividends.id, row.subjectId));
+        expect(dividend?.userId).toBe(row.userId);
+        expect(row.actionUrl).toBe('/dividends');
+        checked += 1;
+        continue;
+      }
+      if (!(row.subjectType in tables)) continue;
+      const table = tables[row.subjectType as keyof typeof tables];
+      const [record] = await db.select().from(table).where(eq(table.id, row.subjectId));
+      expect(record?.userId).toBe(row.userId);
+      const status = new URL(row.actionUrl, 'http://portal.test').searchParams.get('status');
+      // A settled record's first notice ('fine issued ... pending') is read once it is settled.
+      if (status && record?.status !== status) expect(row.readAt).not.toBeNull();
+      checked += 1;
+    }
+    expect(checked).toBeGreaterThan(10);
   });
 
   it('dates every contribution notification on its payroll day, read once confirmed', async () => {

@@ -69,6 +69,7 @@ describe('GET /users/dashboard', () => {
       reason: 'Late repayment',
       amount: 1_500,
     });
+    t.clock.advance(60_000);
     const waived = await issueFine(t.deps, systemActor, {
       userId: user.id,
       reason: 'Noise',

@@ -142,6 +142,7 @@ describe('deposit notices', () => {
   });
 
   it('rejects with a reason; a rejected reference may be notified again', async () => {
+    t.clock.advance(60_000);
     const res = await post(ada.token, { ...valid, bankReference: 'TRF-0002' });
     const second = res.json<{ data: DepositNotice }>().data;
     await rejectDepositNotice(t.deps, systemActor, {

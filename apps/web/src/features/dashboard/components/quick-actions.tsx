@@ -8,6 +8,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 
 /**
@@ -15,12 +16,12 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
  * until the loans issue gives them their own flows.
  */
 export const QUICK_ACTIONS: ReadonlyArray<{ label: string; to: string; icon: LucideIcon }> = [
-  { label: 'Make Contribution', to: '/contributions/new', icon: PiggyBank },
-  { label: 'Request Loan', to: '/loans', icon: Landmark },
-  { label: 'Withdrawal Request', to: '/withdrawals/new', icon: HandCoins },
-  { label: 'Invite Guarantor', to: '/loans', icon: UserPlus },
-  { label: 'Generate Statement', to: '/reports/statement', icon: FileText },
-  { label: 'Export Data', to: '/profile/export', icon: Download },
+  { label: 'Make Contribution', to: paths.makeContribution, icon: PiggyBank },
+  { label: 'Request Loan', to: paths.loans, icon: Landmark },
+  { label: 'Withdrawal Request', to: paths.newWithdrawal, icon: HandCoins },
+  { label: 'Invite Guarantor', to: paths.loans, icon: UserPlus },
+  { label: 'Generate Statement', to: paths.statement, icon: FileText },
+  { label: 'Export Data', to: paths.profileExport, icon: Download },
 ];
 
 export default function QuickActions() {

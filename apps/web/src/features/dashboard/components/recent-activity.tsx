@@ -12,11 +12,12 @@ import { Badge, type BadgeProps } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 import { ActivityIcon } from './activity-icon';
 
-/** The member's transaction history (the account pages' /transactions). */
-export const TRANSACTION_HISTORY_PATH = '/transactions';
+/** The member's transaction history (docs/decisions/051-account-pages.md). */
+export const TRANSACTION_HISTORY_PATH = paths.transactions;
 
 function statusVariant(label: string): BadgeProps['variant'] {
   if (label === 'Completed') return 'success';

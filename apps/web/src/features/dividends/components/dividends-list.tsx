@@ -56,7 +56,12 @@ const COLUMNS: readonly DataTableColumn<Dividend>[] = [
     align: 'end',
     cell: (row) => <span className="font-semibold">{formatNaira(row.amount)}</span>,
   },
-  { id: 'notes', header: 'Notes', cell: (row) => row.notes ?? '—' },
+  {
+    id: 'notes',
+    header: 'Notes',
+    // Notes are sentences: they wrap, so the table fits a laptop screen without scrolling.
+    cell: (row) => <span className="block max-w-56 whitespace-normal">{row.notes ?? '—'}</span>,
+  },
   { id: 'issued', header: 'Issue Date', cell: (row) => dateCell(row.issuedDate) },
   { id: 'paid', header: 'Paid Date', cell: (row) => dateCell(row.paidDate) },
   {
