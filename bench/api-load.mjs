@@ -34,7 +34,11 @@ const env = {
   DATA_DIR: mkdtempSync(path.join(tmpdir(), 'coop-bench-')),
   JWT_SECRET: jwtSecret,
 };
-if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
+if (process.env.BENCH_DATABASE_URL) {
+  // A server database seeds the demo only when asked, and needs its own two-factor key.
+  Object.assign(env, { DATABASE_URL: process.env.BENCH_DATABASE_URL, DEMO: '1' });
+  env.TWO_FACTOR_KEY ??= 'b'.repeat(43) + '=';
+}
 const server = spawn(
   process.execPath,
   [...(process.env.BENCH_NODE_ARGS?.split(' ') ?? []), 'apps/api/dist/server.js'].filter(Boolean),

@@ -107,19 +107,20 @@ export const DEFAULT_SETTINGS: Readonly<{
   smsNotifications: boolean;
   pushNotifications: boolean;
   darkMode: boolean;
+  findableByPhone: boolean;
 }> = {
   emailNotifications: true,
   smsNotifications: false,
   pushNotifications: true,
   darkMode: false,
+  findableByPhone: true,
 };
 
 /** Roles allowed in the portal (spec §6); flags such as loan reviewer are separate. */
 export const USER_ROLES = ['user', 'admin'] as const;
 
 /**
- * Money pages (issue 7; docs/decisions/040-member-money-rules.md): a posted contribution is to be
- * confirmed within this many days of its deduction; a new fine falls due after this many days.
+ * A posted contribution is to be confirmed within this many days of its deduction
+ * (docs/decisions/040-dashboard-and-member-money.md).
  */
 export const CONTRIBUTION_CONFIRM_WITHIN_DAYS = 14;
-export const FINE_DUE_AFTER_DAYS = 30;

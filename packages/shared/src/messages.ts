@@ -50,6 +50,8 @@ export const API_ERROR_STATUS = {
   NOT_READY: 503,
   /** Stopping, or the database could not serve the request in time: try again (Retry-After). */
   SERVICE_UNAVAILABLE: 503,
+  /** Another member signs in with this phone number already. */
+  PHONE_IN_USE: 409,
   // Back office (issue 9)
   CSV_REJECTED: 400,
   MEMBER_ALREADY_ACTIVATED: 409,

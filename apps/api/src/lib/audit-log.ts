@@ -39,13 +39,17 @@ export const AUDIT_ACTIONS = [
   'deposit_notice.submitted',
   'deposit_notice.verified',
   'deposit_notice.rejected',
+  'contribution.dispute_resolved',
+  'member.profile_updated',
+  'member.settings_updated',
+  'member.data_exported',
+  'member.statement_downloaded',
   // Back office (issue 9)
   'member.updated',
   'member.flags_changed',
   'member.activation_resent',
   'members.imported',
   'payroll.posted',
-  'contribution.dispute_resolved',
   'report.exported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -146,6 +146,16 @@ export function contributionsRepository(db: Executor) {
         .orderBy(asc(contributions.contributionDate));
     },
 
+    /** Locks one row whoever owns it (the administrator's decisions). */
+    async lock(id: string): Promise<ContributionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(contributions)
+        .where(eq(contributions.id, id))
+        .for('update');
+      return row;
+    },
+
     async findOwned(userId: string, id: string): Promise<ContributionRow | undefined> {
       const [row] = await db
         .select()
@@ -257,16 +267,6 @@ export function contributionsRepository(db: Executor) {
               .where(where)
           ).reduce((_, row) => Number(row.n), 0),
       });
-    },
-
-    /** Locks one row, whoever it belongs to (the administrator's use cases). */
-    async lock(id: string): Promise<ContributionRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(contributions)
-        .where(eq(contributions.id, id))
-        .for('update');
-      return row;
     },
 
     async memberOf(userId: string) {

@@ -4,7 +4,6 @@
  * bank transfer, through the ledger) or `waived`. The member lists them, and pending ones count in
  * Total Fines and in Pending Actions. Use cases follow docs/decisions/003-api-layering.md.
  */
-import { FINE_DUE_AFTER_DAYS } from '@coop/shared/constants';
 import type { PendingAction, RecentActivity } from '@coop/shared/dashboard';
 import { addDays, formatDisplayDate, isIsoDate, toIsoDateInTimeZone } from '@coop/shared/dates';
 import {
@@ -26,6 +25,7 @@ import { lockMemberBalance, postLedgerTransaction } from '../../lib/ledger.js';
 import type { ListPage } from '../../lib/list-query.js';
 import { assertTransition } from '../../lib/transitions.js';
 import { sendMessages, settleNotifications } from '../notifications/notifications.service.js';
+import { currentPolicy } from '../policy/policy.service.js';
 import { finesRepository, type FineListRow, type FineRow } from './fines.repository.js';
 
 export function toFine(row: FineListRow): Fine {
@@ -90,13 +90,15 @@ export function pendingFinesTotal(db: Executor, userId: string): Promise<Kobo> {
 const invalid = (message: string) => new DomainError({ code: 'VALIDATION_ERROR', message });
 
 /**
- * The administrator fines a member. The fine date defaults to today and the due date to
- * FINE_DUE_AFTER_DAYS later (decision 040); no money moves until it is paid. The member is told.
+ * The administrator fines a member. The fine date defaults to today and the due date to the
+ * policy's `fine.paymentDueDays` later (decision 040); no money moves until it is paid. The
+ * member is told.
  */
 export async function issueFine(deps: Deps, actor: Actor, input: IssueFineInput): Promise<FineRow> {
   const today = toIsoDateInTimeZone(deps.clock.now());
   const fineDate = input.fineDate ?? today;
-  const dueDate = input.dueDate ?? addDays(fineDate, FINE_DUE_AFTER_DAYS);
+  const dueDate =
+    input.dueDate ?? addDays(fineDate, (await currentPolicy(deps.db)).fine.paymentDueDays);
   const reason = input.reason.trim();
   if (reason.length < 3) throw invalid('Reason must be at least 3 characters');
   if (!isIsoDate(fineDate) || !isIsoDate(dueDate)) throw invalid('Dates must be yyyy-MM-dd');

@@ -4,8 +4,9 @@
  * template and its facts; `sendMessages` in notifications.service.ts writes the result inside the
  * use case's transaction. Texts never appear anywhere else.
  *
- * A template returns a notification, an e-mail, or both. E-mails marked `essential` (links that
- * sign a member in, security warnings) go whatever the member's e-mail setting says; the others
+ * A template returns a notification, an e-mail, or both; or a notification with `emailCopy`,
+ * which e-mails the notification itself. E-mails marked `essential` (links that sign a member in,
+ * security warnings) go whatever the member's e-mail setting says; the others (copies included)
  * only when the member keeps e-mail notifications on.
  */
 import { formatDisplayDate, formatMonth, type IsoDate, type IsoMonth } from '@coop/shared/dates';
@@ -42,6 +43,12 @@ export interface EmailContent {
 export interface Message {
   notification?: NotificationContent;
   email?: EmailContent;
+  /**
+   * The notification is important enough to reach the member's inbox too (DESIGN §6
+   * "Notifications"): `sendMessages` e-mails a copy of it (title, message, link) to members who
+   * keep e-mail notifications on. Never essential: the member's setting decides.
+   */
+  emailCopy?: boolean;
 }
 
 /** What every template knows of its recipient. */
@@ -222,6 +229,8 @@ export const templates = {
 
   guarantorRequested(_config: Config, _to: Recipient, facts: { borrowerName: string }): Message {
     return {
+      // Someone waits on the member's answer: worth their inbox.
+      emailCopy: true,
       notification: notice('guarantor_request', {
         title: `Guarantor request from ${facts.borrowerName}`,
         message: `${facts.borrowerName} asked you to guarantee part of a loan. If you accept, the guarantee amount is frozen from your available balance until the loan is repaid.`,

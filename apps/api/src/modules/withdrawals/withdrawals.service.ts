@@ -36,6 +36,7 @@ import { lockMemberBalance, postLedgerTransaction, readMemberBalance } from '../
 import type { ListPage } from '../../lib/list-query.js';
 import { assertTransition } from '../../lib/transitions.js';
 import { sendMessages } from '../notifications/notifications.service.js';
+import { currentPolicy } from '../policy/policy.service.js';
 import {
   withdrawalsRepository,
   type WithdrawalListRow,
@@ -100,7 +101,8 @@ interface Eligibility {
 
 /**
  * DESIGN §6: available savings = available balance (savings − frozen) − pending savings
- * requests; shares only with no running loan and no active guarantee. Each false flag says why.
+ * requests; shares only with no running loan and no active guarantee, as far as the
+ * admin-editable withdrawal policy asks for them. Each false flag says why.
  * `except` leaves one pending request out (the one being changed).
  */
 async function eligibilityOf(
@@ -110,7 +112,12 @@ async function eligibilityOf(
   except?: string,
 ): Promise<Eligibility> {
   const repo = withdrawalsRepository(db);
-  const [pendingRows, ties] = await Promise.all([repo.pending(userId), repo.loanTies(userId)]);
+  const [pendingRows, ties, policy] = await Promise.all([
+    repo.pending(userId),
+    repo.loanTies(userId),
+    currentPolicy(db),
+  ]);
+  const rules = policy.withdrawal;
   const pending = new Map(
     pendingRows.filter((row) => row.id !== except).map((row) => [row.withdrawalType, row]),
   );
@@ -124,8 +131,12 @@ async function eligibilityOf(
     ...(availableSavings <= 0 ? [WITHDRAWAL_RESTRICTIONS.noSavings] : []),
   ];
   const sharesBoundBy = [
-    ...(ties.runningLoan ? [WITHDRAWAL_RESTRICTIONS.runningLoan] : []),
-    ...(ties.activeGuarantee ? [WITHDRAWAL_RESTRICTIONS.activeGuarantee] : []),
+    ...(ties.runningLoan && rules.shareWithdrawalRequiresNoRunningLoan
+      ? [WITHDRAWAL_RESTRICTIONS.runningLoan]
+      : []),
+    ...(ties.activeGuarantee && rules.shareWithdrawalRequiresNoActiveGuarantee
+      ? [WITHDRAWAL_RESTRICTIONS.activeGuarantee]
+      : []),
   ];
   const sharesReasons = [
     ...(pending.has('share_holding') ? [WITHDRAWAL_RESTRICTIONS.pendingShares] : []),

@@ -25,7 +25,7 @@ export function useReconciliation(query: QueryParams) {
 
 /** Fetches an export (CSV, PDF) with the session's token and hands it to the browser. */
 export async function downloadFile(path: string, params: QueryParams, fileName: string) {
-  const blob = await api.getBlob(path, { params });
+  const { blob } = await api.download(path, { params });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
