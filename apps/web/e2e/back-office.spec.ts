@@ -56,7 +56,7 @@ test('a month in the back office: import, payroll, confirm, dispute, resolve, re
   isMobile,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const month = lagosMonth();
 
   // Members are sent to /unauthorized.
