@@ -13,7 +13,7 @@ import type { Deps } from '../deps.js';
 import {
   disputeContribution,
   listContributions,
-  resolveDispute,
+  resolveContributionDispute,
 } from '../modules/contributions/contributions.service.js';
 import {
   rejectDepositNotice,
@@ -181,7 +181,7 @@ export function moneyEvents(ctx: SeedContext, members: SeededMembers): DemoEvent
     });
   });
   at(25, async (deps) => {
-    await resolveDispute(deps, admin, {
+    await resolveContributionDispute(deps, admin, {
       id: ids.adaDispute ?? '',
       note: 'The payslip line was a loan repayment, not savings; the posting is correct.',
       memberWasRight: false,

@@ -26,7 +26,7 @@ import {
   getContribution,
   listContributions,
   listDisputes,
-  resolveDispute,
+  resolveContributionDispute,
 } from './contributions.service.js';
 
 const tags = ['contributions'];
@@ -141,7 +141,7 @@ export const adminContributionRoutes: RouteModule = async (app, deps) => {
     (req, reply) =>
       idempotently(deps, req, reply, req.member, async (d) => ({
         success: true as const,
-        data: await resolveDispute(d, req.member, { ...req.params, ...req.body }),
+        data: await resolveContributionDispute(d, req.member, { ...req.params, ...req.body }),
         message: ADMIN_MESSAGES.disputeResolved,
       })),
   );

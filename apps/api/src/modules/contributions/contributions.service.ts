@@ -29,12 +29,17 @@ import type { PendingAction, RecentActivity } from '@coop/shared/dashboard';
 import { addDays } from '@coop/shared/dates';
 import { formatKobo, koboToNaira, nairaToKobo, type Kobo } from '@coop/shared/money';
 import type { Executor } from '../../db/client.js';
-import type { Dispute, DisputeListQuery, ResolveDisputeInput } from '@coop/shared/admin';
+import {
+  resolveDisputeSchema,
+  type Dispute,
+  type DisputeListQuery,
+  type ResolveDisputeInput,
+} from '@coop/shared/admin';
 import type { Deps } from '../../deps.js';
 import type { Actor, MemberActor } from '../../lib/actor.js';
 import { actorIdOf } from '../../lib/actor.js';
 import { writeAudit } from '../../lib/audit-log.js';
-import { DomainError, notFound } from '../../lib/domain-error.js';
+import { DomainError, notFound, validationError } from '../../lib/domain-error.js';
 import { postLedgerTransactions, type LedgerEntryInput } from '../../lib/ledger.js';
 import type { ListPage } from '../../lib/list-query.js';
 import { assertTransition } from '../../lib/transitions.js';
@@ -442,13 +447,22 @@ export async function listDisputes(
  * When the member was right, the row takes the amounts really deducted and the difference is
  * posted as one balanced `adjustment` transaction between the member's accounts and
  * `coop_adjustments` (docs/decisions/071-dispute-adjustments.md); the ledger refuses it (409)
- * if it would take a balance below zero. The member is notified either way.
+ * if it would take a balance below zero. The member is notified either way. The back office
+ * and the demo seed both resolve through here.
  */
-export async function resolveDispute(
+export async function resolveContributionDispute(
   deps: Deps,
   actor: MemberActor,
-  { id, ...input }: IdParams & ResolveDisputeInput,
+  { id, ...request }: IdParams & ResolveDisputeInput,
 ): Promise<Dispute> {
+  const parsed = resolveDisputeSchema.safeParse(request);
+  if (!parsed.success) {
+    throw validationError(
+      parsed.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message })),
+    );
+  }
+  const input = parsed.data;
+  if (!idSchema.safeParse(id).success) throw notFound('Contribution');
   return deps.db.transaction(async (tx) => {
     const repo = contributionsRepository(tx);
     const row = await repo.lock(id);
