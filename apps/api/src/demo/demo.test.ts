@@ -243,7 +243,9 @@ describe('seedDemoIfEmpty', () => {
     expect(balance).toMatchObject({
       savingsBalance: 24 * 2_500_000 - 5_000_000 + 400_000 + 4_000_000,
       shareBalance: 24 * 500_000 + 1_000_000,
-      loanBalance: 0,
+      // Her running loan (demo/loans.ts): ₦300,000 at 10 % over 12 months is ₦330,000 to repay,
+      // less the 40 % and 30 % of the first ₦27,500 instalment she has paid.
+      loanBalance: 33_000_000 - 1_100_000 - 825_000,
     });
   });
 

@@ -77,16 +77,22 @@ export function moneyEvents(ctx: SeedContext, members: SeededMembers): DemoEvent
       })
     ).id;
   });
-  at(70, async (deps) => {
-    ids.shares = (
-      await requestWithdrawal(deps, ada.actor, { withdrawalType: 'share_holding', amount: 20_000 })
+  // A savings request the administrator turns down (Ada's running loan rules out share
+  // withdrawals altogether: the eligibility card explains it).
+  at(41, async (deps) => {
+    ids.car = (
+      await requestWithdrawal(deps, ada.actor, {
+        withdrawalType: 'savings',
+        amount: 120_000,
+        reason: 'Car repairs',
+      })
     ).id;
   });
-  at(42, async (deps) => {
-    await approveWithdrawal(deps, admin, { id: ids.school ?? '' });
+  at(42, (deps) => approveWithdrawal(deps, admin, { id: ids.school ?? '' }));
+  at(38, async (deps) => {
     await rejectWithdrawal(deps, admin, {
-      id: ids.shares ?? '',
-      reason: 'Share holding is withdrawn only when a member leaves the cooperative',
+      id: ids.car ?? '',
+      reason: 'Two savings withdrawals in one term: please apply again next month',
     });
   });
   at(30, async (deps) => {
