@@ -93,6 +93,7 @@ function startServer(url, port) {
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'coop-scale-')),
       DATABASE_URL: url,
       JWT_SECRET: BENCH_JWT_SECRET,
+      TWO_FACTOR_KEY: 'b'.repeat(43) + '=', // a server database needs its own key
     },
     stdio: 'inherit',
   });

@@ -1,15 +1,12 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import cookie from '@fastify/cookie';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.js';
 import { loggerOptions } from './config/logger.js';
 import type { Database } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { accessTokens } from './lib/access-token.js';
+import { responseSerializerCompiler } from './lib/response-serializer.js';
 import type { Deps } from './deps.js';
 import { errorBody, errorHandler } from './plugins/error-handler.js';
 import { inputGuard } from './plugins/input-guard.js';
@@ -23,6 +20,12 @@ import { systemRoutes } from './modules/system/system.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import { contributionRoutes } from './modules/contributions/contributions.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.js';
+import { dividendRoutes } from './modules/dividends/dividends.routes.js';
+import { fineRoutes } from './modules/fines/fines.routes.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { userPasswordRoutes } from './modules/auth/auth.routes.js';
 import { twoFactorAdminRoutes, twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
 import { loginHistoryRoutes } from './modules/login-history/login-history.routes.js';
 
@@ -76,14 +79,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written by functions compiled from the shared response schemas; under test each
+  // is also encoded by zod and must match (lib/response-serializer.ts).
+  app.setSerializerCompiler(responseSerializerCompiler({ crossCheck: config.env === 'test' }));
 
   const deps: Deps = { config, db, clock, tokens: accessTokens(config.jwtSecret, clock) };
 
   await app.register(errorHandler);
   await app.register(drain);
   await app.register(answerDeadline, { timeoutMs: config.timeouts.requestMs });
-  await app.register(securityHeaders);
+  await app.register(securityHeaders, { webDistDir: config.webDistDir });
   await app.register(cookie);
   await app.register(apiDocs, { browsable: config.exposure.apiDocs });
   await app.register(requestActor);
@@ -96,6 +101,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes, api('/auth'));
   await app.register(memberRoutes(notificationRoutes), api('/users/notifications'));
   await app.register(memberRoutes(contributionRoutes), api('/users/contributions'));
+  await app.register(memberRoutes(dashboardRoutes), api('/users/dashboard'));
+  await app.register(memberRoutes(withdrawalRoutes), api('/users/withdrawals'));
+  await app.register(memberRoutes(dividendRoutes), api('/users/dividends'));
+  await app.register(memberRoutes(fineRoutes), api('/users/fines'));
+  await app.register(memberRoutes(accountRoutes), api('/users'));
+  await app.register(memberRoutes(userPasswordRoutes), api('/users'));
   await app.register(memberRoutes(twoFactorRoutes), api('/users/two-factor'));
   await app.register(memberRoutes(loginHistoryRoutes), api('/users/login-history'));
   await app.register(adminRoutes(twoFactorAdminRoutes), api('/admin/users'));

@@ -119,7 +119,13 @@ describe(`stopping the server (${testDatabaseUrl ? 'PostgreSQL' : 'embedded data
     if (testDatabaseUrl) {
       const database = await createEmptyPostgresDatabase(testDatabaseUrl);
       databaseUrl = database.url;
-      env = { ...common, DATABASE_URL: database.url };
+      // A server database asks for the demo and for its own two-factor key (README, Settings).
+      env = {
+        ...common,
+        DATABASE_URL: database.url,
+        DEMO: '1',
+        TWO_FACTOR_KEY: 'k'.repeat(43) + '=',
+      };
       openInspection = () => openDatabase({ url: database.url });
       dropDatabase = () => database.drop();
     } else {
@@ -341,7 +347,10 @@ describe(`stopping the server (${testDatabaseUrl ? 'PostgreSQL' : 'embedded data
         openRequests: expect.arrayContaining([
           expect.objectContaining({ method: 'POST', route: '/api/v1/auth/login' }),
         ]),
-        workers: { outbox: { stopped: false, delivering: null }, housekeeping: { pruning: false } },
+        workers: {
+          outbox: { stopped: false, delivering: null },
+          jobs: { stopped: false, running: null },
+        },
       });
       const settled = await Promise.all(sticky.answers);
       const signedIn = settled.filter((answer) => isStatus(answer, 200)).length;

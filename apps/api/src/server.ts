@@ -7,7 +7,9 @@ import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { buildApp } from './app.js';
 import { systemClock } from './lib/clock.js';
 import { startOutboxWorker } from './lib/outbox.js';
-import { startHousekeeping } from './lib/housekeeping.js';
+import { startJobWorker } from './lib/jobs.js';
+import { accessTokens } from './lib/access-token.js';
+import { SCHEDULED_JOBS } from './jobs.js';
 import { seedDemoIfEmpty } from './demo/demo.js';
 import { checkPortIsFree } from './lib/port-check.js';
 import { FORCED_CLOSE_GRACE_MS, shutDown, type Worker } from './lib/shutdown.js';
@@ -129,8 +131,17 @@ async function start(
       mailFrom: config.mailFrom,
     });
     opened.workers.push({ name: 'outbox', ...outbox });
-    const housekeeping = startHousekeeping({ db: handle.db, clock: systemClock, logger: app.log });
-    opened.workers.push({ name: 'housekeeping', ...housekeeping });
+    const jobs = startJobWorker({
+      deps: {
+        config,
+        db: handle.db,
+        clock: systemClock,
+        tokens: accessTokens(config.jwtSecret, systemClock),
+      },
+      jobs: SCHEDULED_JOBS,
+      logger: app.log,
+    });
+    opened.workers.push({ name: 'jobs', ...jobs });
 
     await app.listen({ port: config.port, host: config.host });
     const { port } = app.server.address() as AddressInfo;

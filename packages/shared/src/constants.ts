@@ -107,12 +107,20 @@ export const DEFAULT_SETTINGS: Readonly<{
   smsNotifications: boolean;
   pushNotifications: boolean;
   darkMode: boolean;
+  findableByPhone: boolean;
 }> = {
   emailNotifications: true,
   smsNotifications: false,
   pushNotifications: true,
   darkMode: false,
+  findableByPhone: true,
 };
 
 /** Roles allowed in the portal (spec §6); flags such as loan reviewer are separate. */
 export const USER_ROLES = ['user', 'admin'] as const;
+
+/**
+ * A posted contribution is to be confirmed within this many days of its deduction
+ * (docs/decisions/040-dashboard-and-member-money.md).
+ */
+export const CONTRIBUTION_CONFIRM_WITHIN_DAYS = 14;

@@ -2,8 +2,10 @@
 import { z } from 'zod';
 import { isoDateSchema, isoDateTimeSchema } from './date-schemas.js';
 import { idSchema, successEnvelope } from './http.js';
-import { formatNaira, type Naira } from './money.js';
-import type { NotificationType } from './notifications.js';
+import { ACTIVITY_TYPES, PENDING_ACTION_TYPES } from './dashboard-rules.js';
+
+// The rules and texts the Dashboard page uses live zod-free in dashboard-rules.ts.
+export * from './dashboard-rules.js';
 
 /** Spec §3, in naira; how each figure is derived is DESIGN §6 "Balances". */
 export const financialSummarySchema = z.object({
@@ -17,7 +19,6 @@ export const financialSummarySchema = z.object({
 });
 export type FinancialSummary = z.infer<typeof financialSummarySchema>;
 
-export const ACTIVITY_TYPES = ['contribution', 'loan', 'withdrawal', 'dividend', 'fine'] as const;
 export const activityTypeSchema = z.enum(ACTIVITY_TYPES);
 export type ActivityType = z.infer<typeof activityTypeSchema>;
 
@@ -32,13 +33,6 @@ export const recentActivitySchema = z.object({
 });
 export type RecentActivity = z.infer<typeof recentActivitySchema>;
 
-/** The things a member is asked to do: the notification types that call for action. */
-export const PENDING_ACTION_TYPES = [
-  'contribution_confirm',
-  'guarantor_request',
-  'loan_document',
-  'fine_payment',
-] as const satisfies readonly NotificationType[];
 export const pendingActionTypeSchema = z.enum(PENDING_ACTION_TYPES);
 export type PendingActionType = z.infer<typeof pendingActionTypeSchema>;
 
@@ -65,49 +59,4 @@ export type Dashboard = z.infer<typeof dashboardSchema>;
 
 /** GET /users/dashboard */
 export const dashboardResponseSchema = successEnvelope(dashboardSchema);
-
-/** The activity badge (spec §4): completed and confirmed read 'Completed'; others as they are. */
-export function activityStatusLabel(status: string): string {
-  switch (status) {
-    case 'completed':
-    case 'confirmed':
-      return 'Completed';
-    case 'pending':
-      return 'Pending';
-    case 'disputed':
-      return 'Disputed';
-    default:
-      return status;
-  }
-}
-
-export type ActivityDirection = 'incoming' | 'outgoing' | 'none';
-
-/**
- * Money in (+) or out (−) of the member's savings (spec §4). A loan moves no savings, so it has
- * no sign; a contribution with a negative amount is a reversal and counts as money out.
- */
-export function activityDirection(type: ActivityType, amount: Naira): ActivityDirection {
-  switch (type) {
-    case 'contribution':
-      return amount < 0 ? 'outgoing' : 'incoming';
-    case 'dividend':
-      return 'incoming';
-    case 'withdrawal':
-    case 'fine':
-      return 'outgoing';
-    case 'loan':
-      return 'none';
-  }
-}
-
-/** The icon to show: a negative contribution is shown as a withdrawal (spec §3). */
-export function activityDisplayType(type: ActivityType, amount: Naira): ActivityType {
-  return type === 'contribution' && amount < 0 ? 'withdrawal' : type;
-}
-
-/** '+₦5,000', '-₦5,000' or '₦5,000' by direction. */
-export function formatActivityAmount(type: ActivityType, amount: Naira): string {
-  const sign = { incoming: '+', outgoing: '-', none: '' }[activityDirection(type, amount)];
-  return `${sign}${formatNaira(Math.abs(amount))}`;
-}
+export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;

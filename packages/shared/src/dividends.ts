@@ -3,27 +3,13 @@ import { z } from 'zod';
 import { DEFAULT_SORTS } from './constants.js';
 import { isoDateSchema } from './date-schemas.js';
 import { filteredListQuery, idSchema, listEnvelope } from './http.js';
-import type { TransitionTable } from './transitions.js';
-import { canTransition } from './transitions.js';
+import { DIVIDEND_STATUSES, DIVIDEND_TYPES } from './dividend-rules.js';
 
-export const DIVIDEND_STATUSES = ['calculated', 'pending', 'paid'] as const;
+// The statuses, transitions and texts the Dividends page uses live zod-free in dividend-rules.ts.
+export * from './dividend-rules.js';
+
 export const dividendStatusSchema = z.enum(DIVIDEND_STATUSES);
-export type DividendStatus = z.infer<typeof dividendStatusSchema>;
-
-export const DIVIDEND_TYPES = ['share_holding', 'savings', 'patronage'] as const;
 export const dividendTypeSchema = z.enum(DIVIDEND_TYPES);
-export type DividendType = z.infer<typeof dividendTypeSchema>;
-
-/** Calculated when declared, pending once approved for payment, paid when credited. */
-export const DIVIDEND_TRANSITIONS: TransitionTable<DividendStatus> = {
-  calculated: ['pending', 'paid'],
-  pending: ['paid'],
-  paid: [],
-};
-
-export function canTransitionDividend(from: DividendStatus, to: DividendStatus) {
-  return canTransition(DIVIDEND_TRANSITIONS, from, to);
-}
 
 /** Spec §3 Dividend. `paidDate` is null until credited. */
 export const dividendSchema = z.object({
@@ -47,3 +33,23 @@ export const dividendListQuerySchema = filteredListQuery({
 });
 export type DividendListQuery = z.infer<typeof dividendListQuerySchema>;
 export const dividendListResponseSchema = listEnvelope(dividendSchema);
+
+/**
+ * The administrator declares a year's dividend on share holding (back office; the demo): every
+ * member holding shares at the year's end gets a `calculated` row at `rateBps` of that holding.
+ */
+export const declareDividendSchema = z.strictObject({
+  dividendYear: z.number().int().min(2000).max(2100),
+  rateBps: z.number().int().positive().max(10_000),
+  issuedDate: isoDateSchema,
+  notes: z.string().trim().max(500).optional(),
+});
+export type DeclareDividendInput = z.infer<typeof declareDividendSchema>;
+
+/** The administrator pays (credits to savings) every unpaid dividend of a year. */
+export const payDividendsSchema = z.strictObject({
+  dividendYear: z.number().int().min(2000).max(2100),
+  paidDate: isoDateSchema,
+});
+export type PayDividendsInput = z.infer<typeof payDividendsSchema>;
+export type DividendListResponse = z.infer<typeof dividendListResponseSchema>;

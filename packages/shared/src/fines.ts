@@ -1,25 +1,14 @@
 /** Fines issued by the administrator or a late-repayment rule (spec §2 Fines, §3, §4). */
 import { z } from 'zod';
 import { DEFAULT_SORTS } from './constants.js';
-import type { IsoDate } from './dates.js';
 import { isoDateSchema } from './date-schemas.js';
 import { filteredListQuery, idSchema, listEnvelope } from './http.js';
-import type { TransitionTable } from './transitions.js';
-import { canTransition } from './transitions.js';
+import { FINE_PAYMENT_SOURCES, FINE_STATUSES } from './fine-rules.js';
 
-export const FINE_STATUSES = ['pending', 'paid', 'waived'] as const;
+// The statuses, transitions and texts the Fines page uses live zod-free in fine-rules.ts.
+export * from './fine-rules.js';
+
 export const fineStatusSchema = z.enum(FINE_STATUSES);
-export type FineStatus = z.infer<typeof fineStatusSchema>;
-
-export const FINE_TRANSITIONS: TransitionTable<FineStatus> = {
-  pending: ['paid', 'waived'],
-  paid: [],
-  waived: [],
-};
-
-export function canTransitionFine(from: FineStatus, to: FineStatus) {
-  return canTransition(FINE_TRANSITIONS, from, to);
-}
 
 /** Spec §3 Fine; dates are calendar dates. */
 export const fineSchema = z.object({
@@ -41,7 +30,28 @@ export const fineListQuerySchema = filteredListQuery({
 export type FineListQuery = z.infer<typeof fineListQuerySchema>;
 export const fineListResponseSchema = listEnvelope(fineSchema);
 
-/** A pending fine past its due date: its due date shows in red (spec §2). */
-export function isFineOverdue(fine: { status: FineStatus; dueDate: IsoDate }, today: IsoDate) {
-  return fine.status === 'pending' && fine.dueDate < today;
-}
+/** The administrator issues a fine (back office; the demo). Amount in naira. */
+export const issueFineSchema = z.strictObject({
+  userId: idSchema,
+  reason: z.string().trim().min(3, 'Reason must be at least 3 characters').max(200),
+  amount: z.number().positive('Enter a valid amount greater than 0'),
+  fineDate: isoDateSchema.optional(),
+  dueDate: isoDateSchema.optional(),
+});
+export type IssueFineInput = z.infer<typeof issueFineSchema>;
+
+/** The administrator waives a pending fine, saying why. */
+export const waiveFineSchema = z.strictObject({
+  id: idSchema,
+  note: z.string().trim().min(3, 'Say why the fine is waived').max(500),
+});
+export type WaiveFineInput = z.infer<typeof waiveFineSchema>;
+
+/** The administrator records a pending fine as paid, from the member's savings or by transfer. */
+export const markFinePaidSchema = z.strictObject({
+  id: idSchema,
+  paidFrom: z.enum(FINE_PAYMENT_SOURCES),
+  paidDate: isoDateSchema.optional(),
+});
+export type MarkFinePaidInput = z.infer<typeof markFinePaidSchema>;
+export type FineListResponse = z.infer<typeof fineListResponseSchema>;

@@ -35,6 +35,14 @@ export const API_ERROR_STATUS = {
   INVALID_TRANSITION: 409,
   LEDGER_NEGATIVE_BALANCE: 409,
   IDEMPOTENCY_KEY_IN_USE: 409,
+  FINE_NOT_PENDING: 409,
+  DIVIDEND_ALREADY_DECLARED: 409,
+  WITHDRAWAL_NOT_ALLOWED: 409,
+  WITHDRAWAL_PENDING_EXISTS: 409,
+  WITHDRAWAL_INSUFFICIENT_BALANCE: 409,
+  WITHDRAWAL_NOT_PENDING: 409,
+  DEPOSIT_NOTICE_NOT_PENDING: 409,
+  DEPOSIT_NOTICE_DUPLICATE: 409,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   IDEMPOTENCY_KEY_REUSED: 422,
@@ -46,6 +54,8 @@ export const API_ERROR_STATUS = {
   NOT_READY: 503,
   /** Stopping, or the database could not serve the request in time: try again (Retry-After). */
   SERVICE_UNAVAILABLE: 503,
+  /** Another member signs in with this phone number already. */
+  PHONE_IN_USE: 409,
 } as const satisfies Record<string, number>;
 export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
 

@@ -8,7 +8,16 @@ export const userSettingsSchema = z.object({
   emailNotifications: z.boolean().default(DEFAULT_SETTINGS.emailNotifications),
   smsNotifications: z.boolean().default(DEFAULT_SETTINGS.smsNotifications),
   pushNotifications: z.boolean().default(DEFAULT_SETTINGS.pushNotifications),
-  darkMode: z.boolean().default(DEFAULT_SETTINGS.darkMode),
+  /**
+   * null until the member chooses: the portal follows the device's prefers-color-scheme, and a
+   * device without a preference gets the spec's default (off).
+   */
+  darkMode: z.boolean().nullable().default(null),
+  /**
+   * Privacy (DESIGN §7): other members may find this member by phone number when choosing
+   * guarantors. Name, e-mail and membership ID always find them.
+   */
+  findableByPhone: z.boolean().default(DEFAULT_SETTINGS.findableByPhone),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 
@@ -17,8 +26,11 @@ export const userSettingsUpdateSchema = z.strictObject({
   emailNotifications: z.boolean().optional(),
   smsNotifications: z.boolean().optional(),
   pushNotifications: z.boolean().optional(),
-  darkMode: z.boolean().optional(),
+  /** null forgets the choice: the device decides again. */
+  darkMode: z.boolean().nullable().optional(),
+  findableByPhone: z.boolean().optional(),
 });
 export type UserSettingsUpdate = z.infer<typeof userSettingsUpdateSchema>;
 
 export const userSettingsResponseSchema = successEnvelope(userSettingsSchema);
+export type UserSettingsResponse = z.infer<typeof userSettingsResponseSchema>;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { DEFAULT_SORTS, USER_LIST_PAGE_SIZE } from './constants.js';
 import { normalizePhone, userSchema } from './auth.js';
 import { filteredListQuery, listEnvelope, searchFilter, successEnvelope } from './http.js';
+import { PROFILE_MESSAGES } from './account-rules.js';
 
 /** GET /admin/users: 50 a page, by first name A to Z; `search` matches name, e-mail or ID. */
 export const adminUserListQuerySchema = filteredListQuery({
@@ -16,35 +17,25 @@ export const adminUserListResponseSchema = listEnvelope(userSchema);
 /** GET /users/profile */
 export const profileResponseSchema = successEnvelope(userSchema);
 
-const NAME_MAX_LENGTH = 100;
-const nameSchema = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(NAME_MAX_LENGTH, `${label} cannot exceed ${NAME_MAX_LENGTH} characters`);
-
 /**
- * PUT /users/profile: only the fields sent change. The phone is stored as +234…, the form the
- * sign-in lookup uses; null or blank removes it.
+ * PUT /users/profile: a member changes their phone number only (DESIGN §7); name, e-mail and
+ * membership ID change through the administrator, so they are refused here (400). The phone is
+ * stored as +234…, the form the sign-in lookup uses; null or blank removes it.
  */
 export const profileUpdateSchema = z.strictObject({
-  firstName: nameSchema('First name').optional(),
-  lastName: nameSchema('Last name').optional(),
   phoneNumber: z
-    .string()
+    .string({ error: 'Phone number must be text or null' })
     .trim()
     .nullable()
     .transform((phone, ctx) => {
       if (phone === null || phone === '') return null;
       const normalized = normalizePhone(phone);
       if (normalized === null) {
-        ctx.addIssue({ code: 'custom', message: 'Please enter a valid Nigerian mobile number' });
+        ctx.addIssue({ code: 'custom', message: PROFILE_MESSAGES.invalidPhone });
         return z.NEVER;
       }
       return normalized;
-    })
-    .optional(),
+    }),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
@@ -52,6 +43,6 @@ export const DATA_EXPORT_FORMATS = ['json', 'csv'] as const;
 
 /** GET /users/export/data */
 export const dataExportQuerySchema = z.object({
-  format: z.enum(DATA_EXPORT_FORMATS).default('json'),
+  format: z.enum(DATA_EXPORT_FORMATS, { error: "Format must be 'json' or 'csv'" }).default('json'),
 });
 export type DataExportQuery = z.infer<typeof dataExportQuerySchema>;

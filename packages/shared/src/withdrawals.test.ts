@@ -63,13 +63,13 @@ describe('withdrawalUpdateSchema', () => {
 });
 
 describe('withdrawal status', () => {
-  it('lets a pending request be approved or rejected, once', () => {
+  it('lets a pending request be approved, rejected or cancelled, once', () => {
     const allowed = WITHDRAWAL_STATUSES.flatMap((from) =>
       WITHDRAWAL_STATUSES.filter((to) => canTransitionWithdrawal(from, to)).map(
         (to) => `${from}→${to}`,
       ),
     );
-    expect(allowed).toEqual(['pending→approved', 'pending→rejected']);
+    expect(allowed).toEqual(['pending→approved', 'pending→rejected', 'pending→cancelled']);
   });
 });
 

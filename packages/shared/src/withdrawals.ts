@@ -4,48 +4,19 @@ import { DEFAULT_SORTS, NOTE_MAX_LENGTH } from './constants.js';
 import { isoDateTimeSchema } from './date-schemas.js';
 import { filteredListQuery, idSchema, listEnvelope, successEnvelope } from './http.js';
 import { isWholeKobo, type Naira } from './money.js';
-import type { TransitionTable } from './transitions.js';
-import { canTransition } from './transitions.js';
+import { WITHDRAWAL_MESSAGES, WITHDRAWAL_STATUSES, WITHDRAWAL_TYPES } from './withdrawal-rules.js';
 
-export const WITHDRAWAL_TYPES = ['savings', 'share_holding'] as const;
+// The types, statuses, rules and texts the Withdrawals page uses live zod-free in
+// withdrawal-rules.ts.
+export * from './withdrawal-rules.js';
+
 export const withdrawalTypeSchema = z.enum(WITHDRAWAL_TYPES);
-export type WithdrawalType = z.infer<typeof withdrawalTypeSchema>;
-
-/** POST /users/withdrawals/savings and /users/withdrawals/share-holding. */
-export const WITHDRAWAL_PATH_SEGMENTS: Readonly<Record<WithdrawalType, string>> = {
-  savings: 'savings',
-  share_holding: 'share-holding',
-};
-
-export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const withdrawalStatusSchema = z.enum(WITHDRAWAL_STATUSES);
-export type WithdrawalStatus = z.infer<typeof withdrawalStatusSchema>;
-
-/** The administrator approves (the ledger debit happens then) or rejects a pending request. */
-export const WITHDRAWAL_TRANSITIONS: TransitionTable<WithdrawalStatus> = {
-  pending: ['approved', 'rejected'],
-  approved: [],
-  rejected: [],
-};
-
-export function canTransitionWithdrawal(from: WithdrawalStatus, to: WithdrawalStatus) {
-  return canTransition(WITHDRAWAL_TRANSITIONS, from, to);
-}
-
-/** Spec §5 and §8 Withdrawals. */
-export const WITHDRAWAL_MESSAGES = {
-  invalidAmount: 'Enter a valid amount greater than 0',
-  exceedsBalance: 'Amount exceeds available balance',
-  submitted: 'Withdrawal request submitted',
-  failedTitle: 'Request failed',
-  failedMessage: 'Please try again later.',
-  eligibilityUnavailable: 'Eligibility data unavailable',
-} as const;
 
 const withdrawalAmountSchema = z
   .number({ error: WITHDRAWAL_MESSAGES.invalidAmount })
   .positive(WITHDRAWAL_MESSAGES.invalidAmount)
-  .refine(isWholeKobo, 'Amount cannot have more than 2 decimal places');
+  .refine(isWholeKobo, WITHDRAWAL_MESSAGES.tooPrecise);
 
 const withdrawalReasonSchema = z
   .string()
@@ -71,11 +42,19 @@ export function withdrawalFormSchema(availableBalance: Naira) {
   });
 }
 
-/** PUT /users/withdrawals/{id}: a pending request's amount or reason. */
+/**
+ * PUT /users/withdrawals/{id}: a pending request's new amount or reason, or `status: 'cancelled'`
+ * to cancel it (docs/decisions/041-withdrawals.md).
+ */
 export const withdrawalUpdateSchema = z
-  .strictObject({ amount: withdrawalAmountSchema.optional(), reason: withdrawalReasonSchema })
+  .strictObject({
+    amount: withdrawalAmountSchema.optional(),
+    reason: withdrawalReasonSchema,
+    status: z.literal('cancelled').optional(),
+  })
   .refine(
-    (update) => update.amount !== undefined || update.reason !== undefined,
+    (update) =>
+      update.amount !== undefined || update.reason !== undefined || update.status !== undefined,
     'Nothing to update',
   );
 export type WithdrawalUpdate = z.infer<typeof withdrawalUpdateSchema>;
@@ -116,3 +95,17 @@ export const withdrawalListQuerySchema = filteredListQuery({
 });
 export type WithdrawalListQuery = z.infer<typeof withdrawalListQuerySchema>;
 export const withdrawalListResponseSchema = listEnvelope(withdrawalSchema);
+
+/** The administrator approves a pending request (back office; the demo). */
+export const approveWithdrawalSchema = z.strictObject({ id: idSchema });
+export type ApproveWithdrawalInput = z.infer<typeof approveWithdrawalSchema>;
+
+/** The administrator rejects a pending request, saying why. */
+export const rejectWithdrawalSchema = z.strictObject({
+  id: idSchema,
+  reason: z.string().trim().min(3, 'Say why the request is rejected').max(NOTE_MAX_LENGTH),
+});
+export type RejectWithdrawalInput = z.infer<typeof rejectWithdrawalSchema>;
+export type WithdrawalListResponse = z.infer<typeof withdrawalListResponseSchema>;
+export type WithdrawalEligibilityResponse = z.infer<typeof withdrawalEligibilityResponseSchema>;
+export type WithdrawalResponse = z.infer<typeof withdrawalResponseSchema>;

@@ -13,6 +13,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import * as schema from './schema/index.js';
 import { EmbeddedConnection } from './embedded-connection.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { StatementCachingClient } from './statement-cache.js';
 
 export type Schema = typeof schema;
 /** One type for both drivers: services never know which database they run on. */
@@ -85,6 +86,8 @@ function openPostgres(url: string, limits: DatabaseLimits): OpeningHandle {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    // Repeated statements are prepared once per connection (db/statement-cache.ts).
+    Client: StatementCachingClient,
     // Waiting for a free pooled connection, or for the server to accept a new one, is a wait for
     // a lock like any other: an unreachable server fails start-up within seconds.
     connectionTimeoutMillis: limits.lockTimeoutMs,

@@ -12,6 +12,7 @@ import {
   memberBalances,
   notifications,
   users,
+  dividends,
 } from '../db/schema/index.js';
 import { fixedClock } from '../lib/clock.js';
 import { findProjectionMismatches } from '../lib/ledger.js';
@@ -98,11 +99,18 @@ describe('seedDemoIfEmpty', () => {
     expect(usersInProduction).toBe(0);
   });
 
-  it('reports what it created and how long it took, and logs the sign-ins and Emeka’s link', () => {
+  it('reports what it created and how long it took, and logs the sign-ins and Emeka’s link', async () => {
     expect(result).toMatchObject({ seeded: true, members: 66 });
     if (!result.seeded) return;
-    // One "please confirm" per posted contribution, and eight announcements for each of three.
-    expect(result.notifications).toBe(result.contributions.recorded + 24);
+    // One "please confirm" per posted contribution, eight announcements for each of three, and
+    // demo/money.ts: two withdrawal decisions, six fines, two settled, one resolved dispute and
+    // one "dividend paid" per paid dividend.
+    const [paid] = await db
+      .select({ n: count() })
+      .from(dividends)
+      .where(eq(dividends.status, 'paid'));
+    expect(paid?.n).toBeGreaterThan(0);
+    expect(result.notifications).toBe(result.contributions.recorded + 24 + 11 + (paid?.n ?? 0));
     expect(result.milliseconds).toBeGreaterThan(0);
     expect(Object.keys(result.timings)).toEqual(['members', 'history']);
     expect(result.pendingActivationLink).toMatch(/^http:\/\/portal\.test\/auth\/activate\?token=/);
@@ -202,7 +210,10 @@ describe('seedDemoIfEmpty', () => {
         return `${2024 + Math.floor((month - 1) / 12)}-${String(((month - 1) % 12) + 1).padStart(2, '0')}`;
       }),
     );
-    expect(rows.slice(0, 22).every((r) => r.status === 'confirmed')).toBe(true);
+    // Ada disputed one confirmed month and the administrator resolved it (demo/money.ts).
+    expect(rows.slice(0, 22).filter((r) => r.status !== 'confirmed')).toMatchObject([
+      { contributionMonth: '2025-10', status: 'resolved' },
+    ]);
     expect(rows.slice(22).map((r) => [r.contributionMonth, r.status])).toEqual([
       ['2026-01', 'pending'],
       ['2026-02', 'pending'],
@@ -217,8 +228,10 @@ describe('seedDemoIfEmpty', () => {
       .select()
       .from(memberBalances)
       .where(eq(memberBalances.userId, ada.id));
+    // ₦600,000 of payroll savings, less the approved ₦50,000 withdrawal, plus the paid 2024
+    // dividend (8 % of the ₦50,000 of shares held on 31 December 2024).
     expect(balance).toMatchObject({
-      savingsBalance: 24 * 2_500_000,
+      savingsBalance: 24 * 2_500_000 - 5_000_000 + 400_000,
       shareBalance: 24 * 500_000,
       loanBalance: 0,
     });
@@ -265,12 +278,14 @@ describe('seedDemoIfEmpty', () => {
   });
 
   it('gives Ada, Bayo and Chidi notifications of every type and priority, read and unread', async () => {
-    // Voluntary deposits, which bring 'contribution_posted', are not part of the portal yet.
+    // 'contribution_posted' comes with a resolved dispute, which only Ada has.
     const producedTypes = NOTIFICATION_TYPES.filter((type) => type !== 'contribution_posted');
     for (const email of ['ada@demo.coop', 'bayo@demo.coop', 'chidi@demo.coop']) {
       const user = await userByEmail(email);
       const rows = await db.select().from(notifications).where(eq(notifications.userId, user.id));
-      expect(new Set(rows.map((r) => r.type))).toEqual(new Set(producedTypes));
+      expect(new Set(rows.map((r) => r.type))).toEqual(
+        new Set(email === 'ada@demo.coop' ? NOTIFICATION_TYPES : producedTypes),
+      );
       expect(new Set(rows.map((r) => r.priority))).toEqual(new Set(NOTIFICATION_PRIORITIES));
       expect(rows.some((r) => r.readAt === null)).toBe(true);
       expect(rows.some((r) => r.readAt !== null)).toBe(true);

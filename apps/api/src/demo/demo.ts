@@ -10,16 +10,17 @@
  * features add their part as a file `demo/<part>.ts` exporting `<part>Events(ctx, members)`.
  */
 import { performance } from 'node:perf_hooks';
-import { count, sql } from 'drizzle-orm';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { toIsoDateInTimeZone } from '@coop/shared/dates';
 import type { Config } from '../config/env.js';
 import type { Database } from '../db/client.js';
-import { notifications, users } from '../db/schema/index.js';
+import { emailOutbox, notifications, users } from '../db/schema/index.js';
 import { accessTokens } from '../lib/access-token.js';
 import type { Clock } from '../lib/clock.js';
 import { contributionEvents, type SeededContributions } from './contributions.js';
 import { DEMO_PASSWORD } from './demo-people.js';
 import { seedMembers } from './members.js';
+import { moneyEvents } from './money.js';
 import { notificationEvents } from './notifications.js';
 import { replay, seedContext, type SeedLogger } from './seed-context.js';
 
@@ -47,6 +48,22 @@ export type SeedDemoResult =
 async function hasUsers(db: Database): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).limit(1);
   return row !== undefined;
+}
+
+/**
+ * The replayed history queued the e-mails its events would have sent (notification copies,
+ * used activation links). They belong to the past: marked done instead of delivered, so the only
+ * e-mail left to send is the unactivated member's link, which start-up prints.
+ */
+async function markPastEmailsDone(db: Database, clock: Clock, except: string): Promise<void> {
+  await db
+    .update(emailOutbox)
+    .set({
+      status: 'sent',
+      sentAt: clock.now(),
+      lastError: 'not delivered: the demo seed replayed this past event',
+    })
+    .where(and(eq(emailOutbox.status, 'pending'), ne(emailOutbox.to, except)));
 }
 
 /** Builds the demo cooperative when the database has no users; does nothing otherwise. */
@@ -86,8 +103,10 @@ export async function seedDemoIfEmpty(options: SeedDemoOptions): Promise<SeedDem
       replay(ctx, [
         ...contributionEvents(ctx, members, contributions),
         ...notificationEvents(ctx, members),
+        ...moneyEvents(ctx, members),
       ]),
     );
+    await markPastEmailsDone(seedDb, clock, 'emeka@demo.coop');
     const [sent] = await seedDb.select({ n: count() }).from(notifications);
 
     const pendingActivationLink = members.get('emeka')?.activationLink;

@@ -2,10 +2,8 @@
  * Demo part 1: the people. Created, activated and suspended through the member and auth services,
  * exactly as the administrator and the members themselves would.
  */
-import { and, eq } from 'drizzle-orm';
 import type { User } from '@coop/shared/auth';
 import { addMonthsClamped, type IsoDate } from '@coop/shared/dates';
-import { emailOutbox } from '../db/schema/index.js';
 import { actorFor, systemActor, type Actor, type MemberActor } from '../lib/actor.js';
 import { createMember, setMemberActive } from '../modules/members/members.service.js';
 import { activateAccount } from '../modules/auth/activation.service.js';
@@ -64,7 +62,6 @@ export async function seedMembers(ctx: SeedContext): Promise<SeededMembers> {
         password: DEMO_PASSWORD,
         confirmPassword: DEMO_PASSWORD,
       });
-      await markActivationEmailUsed(ctx, person.email);
     }
     if (person.role === 'admin' && registrar === systemActor) registrar = actorFor(user);
     if (person.suspended) {
@@ -80,20 +77,4 @@ export async function seedMembers(ctx: SeedContext): Promise<SeededMembers> {
     });
   }
   return seeded;
-}
-
-/**
- * The seed has already used the activation link it just e-mailed, so the message is marked done
- * instead of being delivered: without SMTP every pending e-mail is printed at start-up, and
- * sixty-five used links would bury the one that matters (Emeka's, still pending).
- */
-async function markActivationEmailUsed(ctx: SeedContext, email: string): Promise<void> {
-  await ctx.deps.db
-    .update(emailOutbox)
-    .set({
-      status: 'sent',
-      sentAt: ctx.deps.clock.now(),
-      lastError: 'not delivered: the demo seed activated this account itself',
-    })
-    .where(and(eq(emailOutbox.to, email), eq(emailOutbox.status, 'pending')));
 }

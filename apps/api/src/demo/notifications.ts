@@ -13,6 +13,7 @@ import {
   type OutgoingMessage,
 } from '../modules/notifications/notifications.service.js';
 import { demoAdmin, type SeededMember, type SeededMembers } from './members.js';
+import { agmDate, lateFormFineDueDate } from './money.js';
 import type { DemoEvent, SeedContext } from './seed-context.js';
 
 /** Who asks whom to guarantee a loan in the demo's notifications. */
@@ -32,13 +33,14 @@ function announcementsFor(
   members: SeededMembers,
 ): Announcement[] {
   const asker = members.get(GUARANTOR_ASKS[member.person.key] ?? '')?.person;
-  // Announced ten days before it sits; the fines for absence follow five days after.
-  const agmDate = addDays(ctx.today, -50);
+  // Announced ten days before it sits; the fines for absence follow five days after (and exist:
+  // demo/money.ts issues them the same day).
+  const meeting = agmDate(ctx);
   return [
-    { daysAgo: 60, message: { template: 'generalMeeting', facts: { date: agmDate } } },
+    { daysAgo: 60, message: { template: 'generalMeeting', facts: { date: meeting } } },
     {
       daysAgo: 45,
-      message: { template: 'meetingAbsenceFines', facts: { meetingDate: agmDate, amount: 2_000 } },
+      message: { template: 'meetingAbsenceFines', facts: { meetingDate: meeting, amount: 2_000 } },
     },
     { daysAgo: 40, message: { template: 'withdrawalsProcessed' } },
     { daysAgo: 26, message: { template: 'loanCommitteeDecisions' } },
@@ -46,7 +48,7 @@ function announcementsFor(
     { daysAgo: 6, message: { template: 'welcome' } },
     {
       daysAgo: 4,
-      message: { template: 'finesDueReminder', facts: { dueDate: addDays(ctx.today, 10) } },
+      message: { template: 'finesDueReminder', facts: { dueDate: lateFormFineDueDate(ctx) } },
     },
     {
       daysAgo: 1,

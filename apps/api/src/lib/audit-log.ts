@@ -26,6 +26,24 @@ export const AUDIT_ACTIONS = [
   'contribution.confirmed',
   'contribution.disputed',
   'announcement.sent',
+  'fine.issued',
+  'fine.waived',
+  'fine.paid',
+  'dividend.declared',
+  'dividend.paid',
+  'withdrawal.requested',
+  'withdrawal.updated',
+  'withdrawal.cancelled',
+  'withdrawal.approved',
+  'withdrawal.rejected',
+  'deposit_notice.submitted',
+  'deposit_notice.verified',
+  'deposit_notice.rejected',
+  'contribution.dispute_resolved',
+  'member.profile_updated',
+  'member.settings_updated',
+  'member.data_exported',
+  'member.statement_downloaded',
   'auth.two_factor.enabled',
   'auth.two_factor.disabled',
   'auth.two_factor.reset',
@@ -36,7 +54,16 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** What an audit row is about. */
-export const AUDIT_ENTITY_TYPES = ['user', 'refresh_family', 'route', 'contribution'] as const;
+export const AUDIT_ENTITY_TYPES = [
+  'user',
+  'refresh_family',
+  'route',
+  'contribution',
+  'fine',
+  'dividend',
+  'withdrawal',
+  'deposit_notice',
+] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 export interface AuditEntry {

@@ -1,5 +1,4 @@
 import { and, eq, lt } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import {
   emailOutbox,
   oneTimeTokens,
@@ -8,7 +7,7 @@ import {
   signInAttempts,
 } from '../db/schema/index.js';
 import type { Database } from '../db/client.js';
-import type { Clock } from './clock.js';
+import type { ScheduledJob } from './jobs.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -67,30 +66,12 @@ export async function pruneExpiredRecords(db: Database, now: Date) {
   };
 }
 
-/** Prunes once an hour in each API process; deletes are idempotent, so instances may overlap. */
-export function startHousekeeping(options: {
-  db: Database;
-  clock: Clock;
-  logger: FastifyBaseLogger;
-}): { stop(): Promise<void>; state(): { pruning: boolean } } {
-  let running: Promise<void> | null = null;
-  const run = () => {
-    if (running) return;
-    running = pruneExpiredRecords(options.db, options.clock.now())
-      .then((counts) => options.logger.debug({ counts }, 'housekeeping done'))
-      .catch((err: unknown) => options.logger.error({ err }, 'housekeeping failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(run, HOUR_MS);
-  timer.unref();
-  return {
-    /** No new run; a run in progress (a few bounded deletes) is waited for. */
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-    state: () => ({ pruning: running !== null }),
-  };
-}
+/**
+ * Prunes once an hour, as a scheduled job (lib/jobs.ts): one process at a time does it, and the
+ * deletes are idempotent should a run be repeated after a stop.
+ */
+export const housekeepingJob: ScheduledJob = {
+  name: 'housekeeping',
+  schedule: { everyMs: HOUR_MS },
+  handler: (deps, now) => pruneExpiredRecords(deps.db, now),
+};

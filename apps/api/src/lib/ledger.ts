@@ -496,3 +496,36 @@ function koboFromSql(value: unknown): Kobo {
     throw new RangeError(`Not a whole number of kobo: ${String(value)}`);
   return n;
 }
+
+/** One member's projection row, frozen amount included (what the dashboard shows). */
+export function readMemberBalance(db: Executor, userId: string) {
+  return memberBalanceRow(db, userId, false);
+}
+
+/**
+ * Locks one member's projection row (FOR UPDATE) and reads it, frozen amount included: what a
+ * service checks its own rule against (a withdrawal, a fine paid from savings) before posting, so
+ * concurrent requests for the same member queue here. `postLedgerTransaction` takes the same lock
+ * again in the same transaction, which costs nothing. Null when the member has no balance row.
+ */
+export function lockMemberBalance(tx: Executor, userId: string) {
+  return memberBalanceRow(tx, userId, true);
+}
+
+async function memberBalanceRow(
+  db: Executor,
+  userId: string,
+  lock: boolean,
+): Promise<(MemberLedgerBalances & { frozen: Kobo }) | null> {
+  const query = db
+    .select({
+      savings: memberBalances.savingsBalance,
+      shares: memberBalances.shareBalance,
+      loans: memberBalances.loanBalance,
+      frozen: memberBalances.frozenAmount,
+    })
+    .from(memberBalances)
+    .where(eq(memberBalances.userId, userId));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}

@@ -55,9 +55,10 @@ export interface ListSpec<SortField extends string, Row> {
   sortColumns: Record<SortField, AnyColumn | SQL>;
   /**
    * Columns that order rows tying on the sort, in the sort's direction; the last one unique, so
-   * every page keeps one order.
+   * every page keeps one order. An expression (`sql\`m.created_at\``) serves a list read from a
+   * subquery.
    */
-  tiebreakers: readonly AnyColumn[];
+  tiebreakers: readonly (AnyColumn | SQL)[];
   fetch(page: PageRequest): Promise<Array<{ row: Row; totalItems: number }>>;
   /** Counts the matching rows; only needed when a page past the end comes back empty. */
   count(): Promise<number>;

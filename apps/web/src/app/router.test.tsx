@@ -20,7 +20,9 @@ describe('route table (spec §2)', () => {
     async (url) => {
       mockApi({});
       renderAppAt(url);
-      expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+      expect(
+        await screen.findByRole('heading', { name: 'Sign in' }, { timeout: 5000 }),
+      ).toBeInTheDocument();
       expect(window.location.pathname).toBe('/auth/login');
       expect(new URLSearchParams(window.location.search).get('redirect')).toBe('/dashboard');
     },
@@ -66,15 +68,16 @@ describe('route table (spec §2)', () => {
   });
 
   it.each([
-    ['/dashboard', 'Dashboard'],
-    ['/contributions', 'Contributions'],
-    ['/loans', 'Loans'],
-    ['/withdrawals', 'Withdrawals'],
-    ['/dividends', 'Dividends'],
-    ['/fines', 'Fines'],
-    ['/profile', 'Profile'],
-    ['/settings', 'Settings'],
-  ])('%s shows the layout and its title to a member', async (url, title) => {
+    // The dashboard's heading greets the member; its document title is 'Dashboard'.
+    ['/dashboard', /^Welcome back, /, 'Dashboard'],
+    ['/contributions', 'Contributions', 'Contributions'],
+    ['/loans', 'Loans', 'Loans'],
+    ['/withdrawals', 'Withdrawals', 'Withdrawals'],
+    ['/dividends', 'Dividends', 'Dividends'],
+    ['/fines', 'Fines', 'Fines'],
+    ['/profile', 'Profile', 'Profile'],
+    ['/settings', 'Settings', 'Settings'],
+  ] as const)('%s shows the layout and its title to a member', async (url, heading, title) => {
     const emptyPage = {
       currentPage: 1,
       totalPages: 1,
@@ -106,7 +109,7 @@ describe('route table (spec §2)', () => {
     // Each page's lazy module is compiled on its first import in the test run, which takes a
     // while for a page as large as Contributions on a busy machine.
     expect(
-      await screen.findByRole('heading', { level: 1, name: title }, { timeout: 5000 }),
+      await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     expect(document.title).toBe(`${title} · Coop Portal`);

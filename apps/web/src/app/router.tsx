@@ -21,6 +21,9 @@ const Fines = lazy(() => import('./routes/member/fines'));
 const Notifications = lazy(() => import('./routes/member/notifications'));
 const Profile = lazy(() => import('./routes/member/profile'));
 const Settings = lazy(() => import('./routes/member/settings'));
+const Transactions = lazy(() => import('./routes/member/transactions'));
+const Statement = lazy(() => import('./routes/member/statement'));
+const DataExport = lazy(() => import('./routes/member/export'));
 const Unauthorized = lazy(() => import('./routes/unauthorized'));
 const AccountSuspended = lazy(() => import('./routes/account-suspended'));
 const NotFound = lazy(() => import('./routes/not-found'));
@@ -52,11 +55,15 @@ export function AppRoutes() {
               <Route path={paths.contributions} element={<Contributions />} />
               <Route path={paths.loans} element={<Loans />} />
               <Route path={paths.withdrawals} element={<Withdrawals />} />
+              <Route path={paths.newWithdrawal} element={<Withdrawals />} />
               <Route path={paths.dividends} element={<Dividends />} />
               <Route path={paths.fines} element={<Fines />} />
               <Route path={paths.notifications} element={<Notifications />} />
               <Route path={paths.profile} element={<Profile />} />
               <Route path={paths.settings} element={<Settings />} />
+              <Route path={paths.transactions} element={<Transactions />} />
+              <Route path={paths.statement} element={<Statement />} />
+              <Route path={paths.profileExport} element={<DataExport />} />
             </Route>
           </Route>
 

@@ -18,4 +18,10 @@ export const paths = {
   settings: '/settings',
   unauthorized: '/unauthorized',
   accountSuspended: '/account-suspended',
+  newWithdrawal: '/withdrawals/new',
+  // The member's own account (docs/decisions/051-account-pages.md); the dashboard's quick
+  // actions and 'View All' open these.
+  transactions: '/transactions',
+  statement: '/reports/statement',
+  profileExport: '/profile/export',
 } as const;

@@ -34,7 +34,18 @@ export type RequestOptions = {
    * per thing the member asked for, kept across retries of it, so the server does it once.
    */
   idempotencyKey?: string;
+  /** 'file' answers a successful call as a `DownloadedFile` (statements, the data export). */
+  expect?: 'json' | 'file';
 };
+
+/** A file the API answered (`Content-Disposition: attachment; filename="…"`). */
+export type DownloadedFile = { blob: Blob; filename: string | null };
+
+/** The file name of a `Content-Disposition` header, if it gives one. */
+export function filenameOf(contentDisposition: string | null): string | null {
+  const match = /filename="([^"]+)"/.exec(contentDisposition ?? '');
+  return match?.[1] ?? null;
+}
 
 /** An API failure in the spec's error shape, plus the HTTP status (null when nothing answered). */
 export class ApiRequestError extends Error implements ApiError {
@@ -87,6 +98,8 @@ export type ApiClient = {
   get<T>(path: string, options?: CallOptions): Promise<T>;
   post<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
   put<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
+  /** GET of a file: the same token, refresh and error handling as every other call. */
+  download(path: string, options?: Omit<CallOptions, 'expect'>): Promise<DownloadedFile>;
 };
 
 type RawAnswer = { status: number; ok: boolean; body: unknown };
@@ -197,7 +210,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function perform(
     path: string,
-    { method = 'GET', body, params, signal, idempotencyKey }: RequestOptions,
+    { method = 'GET', body, params, signal, idempotencyKey, expect }: RequestOptions,
     accessToken: string | null,
   ): Promise<RawAnswer> {
     const controller = new AbortController();
@@ -210,7 +223,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (signal?.aborted) forwardAbort();
     signal?.addEventListener('abort', forwardAbort, { once: true });
 
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = {
+      Accept: expect === 'file' ? '*/*' : 'application/json',
+    };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
     if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
@@ -225,6 +240,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         credentials: 'same-origin',
         signal: controller.signal,
       });
+      if (expect === 'file' && response.ok) {
+        const file: DownloadedFile = {
+          blob: await response.blob(),
+          filename: filenameOf(response.headers.get('Content-Disposition')),
+        };
+        return { status: response.status, ok: true, body: file };
+      }
       const raw = await response.text();
       let parsed: unknown = undefined;
       if (raw !== '') {
@@ -308,5 +330,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     get: (path, rest) => request(path, { ...rest, method: 'GET' }),
     post: (path, body, rest) => request(path, { ...rest, method: 'POST', body }),
     put: (path, body, rest) => request(path, { ...rest, method: 'PUT', body }),
+    download: (path, rest) => request(path, { ...rest, method: 'GET', expect: 'file' }),
   };
 }

@@ -14,7 +14,7 @@ export const withdrawals = pgTable(
     withdrawalType: text('withdrawal_type', { enum: ['savings', 'share_holding'] }).notNull(),
     requestedAmount: kobo('requested_amount').notNull(),
     reason: text('reason'),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+    status: text('status', { enum: ['pending', 'approved', 'rejected', 'cancelled'] })
       .notNull()
       .default('pending'),
     requestDate: tstz('request_date').notNull().defaultNow(),

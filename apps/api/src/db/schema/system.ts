@@ -43,3 +43,24 @@ export const emailOutbox = pgTable(
     index('email_outbox_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * Scheduled background jobs (lib/jobs.ts, decision 060): one row per job, on the same database
+ * as the business data, so every API process shares one schedule. A process claims a due job by
+ * pushing `next_run_at` past a lease in the statement that picks it (FOR UPDATE SKIP LOCKED), so
+ * no two processes run the same job at once; the outcome sets the next run.
+ */
+export const scheduledJobs = pgTable(
+  'scheduled_jobs',
+  {
+    name: text('name').primaryKey(),
+    nextRunAt: tstz('next_run_at').notNull(),
+    lastStartedAt: tstz('last_started_at'),
+    lastFinishedAt: tstz('last_finished_at'),
+    lastError: text('last_error'),
+    /** Failed runs in a row; 0 after a success. */
+    failures: integer('failures').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('scheduled_jobs_next_run_idx').on(t.nextRunAt)],
+);

@@ -154,7 +154,12 @@ export const userSettings = pgTable('user_settings', {
   emailNotifications: boolean('email_notifications').notNull().default(true),
   smsNotifications: boolean('sms_notifications').notNull().default(false),
   pushNotifications: boolean('push_notifications').notNull().default(true),
-  darkMode: boolean('dark_mode').notNull().default(false),
+  /**
+   * null until the member chooses: the portal then follows the device's prefers-color-scheme
+   * (docs/decisions/051-account-pages.md); the spec's "dark mode off" is the light theme a
+   * device without a preference gets.
+   */
+  darkMode: boolean('dark_mode'),
   /**
    * Privacy (DESIGN §7): whether other members may find this member by phone number when they
    * choose guarantors. Name, e-mail and membership ID always find them.

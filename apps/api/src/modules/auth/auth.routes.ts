@@ -247,28 +247,35 @@ const currentUserRoutes: RouteModule = async (app) => {
   );
 };
 
-const changePasswordRoutes: RouteModule = async (app, deps) => {
-  app.post(
-    '/change-password',
-    {
+/** One handler for both paths of the spec: POST /auth/change-password, PUT /users/change-password. */
+const changePasswordRoute =
+  (method: 'POST' | 'PUT'): RouteModule =>
+  async (app, deps) => {
+    app.route({
+      method,
+      url: '/change-password',
       schema: {
         tags,
         summary: 'Change the password: every other device is signed out, this one stays',
         body: changePasswordSchema,
         response: { 200: changePasswordResponseSchema, ...errors },
       },
-    },
-    async (req, reply) => {
-      const changed = await changePassword(deps, req.member, req.body);
-      setRefreshCookie(reply, deps.config, changed.session, deps.clock.now());
-      return {
-        success: true as const,
-        data: { accessToken: changed.accessToken },
-        message: 'Password changed successfully',
-      };
-    },
-  );
-};
+      handler: async (req, reply) => {
+        const changed = await changePassword(deps, req.member, req.body);
+        setRefreshCookie(reply, deps.config, changed.session, deps.clock.now());
+        return {
+          success: true as const,
+          data: { accessToken: changed.accessToken },
+          message: 'Password changed successfully',
+        };
+      },
+    });
+  };
+
+const changePasswordRoutes = changePasswordRoute('POST');
+
+/** PUT /users/change-password (spec §7): the profile dialog's call, the same use case. */
+export const userPasswordRoutes = changePasswordRoute('PUT');
 
 const checkEmailRoutes: RouteModule = async (app, deps) => {
   app.get(

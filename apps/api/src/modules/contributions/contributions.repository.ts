@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { ContributionListQuery } from '@coop/shared/contributions';
 import { contributions, users } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
@@ -81,6 +81,46 @@ export function contributionsRepository(db: Executor) {
             .offset(page.offset),
         count: () => db.$count(contributions, where),
       });
+    },
+
+    /** The member's newest contributions by deduction date (Recent Activity). */
+    newest(userId: string, limit: number) {
+      return db
+        .select({
+          id: contributions.id,
+          contributionMonth: contributions.contributionMonth,
+          contributionDate: contributions.contributionDate,
+          totalAmount: contributions.totalAmount,
+          status: contributions.status,
+        })
+        .from(contributions)
+        .where(eq(contributions.userId, userId))
+        .orderBy(desc(contributions.contributionDate), desc(contributions.id))
+        .limit(limit);
+    },
+
+    /** The member's pending contributions, oldest deduction first (Pending Actions). */
+    pending(userId: string) {
+      return db
+        .select({
+          id: contributions.id,
+          contributionMonth: contributions.contributionMonth,
+          contributionDate: contributions.contributionDate,
+          totalAmount: contributions.totalAmount,
+        })
+        .from(contributions)
+        .where(and(eq(contributions.userId, userId), eq(contributions.status, 'pending')))
+        .orderBy(asc(contributions.contributionDate));
+    },
+
+    /** Locks one row whoever owns it (the administrator's decisions). */
+    async lock(id: string): Promise<ContributionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(contributions)
+        .where(eq(contributions.id, id))
+        .for('update');
+      return row;
     },
 
     async findOwned(userId: string, id: string): Promise<ContributionRow | undefined> {

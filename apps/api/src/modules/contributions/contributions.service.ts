@@ -24,7 +24,11 @@ import {
   type IsoMonth,
 } from '@coop/shared/dates';
 import { idSchema, type IdParams } from '@coop/shared/http';
-import { koboToNaira, type Kobo } from '@coop/shared/money';
+import { CONTRIBUTION_CONFIRM_WITHIN_DAYS } from '@coop/shared/constants';
+import type { PendingAction, RecentActivity } from '@coop/shared/dashboard';
+import { addDays } from '@coop/shared/dates';
+import { formatKobo, koboToNaira, type Kobo } from '@coop/shared/money';
+import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import type { Actor, MemberActor } from '../../lib/actor.js';
 import { actorIdOf } from '../../lib/actor.js';
@@ -64,6 +68,43 @@ export async function listContributions(
 ): Promise<ListPage<Contribution>> {
   const page = await contributionsRepository(deps.db).page(actor.user.id, query);
   return { items: page.items.map(toContribution), pagination: page.pagination };
+}
+
+/** Dashboard seam (dashboard.sources.ts): the member's newest contributions as activity. */
+export async function contributionActivity(
+  db: Executor,
+  userId: string,
+  limit: number,
+): Promise<RecentActivity[]> {
+  const rows = await contributionsRepository(db).newest(userId, limit);
+  return rows.map((row) => ({
+    id: row.id,
+    type: 'contribution',
+    description: `Contribution for ${formatMonth(row.contributionMonth)}`,
+    amount: koboToNaira(row.totalAmount),
+    // The day the money was deducted, at noon in Lagos (a deduction has a date, not a time).
+    date: `${row.contributionDate}T11:00:00.000Z`,
+    status: row.status,
+  }));
+}
+
+/**
+ * Dashboard seam: each pending contribution asks to be confirmed (or disputed once confirmed)
+ * within CONTRIBUTION_CONFIRM_WITHIN_DAYS of its deduction (decision 040).
+ */
+export async function contributionPendingActions(
+  db: Executor,
+  actor: MemberActor,
+): Promise<PendingAction[]> {
+  const rows = await contributionsRepository(db).pending(actor.user.id);
+  return rows.map((row) => ({
+    id: row.id,
+    type: 'contribution_confirm',
+    description: `${formatMonth(row.contributionMonth)} contribution of ${formatKobo(row.totalAmount)}`,
+    actionRequired: 'Confirm that this deduction is correct',
+    deadline: addDays(row.contributionDate, CONTRIBUTION_CONFIRM_WITHIN_DAYS),
+    actionUrl: '/contributions?status=pending',
+  }));
 }
 
 /** GET /users/contributions/{id}: one of the member's own; anyone else's answers 404. */
@@ -173,6 +214,54 @@ export async function disputeContribution(
       after: { status: 'disputed', reason },
     });
     return toContribution(disputed);
+  });
+}
+
+/**
+ * The administrator resolves a member's dispute (spec §4: disputed → resolved) with a note the
+ * member reads. Where the deduction itself was wrong, the correction is a separate adjusting
+ * posting; resolving only closes the conversation. The member is told.
+ */
+export async function resolveContributionDispute(
+  deps: Deps,
+  actor: Actor,
+  { id, note }: { id: string; note: string },
+): Promise<Contribution> {
+  const text = note.trim();
+  if (text.length < 3) throw invalid('Say how the dispute was resolved');
+  if (!idSchema.safeParse(id).success) throw notFound('Contribution');
+  return deps.db.transaction(async (tx) => {
+    const repo = contributionsRepository(tx);
+    const row = await repo.lock(id);
+    if (!row) throw notFound('Contribution');
+    assertTransition(CONTRIBUTION_TRANSITIONS, row.status, 'resolved', {
+      code: 'INVALID_TRANSITION',
+      message: `The ${formatMonth(row.contributionMonth)} contribution is ${row.status}: only a disputed contribution can be resolved`,
+    });
+    const now = deps.clock.now();
+    const [resolved] = await repo.update([id], {
+      status: 'resolved',
+      disputeResolvedBy: actorIdOf(actor),
+      disputeResolutionNote: text,
+      resolvedAt: now,
+      updatedAt: now,
+    });
+    if (!resolved) throw notFound('Contribution');
+    await writeAudit(tx, actor, {
+      action: 'contribution.dispute_resolved',
+      entityType: 'contribution',
+      entityId: id,
+      before: { status: row.status },
+      after: { status: 'resolved', note: text },
+    });
+    await sendMessages(tx, deps, actor, [
+      {
+        userId: row.userId,
+        template: 'contributionDisputeResolved',
+        facts: { contributionId: id, month: row.contributionMonth, note: text },
+      },
+    ]);
+    return toContribution(resolved);
   });
 }
 

@@ -60,7 +60,9 @@ describe('createMember', () => {
       emailNotifications: true,
       smsNotifications: false,
       pushNotifications: true,
-      darkMode: false,
+      // Not chosen yet: the member's device decides (docs/decisions/051-account-pages.md).
+      darkMode: null,
+      findableByPhone: true,
     });
 
     const mail = (await outbox(t)).find((m) => m.to === 'ada.obi@example.com');

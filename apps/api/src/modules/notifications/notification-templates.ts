@@ -4,8 +4,9 @@
  * template and its facts; `sendMessages` in notifications.service.ts writes the result inside the
  * use case's transaction. Texts never appear anywhere else.
  *
- * A template returns a notification, an e-mail, or both. E-mails marked `essential` (links that
- * sign a member in, security warnings) go whatever the member's e-mail setting says; the others
+ * A template returns a notification, an e-mail, or both; or a notification with `emailCopy`,
+ * which e-mails the notification itself. E-mails marked `essential` (links that sign a member in,
+ * security warnings) go whatever the member's e-mail setting says; the others (copies included)
  * only when the member keeps e-mail notifications on.
  */
 import { formatDisplayDate, formatMonth, type IsoDate, type IsoMonth } from '@coop/shared/dates';
@@ -25,8 +26,12 @@ export interface NotificationContent {
   actionText?: string;
   actionUrl?: string;
   /** The record it is about, so settling the record can settle the notification. */
-  subject?: { type: 'contribution'; id: string };
+  subject?: { type: NotificationSubjectType; id: string };
 }
+
+/** The kinds of record a notification can be about (settled with the record). */
+export type NotificationSubjectType =
+  'contribution' | 'fine' | 'withdrawal' | 'dividend' | 'deposit_notice';
 
 export interface EmailContent {
   subject: string;
@@ -38,6 +43,12 @@ export interface EmailContent {
 export interface Message {
   notification?: NotificationContent;
   email?: EmailContent;
+  /**
+   * The notification is important enough to reach the member's inbox too (DESIGN §6
+   * "Notifications"): `sendMessages` e-mails a copy of it (title, message, link) to members who
+   * keep e-mail notifications on. Never essential: the member's setting decides.
+   */
+  emailCopy?: boolean;
 }
 
 /** What every template knows of its recipient. */
@@ -178,6 +189,8 @@ export const templates = {
 
   guarantorRequested(_config: Config, _to: Recipient, facts: { borrowerName: string }): Message {
     return {
+      // Someone waits on the member's answer: worth their inbox.
+      emailCopy: true,
       notification: notice('guarantor_request', {
         title: `Guarantor request from ${facts.borrowerName}`,
         message: `${facts.borrowerName} asked you to guarantee part of a loan. If you accept, the guarantee amount is frozen from your available balance until the loan is repaid.`,
@@ -237,6 +250,136 @@ export const templates = {
         message: `Please pay any outstanding fine by ${formatDisplayDate(facts.dueDate)}. Unpaid fines count against your loan eligibility.`,
         actionText: 'View fines',
         actionUrl: '/fines',
+      }),
+    };
+  },
+
+  /* Member money (issue 7): fines, withdrawals, dividends and deposit notices. */
+
+  /** The administrator resolved the member's dispute of a contribution. */
+  contributionDisputeResolved(
+    _config: Config,
+    _to: Recipient,
+    facts: { contributionId: string; month: IsoMonth; note: string },
+  ): Message {
+    const month = formatMonth(facts.month);
+    return {
+      notification: notice('contribution_posted', {
+        title: `Your ${month} dispute was resolved`,
+        message: `The administrator resolved your dispute of the ${month} contribution: ${facts.note}`,
+        actionText: 'View contribution',
+        actionUrl: '/contributions?status=resolved',
+        subject: { type: 'contribution', id: facts.contributionId },
+      }),
+    };
+  },
+
+  /** The administrator issued a fine: the member sees it on the Fines page, pending. */
+  fineIssued(
+    _config: Config,
+    _to: Recipient,
+    facts: { fineId: string; reason: string; amount: Kobo; dueDate: IsoDate },
+  ): Message {
+    return {
+      notification: notice('fine_issued', {
+        title: 'A fine was issued to you',
+        message: `${facts.reason}: ${formatKobo(facts.amount)}, due by ${formatDisplayDate(facts.dueDate)}.`,
+        actionText: 'View fines',
+        actionUrl: '/fines?status=pending',
+        subject: { type: 'fine', id: facts.fineId },
+      }),
+    };
+  },
+
+  /** A pending fine was waived or recorded as paid. */
+  fineSettled(
+    _config: Config,
+    _to: Recipient,
+    facts: { fineId: string; reason: string; amount: Kobo; outcome: 'paid' | 'waived' },
+  ): Message {
+    const waived = facts.outcome === 'waived';
+    return {
+      notification: notice('fine_issued', {
+        priority: 'low',
+        title: waived ? 'Your fine was waived' : 'Your fine payment was recorded',
+        message: waived
+          ? `The fine "${facts.reason}" (${formatKobo(facts.amount)}) was waived: you owe nothing for it.`
+          : `Your payment of ${formatKobo(facts.amount)} for "${facts.reason}" was recorded.`,
+        actionText: 'View fines',
+        actionUrl: waived ? '/fines?status=waived' : '/fines?status=paid',
+        subject: { type: 'fine', id: facts.fineId },
+      }),
+    };
+  },
+
+  /** The administrator approved or rejected a withdrawal request. */
+  withdrawalDecided(
+    _config: Config,
+    _to: Recipient,
+    facts: {
+      withdrawalId: string;
+      withdrawalType: 'savings' | 'share_holding';
+      amount: Kobo;
+      outcome: 'approved' | 'rejected';
+      reason?: string | null;
+    },
+  ): Message {
+    const what = facts.withdrawalType === 'savings' ? 'savings' : 'share holding';
+    const approved = facts.outcome === 'approved';
+    return {
+      notification: notice('withdrawal_decision', {
+        priority: approved ? 'medium' : 'high',
+        title: approved ? 'Withdrawal approved' : 'Withdrawal rejected',
+        message: approved
+          ? `Your ${what} withdrawal of ${formatKobo(facts.amount)} was approved and will be paid to your bank account.`
+          : `Your ${what} withdrawal of ${formatKobo(facts.amount)} was rejected${facts.reason ? `: ${facts.reason}` : '.'}`,
+        actionText: 'View withdrawals',
+        actionUrl: `/withdrawals?status=${facts.outcome}`,
+        subject: { type: 'withdrawal', id: facts.withdrawalId },
+      }),
+    };
+  },
+
+  /** The year's dividend was credited to the member's savings. */
+  dividendPaid(
+    _config: Config,
+    _to: Recipient,
+    facts: { dividendId: string; year: number; amount: Kobo },
+  ): Message {
+    return {
+      notification: notice('general', {
+        title: `${facts.year} dividend paid`,
+        message: `Your ${facts.year} dividend of ${formatKobo(facts.amount)} was credited to your savings.`,
+        actionText: 'View dividends',
+        actionUrl: '/dividends',
+        subject: { type: 'dividend', id: facts.dividendId },
+      }),
+    };
+  },
+
+  /** The administrator verified or rejected a voluntary deposit the member notified. */
+  depositNoticeDecided(
+    _config: Config,
+    _to: Recipient,
+    facts: {
+      depositNoticeId: string;
+      amount: Kobo;
+      bankReference: string;
+      outcome: 'verified' | 'rejected';
+      reason?: string | null;
+    },
+  ): Message {
+    const verified = facts.outcome === 'verified';
+    return {
+      notification: notice('contribution_posted', {
+        priority: verified ? 'medium' : 'high',
+        title: verified ? 'Deposit verified' : 'Deposit not verified',
+        message: verified
+          ? `Your transfer of ${formatKobo(facts.amount)} (reference ${facts.bankReference}) was received and added to your balances.`
+          : `We could not verify your transfer of ${formatKobo(facts.amount)} (reference ${facts.bankReference})${facts.reason ? `: ${facts.reason}` : '.'}`,
+        actionText: 'View deposit notices',
+        actionUrl: '/contributions/new',
+        subject: { type: 'deposit_notice', id: facts.depositNoticeId },
       }),
     };
   },

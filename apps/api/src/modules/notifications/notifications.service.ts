@@ -16,13 +16,16 @@ import { enqueueEmails } from '../../lib/outbox.js';
 import { notificationsRepository, type NotificationRow } from './notifications.repository.js';
 import {
   templates,
+  type EmailContent,
   type Message,
+  type NotificationSubjectType,
+  type NotificationContent,
   type Recipient,
   type TemplateFacts,
   type TemplateName,
 } from './notification-templates.js';
 
-export type { TemplateName } from './notification-templates.js';
+export type { NotificationSubjectType, TemplateName } from './notification-templates.js';
 
 /** The API shape of spec §3 Notification. */
 export function toNotification(row: NotificationRow): Notification {
@@ -139,16 +142,40 @@ export async function sendMessages(
         createdAt,
       });
     }
-    if (content.email && (content.email.essential || recipient.emailNotifications !== false)) {
-      emails.push({
-        to: recipient.email,
-        subject: content.email.subject,
-        text: content.email.text,
-      });
+    const email =
+      content.email ??
+      (content.emailCopy && content.notification
+        ? emailCopyOf(deps.config, recipient, content.notification)
+        : undefined);
+    // A member without a settings row has the defaults: e-mail notifications on.
+    if (email && (email.essential || recipient.emailNotifications !== false)) {
+      emails.push({ to: recipient.email, subject: email.subject, text: email.text });
     }
   }
   await notificationsRepository(tx).insertMany(notifications);
   await enqueueEmails(tx, emails);
+}
+
+/** The e-mail copy of a notification: its title, its message and the link to act on it. */
+function emailCopyOf(
+  config: Deps['config'],
+  to: Recipient,
+  notification: NotificationContent,
+): EmailContent {
+  const link = notification.actionUrl ? `${config.publicUrl}${notification.actionUrl}` : null;
+  return {
+    essential: false,
+    subject: `${notification.title} · ${config.cooperative.name}`,
+    text: [
+      `Hello ${to.firstName},`,
+      '',
+      notification.message,
+      ...(link ? ['', `${notification.actionText ?? 'Open the member portal'}: ${link}`] : []),
+      '',
+      'You receive this e-mail because e-mail notifications are on in your settings.',
+      `Turn them off at ${config.publicUrl}/settings.`,
+    ].join('\n'),
+  };
 }
 
 function render(config: Deps['config'], to: Recipient, message: OutgoingMessage): Message {
@@ -184,7 +211,7 @@ export async function announce(
 export async function settleNotifications(
   tx: Executor,
   deps: Pick<Deps, 'clock'>,
-  subject: { userId: string; type: 'contribution'; ids: readonly string[] },
+  subject: { userId: string; type: NotificationSubjectType; ids: readonly string[] },
 ): Promise<void> {
   await notificationsRepository(tx).markSubjectsRead(subject, deps.clock.now());
 }

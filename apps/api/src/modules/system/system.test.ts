@@ -4,6 +4,7 @@ import path from 'node:path';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { securityHeaderSet } from '../../plugins/security.js';
 
 /** A tiny stand-in for apps/web/dist: what the web build produces, precompressed files included. */
 function fakeWebBuild(): string {
@@ -57,6 +58,27 @@ describe('serving', () => {
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('sends every header helmet sets, worked out once, on answers and on error answers', async () => {
+    const headers = securityHeaderSet();
+    expect(headers.map(([name]) => name)).toEqual([
+      'Content-Security-Policy',
+      'Cross-Origin-Opener-Policy',
+      'Cross-Origin-Resource-Policy',
+      'Origin-Agent-Cluster',
+      'Referrer-Policy',
+      'X-Content-Type-Options',
+      'X-DNS-Prefetch-Control',
+      'X-Download-Options',
+      'X-Frame-Options',
+      'X-Permitted-Cross-Domain-Policies',
+      'X-XSS-Protection',
+    ]);
+    for (const url of ['/api/health', '/api/v1/auth/me', '/api/v1/no-such-route']) {
+      const res = await t.app.inject(url);
+      for (const [name, value] of headers) expect(res.headers[name.toLowerCase()]).toBe(value);
+    }
   });
 
   it('gives the administrator contact for the suspended page', async () => {

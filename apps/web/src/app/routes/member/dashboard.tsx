@@ -1,6 +1,6 @@
-import { PageTitle } from '../../../components/layouts/page-title';
+import { DashboardView } from '../../../features/dashboard/components/dashboard-view';
 
-// The Dashboard feature has its own issue; until it lands the page shows the layout and its title.
+/** Spec §2 Dashboard home. */
 export default function DashboardRoute() {
-  return <PageTitle title="Dashboard" />;
+  return <DashboardView />;
 }

@@ -1,6 +1,12 @@
 import { PageTitle } from '../../../components/layouts/page-title';
+import { DividendsList } from '../../../features/dividends/components/dividends-list';
 
-// The Dividends feature has its own issue; until it lands the page shows the layout and its title.
+/** Spec §2 Dividends; the sort and page live in the URL. */
 export default function DividendsRoute() {
-  return <PageTitle title="Dividends" />;
+  return (
+    <div className="grid gap-6">
+      <PageTitle title="Dividends" description="Dividends declared on your share holding." />
+      <DividendsList />
+    </div>
+  );
 }

@@ -1,6 +1,12 @@
 import { PageTitle } from '../../../components/layouts/page-title';
+import { FinesList } from '../../../features/fines/components/fines-list';
 
-// The Fines feature has its own issue; until it lands the page shows the layout and its title.
+/** Spec §2 Fines; the status and page live in the URL. */
 export default function FinesRoute() {
-  return <PageTitle title="Fines" />;
+  return (
+    <div className="grid gap-6">
+      <PageTitle title="Fines" description="Fines issued to you, and whether they are settled." />
+      <FinesList />
+    </div>
+  );
 }

@@ -1,13 +1,15 @@
 import { TOP_BAR_NOTIFICATIONS_QUERY } from '@coop/shared/constants';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { Toaster } from 'sonner';
 import { AppShell } from '../../../components/layouts/app-shell';
 import { Spinner } from '../../../components/ui/spinner';
 import { signOut } from '../../../features/auth/api/logout';
 import { RequireAuth } from '../../../features/auth/components/require-auth';
+import { useSettings } from '../../../features/account/api/settings';
 import { useNotifications } from '../../../features/notifications/api/get-notifications';
 import { useAuth } from '../../../lib/auth-store';
+import { applyDarkMode } from '../../../lib/theme';
 
 /** How often the bell asks for new notifications while the portal is open. */
 const BELL_REFRESH_MS = 60_000;
@@ -20,6 +22,13 @@ function MemberArea() {
   const notifications = useNotifications(TOP_BAR_NOTIFICATIONS_QUERY, {
     refetchInterval: BELL_REFRESH_MS,
   });
+
+  // The member's saved theme, on this device too (decision 051): index.html painted the stored
+  // choice; once the settings arrive they decide.
+  const darkMode = useSettings().data?.data.darkMode;
+  useEffect(() => {
+    if (darkMode !== undefined) applyDarkMode(darkMode);
+  }, [darkMode]);
 
   // The guard renders this only with a loaded user.
   if (!user) return null;

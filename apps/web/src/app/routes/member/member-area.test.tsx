@@ -87,7 +87,7 @@ describe('member layout', () => {
     const api = mockApi(notificationsServer([buildNotification(1), buildNotification(2)]));
     renderMemberArea('/dashboard');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: /^Welcome back, / })).toBeInTheDocument();
     const main = within(screen.getByRole('navigation', { name: 'Main' }));
     expect(main.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
       '/dashboard',
@@ -121,7 +121,7 @@ describe('member layout', () => {
 
     // Arriving with nothing focused (as signing in leaves it), the heading takes focus.
     await waitFor(() =>
-      expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toHaveFocus(),
+      expect(screen.getByRole('heading', { level: 1, name: /^Welcome back, / })).toHaveFocus(),
     );
     const account = within(screen.getByRole('navigation', { name: 'Account' }));
     await user.click(account.getByRole('link', { name: /Notifications/ }));

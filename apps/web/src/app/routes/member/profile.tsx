@@ -1,6 +1,12 @@
 import { PageTitle } from '../../../components/layouts/page-title';
+import { ProfileView } from '../../../features/account/components/profile-view';
 
-// The Profile feature has its own issue; until it lands the page shows the layout and its title.
+/** Spec §2 Profile. */
 export default function ProfileRoute() {
-  return <PageTitle title="Profile" />;
+  return (
+    <div className="grid gap-6">
+      <PageTitle title="Profile" description="Your membership details and password." />
+      <ProfileView />
+    </div>
+  );
 }

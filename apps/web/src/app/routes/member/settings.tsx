@@ -1,6 +1,12 @@
 import { PageTitle } from '../../../components/layouts/page-title';
+import { SettingsView } from '../../../features/account/components/settings-view';
 
-// The Settings feature has its own issue; until it lands the page shows the layout and its title.
+/** Spec §2 Settings. */
 export default function SettingsRoute() {
-  return <PageTitle title="Settings" />;
+  return (
+    <div className="grid gap-6">
+      <PageTitle title="Settings" description="Notifications, appearance, security and privacy." />
+      <SettingsView />
+    </div>
+  );
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "withdrawals" DROP CONSTRAINT "withdrawals_status_valid";--> statement-breakpoint
+ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_status_valid" CHECK ("withdrawals"."status" in ('pending', 'approved', 'rejected', 'cancelled'));

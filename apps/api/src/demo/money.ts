@@ -1,0 +1,190 @@
+/**
+ * Demo part 4 (issue 7): the members' money beyond the payroll, through the same use cases the API
+ * and the back office call. Ada has a withdrawal in every status; the last two financial years
+ * have a dividend declaration (the older one paid, the newer one declared at the general meeting
+ * and calculated); the meeting's absence fines exist in every status, Ada's past due; Ada's
+ * dispute of a contribution was resolved and Chidi's is open. The announcements of
+ * demo/notifications.ts talk about these records.
+ */
+import { contributionListQuerySchema } from '@coop/shared/contributions';
+import { addDays, addMonthsClamped, formatDisplayDate, parseIsoDate } from '@coop/shared/dates';
+import type { Deps } from '../deps.js';
+import {
+  disputeContribution,
+  listContributions,
+  resolveContributionDispute,
+} from '../modules/contributions/contributions.service.js';
+import { declareDividend, payDividends } from '../modules/dividends/dividends.service.js';
+import { issueFine, markFinePaid, waiveFine } from '../modules/fines/fines.service.js';
+import {
+  approveWithdrawal,
+  rejectWithdrawal,
+  requestWithdrawal,
+  updateWithdrawal,
+} from '../modules/withdrawals/withdrawals.service.js';
+import { demoAdmin, type SeededMember, type SeededMembers } from './members.js';
+import type { DemoEvent, SeedContext } from './seed-context.js';
+
+/** 10:00 in Lagos, `days` before the demo's day. */
+const daysAgo = (ctx: SeedContext, days: number) =>
+  new Date(parseIsoDate(addDays(ctx.today, -days)).getTime() - 3 * 3_600_000);
+
+/** When the general meeting of demo/notifications.ts sat: 50 days ago. */
+export const agmDate = (ctx: SeedContext) => addDays(ctx.today, -50);
+
+/** The fine every member got 5 days ago, due on this day (demo/notifications.ts reminds of it). */
+export const lateFormFineDueDate = (ctx: SeedContext) => addDays(ctx.today, 25);
+
+function member(members: SeededMembers, key: string): SeededMember {
+  const found = members.get(key);
+  if (!found) throw new Error(`demo member '${key}' is missing`);
+  return found;
+}
+
+async function contributionOf(deps: Deps, who: SeededMember, month: string): Promise<string> {
+  const page = await listContributions(
+    deps,
+    who.actor,
+    contributionListQuerySchema.parse({ contributionMonth: month }),
+  );
+  const row = page.items[0];
+  if (!row) throw new Error(`demo: no ${month} contribution for ${who.person.key}`);
+  return row.id;
+}
+
+export function moneyEvents(ctx: SeedContext, members: SeededMembers): DemoEvent[] {
+  const admin = demoAdmin(members);
+  const ada = member(members, 'ada');
+  const bayo = member(members, 'bayo');
+  const chidi = member(members, 'chidi');
+  const events: DemoEvent[] = [];
+  const at = (days: number, run: DemoEvent['run']) => events.push({ at: daysAgo(ctx, days), run });
+  const ids: Record<string, string> = {};
+
+  // Withdrawals: Ada's in every status.
+  at(75, async (deps) => {
+    ids.school = (
+      await requestWithdrawal(deps, ada.actor, {
+        withdrawalType: 'savings',
+        amount: 50_000,
+        reason: 'School fees for the new term',
+      })
+    ).id;
+  });
+  at(70, async (deps) => {
+    ids.shares = (
+      await requestWithdrawal(deps, ada.actor, { withdrawalType: 'share_holding', amount: 20_000 })
+    ).id;
+  });
+  at(42, async (deps) => {
+    await approveWithdrawal(deps, admin, { id: ids.school ?? '' });
+    await rejectWithdrawal(deps, admin, {
+      id: ids.shares ?? '',
+      reason: 'Share holding is withdrawn only when a member leaves the cooperative',
+    });
+  });
+  at(30, async (deps) => {
+    ids.cancelled = (
+      await requestWithdrawal(deps, ada.actor, { withdrawalType: 'savings', amount: 15_000 })
+    ).id;
+  });
+  at(28, async (deps) => {
+    await updateWithdrawal(deps, ada.actor, { id: ids.cancelled ?? '', status: 'cancelled' });
+  });
+  at(3, async (deps) => {
+    await requestWithdrawal(deps, ada.actor, {
+      withdrawalType: 'savings',
+      amount: 25_000,
+      reason: 'Rent',
+    });
+  });
+
+  // Dividends: the year before last declared and paid in March; last year declared at the AGM.
+  const thisYear = Number(ctx.today.slice(0, 4));
+  const olderYear = thisYear - 2;
+  const declaredOn = `${olderYear + 1}-03-01`;
+  events.push({
+    at: new Date(`${declaredOn}T10:00:00+01:00`),
+    run: async (deps) => {
+      await declareDividend(deps, admin, {
+        dividendYear: olderYear,
+        rateBps: 800,
+        issuedDate: declaredOn,
+      });
+    },
+  });
+  events.push({
+    at: new Date(`${olderYear + 1}-03-15T10:00:00+01:00`),
+    run: async (deps) => {
+      await payDividends(deps, admin, {
+        dividendYear: olderYear,
+        paidDate: `${olderYear + 1}-03-15`,
+      });
+    },
+  });
+  if (agmDate(ctx) > `${thisYear - 1}-12-31`) {
+    events.push({
+      at: new Date(`${agmDate(ctx)}T16:00:00+01:00`),
+      run: async (deps) => {
+        await declareDividend(deps, admin, {
+          dividendYear: thisYear - 1,
+          rateBps: 1_000,
+          issuedDate: agmDate(ctx),
+          notes: `10% on share holding, declared at the general meeting; paid after the audit`,
+        });
+      },
+    });
+  }
+
+  // Fines: the meeting's absence fines in every status (Ada's past due), and this week's fine.
+  const absence = `Absent without apology from the general meeting of ${formatDisplayDate(agmDate(ctx))}`;
+  at(45, async (deps) => {
+    for (const who of [ada, bayo, chidi]) {
+      ids[`absence-${who.person.key}`] = (
+        await issueFine(deps, admin, { userId: who.user.id, reason: absence, amount: 2_000 })
+      ).id;
+    }
+  });
+  at(30, async (deps) => {
+    await waiveFine(deps, admin, {
+      id: ids['absence-chidi'] ?? '',
+      note: 'Apology received after the meeting',
+    });
+  });
+  at(20, async (deps) => {
+    await markFinePaid(deps, admin, { id: ids['absence-bayo'] ?? '', paidFrom: 'bank_transfer' });
+  });
+  at(5, async (deps) => {
+    for (const who of [ada, bayo, chidi]) {
+      await issueFine(deps, admin, {
+        userId: who.user.id,
+        reason: 'Late return of the annual members’ register form',
+        amount: 500,
+        dueDate: lateFormFineDueDate(ctx),
+      });
+    }
+  });
+
+  // Contribution disputes: Ada's resolved, Chidi's open (both on confirmed months).
+  const month = (monthsAgo: number) => addMonthsClamped(ctx.today, -monthsAgo).slice(0, 7);
+  at(40, async (deps) => {
+    ids.adaDispute = await contributionOf(deps, ada, month(5));
+    await disputeContribution(deps, ada.actor, {
+      id: ids.adaDispute,
+      reason: 'My payslip shows ₦5,000 more savings than was posted this month',
+    });
+  });
+  at(25, async (deps) => {
+    await resolveContributionDispute(deps, admin, {
+      id: ids.adaDispute ?? '',
+      note: 'The payslip line was a loan repayment, not savings; the posting is correct.',
+    });
+  });
+  at(12, async (deps) => {
+    await disputeContribution(deps, chidi.actor, {
+      id: await contributionOf(deps, chidi, month(4)),
+      reason: 'No deduction appears on my payslip for this month',
+    });
+  });
+  return events;
+}

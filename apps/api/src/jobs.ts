@@ -1,0 +1,8 @@
+/**
+ * Every scheduled background job of the portal (lib/jobs.ts, decision 060), in one list that
+ * the server's job worker runs. A module adds its job here, exported from its service file.
+ */
+import { housekeepingJob } from './lib/housekeeping.js';
+import type { ScheduledJob } from './lib/jobs.js';
+
+export const SCHEDULED_JOBS: readonly ScheduledJob[] = [housekeepingJob];

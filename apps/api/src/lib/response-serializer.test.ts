@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { contributionListResponseSchema } from '@coop/shared/contributions';
+import { apiErrorSchema } from '@coop/shared/http';
+import {
+  fastSerializer,
+  responseSerializerCompiler,
+  serializationSchema,
+} from './response-serializer.js';
+
+const item = {
+  id: '0b6f5c1e-4a59-4d7f-9a51-6d1d7e0e1f01',
+  _id: '0b6f5c1e-4a59-4d7f-9a51-6d1d7e0e1f01',
+  contributionMonth: '2025-03',
+  contributionDate: '2025-03-28',
+  savingsAmount: 25000.5,
+  shareHoldingAmount: 5000,
+  totalAmount: 30000.5,
+  status: 'confirmed' as const,
+  disputeDate: null,
+  disputeResolvedBy: null,
+};
+const page = {
+  success: true as const,
+  data: [item, { ...item, disputeDate: '2025-04-01T10:00:00.000Z', status: 'disputed' as const }],
+  pagination: {
+    currentPage: 1,
+    totalPages: 1,
+    totalItems: 2,
+    hasNext: false,
+    hasPrev: false,
+    limit: 25,
+  },
+};
+
+describe('the compiled response serializer', () => {
+  it('writes the same JSON value as zod for a list page', () => {
+    const serialize = fastSerializer(contributionListResponseSchema);
+    expect(serialize).not.toBeNull();
+    expect(JSON.parse(serialize!(page))).toEqual(
+      JSON.parse(JSON.stringify(contributionListResponseSchema.encode(page))),
+    );
+  });
+
+  it('never writes a property the schema does not declare', () => {
+    const leaky = { ...page, data: [{ ...item, passwordHash: 'argon2id$secret', notes: 'x' }] };
+    const written = fastSerializer(contributionListResponseSchema)!(leaky);
+    expect(written).not.toContain('passwordHash');
+    expect(written).not.toContain('notes');
+  });
+
+  it('fails an answer that lacks a required property', () => {
+    const { totalAmount: _total, ...incomplete } = item;
+    expect(() =>
+      fastSerializer(contributionListResponseSchema)!({ ...page, data: [incomplete] }),
+    ).toThrow(/totalAmount/);
+  });
+
+  it('turns a nullable primitive into a type list, so no validator runs per answer', () => {
+    expect(
+      serializationSchema({
+        anyOf: [{ type: 'string', format: 'uuid', pattern: '^x$' }, { type: 'null' }],
+      }),
+    ).toEqual({
+      type: ['string', 'null'],
+    });
+  });
+
+  it('keeps zod for a schema with no faithful JSON Schema', () => {
+    expect(fastSerializer(z.string().transform((s) => s.length))).toBeNull();
+  });
+
+  it('under test, refuses an answer zod would refuse, with the same error as before', () => {
+    const serialize = responseSerializerCompiler({ crossCheck: true })({
+      schema: contributionListResponseSchema,
+      method: 'GET',
+      url: '/api/v1/users/contributions',
+      httpStatus: '200',
+    });
+    expect(serialize(page)).toBeTypeOf('string');
+    expect(() => serialize({ ...page, data: [{ ...item, status: 'lost' }] })).toThrow(
+      /Response doesn't match the schema/,
+    );
+  });
+
+  it('writes error bodies with their optional details', () => {
+    const body = {
+      success: false as const,
+      error: 'Bad Request',
+      message: 'Invalid',
+      details: [{ field: 'limit', message: 'Too big' }],
+      code: 'VALIDATION_ERROR',
+      timestamp: '2025-06-15T09:00:00.000Z',
+    };
+    expect(JSON.parse(fastSerializer(apiErrorSchema)!(body))).toEqual(body);
+  });
+});

@@ -1,0 +1,275 @@
+/**
+ * Transaction history and statements (DESIGN §7): the member's ledger movements with running
+ * balances, and the statement of a period with opening and closing balances, as JSON, CSV and
+ * PDF. Everything comes from the ledger (decision 030), so a statement reconciles with it by
+ * construction: opening + money in − money out = closing, and the closing balance of a period
+ * ending today is the balance the dashboard shows.
+ */
+import {
+  STATEMENT_MESSAGES,
+  TRANSACTION_ACCOUNT_LABELS,
+  TRANSACTION_ACCOUNTS,
+  TRANSACTION_TYPE_LABELS,
+  type TransactionAccount,
+} from '@coop/shared/account-rules';
+import { formatDisplayDate, formatDisplayDateTime } from '@coop/shared/dates';
+import { koboToNaira } from '@coop/shared/money';
+import type {
+  Statement,
+  StatementAccountSummary,
+  StatementDownloadQuery,
+  StatementQuery,
+  Transaction,
+  TransactionListQuery,
+} from '@coop/shared/transactions';
+import type { Deps } from '../../deps.js';
+import type { MemberActor } from '../../lib/actor.js';
+import { writeAudit } from '../../lib/audit-log.js';
+import { koboCell, toCsv, type CsvCell } from '../../lib/csv.js';
+import { notFound } from '../../lib/domain-error.js';
+import type { ListPage } from '../../lib/list-query.js';
+import { pdfAmount, renderPdf, type PdfBlock } from '../../lib/pdf-document.js';
+import { accountRepository, MEMBER_ACCOUNTS, type MovementRow } from './account.repository.js';
+
+function accountOf(ledgerAccount: string): TransactionAccount {
+  const account = MEMBER_ACCOUNTS[ledgerAccount];
+  if (!account) throw new Error(`not a member account: ${ledgerAccount}`);
+  return account;
+}
+
+export function toTransaction(row: MovementRow): Transaction {
+  return {
+    id: String(row.entryId),
+    transactionId: row.transactionId,
+    date: row.effectiveDate,
+    type: row.kind,
+    account: accountOf(row.ledgerAccount),
+    description: row.description,
+    amount: koboToNaira(row.change),
+    balanceAfter: koboToNaira(row.balanceAfter),
+    reference:
+      row.referenceType && row.referenceId
+        ? { type: row.referenceType, id: row.referenceId }
+        : null,
+  };
+}
+
+/** GET /users/transactions: one page of the member's own movements. */
+export async function listTransactions(
+  deps: Deps,
+  actor: MemberActor,
+  query: TransactionListQuery,
+): Promise<ListPage<Transaction>> {
+  const page = await accountRepository(deps.db).movementPage(actor.user.id, query);
+  return { items: page.items.map(toTransaction), pagination: page.pagination };
+}
+
+/** A statement in kobo, before it is written as JSON, CSV or PDF. */
+interface StatementData {
+  member: Statement['member'];
+  startDate: string;
+  endDate: string;
+  generatedAt: Date;
+  accounts: Array<{
+    account: TransactionAccount;
+    opening: number;
+    increase: number;
+    decrease: number;
+    closing: number;
+  }>;
+  movements: MovementRow[];
+}
+
+async function statementData(
+  deps: Deps,
+  actor: MemberActor,
+  { startDate, endDate }: StatementQuery,
+): Promise<StatementData> {
+  const repo = accountRepository(deps.db);
+  const userId = actor.user.id;
+  const [user, totals, movements] = await Promise.all([
+    repo.findUser(userId),
+    repo.accountTotals(userId, startDate, endDate),
+    repo.movementsBetween(userId, startDate, endDate),
+  ]);
+  if (!user) throw notFound('Member');
+  const byAccount = new Map(totals.map((row) => [accountOf(row.ledgerAccount), row]));
+  const accounts = TRANSACTION_ACCOUNTS.filter(
+    // Savings and shares always; the loan account once the member ever had one.
+    (account) => account !== 'loan' || byAccount.has('loan'),
+  ).map((account) => {
+    const row = byAccount.get(account);
+    const opening = row?.opening ?? 0;
+    const increase = row?.increase ?? 0;
+    const decrease = row?.decrease ?? 0;
+    return { account, opening, increase, decrease, closing: opening + increase - decrease };
+  });
+  return {
+    member: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      membershipId: user.membershipId,
+      email: user.email,
+    },
+    startDate,
+    endDate,
+    generatedAt: deps.clock.now(),
+    accounts,
+    movements,
+  };
+}
+
+/** GET /users/statement: the period's movements, oldest first, and each account's balances. */
+export async function getStatement(
+  deps: Deps,
+  actor: MemberActor,
+  query: StatementQuery,
+): Promise<Statement> {
+  const data = await statementData(deps, actor, query);
+  return {
+    member: data.member,
+    startDate: data.startDate,
+    endDate: data.endDate,
+    generatedAt: data.generatedAt.toISOString(),
+    accounts: data.accounts.map((row): StatementAccountSummary => ({
+      account: row.account,
+      openingBalance: koboToNaira(row.opening),
+      totalIncrease: koboToNaira(row.increase),
+      totalDecrease: koboToNaira(row.decrease),
+      closingBalance: koboToNaira(row.closing),
+    })),
+    transactions: data.movements.map(toTransaction),
+  };
+}
+
+export interface DownloadFile {
+  filename: string;
+  contentType: string;
+  body: string | Buffer;
+}
+
+function statementCsv(data: StatementData): string {
+  const rows: CsvCell[][] = [];
+  for (const row of data.accounts) {
+    rows.push([
+      data.startDate,
+      TRANSACTION_ACCOUNT_LABELS[row.account],
+      'Opening balance',
+      '',
+      null,
+      koboCell(row.opening),
+    ]);
+  }
+  for (const movement of data.movements) {
+    rows.push([
+      movement.effectiveDate,
+      TRANSACTION_ACCOUNT_LABELS[accountOf(movement.ledgerAccount)],
+      TRANSACTION_TYPE_LABELS[movement.kind],
+      movement.description,
+      koboCell(movement.change),
+      koboCell(movement.balanceAfter),
+    ]);
+  }
+  for (const row of data.accounts) {
+    rows.push([
+      data.endDate,
+      TRANSACTION_ACCOUNT_LABELS[row.account],
+      'Closing balance',
+      '',
+      null,
+      koboCell(row.closing),
+    ]);
+  }
+  return toCsv(['Date', 'Account', 'Type', 'Description', 'Amount', 'Balance'], rows);
+}
+
+function statementPdf(config: Deps['config'], data: StatementData): Promise<Buffer> {
+  const period = `${formatDisplayDate(data.startDate)} to ${formatDisplayDate(data.endDate)}`;
+  const blocks: PdfBlock[] = [
+    {
+      kind: 'facts',
+      facts: [
+        ['Member', `${data.member.firstName} ${data.member.lastName}`],
+        ['Membership ID', data.member.membershipId],
+        ['E-mail', data.member.email],
+        ['Period', period],
+      ],
+    },
+    { kind: 'heading', text: 'Summary' },
+    {
+      kind: 'table',
+      columns: [
+        { header: 'Account', width: 1.4 },
+        { header: 'Opening balance', width: 1.5, align: 'right' },
+        { header: 'Money in', width: 1.5, align: 'right' },
+        { header: 'Money out', width: 1.5, align: 'right' },
+        { header: 'Closing balance', width: 1.5, align: 'right' },
+      ],
+      rows: data.accounts.map((row) => [
+        TRANSACTION_ACCOUNT_LABELS[row.account],
+        pdfAmount(row.opening),
+        pdfAmount(row.increase),
+        pdfAmount(row.decrease),
+        pdfAmount(row.closing),
+      ]),
+    },
+    {
+      kind: 'paragraph',
+      text: 'Savings and share holdings go up with money in. A loan account goes up when a loan is disbursed and down with each repayment.',
+    },
+    { kind: 'heading', text: 'Transactions' },
+    {
+      kind: 'table',
+      columns: [
+        { header: 'Date', width: 1.1 },
+        { header: 'Description', width: 2.6 },
+        { header: 'Account', width: 1.1 },
+        { header: 'Amount', width: 1.4, align: 'right' },
+        { header: 'Balance', width: 1.4, align: 'right' },
+      ],
+      rows: data.movements.map((movement) => [
+        formatDisplayDate(movement.effectiveDate),
+        `${movement.description} (${TRANSACTION_TYPE_LABELS[movement.kind]})`,
+        TRANSACTION_ACCOUNT_LABELS[accountOf(movement.ledgerAccount)],
+        pdfAmount(movement.change),
+        pdfAmount(movement.balanceAfter),
+      ]),
+      emptyText: STATEMENT_MESSAGES.noTransactionsInPeriod,
+    },
+  ];
+  return renderPdf({
+    issuer: config.cooperative.name,
+    title: STATEMENT_MESSAGES.statementTitle,
+    subtitle: [period, `Generated on ${formatDisplayDateTime(data.generatedAt)} (Lagos time)`],
+    createdAt: data.generatedAt,
+    blocks,
+  });
+}
+
+/** GET /users/statement/download: the statement as a CSV or PDF file. */
+export async function downloadStatement(
+  deps: Deps,
+  actor: MemberActor,
+  query: StatementDownloadQuery,
+): Promise<DownloadFile> {
+  const data = await statementData(deps, actor, query);
+  const name = `statement-${data.member.membershipId}-${data.startDate}-to-${data.endDate}`;
+  await writeAudit(deps.db, actor, {
+    action: 'member.statement_downloaded',
+    entityType: 'user',
+    entityId: actor.user.id,
+    after: { format: query.format, startDate: query.startDate, endDate: query.endDate },
+  });
+  if (query.format === 'csv') {
+    return {
+      filename: `${name}.csv`,
+      contentType: 'text/csv; charset=utf-8',
+      body: statementCsv(data),
+    };
+  }
+  return {
+    filename: `${name}.pdf`,
+    contentType: 'application/pdf',
+    body: await statementPdf(deps.config, data),
+  };
+}

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Dashboard } from '@coop/shared/dashboard';
+import { actorFor, systemActor } from '../../lib/actor.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { bearer, createActiveMember, signIn } from '../../test/auth-helpers.js';
+import { recordContributions } from '../contributions/contributions.service.js';
+import { declareDividend, payDividends } from '../dividends/dividends.service.js';
+import { issueFine, waiveFine } from '../fines/fines.service.js';
+import { setMemberActive } from '../members/members.service.js';
+import { approveWithdrawal, requestWithdrawal } from '../withdrawals/withdrawals.service.js';
+
+/**
+ * GET /users/dashboard (spec §2 Dashboard home, §3; DESIGN §6 "Balances"; decision 040): the
+ * seven figures from the projection, the newest 10 movements across modules and the pending
+ * actions with their deadlines and URLs, for the member only.
+ */
+const NOW = '2025-06-15T09:00:00Z';
+
+describe('GET /users/dashboard', () => {
+  let t: TestApp;
+  let token: string;
+  let emptyToken: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: NOW });
+    const user = await createActiveMember(t, { email: 'ada@test.coop', joinedOn: '2023-01-10' });
+    const at = (iso: string) => t.clock.set(iso);
+    at('2024-02-01T09:00:00Z');
+    await recordContributions(t.deps, systemActor, {
+      deductions: [
+        {
+          userId: user.id,
+          month: '2024-01',
+          contributionDate: '2024-01-25',
+          savingsKobo: 100_000_00,
+          sharesKobo: 50_000_00,
+        },
+      ],
+    });
+    at('2025-03-01T09:00:00Z');
+    await declareDividend(t.deps, systemActor, {
+      dividendYear: 2024,
+      rateBps: 1_000,
+      issuedDate: '2025-03-01',
+    });
+    await payDividends(t.deps, systemActor, { dividendYear: 2024, paidDate: '2025-03-01' });
+    at('2025-05-30T09:00:00Z');
+    await recordContributions(t.deps, systemActor, {
+      deductions: [
+        {
+          userId: user.id,
+          month: '2025-05',
+          contributionDate: '2025-05-25',
+          savingsKobo: 20_000_00,
+          sharesKobo: 5_000_00,
+        },
+      ],
+    });
+    at('2025-06-01T09:00:00Z');
+    const actor = actorFor(user);
+    const withdrawal = await requestWithdrawal(t.deps, actor, {
+      withdrawalType: 'savings',
+      amount: 30_000,
+    });
+    await approveWithdrawal(t.deps, systemActor, { id: withdrawal.id });
+    at('2025-06-10T09:00:00Z');
+    await issueFine(t.deps, systemActor, {
+      userId: user.id,
+      reason: 'Late repayment',
+      amount: 1_500,
+    });
+    const waived = await issueFine(t.deps, systemActor, {
+      userId: user.id,
+      reason: 'Noise',
+      amount: 500,
+    });
+    await waiveFine(t.deps, systemActor, { id: waived.id, note: 'First time' });
+    at(NOW);
+    token = (await signIn(t, 'ada@test.coop')).accessToken;
+    await createActiveMember(t, { email: 'new@test.coop' });
+    emptyToken = (await signIn(t, 'new@test.coop')).accessToken;
+  }, 60_000);
+  afterAll(() => t.close());
+
+  const get = async (bearerToken: string) => {
+    const res = await t.app.inject({
+      url: '/api/v1/users/dashboard',
+      headers: bearer(bearerToken),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ success: true; data: Dashboard }>().data;
+  };
+
+  it('sums the seven figures from the projection', async () => {
+    expect((await get(token)).financialSummary).toEqual({
+      totalSavings: 100_000 + 5_000 + 20_000 - 30_000,
+      totalShareHolding: 55_000,
+      availableBalance: 95_000,
+      frozenAmount: 0,
+      outstandingLoans: 0,
+      totalDividends: 5_000,
+      totalFines: 1_500,
+    });
+  });
+
+  it('merges the newest movements of every module, newest first', async () => {
+    const { recentActivity } = await get(token);
+    expect(recentActivity.map((a) => [a.type, a.description, a.amount, a.status])).toEqual([
+      ['fine', 'Fine: Noise', 500, 'waived'],
+      ['fine', 'Fine: Late repayment', 1_500, 'pending'],
+      ['withdrawal', 'Savings withdrawal', 30_000, 'approved'],
+      ['contribution', 'Contribution for May 2025', 25_000, 'pending'],
+      ['dividend', 'FY 2024 dividend', 5_000, 'paid'],
+      ['contribution', 'Contribution for January 2024', 150_000, 'pending'],
+    ]);
+  });
+
+  it('lists what the member must do, by deadline, with the screen where it is done', async () => {
+    expect((await get(token)).pendingActions).toEqual([
+      {
+        id: expect.any(String),
+        type: 'contribution_confirm',
+        description: 'January 2024 contribution of ₦150,000',
+        actionRequired: 'Confirm that this deduction is correct',
+        deadline: '2024-02-08',
+        actionUrl: '/contributions?status=pending',
+      },
+      expect.objectContaining({ type: 'contribution_confirm', deadline: '2025-06-08' }),
+      {
+        id: expect.any(String),
+        type: 'fine_payment',
+        description: 'Fine: Late repayment (₦1,500)',
+        actionRequired: 'Pay ₦1,500 by Jul 10, 2025',
+        deadline: '2025-07-10',
+        actionUrl: '/fines?status=pending',
+      },
+    ]);
+  });
+
+  it('answers zeros and empty lists for a new member', async () => {
+    expect(await get(emptyToken)).toEqual({
+      financialSummary: {
+        totalSavings: 0,
+        totalShareHolding: 0,
+        availableBalance: 0,
+        frozenAmount: 0,
+        outstandingLoans: 0,
+        totalDividends: 0,
+        totalFines: 0,
+      },
+      recentActivity: [],
+      pendingActions: [],
+    });
+  });
+
+  it('answers 401 anonymous and 403 suspended', async () => {
+    expect((await t.app.inject({ url: '/api/v1/users/dashboard' })).statusCode).toBe(401);
+    const user = await createActiveMember(t, { email: 'ngozi@test.coop' });
+    await setMemberActive(t.deps, systemActor, { userId: user.id, isActive: false });
+    const { accessToken } = await signIn(t, 'ngozi@test.coop');
+    const res = await t.app.inject({
+      url: '/api/v1/users/dashboard',
+      headers: bearer(accessToken),
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,241 @@
+/**
+ * Fines (spec §2 Fines, §3, §4; DESIGN §6 "Fines"): the administrator issues a fine to a member;
+ * it stays `pending` until the administrator records it `paid` (from the member's savings or by a
+ * bank transfer, through the ledger) or `waived`. The member lists them, and pending ones count in
+ * Total Fines and in Pending Actions. Use cases follow docs/decisions/003-api-layering.md.
+ */
+import type { PendingAction, RecentActivity } from '@coop/shared/dashboard';
+import { addDays, formatDisplayDate, isIsoDate, toIsoDateInTimeZone } from '@coop/shared/dates';
+import {
+  FINE_TRANSITIONS,
+  type Fine,
+  type FineListQuery,
+  type IssueFineInput,
+  type MarkFinePaidInput,
+  type WaiveFineInput,
+} from '@coop/shared/fines';
+import { formatKobo, koboToNaira, nairaToKobo, type Kobo } from '@coop/shared/money';
+import type { Executor } from '../../db/client.js';
+import type { Deps } from '../../deps.js';
+import type { Actor, MemberActor } from '../../lib/actor.js';
+import { actorIdOf } from '../../lib/actor.js';
+import { writeAudit } from '../../lib/audit-log.js';
+import { DomainError, notFound } from '../../lib/domain-error.js';
+import { lockMemberBalance, postLedgerTransaction } from '../../lib/ledger.js';
+import type { ListPage } from '../../lib/list-query.js';
+import { assertTransition } from '../../lib/transitions.js';
+import { sendMessages, settleNotifications } from '../notifications/notifications.service.js';
+import { currentPolicy } from '../policy/policy.service.js';
+import { finesRepository, type FineListRow, type FineRow } from './fines.repository.js';
+
+export function toFine(row: FineListRow): Fine {
+  return {
+    id: row.id,
+    reason: row.reason,
+    amount: koboToNaira(row.amount),
+    fineDate: row.fineDate,
+    dueDate: row.dueDate,
+    status: row.status,
+  };
+}
+
+/** GET /users/fines: the member's own, by status, one page. */
+export async function listFines(
+  deps: Deps,
+  actor: MemberActor,
+  query: FineListQuery,
+): Promise<ListPage<Fine>> {
+  const page = await finesRepository(deps.db).page(actor.user.id, query);
+  return { items: page.items.map(toFine), pagination: page.pagination };
+}
+
+/** Dashboard seam: the member's newest fines as (outgoing) activity. */
+export async function fineActivity(
+  db: Executor,
+  userId: string,
+  limit: number,
+): Promise<RecentActivity[]> {
+  const rows = await finesRepository(db).newest(userId, limit);
+  return rows.map((row) => ({
+    id: row.id,
+    type: 'fine',
+    description: `Fine: ${row.reason}`,
+    amount: koboToNaira(row.amount),
+    date: row.createdAt.toISOString(),
+    status: row.status,
+  }));
+}
+
+/** Dashboard seam: each pending fine is to be paid by its due date. */
+export async function finePendingActions(
+  db: Executor,
+  actor: MemberActor,
+): Promise<PendingAction[]> {
+  const rows = await finesRepository(db).pending(actor.user.id);
+  return rows.map((row) => ({
+    id: row.id,
+    type: 'fine_payment',
+    description: `Fine: ${row.reason} (${formatKobo(row.amount)})`,
+    actionRequired: `Pay ${formatKobo(row.amount)} by ${formatDisplayDate(row.dueDate)}`,
+    deadline: row.dueDate,
+    actionUrl: '/fines?status=pending',
+  }));
+}
+
+/** Total Fines on the dashboard: the member's pending fines, in kobo (DESIGN §6). */
+export function pendingFinesTotal(db: Executor, userId: string): Promise<Kobo> {
+  return finesRepository(db).pendingTotal(userId);
+}
+
+const invalid = (message: string) => new DomainError({ code: 'VALIDATION_ERROR', message });
+
+/**
+ * The administrator fines a member. The fine date defaults to today and the due date to the
+ * policy's `fine.paymentDueDays` later (decision 040); no money moves until it is paid. The
+ * member is told.
+ */
+export async function issueFine(deps: Deps, actor: Actor, input: IssueFineInput): Promise<FineRow> {
+  const today = toIsoDateInTimeZone(deps.clock.now());
+  const fineDate = input.fineDate ?? today;
+  const dueDate =
+    input.dueDate ?? addDays(fineDate, (await currentPolicy(deps.db)).fine.paymentDueDays);
+  const reason = input.reason.trim();
+  if (reason.length < 3) throw invalid('Reason must be at least 3 characters');
+  if (!isIsoDate(fineDate) || !isIsoDate(dueDate)) throw invalid('Dates must be yyyy-MM-dd');
+  if (fineDate > today) throw invalid('The fine date cannot be in the future');
+  if (dueDate < fineDate) throw invalid('The due date cannot come before the fine date');
+  const amount = nairaToKobo(input.amount);
+  if (amount <= 0) throw invalid('Enter a valid amount greater than 0');
+
+  return deps.db.transaction(async (tx) => {
+    const fine = await finesRepository(tx).insert({
+      userId: input.userId,
+      reason,
+      amount,
+      fineDate,
+      dueDate,
+      status: 'pending',
+      issuedBy: actorIdOf(actor),
+      createdAt: deps.clock.now(),
+      updatedAt: deps.clock.now(),
+    });
+    await writeAudit(tx, actor, {
+      action: 'fine.issued',
+      entityType: 'fine',
+      entityId: fine.id,
+      after: { userId: fine.userId, reason, amount, fineDate, dueDate },
+    });
+    await sendMessages(tx, deps, actor, [
+      {
+        userId: fine.userId,
+        template: 'fineIssued',
+        facts: { fineId: fine.id, reason, amount, dueDate },
+      },
+    ]);
+    return fine;
+  });
+}
+
+async function lockPendingFine(tx: Executor, id: string, to: 'paid' | 'waived') {
+  const fine = await finesRepository(tx).lock(id);
+  if (!fine) throw notFound('Fine');
+  assertTransition(FINE_TRANSITIONS, fine.status, to, {
+    code: 'FINE_NOT_PENDING',
+    message: `This fine is ${fine.status}: only a pending fine can be ${to === 'paid' ? 'paid' : 'waived'}`,
+  });
+  return fine;
+}
+
+/** The administrator waives a pending fine with a note; nothing is owed, no money moves. */
+export async function waiveFine(deps: Deps, actor: Actor, input: WaiveFineInput): Promise<FineRow> {
+  const note = input.note.trim();
+  if (note.length < 3) throw invalid('Say why the fine is waived');
+  return deps.db.transaction(async (tx) => {
+    const fine = await lockPendingFine(tx, input.id, 'waived');
+    const waived = await finesRepository(tx).update(fine.id, {
+      status: 'waived',
+      waivedBy: actorIdOf(actor),
+      waiverNote: note,
+      updatedAt: deps.clock.now(),
+    });
+    await writeAudit(tx, actor, {
+      action: 'fine.waived',
+      entityType: 'fine',
+      entityId: fine.id,
+      before: { status: fine.status },
+      after: { status: 'waived', note },
+    });
+    await settleNotifications(tx, deps, { userId: fine.userId, type: 'fine', ids: [fine.id] });
+    await sendMessages(tx, deps, actor, [
+      {
+        userId: fine.userId,
+        template: 'fineSettled',
+        facts: { fineId: fine.id, reason: fine.reason, amount: fine.amount, outcome: 'waived' },
+      },
+    ]);
+    return waived;
+  });
+}
+
+/**
+ * The administrator records a pending fine as paid: from the member's savings (checked against
+ * the available balance under the member's lock) or by a transfer into the cooperative's bank.
+ * Either way the cooperative's fine income is credited through the ledger.
+ */
+export async function markFinePaid(
+  deps: Deps,
+  actor: Actor,
+  input: MarkFinePaidInput,
+): Promise<FineRow> {
+  const paidDate = input.paidDate ?? toIsoDateInTimeZone(deps.clock.now());
+  if (!isIsoDate(paidDate)) throw invalid('The paid date must be yyyy-MM-dd');
+  return deps.db.transaction(async (tx) => {
+    const peek = await finesRepository(tx).find(input.id);
+    if (!peek) throw notFound('Fine');
+    // The member's balance first, then the fine: the order every money use case takes.
+    const balance = await lockMemberBalance(tx, peek.userId);
+    if (!balance) throw notFound('Member');
+    const fine = await lockPendingFine(tx, input.id, 'paid');
+    if (input.paidFrom === 'savings' && balance.savings - balance.frozen < fine.amount) {
+      throw new DomainError({
+        code: 'LEDGER_NEGATIVE_BALANCE',
+        message: `The member's available savings (${formatKobo(Math.max(0, balance.savings - balance.frozen))}) cannot cover this fine`,
+      });
+    }
+    const posted = await postLedgerTransaction(tx, {
+      kind: 'fine_payment',
+      description: `Fine paid: ${fine.reason}`,
+      effectiveDate: paidDate,
+      reference: { type: 'fine', id: fine.id },
+      createdBy: actorIdOf(actor),
+      entries: [
+        input.paidFrom === 'savings'
+          ? { account: 'member_savings', userId: fine.userId, amount: fine.amount }
+          : { account: 'coop_bank', amount: fine.amount },
+        { account: 'coop_fine_income', amount: -fine.amount },
+      ],
+    });
+    const paid = await finesRepository(tx).update(fine.id, {
+      status: 'paid',
+      paidDate,
+      ledgerTransactionId: posted.id,
+      updatedAt: deps.clock.now(),
+    });
+    await writeAudit(tx, actor, {
+      action: 'fine.paid',
+      entityType: 'fine',
+      entityId: fine.id,
+      before: { status: fine.status },
+      after: { status: 'paid', paidDate, paidFrom: input.paidFrom, ledgerTransactionId: posted.id },
+    });
+    await settleNotifications(tx, deps, { userId: fine.userId, type: 'fine', ids: [fine.id] });
+    await sendMessages(tx, deps, actor, [
+      {
+        userId: fine.userId,
+        template: 'fineSettled',
+        facts: { fineId: fine.id, reason: fine.reason, amount: fine.amount, outcome: 'paid' },
+      },
+    ]);
+    return paid;
+  });
+}

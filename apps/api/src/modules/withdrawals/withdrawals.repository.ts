@@ -1,0 +1,128 @@
+import { and, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
+import type { WithdrawalListQuery } from '@coop/shared/withdrawals';
+import type { Executor } from '../../db/client.js';
+import { loanGuarantors, loans, withdrawals } from '../../db/schema/index.js';
+import { listFilters, listPage } from '../../lib/list-query.js';
+
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+export type NewWithdrawal = typeof withdrawals.$inferInsert;
+
+const LIST_COLUMNS = {
+  id: withdrawals.id,
+  withdrawalType: withdrawals.withdrawalType,
+  requestedAmount: withdrawals.requestedAmount,
+  status: withdrawals.status,
+  requestDate: withdrawals.requestDate,
+  processedDate: withdrawals.processedDate,
+  reason: withdrawals.reason,
+};
+export type WithdrawalListRow = Pick<WithdrawalRow, keyof typeof LIST_COLUMNS>;
+
+const SORT_COLUMNS = {
+  requestDate: withdrawals.requestDate,
+  requestedAmount: withdrawals.requestedAmount,
+} as const;
+
+/** A loan is over once repaid or rejected; anything else still binds the borrower's shares. */
+const FINISHED_LOAN_STATUSES = ['repaid', 'rejected'] as const;
+
+export function withdrawalsRepository(db: Executor) {
+  return {
+    page(userId: string, query: WithdrawalListQuery) {
+      const where = and(
+        eq(withdrawals.userId, userId),
+        listFilters.equals(withdrawals.status, query.status),
+        listFilters.equals(withdrawals.withdrawalType, query.requestType),
+      );
+      return listPage(query, {
+        sortColumns: SORT_COLUMNS,
+        tiebreakers: [withdrawals.requestDate, withdrawals.id],
+        fetch: (page) =>
+          db
+            .select({ row: LIST_COLUMNS, totalItems: page.totalItems })
+            .from(withdrawals)
+            .where(where)
+            .orderBy(...page.orderBy)
+            .limit(page.limit)
+            .offset(page.offset),
+        count: () => db.$count(withdrawals, where),
+      });
+    },
+
+    newest(userId: string, limit: number) {
+      return db
+        .select(LIST_COLUMNS)
+        .from(withdrawals)
+        .where(eq(withdrawals.userId, userId))
+        .orderBy(desc(withdrawals.requestDate), desc(withdrawals.id))
+        .limit(limit);
+    },
+
+    /** The member's pending requests (at most one per type). */
+    pending(userId: string): Promise<WithdrawalRow[]> {
+      return db
+        .select()
+        .from(withdrawals)
+        .where(and(eq(withdrawals.userId, userId), eq(withdrawals.status, 'pending')));
+    },
+
+    async find(id: string): Promise<WithdrawalRow | undefined> {
+      const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
+      return row;
+    },
+
+    async lock(id: string): Promise<WithdrawalRow | undefined> {
+      const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+      return row;
+    },
+
+    async insert(values: NewWithdrawal): Promise<WithdrawalRow> {
+      const [row] = await db.insert(withdrawals).values(values).returning();
+      if (!row) throw new Error('withdrawal insert returned no row');
+      return row;
+    },
+
+    async update(id: string, values: Partial<NewWithdrawal>): Promise<WithdrawalRow> {
+      const [row] = await db
+        .update(withdrawals)
+        .set(values)
+        .where(eq(withdrawals.id, id))
+        .returning();
+      if (!row) throw new Error('withdrawal update returned no row');
+      return row;
+    },
+
+    /**
+     * Whether the member has a loan not yet over, and guarantees one. Read here until the loans
+     * module offers them through its service; the share rule of DESIGN §6 needs both.
+     */
+    async loanTies(userId: string): Promise<{ runningLoan: boolean; activeGuarantee: boolean }> {
+      const [row] = await db
+        .select({
+          runningLoan: sql<boolean>`exists (${db
+            .select({ one: sql`1` })
+            .from(loans)
+            .where(
+              and(eq(loans.userId, userId), notInArray(loans.status, [...FINISHED_LOAN_STATUSES])),
+            )})`,
+          activeGuarantee: sql<boolean>`exists (${db
+            .select({ one: sql`1` })
+            .from(loanGuarantors)
+            .innerJoin(loans, eq(loans.id, loanGuarantors.loanId))
+            .where(
+              and(
+                eq(loanGuarantors.guarantorUserId, userId),
+                eq(loanGuarantors.status, 'accepted'),
+                isNull(loanGuarantors.replacedById),
+                notInArray(loans.status, [...FINISHED_LOAN_STATUSES]),
+              ),
+            )})`,
+        })
+        .from(sql`(select 1) as one`);
+      return {
+        runningLoan: Boolean(row?.runningLoan),
+        activeGuarantee: Boolean(row?.activeGuarantee),
+      };
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import { idempotencyHeadersSchema, idParamsSchema } from '@coop/shared/http';
+import {
+  WITHDRAWAL_MESSAGES,
+  WITHDRAWAL_PATH_SEGMENTS,
+  WITHDRAWAL_TYPES,
+  withdrawalEligibilityResponseSchema,
+  withdrawalListQuerySchema,
+  withdrawalListResponseSchema,
+  withdrawalRequestSchema,
+  withdrawalResponseSchema,
+  withdrawalUpdateSchema,
+} from '@coop/shared/withdrawals';
+import { idempotently } from '../../lib/idempotency.js';
+import type { RouteModule } from '../../plugins/route-groups.js';
+import {
+  getWithdrawalEligibility,
+  listWithdrawals,
+  requestWithdrawal,
+  updateWithdrawal,
+} from './withdrawals.service.js';
+
+const tags = ['withdrawals'];
+
+/** The member's withdrawal requests (spec §7 Other lists; docs/decisions/041-withdrawals.md). */
+export const withdrawalRoutes: RouteModule = async (app, deps) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: "The member's withdrawal requests, by status and type (newest first, 10 a page)",
+        querystring: withdrawalListQuerySchema,
+        response: { 200: withdrawalListResponseSchema },
+      },
+    },
+    async (req) => {
+      const page = await listWithdrawals(deps, req.member, req.query);
+      return { success: true as const, data: page.items, pagination: page.pagination };
+    },
+  );
+
+  app.get(
+    '/eligibility',
+    {
+      schema: {
+        tags,
+        summary: 'What the member may withdraw now, and why not where they may not',
+        response: { 200: withdrawalEligibilityResponseSchema },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await getWithdrawalEligibility(deps, req.member),
+    }),
+  );
+
+  for (const withdrawalType of WITHDRAWAL_TYPES) {
+    app.post(
+      `/${WITHDRAWAL_PATH_SEGMENTS[withdrawalType]}`,
+      {
+        schema: {
+          tags,
+          summary: `Asks to withdraw ${withdrawalType === 'savings' ? 'savings' : 'share holding'} (one pending request per type)`,
+          headers: idempotencyHeadersSchema,
+          body: withdrawalRequestSchema,
+          response: { 201: withdrawalResponseSchema },
+        },
+      },
+      (req, reply) =>
+        idempotently(deps, req, reply.code(201), req.member, async (d) => ({
+          success: true as const,
+          data: await requestWithdrawal(d, req.member, { ...req.body, withdrawalType }),
+          message: WITHDRAWAL_MESSAGES.submitted,
+        })),
+    );
+  }
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Changes the amount or reason of, or cancels, one of the member’s pending requests',
+        headers: idempotencyHeadersSchema,
+        params: idParamsSchema,
+        body: withdrawalUpdateSchema,
+        response: { 200: withdrawalResponseSchema },
+      },
+    },
+    (req, reply) =>
+      idempotently(deps, req, reply, req.member, async (d) => {
+        const withdrawal = await updateWithdrawal(d, req.member, { ...req.params, ...req.body });
+        return {
+          success: true as const,
+          data: withdrawal,
+          message:
+            withdrawal.status === 'cancelled'
+              ? WITHDRAWAL_MESSAGES.cancelled
+              : WITHDRAWAL_MESSAGES.updated,
+        };
+      }),
+  );
+};

@@ -1,0 +1,428 @@
+/**
+ * Withdrawals (spec §2 Withdrawals, §3, §5, §7; DESIGN §6 "Withdrawals";
+ * docs/decisions/041-withdrawals.md). A member asks to withdraw savings or share holding; the
+ * administrator approves (the ledger debit happens then) or rejects. Before a decision the member
+ * may change the amount or reason of, or cancel, their own pending request.
+ *
+ * Every use case locks the member's balance row first (`lockMemberBalance`), then the request,
+ * so concurrent requests of one member queue and see each other: a pending request reserves its
+ * amount, and there is one pending request per type (the database's partial unique index says so
+ * too). Use cases follow docs/decisions/003-api-layering.md.
+ */
+import type { RecentActivity } from '@coop/shared/dashboard';
+import { toIsoDateInTimeZone } from '@coop/shared/dates';
+import { formatKobo, koboToNaira, nairaToKobo, type Kobo } from '@coop/shared/money';
+import type { IdParams } from '@coop/shared/http';
+import {
+  WITHDRAWAL_MESSAGES,
+  WITHDRAWAL_RESTRICTIONS,
+  WITHDRAWAL_TRANSITIONS,
+  type ApproveWithdrawalInput,
+  type RejectWithdrawalInput,
+  type Withdrawal,
+  type WithdrawalEligibility,
+  type WithdrawalListQuery,
+  type WithdrawalRequest,
+  type WithdrawalType,
+  type WithdrawalUpdate,
+} from '@coop/shared/withdrawals';
+import type { Executor } from '../../db/client.js';
+import type { Deps } from '../../deps.js';
+import type { Actor, MemberActor } from '../../lib/actor.js';
+import { actorIdOf } from '../../lib/actor.js';
+import { writeAudit } from '../../lib/audit-log.js';
+import { DomainError, notFound, validationError } from '../../lib/domain-error.js';
+import { lockMemberBalance, postLedgerTransaction, readMemberBalance } from '../../lib/ledger.js';
+import type { ListPage } from '../../lib/list-query.js';
+import { assertTransition } from '../../lib/transitions.js';
+import { sendMessages } from '../notifications/notifications.service.js';
+import { currentPolicy } from '../policy/policy.service.js';
+import {
+  withdrawalsRepository,
+  type WithdrawalListRow,
+  type WithdrawalRow,
+} from './withdrawals.repository.js';
+
+export function toWithdrawal(row: WithdrawalListRow): Withdrawal {
+  return {
+    _id: row.id,
+    id: row.id,
+    withdrawalType: row.withdrawalType,
+    requestedAmount: koboToNaira(row.requestedAmount),
+    status: row.status,
+    requestDate: row.requestDate.toISOString(),
+    processedDate: row.processedDate?.toISOString() ?? null,
+    reason: row.reason,
+  };
+}
+
+const TYPE_WORDS: Record<WithdrawalType, string> = {
+  savings: 'savings',
+  share_holding: 'share holding',
+};
+
+/** GET /users/withdrawals: the member's own, by status and type, one page. */
+export async function listWithdrawals(
+  deps: Deps,
+  actor: MemberActor,
+  query: WithdrawalListQuery,
+): Promise<ListPage<Withdrawal>> {
+  const page = await withdrawalsRepository(deps.db).page(actor.user.id, query);
+  return { items: page.items.map(toWithdrawal), pagination: page.pagination };
+}
+
+/** Dashboard seam: the member's newest requests as (outgoing) activity. */
+export async function withdrawalActivity(
+  db: Executor,
+  userId: string,
+  limit: number,
+): Promise<RecentActivity[]> {
+  const rows = await withdrawalsRepository(db).newest(userId, limit);
+  return rows.map((row) => ({
+    id: row.id,
+    type: 'withdrawal',
+    description: `${row.withdrawalType === 'savings' ? 'Savings' : 'Share holding'} withdrawal`,
+    amount: koboToNaira(row.requestedAmount),
+    date: row.requestDate.toISOString(),
+    status: row.status,
+  }));
+}
+
+interface Eligibility {
+  availableSavings: Kobo;
+  availableShares: Kobo;
+  canWithdrawSavings: boolean;
+  canWithdrawShares: boolean;
+  restrictions: string[];
+  /** Why shares cannot go at all now (a running loan, an active guarantee). */
+  sharesBoundBy: string[];
+  pending: Map<WithdrawalType, WithdrawalRow>;
+}
+
+/**
+ * DESIGN §6: available savings = available balance (savings − frozen) − pending savings
+ * requests; shares only with no running loan and no active guarantee, as far as the
+ * admin-editable withdrawal policy asks for them. Each false flag says why.
+ * `except` leaves one pending request out (the one being changed).
+ */
+async function eligibilityOf(
+  db: Executor,
+  userId: string,
+  balance: { savings: Kobo; shares: Kobo; frozen: Kobo },
+  except?: string,
+): Promise<Eligibility> {
+  const repo = withdrawalsRepository(db);
+  const [pendingRows, ties, policy] = await Promise.all([
+    repo.pending(userId),
+    repo.loanTies(userId),
+    currentPolicy(db),
+  ]);
+  const rules = policy.withdrawal;
+  const pending = new Map(
+    pendingRows.filter((row) => row.id !== except).map((row) => [row.withdrawalType, row]),
+  );
+  const reserved = (type: WithdrawalType) => pending.get(type)?.requestedAmount ?? 0;
+  const availableSavings = Math.max(0, balance.savings - balance.frozen - reserved('savings'));
+  const availableShares = Math.max(0, balance.shares - reserved('share_holding'));
+
+  const restrictions: string[] = [];
+  const savingsReasons = [
+    ...(pending.has('savings') ? [WITHDRAWAL_RESTRICTIONS.pendingSavings] : []),
+    ...(availableSavings <= 0 ? [WITHDRAWAL_RESTRICTIONS.noSavings] : []),
+  ];
+  const sharesBoundBy = [
+    ...(ties.runningLoan && rules.shareWithdrawalRequiresNoRunningLoan
+      ? [WITHDRAWAL_RESTRICTIONS.runningLoan]
+      : []),
+    ...(ties.activeGuarantee && rules.shareWithdrawalRequiresNoActiveGuarantee
+      ? [WITHDRAWAL_RESTRICTIONS.activeGuarantee]
+      : []),
+  ];
+  const sharesReasons = [
+    ...(pending.has('share_holding') ? [WITHDRAWAL_RESTRICTIONS.pendingShares] : []),
+    ...sharesBoundBy,
+    ...(availableShares <= 0 ? [WITHDRAWAL_RESTRICTIONS.noShares] : []),
+  ];
+  restrictions.push(...savingsReasons, ...sharesReasons);
+  return {
+    availableSavings,
+    availableShares: sharesBoundBy.length > 0 ? 0 : availableShares,
+    canWithdrawSavings: savingsReasons.length === 0,
+    canWithdrawShares: sharesReasons.length === 0,
+    restrictions,
+    sharesBoundBy,
+    pending,
+  };
+}
+
+/** GET /users/withdrawals/eligibility */
+export async function getWithdrawalEligibility(
+  deps: Deps,
+  actor: MemberActor,
+): Promise<WithdrawalEligibility> {
+  const balance = await readMemberBalance(deps.db, actor.user.id);
+  if (!balance) throw notFound('Member');
+  const eligibility = await eligibilityOf(deps.db, actor.user.id, balance);
+  return {
+    availableSavings: koboToNaira(eligibility.availableSavings),
+    availableShares: koboToNaira(eligibility.availableShares),
+    canWithdrawSavings: eligibility.canWithdrawSavings,
+    canWithdrawShares: eligibility.canWithdrawShares,
+    restrictions: eligibility.restrictions,
+  };
+}
+
+const exceedsBalance = () =>
+  validationError([{ field: 'amount', message: WITHDRAWAL_MESSAGES.exceedsBalance }]);
+
+const available = (eligibility: Eligibility, type: WithdrawalType) =>
+  type === 'savings' ? eligibility.availableSavings : eligibility.availableShares;
+
+/**
+ * POST /users/withdrawals/savings and /share-holding: a new pending request. Under the member's
+ * lock: one pending request per type (409), shares only when allowed (409 with the reason), the
+ * amount at most what is available (400 'Amount exceeds available balance').
+ */
+export async function requestWithdrawal(
+  deps: Deps,
+  actor: MemberActor,
+  input: WithdrawalRequest & { withdrawalType: WithdrawalType },
+): Promise<Withdrawal> {
+  const userId = actor.user.id;
+  const amount = nairaToKobo(input.amount);
+  return deps.db.transaction(async (tx) => {
+    const balance = await lockMemberBalance(tx, userId);
+    if (!balance) throw notFound('Member');
+    const eligibility = await eligibilityOf(tx, userId, balance);
+    if (eligibility.pending.has(input.withdrawalType)) {
+      throw new DomainError({
+        code: 'WITHDRAWAL_PENDING_EXISTS',
+        message:
+          input.withdrawalType === 'savings'
+            ? WITHDRAWAL_RESTRICTIONS.pendingSavings
+            : WITHDRAWAL_RESTRICTIONS.pendingShares,
+      });
+    }
+    if (input.withdrawalType === 'share_holding' && eligibility.sharesBoundBy.length > 0) {
+      throw new DomainError({
+        code: 'WITHDRAWAL_NOT_ALLOWED',
+        message: eligibility.sharesBoundBy.join(' '),
+      });
+    }
+    if (amount > available(eligibility, input.withdrawalType)) throw exceedsBalance();
+
+    const now = deps.clock.now();
+    const row = await withdrawalsRepository(tx).insert({
+      userId,
+      withdrawalType: input.withdrawalType,
+      requestedAmount: amount,
+      reason: input.reason || null,
+      status: 'pending',
+      requestDate: now,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await writeAudit(tx, actor, {
+      action: 'withdrawal.requested',
+      entityType: 'withdrawal',
+      entityId: row.id,
+      after: { withdrawalType: row.withdrawalType, requestedAmount: amount, reason: row.reason },
+    });
+    return toWithdrawal(row);
+  });
+}
+
+/**
+ * PUT /users/withdrawals/{id}: the member changes the amount or reason of, or cancels, their own
+ * pending request. Another member's id answers 404; a decided request 409.
+ */
+export async function updateWithdrawal(
+  deps: Deps,
+  actor: MemberActor,
+  input: IdParams & WithdrawalUpdate,
+): Promise<Withdrawal> {
+  const userId = actor.user.id;
+  return deps.db.transaction(async (tx) => {
+    const balance = await lockMemberBalance(tx, userId);
+    if (!balance) throw notFound('Member');
+    const repo = withdrawalsRepository(tx);
+    const row = await repo.lock(input.id);
+    if (!row || row.userId !== userId) throw notFound('Withdrawal request');
+    const target = input.status === 'cancelled' ? 'cancelled' : 'pending';
+    if (row.status !== 'pending') {
+      throw new DomainError({
+        code: 'WITHDRAWAL_NOT_PENDING',
+        message: `This withdrawal request is ${row.status}: only a pending request can be changed or cancelled`,
+      });
+    }
+    const now = deps.clock.now();
+    if (target === 'cancelled') {
+      assertTransition(WITHDRAWAL_TRANSITIONS, row.status, 'cancelled');
+      const cancelled = await repo.update(row.id, {
+        status: 'cancelled',
+        processedDate: now,
+        updatedAt: now,
+      });
+      await writeAudit(tx, actor, {
+        action: 'withdrawal.cancelled',
+        entityType: 'withdrawal',
+        entityId: row.id,
+        before: { status: row.status },
+        after: { status: 'cancelled' },
+      });
+      return toWithdrawal(cancelled);
+    }
+
+    const values: { requestedAmount?: Kobo; reason?: string | null } = {};
+    if (input.amount !== undefined) {
+      const amount = nairaToKobo(input.amount);
+      const eligibility = await eligibilityOf(tx, userId, balance, row.id);
+      if (amount > available(eligibility, row.withdrawalType)) throw exceedsBalance();
+      values.requestedAmount = amount;
+    }
+    if (input.reason !== undefined) values.reason = input.reason || null;
+    const updated = await repo.update(row.id, { ...values, updatedAt: now });
+    await writeAudit(tx, actor, {
+      action: 'withdrawal.updated',
+      entityType: 'withdrawal',
+      entityId: row.id,
+      before: { requestedAmount: row.requestedAmount, reason: row.reason },
+      after: { requestedAmount: updated.requestedAmount, reason: updated.reason },
+    });
+    return toWithdrawal(updated);
+  });
+}
+
+/** Locks the member's balance, then the request: the order every withdrawal use case takes. */
+async function lockForDecision(tx: Executor, id: string) {
+  const peek = await withdrawalsRepository(tx).find(id);
+  if (!peek) throw notFound('Withdrawal request');
+  const balance = await lockMemberBalance(tx, peek.userId);
+  if (!balance) throw notFound('Member');
+  const row = await withdrawalsRepository(tx).lock(id);
+  if (!row) throw notFound('Withdrawal request');
+  return { balance, row };
+}
+
+const notPending = (row: WithdrawalRow) => ({
+  code: 'WITHDRAWAL_NOT_PENDING' as const,
+  message: `This withdrawal request is ${row.status}: only a pending request can be decided`,
+});
+
+/**
+ * The administrator approves a pending request: the member's savings (or shares) are debited and
+ * the cooperative's bank credited through the ledger, after checking again, under the member's
+ * lock, that the money is there (savings: net of frozen guarantees) and, for shares, that no loan
+ * or guarantee holds them.
+ */
+export async function approveWithdrawal(
+  deps: Deps,
+  actor: Actor,
+  input: ApproveWithdrawalInput,
+): Promise<WithdrawalRow> {
+  return deps.db.transaction(async (tx) => {
+    const { balance, row } = await lockForDecision(tx, input.id);
+    assertTransition(WITHDRAWAL_TRANSITIONS, row.status, 'approved', notPending(row));
+    const eligibility = await eligibilityOf(tx, row.userId, balance, row.id);
+    if (row.withdrawalType === 'share_holding' && eligibility.sharesBoundBy.length > 0) {
+      throw new DomainError({
+        code: 'WITHDRAWAL_NOT_ALLOWED',
+        message: eligibility.sharesBoundBy.join(' '),
+      });
+    }
+    if (row.requestedAmount > available(eligibility, row.withdrawalType)) {
+      throw new DomainError({
+        code: 'WITHDRAWAL_INSUFFICIENT_BALANCE',
+        message: `The member's available ${TYPE_WORDS[row.withdrawalType]} (${formatKobo(available(eligibility, row.withdrawalType))}) no longer cover this request`,
+      });
+    }
+    const now = deps.clock.now();
+    const posted = await postLedgerTransaction(tx, {
+      kind: 'withdrawal',
+      description: `${row.withdrawalType === 'savings' ? 'Savings' : 'Share holding'} withdrawal`,
+      effectiveDate: toIsoDateInTimeZone(now),
+      reference: { type: 'withdrawal', id: row.id },
+      createdBy: actorIdOf(actor),
+      entries: [
+        {
+          account: row.withdrawalType === 'savings' ? 'member_savings' : 'member_shares',
+          userId: row.userId,
+          amount: row.requestedAmount,
+        },
+        { account: 'coop_bank', amount: -row.requestedAmount },
+      ],
+    });
+    const approved = await withdrawalsRepository(tx).update(row.id, {
+      status: 'approved',
+      processedDate: now,
+      processedBy: actorIdOf(actor),
+      ledgerTransactionId: posted.id,
+      updatedAt: now,
+    });
+    await writeAudit(tx, actor, {
+      action: 'withdrawal.approved',
+      entityType: 'withdrawal',
+      entityId: row.id,
+      before: { status: row.status },
+      after: { status: 'approved', ledgerTransactionId: posted.id },
+    });
+    await sendMessages(tx, deps, actor, [
+      {
+        userId: row.userId,
+        template: 'withdrawalDecided',
+        facts: {
+          withdrawalId: row.id,
+          withdrawalType: row.withdrawalType,
+          amount: row.requestedAmount,
+          outcome: 'approved',
+        },
+      },
+    ]);
+    return approved;
+  });
+}
+
+/** The administrator rejects a pending request with a reason; no money moves. */
+export async function rejectWithdrawal(
+  deps: Deps,
+  actor: Actor,
+  input: RejectWithdrawalInput,
+): Promise<WithdrawalRow> {
+  const reason = input.reason.trim();
+  if (reason.length < 3) {
+    throw new DomainError({ code: 'VALIDATION_ERROR', message: 'Say why the request is rejected' });
+  }
+  return deps.db.transaction(async (tx) => {
+    const { row } = await lockForDecision(tx, input.id);
+    assertTransition(WITHDRAWAL_TRANSITIONS, row.status, 'rejected', notPending(row));
+    const now = deps.clock.now();
+    const rejected = await withdrawalsRepository(tx).update(row.id, {
+      status: 'rejected',
+      processedDate: now,
+      processedBy: actorIdOf(actor),
+      rejectionReason: reason,
+      updatedAt: now,
+    });
+    await writeAudit(tx, actor, {
+      action: 'withdrawal.rejected',
+      entityType: 'withdrawal',
+      entityId: row.id,
+      before: { status: row.status },
+      after: { status: 'rejected', reason },
+    });
+    await sendMessages(tx, deps, actor, [
+      {
+        userId: row.userId,
+        template: 'withdrawalDecided',
+        facts: {
+          withdrawalId: row.id,
+          withdrawalType: row.withdrawalType,
+          amount: row.requestedAmount,
+          outcome: 'rejected',
+          reason,
+        },
+      },
+    ]);
+    return rejected;
+  });
+}

@@ -1,0 +1,16 @@
+import { STATEMENT_MESSAGES } from '@coop/shared/account-rules';
+import { PageTitle } from '../../../components/layouts/page-title';
+import { StatementView } from '../../../features/account/components/statement-view';
+
+/** /reports/statement (DESIGN §6 "Silent UI behaviours"): a period's statement, PDF and CSV. */
+export default function StatementRoute() {
+  return (
+    <div className="grid gap-6">
+      <PageTitle
+        title={STATEMENT_MESSAGES.statementTitle}
+        description="Opening and closing balances and every movement of a period."
+      />
+      <StatementView />
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { PROFILE_MESSAGES } from '@coop/shared/account-rules';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { FormField } from '../../../components/form/form-field';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { Input } from '../../../components/ui/input';
+import { failureMessage } from '../../../lib/api-client';
+import { serverFieldMessages } from '../../../lib/apply-server-errors';
+import { useUpdateProfile } from '../api/get-profile';
+
+/** '+2348030000001' as a member reads it: '0803 000 0001'. */
+export function displayPhone(phone: string): string {
+  const national = phone.startsWith('+234') ? `0${phone.slice(4)}` : phone;
+  return national.replace(/^(\d{4})(\d{3})(\d{4})$/, '$1 $2 $3');
+}
+
+function EditPhoneForm({ phone, onDone }: { phone: string | null; onDone: () => void }) {
+  const update = useUpdateProfile();
+  const [value, setValue] = useState(phone ? displayPhone(phone) : '');
+  const [error, setError] = useState<string | undefined>();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const typed = value.trim();
+    update.mutate(
+      { phoneNumber: typed === '' ? null : typed },
+      {
+        onSuccess: () => {
+          toast.success(PROFILE_MESSAGES.updatedTitle, { description: PROFILE_MESSAGES.updated });
+          onDone();
+        },
+        onError: (failure) => {
+          const onField = serverFieldMessages(failure, ['phoneNumber'] as const).phoneNumber;
+          const message = onField ?? failureMessage(failure, PROFILE_MESSAGES.updateFailedTitle);
+          setError(message);
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <FormField id="profile-phone" label="Phone number" error={error} describedBy="phone-hint">
+        <Input
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="0803 000 0000"
+          value={value}
+          onChange={(event) => {
+            setValue(event.target.value);
+            setError(undefined);
+          }}
+        />
+      </FormField>
+      <p id="phone-hint" className="-mt-2 text-sm text-muted-foreground">
+        A Nigerian mobile number. You can also sign in with it. Leave it empty to remove it.
+      </p>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="outline" disabled={update.isPending}>
+            Cancel
+          </Button>
+        </DialogClose>
+        <SubmitButton isPending={update.isPending} pendingLabel="Saving...">
+          Save
+        </SubmitButton>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** 'Edit Profile': the member's phone number, the one field that is theirs to change. */
+export function EditPhoneDialog({
+  phone,
+  open,
+  onOpenChange,
+}: {
+  phone: string | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Edit Profile</DialogTitle>
+          <DialogDescription>{PROFILE_MESSAGES.administratorOnly}</DialogDescription>
+        </DialogHeader>
+        <EditPhoneForm phone={phone} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,335 @@
+import { SETTINGS_MESSAGES } from '@coop/shared/account-rules';
+import type { UserSettings } from '@coop/shared/settings';
+import { Download, KeyRound, ShieldCheck } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { QueryState } from '../../../components/list/query-state';
+import { Button } from '../../../components/ui/button';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../../components/ui/card';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { Switch } from '../../../components/ui/switch';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { failureMessage, toApiError } from '../../../lib/api-client';
+import { isDarkFor } from '../../../lib/theme';
+import { useSettings, useUpdateSettings } from '../api/settings';
+import { useDataExport } from './use-data-export';
+import { ChangePasswordDialog } from './change-password-dialog';
+import { NotFoundCard } from './profile-view';
+
+function SettingRow({
+  title,
+  description,
+  control,
+}: {
+  title: string;
+  description: ReactNode;
+  control: (labelledBy: string, describedBy: string) => ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-center justify-between gap-4 py-3">
+      <div className="grid min-w-0 gap-0.5">
+        <p id={`${id}-title`} className="font-medium">
+          {title}
+        </p>
+        <p id={`${id}-description`} className="text-sm text-muted-foreground">
+          {description}
+        </p>
+      </div>
+      {control(`${id}-title`, `${id}-description`)}
+    </div>
+  );
+}
+
+/** 'Manage': what a member may decide about how other members find them. */
+function PrivacyDialog({ settings }: { settings: UserSettings }) {
+  const [open, setOpen] = useState(false);
+  const [findable, setFindable] = useState(settings.findableByPhone);
+  const update = useUpdateSettings();
+  const save = () =>
+    update.mutate(
+      { findableByPhone: findable },
+      {
+        onSuccess: () => {
+          toast.success(SETTINGS_MESSAGES.savedTitle, { description: SETTINGS_MESSAGES.saved });
+          setOpen(false);
+        },
+        onError: (error) =>
+          toast.error(SETTINGS_MESSAGES.saveFailedTitle, {
+            description: failureMessage(error, 'Please try again.'),
+          }),
+      },
+    );
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (update.isPending) return;
+        if (next) setFindable(settings.findableByPhone);
+        setOpen(next);
+      }}
+    >
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        <ShieldCheck aria-hidden="true" />
+        Manage
+      </Button>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Privacy</DialogTitle>
+          <DialogDescription>Decide how other members can find you.</DialogDescription>
+        </DialogHeader>
+        <form
+          className="grid gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            save();
+          }}
+        >
+          <SettingRow
+            title="Findable by phone number"
+            description="Members choosing guarantors for a loan can find you by your phone number. Your name, e-mail and membership ID always find you."
+            control={(labelledBy, describedBy) => (
+              <Switch
+                checked={findable}
+                onCheckedChange={setFindable}
+                aria-labelledby={labelledBy}
+                aria-describedby={describedBy}
+              />
+            )}
+          />
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline" disabled={update.isPending}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <SubmitButton isPending={update.isPending} pendingLabel="Saving...">
+              Save
+            </SubmitButton>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function SettingsForm({ settings }: { settings: UserSettings }) {
+  const update = useUpdateSettings();
+  const themeUpdate = useUpdateSettings();
+  const exportData = useDataExport();
+  const [emailNotifications, setEmailNotifications] = useState(settings.emailNotifications);
+  const [changingPassword, setChangingPassword] = useState(false);
+  const dark = isDarkFor(settings.darkMode);
+
+  const save = () =>
+    update.mutate(
+      { emailNotifications },
+      {
+        onSuccess: () =>
+          toast.success(SETTINGS_MESSAGES.savedTitle, { description: SETTINGS_MESSAGES.saved }),
+        onError: (error) =>
+          toast.error(SETTINGS_MESSAGES.saveFailedTitle, {
+            description: failureMessage(error, 'Please try again.'),
+          }),
+      },
+    );
+
+  // Dark mode switches at once and is saved at once (decision 051).
+  const setDarkMode = (darkMode: boolean) =>
+    themeUpdate.mutate(
+      { darkMode },
+      {
+        onError: (error) =>
+          toast.error(SETTINGS_MESSAGES.saveFailedTitle, {
+            description: failureMessage(error, 'Please try again.'),
+          }),
+      },
+    );
+
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2" className="text-lg">
+            Notifications
+          </CardTitle>
+          <CardDescription>How the cooperative reaches you.</CardDescription>
+        </CardHeader>
+        <CardContent className="pt-2">
+          <form
+            className="divide-y"
+            onSubmit={(event) => {
+              event.preventDefault();
+              save();
+            }}
+          >
+            <SettingRow
+              title="Email notifications"
+              description="Important notices (such as guarantor requests) also come by e-mail. Security e-mails always do."
+              control={(labelledBy, describedBy) => (
+                <Switch
+                  checked={emailNotifications}
+                  onCheckedChange={setEmailNotifications}
+                  aria-labelledby={labelledBy}
+                  aria-describedby={describedBy}
+                />
+              )}
+            />
+            <SettingRow
+              title="SMS notifications"
+              description={SETTINGS_MESSAGES.notAvailable}
+              control={(labelledBy, describedBy) => (
+                <Switch
+                  checked={false}
+                  disabled
+                  onCheckedChange={() => {}}
+                  aria-labelledby={labelledBy}
+                  aria-describedby={describedBy}
+                />
+              )}
+            />
+            <SettingRow
+              title="Push notifications"
+              description={SETTINGS_MESSAGES.notAvailable}
+              control={(labelledBy, describedBy) => (
+                <Switch
+                  checked={false}
+                  disabled
+                  onCheckedChange={() => {}}
+                  aria-labelledby={labelledBy}
+                  aria-describedby={describedBy}
+                />
+              )}
+            />
+            <div className="flex justify-end pt-4">
+              <SubmitButton isPending={update.isPending} pendingLabel="Saving...">
+                Save Changes
+              </SubmitButton>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2" className="text-lg">
+            Appearance
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="pt-2">
+          <SettingRow
+            title="Dark mode"
+            description={
+              settings.darkMode === null
+                ? 'Follows your device until you choose. Applies at once and on every sign-in.'
+                : 'Applies at once and on every sign-in.'
+            }
+            control={(labelledBy, describedBy) => (
+              <Switch
+                checked={dark}
+                disabled={themeUpdate.isPending}
+                onCheckedChange={setDarkMode}
+                aria-labelledby={labelledBy}
+                aria-describedby={describedBy}
+              />
+            )}
+          />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2" className="text-lg">
+            Security
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="pt-2">
+          <SettingRow
+            title="Password"
+            description="Change the password you sign in with."
+            control={() => (
+              <Button variant="outline" onClick={() => setChangingPassword(true)}>
+                <KeyRound aria-hidden="true" />
+                Change
+              </Button>
+            )}
+          />
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2" className="text-lg">
+            Privacy
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="divide-y pt-2">
+          <SettingRow
+            title="Who can find you"
+            description={
+              settings.findableByPhone
+                ? 'Members can find you as a guarantor by your phone number.'
+                : 'Members cannot find you by your phone number.'
+            }
+            control={() => <PrivacyDialog settings={settings} />}
+          />
+          <SettingRow
+            title="Your data"
+            description="Download everything the portal holds about you (JSON)."
+            control={() => (
+              <Button
+                variant="outline"
+                disabled={exportData.isPending}
+                onClick={() => exportData.mutate('json')}
+              >
+                <Download aria-hidden="true" />
+                {exportData.isPending ? 'Exporting...' : 'Export'}
+              </Button>
+            )}
+          />
+        </CardContent>
+      </Card>
+      <ChangePasswordDialog open={changingPassword} onOpenChange={setChangingPassword} />
+    </div>
+  );
+}
+
+/** Spec §2 Settings, kept on the server (DESIGN §6). */
+export function SettingsView() {
+  const settings = useSettings();
+  if (settings.isError && toApiError(settings.error).status === 404) {
+    return <NotFoundCard title={SETTINGS_MESSAGES.notFound} />;
+  }
+  return (
+    <QueryState
+      isPending={settings.isPending}
+      errorMessage={
+        settings.isError ? failureMessage(settings.error, 'Failed to load settings') : null
+      }
+      onRetry={() => void settings.refetch()}
+      isEmpty={false}
+      emptyMessage={SETTINGS_MESSAGES.notFound}
+      loadingLabel="Loading settings"
+    >
+      {settings.data ? (
+        <SettingsForm settings={settings.data.data} />
+      ) : (
+        <NotFoundCard title={SETTINGS_MESSAGES.notFound} />
+      )}
+    </QueryState>
+  );
+}

@@ -1,0 +1,67 @@
+import type { FinancialSummary } from '@coop/shared/dashboard';
+import { DASHBOARD_MESSAGES } from '@coop/shared/dashboard-rules';
+import { formatNaira } from '@coop/shared/money';
+import {
+  Banknote,
+  Gift,
+  Landmark,
+  Lock,
+  PiggyBank,
+  Receipt,
+  Wallet,
+  type LucideIcon,
+} from 'lucide-react';
+import { Alert, AlertDescription } from '../../../components/ui/alert';
+import { Card } from '../../../components/ui/card';
+
+const CARDS: ReadonlyArray<{ key: keyof FinancialSummary; label: string; icon: LucideIcon }> = [
+  { key: 'totalSavings', label: 'Total Savings', icon: PiggyBank },
+  { key: 'totalShareHolding', label: 'Share Holdings', icon: Banknote },
+  { key: 'availableBalance', label: 'Available Balance', icon: Wallet },
+  { key: 'frozenAmount', label: 'Frozen Amount', icon: Lock },
+  { key: 'outstandingLoans', label: 'Outstanding Loans', icon: Landmark },
+  { key: 'totalDividends', label: 'Total Dividends', icon: Gift },
+  { key: 'totalFines', label: 'Total Fines', icon: Receipt },
+];
+
+type FinancialOverviewProps = {
+  summary: FinancialSummary | undefined;
+  isPending: boolean;
+  isError: boolean;
+};
+
+/** Spec §2 Financial Overview: the seven figures of the balance projection. */
+export function FinancialOverview({ summary, isPending, isError }: FinancialOverviewProps) {
+  return (
+    <section aria-labelledby="financial-overview" className="grid gap-3">
+      <h2 id="financial-overview" className="text-lg font-semibold">
+        Financial Overview
+      </h2>
+      {isError ? (
+        <Alert variant="destructive" role="alert">
+          <AlertDescription>{DASHBOARD_MESSAGES.financialFailed}</AlertDescription>
+        </Alert>
+      ) : (
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4" aria-busy={isPending}>
+          {CARDS.map(({ key, label, icon: Icon }) => (
+            <li key={key}>
+              <Card className="flex h-full flex-col gap-2 p-4">
+                <span className="flex items-center justify-between gap-2 text-sm text-muted-foreground">
+                  {label}
+                  <Icon aria-hidden="true" className="size-4 shrink-0" />
+                </span>
+                <span className="text-lg font-semibold tabular-nums sm:text-xl">
+                  {summary ? (
+                    formatNaira(summary[key])
+                  ) : (
+                    <span className="inline-block h-6 w-20 animate-pulse rounded bg-muted" />
+                  )}
+                </span>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

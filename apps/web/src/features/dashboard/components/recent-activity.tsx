@@ -1,0 +1,92 @@
+import type { RecentActivity as Activity } from '@coop/shared/dashboard';
+import {
+  DASHBOARD_MESSAGES,
+  activityDisplayType,
+  activityStatusLabel,
+  formatActivityAmount,
+} from '@coop/shared/dashboard-rules';
+import { formatDisplayDateTime } from '@coop/shared/dates';
+import { Link } from 'react-router';
+import { Alert, AlertDescription } from '../../../components/ui/alert';
+import { Badge, type BadgeProps } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { ActivityIcon } from './activity-icon';
+
+/** The member's transaction history (issue 7 item 6 builds it). */
+export const TRANSACTION_HISTORY_PATH = '/reports/statement';
+
+function statusVariant(label: string): BadgeProps['variant'] {
+  if (label === 'Completed') return 'success';
+  if (label === 'Pending') return 'warning';
+  if (label === 'Disputed') return 'danger';
+  return 'muted';
+}
+
+type RecentActivityProps = {
+  activity: Activity[] | undefined;
+  isPending: boolean;
+  isError: boolean;
+};
+
+/** Spec §2 Recent Activity: the newest 10 movements, signed, with their status. */
+export default function RecentActivity({ activity, isPending, isError }: RecentActivityProps) {
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+        <CardTitle>Recent Activity</CardTitle>
+        <Button asChild variant="outline" size="sm">
+          <Link to={TRANSACTION_HISTORY_PATH}>{DASHBOARD_MESSAGES.viewAll}</Link>
+        </Button>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {isPending ? (
+          <div className="flex justify-center py-8">
+            <Spinner label="Loading recent activity" />
+          </div>
+        ) : isError ? (
+          <Alert variant="destructive" role="alert">
+            <AlertDescription>{DASHBOARD_MESSAGES.activityFailed}</AlertDescription>
+          </Alert>
+        ) : !activity || activity.length === 0 ? (
+          <p className="py-8 text-center text-muted-foreground">{DASHBOARD_MESSAGES.noActivity}</p>
+        ) : (
+          <ul className="divide-y">
+            {activity.map((item) => {
+              const label = activityStatusLabel(item.status);
+              const amount = formatActivityAmount(item.type, item.amount);
+              return (
+                <li key={`${item.type}-${item.id}`} className="flex items-center gap-3 py-3">
+                  <ActivityIcon type={activityDisplayType(item.type, item.amount)} />
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-medium">{item.description}</p>
+                    <p className="text-sm text-muted-foreground">
+                      {formatDisplayDateTime(item.date)}
+                    </p>
+                  </div>
+                  <div className="flex flex-col items-end gap-1">
+                    <span
+                      className={cn(
+                        'font-semibold tabular-nums',
+                        amount.startsWith('+') && 'text-success',
+                        amount.startsWith('-') && 'text-destructive',
+                      )}
+                    >
+                      {amount}
+                    </span>
+                    <Badge variant={statusVariant(label)}>{label}</Badge>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <Button asChild variant="ghost" className="justify-self-center">
+          <Link to={TRANSACTION_HISTORY_PATH}>{DASHBOARD_MESSAGES.viewHistory}</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

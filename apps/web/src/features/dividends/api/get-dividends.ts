@@ -1,0 +1,28 @@
+import type { DividendListResponse } from '@coop/shared/dividends';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { QueryParams } from '../../../lib/api-client';
+import { api } from '../../../lib/api';
+
+export const dividendKeys = {
+  all: ['dividends'] as const,
+  list: (query: QueryParams) => [...dividendKeys.all, 'list', query] as const,
+};
+
+/** GET /users/dividends: one page of the member's dividends. */
+export function getDividends(
+  query: QueryParams,
+  signal?: AbortSignal,
+): Promise<DividendListResponse> {
+  return api.get<DividendListResponse>('/users/dividends', { params: query, signal });
+}
+
+export const dividendsQueryOptions = (query: QueryParams) =>
+  queryOptions({
+    queryKey: dividendKeys.list(query),
+    queryFn: ({ signal }) => getDividends(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export function useDividends(query: QueryParams) {
+  return useQuery(dividendsQueryOptions(query));
+}

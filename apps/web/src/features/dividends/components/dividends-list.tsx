@@ -1,0 +1,154 @@
+import { DEFAULT_PAGE_SIZE } from '@coop/shared/constants';
+import { formatDisplayDate } from '@coop/shared/dates';
+import {
+  DIVIDEND_MESSAGES,
+  DIVIDEND_STATUS_LABELS,
+  DIVIDEND_TYPE_LABELS,
+  type DividendStatus,
+} from '@coop/shared/dividend-rules';
+import type { Dividend } from '@coop/shared/dividends';
+import type { SortOrder } from '@coop/shared/http';
+import { FALLBACK_MESSAGES } from '@coop/shared/messages';
+import { formatNaira } from '@coop/shared/money';
+import { RotateCcw } from 'lucide-react';
+import { useEffect, useId } from 'react';
+import { DataTable, type DataTableColumn } from '../../../components/list/data-table';
+import { PaginationFooter } from '../../../components/list/pagination-footer';
+import { QueryState } from '../../../components/list/query-state';
+import { Badge, type BadgeProps } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Label } from '../../../components/ui/label';
+import { NativeSelect } from '../../../components/ui/native-select';
+import { failureMessage } from '../../../lib/api-client';
+import { useListParams, type ListParamsConfig } from '../../../lib/use-list-params';
+import { useDividends } from '../api/get-dividends';
+
+type DividendSortField = 'paymentDate' | 'dividendYear';
+
+/** Spec §9: 10 a page, latest payment first. */
+export const DIVIDEND_LIST_CONFIG: ListParamsConfig<DividendSortField> = {
+  defaults: { limit: DEFAULT_PAGE_SIZE, sortBy: 'paymentDate', sortOrder: 'desc' },
+  sortFields: ['paymentDate', 'dividendYear'],
+  pageSizeOptions: [10, 25, 50],
+  filters: [],
+};
+
+const SORT_LABELS: Record<DividendSortField, string> = {
+  paymentDate: 'Payment Date',
+  dividendYear: 'Year',
+};
+
+const STATUS_VARIANT: Record<DividendStatus, BadgeProps['variant']> = {
+  paid: 'success',
+  pending: 'warning',
+  calculated: 'info',
+};
+
+const dateCell = (value: string | null) =>
+  value ? <time dateTime={value}>{formatDisplayDate(value)}</time> : '—';
+
+const COLUMNS: readonly DataTableColumn<Dividend>[] = [
+  { id: 'period', header: 'Period', cell: (row) => row.dividendPeriod },
+  { id: 'type', header: 'Type', cell: (row) => DIVIDEND_TYPE_LABELS[row.dividendType] },
+  {
+    id: 'amount',
+    header: 'Amount',
+    align: 'end',
+    cell: (row) => <span className="font-semibold">{formatNaira(row.amount)}</span>,
+  },
+  { id: 'notes', header: 'Notes', cell: (row) => row.notes ?? '—' },
+  { id: 'issued', header: 'Issue Date', cell: (row) => dateCell(row.issuedDate) },
+  { id: 'paid', header: 'Paid Date', cell: (row) => dateCell(row.paidDate) },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (row) => (
+      <Badge variant={STATUS_VARIANT[row.status] ?? 'muted'}>
+        {DIVIDEND_STATUS_LABELS[row.status] ?? row.status}
+      </Badge>
+    ),
+  },
+];
+
+/** Spec §2 Dividends: sort by Payment Date or Year, Desc or Asc, a reset, and the list. */
+export function DividendsList() {
+  const list = useListParams(DIVIDEND_LIST_CONFIG);
+  const dividends = useDividends(list.query);
+  const sortId = useId();
+  const orderId = useId();
+  const errorMessage = dividends.isError
+    ? failureMessage(dividends.error, FALLBACK_MESSAGES.fetchDividends)
+    : null;
+  const totalPages = dividends.isPlaceholderData
+    ? undefined
+    : dividends.data?.pagination.totalPages;
+  const { page, keepPageInRange } = list;
+  useEffect(() => {
+    if (totalPages !== undefined && page > totalPages) keepPageInRange(totalPages);
+  }, [page, totalPages, keepPageInRange]);
+
+  const rows = dividends.data?.data ?? [];
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="grid min-w-40 gap-2">
+          <Label htmlFor={sortId}>Sort by</Label>
+          <NativeSelect
+            id={sortId}
+            value={list.sortBy}
+            onChange={(event) =>
+              list.setSort(event.target.value as DividendSortField, list.sortOrder)
+            }
+          >
+            {DIVIDEND_LIST_CONFIG.sortFields.map((field) => (
+              <option key={field} value={field}>
+                {SORT_LABELS[field]}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid min-w-32 gap-2">
+          <Label htmlFor={orderId}>Order</Label>
+          <NativeSelect
+            id={orderId}
+            value={list.sortOrder}
+            onChange={(event) => list.setSort(list.sortBy, event.target.value as SortOrder)}
+          >
+            <option value="desc">Desc</option>
+            <option value="asc">Asc</option>
+          </NativeSelect>
+        </div>
+        <Button variant="outline" onClick={list.reset}>
+          <RotateCcw aria-hidden="true" />
+          Reset
+        </Button>
+      </div>
+      <QueryState
+        isPending={dividends.isPending}
+        errorMessage={errorMessage}
+        onRetry={() => void dividends.refetch()}
+        isEmpty={rows.length === 0}
+        emptyMessage={DIVIDEND_MESSAGES.empty}
+        loadingLabel="Loading dividends"
+      >
+        <DataTable
+          caption="Dividends"
+          columns={COLUMNS}
+          rows={rows}
+          getRowId={(row) => row.id}
+          getRowLabel={(row) => `${row.dividendPeriod} dividend`}
+          busy={dividends.isPlaceholderData}
+        />
+      </QueryState>
+      {dividends.data && errorMessage === null ? (
+        <PaginationFooter
+          label="Dividend pages"
+          pagination={dividends.data.pagination}
+          pageSizeOptions={DIVIDEND_LIST_CONFIG.pageSizeOptions}
+          onPageChange={list.setPage}
+          onPageSizeChange={list.setPageSize}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { DEFAULT_PAGE_SIZE } from '@coop/shared/constants';
+import { formatDisplayDate, toIsoDateInTimeZone } from '@coop/shared/dates';
+import type { Fine } from '@coop/shared/fines';
+import {
+  FINE_MESSAGES,
+  FINE_STATUS_LABELS,
+  FINE_STATUSES,
+  isFineOverdue,
+  type FineStatus,
+} from '@coop/shared/fine-rules';
+import { FALLBACK_MESSAGES } from '@coop/shared/messages';
+import { formatNaira } from '@coop/shared/money';
+import { useEffect, useId } from 'react';
+import { DataTable, type DataTableColumn } from '../../../components/list/data-table';
+import { PaginationFooter } from '../../../components/list/pagination-footer';
+import { QueryState } from '../../../components/list/query-state';
+import { Badge, type BadgeProps } from '../../../components/ui/badge';
+import { Label } from '../../../components/ui/label';
+import { NativeSelect } from '../../../components/ui/native-select';
+import { failureMessage } from '../../../lib/api-client';
+import type { FilterDefinition } from '../../../lib/list-filters';
+import { useListParams, type ListParamsConfig } from '../../../lib/use-list-params';
+import { useFines } from '../api/get-fines';
+
+const STATUS_FILTER = {
+  key: 'status',
+  label: 'Status',
+  type: 'select',
+  options: FINE_STATUSES.map((status) => ({ value: status, label: FINE_STATUS_LABELS[status] })),
+} as const satisfies FilterDefinition;
+
+/** Spec §9: 10 a page, newest fine date first. */
+export const FINE_LIST_CONFIG: ListParamsConfig<'fineDate' | 'dueDate' | 'amount'> = {
+  defaults: { limit: DEFAULT_PAGE_SIZE, sortBy: 'fineDate', sortOrder: 'desc' },
+  sortFields: ['fineDate', 'dueDate', 'amount'],
+  pageSizeOptions: [10, 25, 50],
+  filters: [STATUS_FILTER],
+};
+
+const STATUS_VARIANT: Record<FineStatus, BadgeProps['variant']> = {
+  pending: 'warning',
+  paid: 'success',
+  waived: 'muted',
+};
+
+function columns(today: string): readonly DataTableColumn<Fine>[] {
+  return [
+    { id: 'reason', header: 'Reason', cell: (row) => row.reason },
+    {
+      id: 'amount',
+      header: 'Amount',
+      align: 'end',
+      cell: (row) => <span className="font-semibold">{formatNaira(row.amount)}</span>,
+    },
+    {
+      id: 'fineDate',
+      header: 'Fine Date',
+      cell: (row) => <time dateTime={row.fineDate}>{formatDisplayDate(row.fineDate)}</time>,
+    },
+    {
+      id: 'dueDate',
+      header: 'Due Date',
+      cell: (row) =>
+        isFineOverdue(row, today) ? (
+          <time dateTime={row.dueDate} className="font-medium text-destructive">
+            {formatDisplayDate(row.dueDate)} <span className="sr-only">(past due)</span>
+          </time>
+        ) : (
+          <time dateTime={row.dueDate}>{formatDisplayDate(row.dueDate)}</time>
+        ),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (row) => (
+        <Badge variant={STATUS_VARIANT[row.status]}>{FINE_STATUS_LABELS[row.status]}</Badge>
+      ),
+    },
+  ];
+}
+
+/** Spec §2 Fines: the status filter (all, pending, paid, waived) and the list. */
+export function FinesList({ today = toIsoDateInTimeZone(new Date()) }: { today?: string }) {
+  const list = useListParams(FINE_LIST_CONFIG);
+  const fines = useFines(list.query);
+  const selectId = useId();
+  const errorMessage = fines.isError
+    ? failureMessage(fines.error, FALLBACK_MESSAGES.fetchFines)
+    : null;
+  const totalPages = fines.isPlaceholderData ? undefined : fines.data?.pagination.totalPages;
+  const { page, keepPageInRange } = list;
+  useEffect(() => {
+    if (totalPages !== undefined && page > totalPages) keepPageInRange(totalPages);
+  }, [page, totalPages, keepPageInRange]);
+
+  const status = typeof list.filters.status === 'string' ? list.filters.status : '';
+  const rows = fines.data?.data ?? [];
+  return (
+    <div className="grid gap-4">
+      <div className="grid max-w-xs gap-2">
+        <Label htmlFor={selectId}>Status</Label>
+        <NativeSelect
+          id={selectId}
+          value={status}
+          onChange={(event) => list.setFilter('status', event.target.value || undefined)}
+        >
+          <option value="">{FINE_MESSAGES.allStatuses}</option>
+          {STATUS_FILTER.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <QueryState
+        isPending={fines.isPending}
+        errorMessage={errorMessage}
+        onRetry={() => void fines.refetch()}
+        isEmpty={rows.length === 0}
+        emptyMessage={FINE_MESSAGES.empty}
+        loadingLabel="Loading fines"
+      >
+        <DataTable
+          caption="Fines"
+          columns={columns(today)}
+          rows={rows}
+          getRowId={(row) => row.id}
+          getRowLabel={(row) => row.reason}
+          busy={fines.isPlaceholderData}
+        />
+      </QueryState>
+      {fines.data && errorMessage === null ? (
+        <PaginationFooter
+          label="Fine pages"
+          pagination={fines.data.pagination}
+          pageSizeOptions={FINE_LIST_CONFIG.pageSizeOptions}
+          onPageChange={list.setPage}
+          onPageSizeChange={list.setPageSize}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,265 @@
+import { DEFAULT_PAGE_SIZE } from '@coop/shared/constants';
+import { formatDisplayDate } from '@coop/shared/dates';
+import { formatNaira } from '@coop/shared/money';
+import type { Withdrawal } from '@coop/shared/withdrawals';
+import {
+  WITHDRAWAL_MESSAGES,
+  WITHDRAWAL_STATUS_LABELS,
+  WITHDRAWAL_STATUSES,
+  WITHDRAWAL_TYPE_LABELS,
+  WITHDRAWAL_TYPES,
+  type WithdrawalStatus,
+  type WithdrawalType,
+} from '@coop/shared/withdrawal-rules';
+import { CircleAlert, Info } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { DataTable, type DataTableColumn } from '../../../components/list/data-table';
+import { PaginationFooter } from '../../../components/list/pagination-footer';
+import { QueryState } from '../../../components/list/query-state';
+import { Alert, AlertDescription } from '../../../components/ui/alert';
+import { Badge, type BadgeProps } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { failureMessage } from '../../../lib/api-client';
+import type { FilterDefinition } from '../../../lib/list-filters';
+import { useListParams, type ListParamsConfig } from '../../../lib/use-list-params';
+import { useCancelWithdrawal, useWithdrawalEligibility, useWithdrawals } from '../api/withdrawals';
+import { WithdrawalDialog } from './withdrawal-dialog';
+
+/** Spec §2 and §9: newest request first, 10 a page; status and type are the API's filters. */
+export const WITHDRAWAL_LIST_CONFIG: ListParamsConfig<'requestDate' | 'requestedAmount'> = {
+  defaults: { limit: DEFAULT_PAGE_SIZE, sortBy: 'requestDate', sortOrder: 'desc' },
+  sortFields: ['requestDate', 'requestedAmount'],
+  pageSizeOptions: [10, 25, 50],
+  filters: [
+    {
+      key: 'status',
+      label: 'Status',
+      type: 'select',
+      options: WITHDRAWAL_STATUSES.map((s) => ({ value: s, label: WITHDRAWAL_STATUS_LABELS[s] })),
+    },
+    {
+      key: 'requestType',
+      label: 'Type',
+      type: 'select',
+      options: WITHDRAWAL_TYPES.map((t) => ({ value: t, label: WITHDRAWAL_TYPE_LABELS[t] })),
+    },
+  ] satisfies FilterDefinition[],
+};
+
+const STATUS_VARIANT: Record<WithdrawalStatus, BadgeProps['variant']> = {
+  pending: 'warning',
+  approved: 'success',
+  rejected: 'danger',
+  cancelled: 'muted',
+};
+
+function CancelButton({ withdrawal }: { withdrawal: Withdrawal }) {
+  const cancel = useCancelWithdrawal();
+  return (
+    <Button
+      variant="outline"
+      className="md:h-8 md:px-3"
+      disabled={cancel.isPending}
+      onClick={() =>
+        cancel.mutate(withdrawal.id, {
+          onSuccess: () => toast.success(WITHDRAWAL_MESSAGES.cancelled),
+          onError: (error) =>
+            toast.error(WITHDRAWAL_MESSAGES.failedTitle, {
+              description: failureMessage(error, WITHDRAWAL_MESSAGES.failedMessage),
+            }),
+        })
+      }
+    >
+      Cancel<span className="sr-only"> request of {formatNaira(withdrawal.requestedAmount)}</span>
+    </Button>
+  );
+}
+
+const COLUMNS: readonly DataTableColumn<Withdrawal>[] = [
+  { id: 'type', header: 'Type', cell: (row) => WITHDRAWAL_TYPE_LABELS[row.withdrawalType] },
+  {
+    id: 'amount',
+    header: 'Requested Amount',
+    align: 'end',
+    cell: (row) => <span className="font-semibold">{formatNaira(row.requestedAmount)}</span>,
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (row) => (
+      <Badge variant={STATUS_VARIANT[row.status] ?? 'muted'}>
+        {WITHDRAWAL_STATUS_LABELS[row.status] ?? row.status}
+      </Badge>
+    ),
+  },
+  {
+    id: 'requestDate',
+    header: 'Request Date',
+    cell: (row) => <time dateTime={row.requestDate}>{formatDisplayDate(row.requestDate)}</time>,
+  },
+  {
+    id: 'processedDate',
+    header: 'Processed Date',
+    cell: (row) =>
+      row.processedDate ? (
+        <time dateTime={row.processedDate}>{formatDisplayDate(row.processedDate)}</time>
+      ) : (
+        '—'
+      ),
+  },
+];
+
+/** Spec §2 Withdrawals: eligibility card, the two requests, the dialog and the requests. */
+export function WithdrawalsView({ openDialog = false }: { openDialog?: boolean }) {
+  const eligibility = useWithdrawalEligibility();
+  const list = useListParams(WITHDRAWAL_LIST_CONFIG);
+  const withdrawals = useWithdrawals(list.query);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [chosenType, setDialogType] = useState<WithdrawalType | null>(null);
+  const data = eligibility.data?.data;
+  // /withdrawals/new opens the dialog for the first type the member may withdraw.
+  const newType: WithdrawalType | null =
+    openDialog && data
+      ? data.canWithdrawSavings
+        ? 'savings'
+        : data.canWithdrawShares
+          ? 'share_holding'
+          : null
+      : null;
+  const dialogType = chosenType ?? newType;
+
+  const closeDialog = () => {
+    setDialogType(null);
+    if (openDialog) void navigate({ pathname: '/withdrawals', search: location.search });
+  };
+
+  const totalPages = withdrawals.isPlaceholderData
+    ? undefined
+    : withdrawals.data?.pagination.totalPages;
+  const { page, keepPageInRange } = list;
+  useEffect(() => {
+    if (totalPages !== undefined && page > totalPages) keepPageInRange(totalPages);
+  }, [page, totalPages, keepPageInRange]);
+
+  const rows = withdrawals.data?.data ?? [];
+  const errorMessage = withdrawals.isError
+    ? failureMessage(withdrawals.error, WITHDRAWAL_MESSAGES.failedMessage)
+    : null;
+
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Withdrawal eligibility</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {eligibility.isPending ? (
+            <div className="flex justify-center py-6">
+              <Spinner label="Loading eligibility" />
+            </div>
+          ) : !data ? (
+            <Alert variant="destructive" role="alert">
+              <CircleAlert aria-hidden="true" />
+              <AlertDescription>{WITHDRAWAL_MESSAGES.eligibilityUnavailable}</AlertDescription>
+            </Alert>
+          ) : (
+            <>
+              <dl className="grid gap-3 sm:grid-cols-2">
+                <div className="rounded-lg border p-4">
+                  <dt className="text-sm text-muted-foreground">Available savings</dt>
+                  <dd className="text-xl font-semibold tabular-nums">
+                    {formatNaira(data.availableSavings)}
+                  </dd>
+                </div>
+                <div className="rounded-lg border p-4">
+                  <dt className="text-sm text-muted-foreground">Available shares</dt>
+                  <dd className="text-xl font-semibold tabular-nums">
+                    {formatNaira(data.availableShares)}
+                  </dd>
+                </div>
+              </dl>
+              {data.restrictions.length > 0 ? (
+                <Alert variant="warning">
+                  <Info aria-hidden="true" />
+                  <AlertDescription>
+                    <p className="font-medium">Restrictions</p>
+                    <ul className="list-disc pl-5">
+                      {data.restrictions.map((text) => (
+                        <li key={text}>{text}</li>
+                      ))}
+                    </ul>
+                  </AlertDescription>
+                </Alert>
+              ) : null}
+            </>
+          )}
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Button disabled={!data?.canWithdrawSavings} onClick={() => setDialogType('savings')}>
+              {WITHDRAWAL_MESSAGES.requestSavings}
+            </Button>
+            <Button
+              variant="secondary"
+              disabled={!data?.canWithdrawShares}
+              onClick={() => setDialogType('share_holding')}
+            >
+              {WITHDRAWAL_MESSAGES.requestShares}
+            </Button>
+          </div>
+        </CardContent>
+      </Card>
+
+      <section aria-labelledby="withdrawal-requests" className="grid gap-4">
+        <h2 id="withdrawal-requests" className="text-lg font-semibold">
+          Withdrawal requests
+        </h2>
+        <QueryState
+          isPending={withdrawals.isPending}
+          errorMessage={errorMessage}
+          onRetry={() => void withdrawals.refetch()}
+          isEmpty={rows.length === 0}
+          emptyMessage={WITHDRAWAL_MESSAGES.empty}
+          loadingLabel="Loading withdrawal requests"
+        >
+          <DataTable
+            caption="Withdrawal requests"
+            columns={COLUMNS}
+            rows={rows}
+            getRowId={(row) => row.id}
+            getRowLabel={(row) =>
+              `${WITHDRAWAL_TYPE_LABELS[row.withdrawalType]} withdrawal of ${formatNaira(row.requestedAmount)}`
+            }
+            rowActions={(row) =>
+              row.status === 'pending' ? <CancelButton withdrawal={row} /> : null
+            }
+            actionsHeader="Actions"
+            busy={withdrawals.isPlaceholderData}
+          />
+        </QueryState>
+        {withdrawals.data && errorMessage === null ? (
+          <PaginationFooter
+            label="Withdrawal pages"
+            pagination={withdrawals.data.pagination}
+            pageSizeOptions={WITHDRAWAL_LIST_CONFIG.pageSizeOptions}
+            onPageChange={list.setPage}
+            onPageSizeChange={list.setPageSize}
+          />
+        ) : null}
+      </section>
+
+      <WithdrawalDialog
+        withdrawalType={dialogType}
+        available={
+          dialogType === 'share_holding'
+            ? (data?.availableShares ?? 0)
+            : (data?.availableSavings ?? 0)
+        }
+        onClose={closeDialog}
+      />
+    </div>
+  );
+}

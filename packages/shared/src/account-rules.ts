@@ -1,0 +1,116 @@
+/**
+ * The member's own account pages (spec §2 Profile, Settings; DESIGN §6, §7): profile, settings,
+ * transaction history, statements and the data export. Statuses, labels and the screens' texts,
+ * free of zod so the pages share them with the API without downloading the validation library.
+ * The schemas are in users.ts, settings.ts and transactions.ts.
+ */
+
+/** Profile texts (spec §2 Profile, §8; DESIGN §7: only the phone is the member's to change). */
+export const PROFILE_MESSAGES = {
+  notFound: 'Profile Not Found',
+  invalidPhone: 'Please enter a valid Nigerian mobile number',
+  phoneInUse: 'This phone number is already used by another member',
+  updatedTitle: 'Profile updated',
+  updated: 'Your phone number has been saved.',
+  updateFailedTitle: 'Failed to update profile',
+  administratorOnly:
+    'To change your name, e-mail address or membership ID, please contact the administrator.',
+} as const;
+
+/** The change-password dialog's toasts (spec §8 "Change password"). */
+export const CHANGE_PASSWORD_MESSAGES = {
+  successTitle: 'Password changed successfully',
+  success: 'Your password has been updated.',
+  failureTitle: 'Failed to change password',
+  failure: 'Please try again.',
+} as const;
+
+/** Settings texts (spec §2 Settings, §8). */
+export const SETTINGS_MESSAGES = {
+  notFound: 'Settings Not Found',
+  savedTitle: 'Settings saved',
+  saved: 'Your settings have been updated.',
+  saveFailedTitle: 'Failed to save settings',
+  /** SMS and push have no channel yet: their switches say so and stay off. */
+  notAvailable: 'Not available yet',
+} as const;
+
+/** The movements a statement lists: one per kind of ledger posting (docs/decisions/030-ledger.md). */
+export const TRANSACTION_TYPES = [
+  'contribution',
+  'withdrawal',
+  'loan_disbursement',
+  'loan_repayment',
+  'dividend',
+  'fine_payment',
+  'adjustment',
+] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {
+  contribution: 'Contribution',
+  withdrawal: 'Withdrawal',
+  loan_disbursement: 'Loan disbursement',
+  loan_repayment: 'Loan repayment',
+  dividend: 'Dividend',
+  fine_payment: 'Fine payment',
+  adjustment: 'Adjustment',
+};
+
+/** The member's three accounts in the ledger; each movement changes one of them. */
+export const TRANSACTION_ACCOUNTS = ['savings', 'share_holding', 'loan'] as const;
+export type TransactionAccount = (typeof TRANSACTION_ACCOUNTS)[number];
+
+export const TRANSACTION_ACCOUNT_LABELS: Record<TransactionAccount, string> = {
+  savings: 'Savings',
+  share_holding: 'Share Holdings',
+  loan: 'Loan',
+};
+
+/** Transaction history and statement texts. */
+export const STATEMENT_MESSAGES = {
+  historyTitle: 'Transaction History',
+  statementTitle: 'Statement of Account',
+  noTransactions: 'No transactions found',
+  noTransactionsInPeriod: 'No transactions in this period',
+  fetchFailed: 'Failed to fetch transactions',
+  statementFailed: 'Failed to load statement',
+  downloadFailed: 'Download failed',
+  exportTitle: 'Export Data',
+  exportFailed: 'Failed to export data',
+} as const;
+
+/** The longest period one statement covers: a member's whole decade fits; a runaway query does not. */
+export const STATEMENT_MAX_DAYS = 3_700;
+
+/** The change-password dialog's fields (spec §2 Profile). */
+export interface ChangePasswordValues {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
+}
+
+const CHANGE_PASSWORD_MIN_LENGTH = 8;
+
+/**
+ * The dialog's checks, word for word from spec §5 with DESIGN §5's 8 characters, in the order the
+ * API's schema (`changePasswordSchema` in auth.ts) applies them; zod-free for the profile page.
+ * The server checks again (and refuses common passwords).
+ */
+export function changePasswordErrors(
+  values: ChangePasswordValues,
+): Partial<Record<keyof ChangePasswordValues, string>> {
+  const errors: Partial<Record<keyof ChangePasswordValues, string>> = {};
+  if (values.currentPassword === '') errors.currentPassword = 'Current password is required';
+  if (values.newPassword === '') errors.newPassword = 'New password is required';
+  else if (values.newPassword.length < CHANGE_PASSWORD_MIN_LENGTH) {
+    errors.newPassword = `New password must be at least ${CHANGE_PASSWORD_MIN_LENGTH} characters`;
+  } else if (values.newPassword === values.currentPassword) {
+    errors.newPassword = 'New password must be different from current password';
+  }
+  if (values.confirmPassword === '') errors.confirmPassword = 'Please confirm your new password';
+  else if (values.confirmPassword !== values.newPassword) {
+    errors.confirmPassword = 'Passwords do not match';
+  }
+  return errors;
+}

@@ -1,0 +1,83 @@
+/**
+ * The dashboard (spec §2 Dashboard home, §3, §4, §8): activity types, badges, signs, pending-action
+ * types and the widgets' texts. Free of zod, so the Dashboard page shares them with the API
+ * without downloading the validation library; the schemas are in dashboard.ts.
+ */
+import { formatNaira, type Naira } from './money.js';
+import type { NotificationType } from './notifications.js';
+
+export const ACTIVITY_TYPES = ['contribution', 'loan', 'withdrawal', 'dividend', 'fine'] as const;
+export type ActivityTypeName = (typeof ACTIVITY_TYPES)[number];
+
+/** The things a member is asked to do: the notification types that call for action. */
+export const PENDING_ACTION_TYPES = [
+  'contribution_confirm',
+  'guarantor_request',
+  'loan_document',
+  'fine_payment',
+] as const satisfies readonly NotificationType[];
+
+/** How many movements Recent Activity shows (issue 7: the newest 10). */
+export const RECENT_ACTIVITY_LIMIT = 10;
+
+/** The dashboard's texts, word for word from spec §2 and §8. */
+export const DASHBOARD_MESSAGES = {
+  memberFallback: 'Member',
+  memberIdLoading: 'Loading...',
+  financialFailed: 'Failed to load financial data',
+  activityFailed: 'Failed to load recent activity',
+  pendingFailed: 'Failed to load pending actions',
+  noActivity: 'No recent activity found',
+  allCaughtUp: 'All Caught Up!',
+  noPendingActions: 'No pending actions require your attention.',
+  pendingSubtitle: 'Items that require your attention',
+  takeAction: 'Take Action',
+  viewAll: 'View All',
+  viewHistory: 'View Transaction History',
+} as const;
+
+/** The activity badge (spec §4): completed and confirmed read 'Completed'; others as they are. */
+export function activityStatusLabel(status: string): string {
+  switch (status) {
+    case 'completed':
+    case 'confirmed':
+      return 'Completed';
+    case 'pending':
+      return 'Pending';
+    case 'disputed':
+      return 'Disputed';
+    default:
+      return status;
+  }
+}
+
+export type ActivityDirection = 'incoming' | 'outgoing' | 'none';
+
+/**
+ * Money in (+) or out (−) of the member's savings (spec §4). A loan moves no savings, so it has
+ * no sign; a contribution with a negative amount is a reversal and counts as money out.
+ */
+export function activityDirection(type: ActivityTypeName, amount: Naira): ActivityDirection {
+  switch (type) {
+    case 'contribution':
+      return amount < 0 ? 'outgoing' : 'incoming';
+    case 'dividend':
+      return 'incoming';
+    case 'withdrawal':
+    case 'fine':
+      return 'outgoing';
+    case 'loan':
+      return 'none';
+  }
+}
+
+/** The icon to show: a negative contribution is shown as a withdrawal (spec §3). */
+export function activityDisplayType(type: ActivityTypeName, amount: Naira): ActivityTypeName {
+  return type === 'contribution' && amount < 0 ? 'withdrawal' : type;
+}
+
+/** '+₦5,000', '-₦5,000' or '₦5,000' by direction. */
+export function formatActivityAmount(type: ActivityTypeName, amount: Naira): string {
+  const sign = { incoming: '+', outgoing: '-', none: '' }[activityDirection(type, amount)];
+  return `${sign}${formatNaira(Math.abs(amount))}`;
+}

@@ -1,0 +1,43 @@
+/**
+ * Fines (spec §2 Fines, §4, §8): statuses, transitions, the overdue rule and the page's texts.
+ * Free of zod, so the Fines page and the API share them; the schemas are in fines.ts.
+ */
+import type { IsoDate } from './dates.js';
+import type { TransitionTable } from './transitions.js';
+import { canTransition } from './transitions.js';
+
+export const FINE_STATUSES = ['pending', 'paid', 'waived'] as const;
+export type FineStatus = (typeof FINE_STATUSES)[number];
+
+export const FINE_TRANSITIONS: TransitionTable<FineStatus> = {
+  pending: ['paid', 'waived'],
+  paid: [],
+  waived: [],
+};
+
+export function canTransitionFine(from: FineStatus, to: FineStatus) {
+  return canTransition(FINE_TRANSITIONS, from, to);
+}
+
+/** A pending fine past its due date: its due date shows in red (spec §2). */
+export function isFineOverdue(fine: { status: FineStatus; dueDate: IsoDate }, today: IsoDate) {
+  return fine.status === 'pending' && fine.dueDate < today;
+}
+
+/** How a fine is settled when the administrator marks it paid (decision 040). */
+export const FINE_PAYMENT_SOURCES = ['savings', 'bank_transfer'] as const;
+export type FinePaymentSource = (typeof FINE_PAYMENT_SOURCES)[number];
+
+export const FINE_STATUS_LABELS: Readonly<Record<FineStatus, string>> = {
+  pending: 'Pending',
+  paid: 'Paid',
+  waived: 'Waived',
+};
+
+/** The Fines page's texts, word for word from spec §2 and §8. */
+export const FINE_MESSAGES = {
+  empty: 'No fines found',
+  fetchFailed: 'Failed to fetch fines',
+  errorTitle: 'Error',
+  allStatuses: 'All',
+} as const;

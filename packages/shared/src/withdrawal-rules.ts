@@ -1,0 +1,89 @@
+/**
+ * Withdrawals (spec §2 Withdrawals, §4, §5, §8; DESIGN §6 "Withdrawals"): types, statuses,
+ * transitions, the amount rule the dialog checks and the page's texts. Free of zod, so the
+ * Withdrawals page and the API share them; the schemas are in withdrawals.ts.
+ */
+import type { Naira } from './money.js';
+import { isWholeKobo } from './money.js';
+import type { TransitionTable } from './transitions.js';
+import { canTransition } from './transitions.js';
+
+export const WITHDRAWAL_TYPES = ['savings', 'share_holding'] as const;
+export type WithdrawalType = (typeof WITHDRAWAL_TYPES)[number];
+
+/** POST /users/withdrawals/savings and /users/withdrawals/share-holding. */
+export const WITHDRAWAL_PATH_SEGMENTS: Readonly<Record<WithdrawalType, string>> = {
+  savings: 'savings',
+  share_holding: 'share-holding',
+};
+
+/**
+ * `cancelled`: the member withdrew their own pending request (PUT /users/withdrawals/{id},
+ * docs/decisions/041-withdrawals.md); spec §4 shows it as an "other" status.
+ */
+export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+
+/** The administrator approves (the ledger debit happens then) or rejects; the member may cancel. */
+export const WITHDRAWAL_TRANSITIONS: TransitionTable<WithdrawalStatus> = {
+  pending: ['approved', 'rejected', 'cancelled'],
+  approved: [],
+  rejected: [],
+  cancelled: [],
+};
+
+export function canTransitionWithdrawal(from: WithdrawalStatus, to: WithdrawalStatus) {
+  return canTransition(WITHDRAWAL_TRANSITIONS, from, to);
+}
+
+/** Spec §5 and §8 Withdrawals. */
+export const WITHDRAWAL_MESSAGES = {
+  invalidAmount: 'Enter a valid amount greater than 0',
+  exceedsBalance: 'Amount exceeds available balance',
+  tooPrecise: 'Amount cannot have more than 2 decimal places',
+  submitted: 'Withdrawal request submitted',
+  failedTitle: 'Request failed',
+  failedMessage: 'Please try again later.',
+  eligibilityUnavailable: 'Eligibility data unavailable',
+  empty: 'No withdrawal requests',
+  requestSavings: 'Request Savings Withdrawal',
+  requestShares: 'Request Share Holding Withdrawal',
+  updated: 'Withdrawal request updated',
+  cancelled: 'Withdrawal request cancelled',
+} as const;
+
+/** Plain-words reasons a withdrawal flag is false (DESIGN §6; `restrictions`). */
+export const WITHDRAWAL_RESTRICTIONS = {
+  noSavings: 'You have no savings available to withdraw.',
+  pendingSavings:
+    'You already have a pending savings withdrawal request. Change or cancel it, or wait for its decision.',
+  noShares: 'You have no share holding available to withdraw.',
+  pendingShares:
+    'You already have a pending share holding withdrawal request. Change or cancel it, or wait for its decision.',
+  runningLoan: 'Share holding cannot be withdrawn while you have a loan that is not fully repaid.',
+  activeGuarantee:
+    'Share holding cannot be withdrawn while you guarantee a loan that is not fully repaid.',
+} as const;
+
+export const WITHDRAWAL_TYPE_LABELS: Readonly<Record<WithdrawalType, string>> = {
+  savings: 'Savings',
+  share_holding: 'Share Holding',
+};
+
+export const WITHDRAWAL_STATUS_LABELS: Readonly<Record<WithdrawalStatus, string>> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  cancelled: 'Cancelled',
+};
+
+/**
+ * The dialog's amount rule (spec §5), without zod: the message to show, or null when the amount
+ * may be sent. The server checks the balance again under a lock.
+ */
+export function withdrawalAmountError(amount: number, availableBalance: Naira): string | null {
+  if (!Number.isFinite(amount) || amount <= 0) return WITHDRAWAL_MESSAGES.invalidAmount;
+  if (!isWholeKobo(amount)) return WITHDRAWAL_MESSAGES.tooPrecise;
+  if (amount > availableBalance) return WITHDRAWAL_MESSAGES.exceedsBalance;
+  return null;
+}
