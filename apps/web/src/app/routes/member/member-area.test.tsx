@@ -87,7 +87,9 @@ describe('member layout', () => {
     const api = mockApi(notificationsServer([buildNotification(1), buildNotification(2)]));
     renderMemberArea('/dashboard');
 
-    expect(await screen.findByRole('heading', { level: 1, name: /^Welcome back, / })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: /^Welcome back, / }),
+    ).toBeInTheDocument();
     const main = within(screen.getByRole('navigation', { name: 'Main' }));
     expect(main.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
       '/dashboard',
