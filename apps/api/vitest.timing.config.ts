@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-/** `npm run bench:auth-timing`: the timing measurements, kept out of `npm test` (decision 084). */
+/** `npm run bench:auth-timing`: the timing measurements, kept out of `npm test` (decision 080). */
 export default defineConfig({
   resolve: { conditions: ['@coop/source'] },
   ssr: { resolve: { conditions: ['@coop/source'] } },

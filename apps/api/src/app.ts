@@ -88,7 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // plugins/drain.ts answers during shutdown, in the spec's error shape.
     return503OnClosing: false,
     // A URL Fastify cannot even decode (/assets/%c0%ae) answers in the spec's shape, with the
-    // security headers, like every other error (decision 083).
+    // security headers, like every other error (decision 080).
     frameworkErrors: (_err, _req, reply: FastifyReply) => {
       void reply
         .status(400)

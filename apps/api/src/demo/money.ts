@@ -88,7 +88,9 @@ export function moneyEvents(ctx: SeedContext, members: SeededMembers): DemoEvent
       })
     ).id;
   });
-  at(42, (deps) => approveWithdrawal(deps, admin, { id: ids.school ?? '' }));
+  at(42, async (deps) => {
+    await approveWithdrawal(deps, admin, { id: ids.school ?? '' });
+  });
   at(38, async (deps) => {
     await rejectWithdrawal(deps, admin, {
       id: ids.car ?? '',

@@ -20,7 +20,7 @@ export interface AccessTokenClaims {
   userId: string;
   /**
    * The sign-in (refresh family) the token belongs to: checked on every request, so logout,
-   * a password change or a suspension ends the access token at once (decision 081).
+   * a password change or a suspension ends the access token at once (decision 080).
    */
   sessionId: string;
   /** `['pwd']`, or `['pwd', 'otp']` when the sign-in passed the second factor. */

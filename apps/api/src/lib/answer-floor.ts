@@ -1,7 +1,7 @@
 /**
  * Runs `work` and answers no sooner than `floorMs` after it began (wall time, not the clock the
  * services read), so how long an answer took says nothing about what was looked up
- * (decision 084). `when` picks the outcomes that wait: a failed sign-in waits, a success does not.
+ * (decision 080). `when` picks the outcomes that wait: a failed sign-in waits, a success does not.
  */
 export async function answerNoSoonerThan<T>(
   floorMs: number,

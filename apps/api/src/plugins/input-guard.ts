@@ -5,7 +5,7 @@ import { DomainError } from '../lib/domain-error.js';
 /**
  * Control characters (NUL first: PostgreSQL text cannot hold it) in any string of a request's
  * body, query or path parameters answer 400 VALIDATION_ERROR before the route's schema runs,
- * with the shared rule (decision 083). Anonymous callers of signed-in routes still get 401 first.
+ * with the shared rule (decision 080). Anonymous callers of signed-in routes still get 401 first.
  */
 export const inputGuard = fp(async (app) => {
   app.addHook('preValidation', async (req) => {

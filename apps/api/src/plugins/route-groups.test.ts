@@ -157,7 +157,7 @@ describe('route groups', () => {
     expect((await probeAs()).statusCode).toBe(200);
     expect((await probeAs()).statusCode).toBe(200);
     await setMemberActive(t.deps, systemActor, { userId: user.id, isActive: false });
-    // The suspension ended the token's sign-in (decision 081): 401 at once.
+    // The suspension ended the token's sign-in (decision 080): 401 at once.
     expect((await probeAs()).statusCode).toBe(401);
     // Signing in again, the member is told they are suspended.
     const again = (await signIn(t, 'later@test.coop')).accessToken;

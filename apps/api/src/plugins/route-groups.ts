@@ -69,7 +69,7 @@ function userLookup(db: Database) {
       isExco: users.isExco,
       passwordHash: users.passwordHash,
       tokensValidAfter: users.tokensValidAfter,
-      // The token's sign-in still runs: not logged out, revoked or past its end (decision 081).
+      // The token's sign-in still runs: not logged out, revoked or past its end (decision 080).
       sessionLive: sql<boolean>`exists (${db
         .select({ one: sql`1` })
         .from(refreshTokens)

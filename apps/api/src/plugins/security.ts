@@ -71,7 +71,7 @@ export function securityHeaderSet(options: HelmetOptions = helmetOptions()): [st
 
 /**
  * The headers of an answer Fastify gives before any hook runs (a URL it cannot decode): the
- * same set, since the onRequest hook never sees that request.
+ * same set, since the onRequest hook never sees that request (decision 080).
  */
 export const FRAMEWORK_ERROR_HEADERS: Record<string, string> = {
   ...Object.fromEntries(securityHeaderSet()),

@@ -22,6 +22,8 @@ const Fines = lazy(() => import('./routes/member/fines'));
 const Notifications = lazy(() => import('./routes/member/notifications'));
 const Profile = lazy(() => import('./routes/member/profile'));
 const Settings = lazy(() => import('./routes/member/settings'));
+const TwoFactor = lazy(() => import('./routes/member/two-factor'));
+const LoginHistory = lazy(() => import('./routes/member/login-history'));
 const Transactions = lazy(() => import('./routes/member/transactions'));
 const Statement = lazy(() => import('./routes/member/statement'));
 const DataExport = lazy(() => import('./routes/member/export'));
@@ -75,6 +77,8 @@ export function AppRoutes() {
               <Route path={paths.notifications} element={<Notifications />} />
               <Route path={paths.profile} element={<Profile />} />
               <Route path={paths.settings} element={<Settings />} />
+              <Route path={paths.settingsTwoFactor} element={<TwoFactor />} />
+              <Route path={paths.settingsLoginHistory} element={<LoginHistory />} />
               <Route path={paths.transactions} element={<Transactions />} />
               <Route path={paths.statement} element={<Statement />} />
               <Route path={paths.profileExport} element={<DataExport />} />

@@ -16,6 +16,8 @@ export const paths = {
   notifications: '/notifications',
   profile: '/profile',
   settings: '/settings',
+  settingsTwoFactor: '/settings/two-factor',
+  settingsLoginHistory: '/settings/login-history',
   unauthorized: '/unauthorized',
   accountSuspended: '/account-suspended',
   newWithdrawal: '/withdrawals/new',

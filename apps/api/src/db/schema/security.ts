@@ -4,7 +4,7 @@ import { createdAt, enumCheck, id, tstz, updatedAt } from './columns.js';
 import { users } from './users.js';
 
 /**
- * Two-factor sign-in (TOTP, RFC 6238; decision 082). One row per user: the secret encrypted
+ * Two-factor sign-in (TOTP, RFC 6238; decision 080). One row per user: the secret encrypted
  * with TWO_FACTOR_KEY (AES-256-GCM), pending until a first code confirms it. `lastStep` is the
  * last time step used, so a code is accepted once.
  */
@@ -72,7 +72,7 @@ export const loginEvents = pgTable(
 
 /**
  * Lockouts of identifiers that belong to no account, kept like an account's (sign_in_lockouts),
- * so the second lockout lasts as long for an unknown identifier as for a real one (decision 084).
+ * so the second lockout lasts as long for an unknown identifier as for a real one (decision 080).
  */
 export const signInIdentifierLockouts = pgTable('sign_in_identifier_lockouts', {
   identifier: text('identifier').primaryKey(),

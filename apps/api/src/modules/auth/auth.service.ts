@@ -80,7 +80,7 @@ export async function login(
   actor: Actor,
   input: LoginInput,
 ): Promise<SignedIn | TwoFactorRequired> {
-  // A failure answers after the same floor whether the identifier exists or not (decision 084).
+  // A failure answers after the same floor whether the identifier exists or not (decision 080).
   return answerNoSoonerThan(
     deps.config.authAnswerFloorMs,
     () => attemptLogin(deps, actor, input),
@@ -168,7 +168,7 @@ async function attemptLogin(
       return lockedMs === null ? { result: 'failed' } : { result: 'locked', waitMs: lockedMs };
     }
 
-    // Two-factor on: the password is right, the session waits for the code (decision 082).
+    // Two-factor on: the password is right, the session waits for the code (decision 080).
     if (await hasTwoFactor(tx, user.id)) return { result: 'two_factor', userId: user.id };
 
     await recordSuccess(tx, { ...attempt, userId: user.id });

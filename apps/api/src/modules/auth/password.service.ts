@@ -74,7 +74,7 @@ export async function forgotPassword(
   actor: Actor,
   input: ForgotPasswordInput,
 ): Promise<void> {
-  // Every answer, 429 included, comes after the same floor (decision 084).
+  // Every answer, 429 included, comes after the same floor (decision 080).
   await answerNoSoonerThan(deps.config.authAnswerFloorMs, () =>
     requestPasswordReset(deps, actor, input),
   );

@@ -1,7 +1,7 @@
 /**
  * "Firefox on Android" from a User-Agent header: enough for a member to recognise a device in
  * the login history. A few lines of rules rather than a parser library (the common one is
- * AGPL-licensed since version 2; decision 082).
+ * AGPL-licensed since version 2; decision 080).
  */
 const BROWSERS: [RegExp, string][] = [
   [/Edg(e|A|iOS)?\//, 'Edge'],

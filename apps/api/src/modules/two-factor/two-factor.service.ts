@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in with TOTP (RFC 6238: SHA-1, 6 digits, 30 s, ±1 step), decision 082.
+ * Two-factor sign-in with TOTP (RFC 6238: SHA-1, 6 digits, 30 s, ±1 step), decision 080.
  * The secret is encrypted at rest with TWO_FACTOR_KEY (AES-256-GCM); each time step is accepted
  * once (`last_step`); ten single-use recovery codes are stored as SHA-256.
  */

@@ -236,7 +236,7 @@ describe('settings page (spec §2 Settings)', { timeout: 20_000 }, () => {
     });
   };
 
-  it('shows the switches with the defaults; SMS and push are not available yet; no 2FA or login history', async () => {
+  it('shows the switches with the defaults; SMS and push are not available yet; 2FA and login history link to their pages', async () => {
     settingsApi();
     renderWithProviders(<SettingsRoute />, { route: '/settings' });
     const email = await screen.findByRole('switch', { name: 'Email notifications' });
@@ -250,8 +250,14 @@ describe('settings page (spec §2 Settings)', { timeout: 20_000 }, () => {
       'aria-checked',
       'false',
     );
-    expect(screen.queryByText(/two-factor/i)).not.toBeInTheDocument();
-    expect(screen.queryByText(/login history/i)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Enable two-factor' })).toHaveAttribute(
+      'href',
+      '/settings/two-factor',
+    );
+    expect(screen.getByRole('link', { name: 'View login history' })).toHaveAttribute(
+      'href',
+      '/settings/login-history',
+    );
   });
 
   it("'Save Changes' saves the e-mail switch and confirms it", async () => {

@@ -1,7 +1,8 @@
 import { SETTINGS_MESSAGES } from '@coop/shared/account-rules';
 import type { UserSettings } from '@coop/shared/settings';
-import { Download, KeyRound, ShieldCheck } from 'lucide-react';
+import { Download, History, KeyRound, ShieldCheck } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { QueryState } from '../../../components/list/query-state';
 import { Button } from '../../../components/ui/button';
@@ -24,6 +25,7 @@ import {
 import { Switch } from '../../../components/ui/switch';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { failureMessage, toApiError } from '../../../lib/api-client';
+import { paths } from '../../../config/paths';
 import { isDarkFor } from '../../../lib/theme';
 import { useSettings, useUpdateSettings } from '../api/settings';
 import { useDataExport } from './use-data-export';
@@ -257,7 +259,19 @@ function SettingsForm({ settings }: { settings: UserSettings }) {
             Security
           </CardTitle>
         </CardHeader>
-        <CardContent className="pt-2">
+        <CardContent className="divide-y pt-2">
+          <SettingRow
+            title="Two-factor sign-in"
+            description="A code from your phone as well as your password."
+            control={() => (
+              <Button variant="outline" asChild>
+                <Link to={paths.settingsTwoFactor}>
+                  <ShieldCheck aria-hidden="true" />
+                  Enable two-factor
+                </Link>
+              </Button>
+            )}
+          />
           <SettingRow
             title="Password"
             description="Change the password you sign in with."
@@ -265,6 +279,18 @@ function SettingsForm({ settings }: { settings: UserSettings }) {
               <Button variant="outline" onClick={() => setChangingPassword(true)}>
                 <KeyRound aria-hidden="true" />
                 Change
+              </Button>
+            )}
+          />
+          <SettingRow
+            title="Login history"
+            description="Where and when your account was signed in to."
+            control={() => (
+              <Button variant="outline" asChild>
+                <Link to={paths.settingsLoginHistory}>
+                  <History aria-hidden="true" />
+                  View login history
+                </Link>
               </Button>
             )}
           />

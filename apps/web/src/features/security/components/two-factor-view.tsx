@@ -1,0 +1,240 @@
+import { CircleAlert, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { QueryState } from '../../../components/list/query-state';
+import { FormField } from '../../../components/form/form-field';
+import { Alert, AlertDescription } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { PasswordInput } from '../../../components/ui/password-input';
+import { toApiError } from '../../../lib/api-client';
+import {
+  useDisableTwoFactor,
+  useEnableTwoFactor,
+  useStartTwoFactorSetup,
+  useTwoFactorStatus,
+} from '../api/security-api';
+
+const CODE_MESSAGE = 'Enter the 6-digit code from your authenticator app';
+
+function ErrorAlert({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <Alert variant="destructive" role="alert">
+      <CircleAlert aria-hidden="true" />
+      <AlertDescription>{message}</AlertDescription>
+    </Alert>
+  );
+}
+
+/** Settings → Enable two-factor: enrol (QR and secret, then a code), recovery codes, turn off. */
+export function TwoFactorView() {
+  const status = useTwoFactorStatus();
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  return (
+    <QueryState
+      isPending={status.isPending}
+      errorMessage={status.error ? toApiError(status.error).message : null}
+      onRetry={() => void status.refetch()}
+      isEmpty={false}
+      emptyMessage=""
+      loadingLabel="Loading two-factor sign-in"
+    >
+      {recoveryCodes ? (
+        <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />
+      ) : status.data?.enabled ? (
+        <TurnOff recoveryCodesLeft={status.data.recoveryCodesLeft} />
+      ) : (
+        <Enrol onEnabled={setRecoveryCodes} />
+      )}
+    </QueryState>
+  );
+}
+
+function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
+  const setup = useStartTwoFactorSetup();
+  const enable = useEnableTwoFactor();
+  const [code, setCode] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+
+  if (!setup.data) {
+    return (
+      <Card>
+        <CardHeader>
+          <CardTitle as="h2" className="text-lg">
+            Two-factor sign-in is off
+          </CardTitle>
+          <CardDescription>
+            With two-factor sign-in, signing in takes your password and a 6-digit code from an
+            authenticator app on your phone (Google Authenticator, Microsoft Authenticator, Aegis,
+            1Password…).
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <ErrorAlert message={setup.error ? toApiError(setup.error).message : null} />
+          <Button
+            className="w-full sm:w-auto"
+            disabled={setup.isPending}
+            onClick={() => setup.mutate()}
+          >
+            <ShieldCheck aria-hidden="true" />
+            {setup.isPending ? 'Preparing...' : 'Set up two-factor sign-in'}
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const value = code.replace(/\s+/g, '');
+    if (!/^\d{6}$/.test(value)) {
+      setFieldError(CODE_MESSAGE);
+      return;
+    }
+    setFieldError(null);
+    enable.mutate({ code: value }, { onSuccess: (data) => onEnabled(data.recoveryCodes) });
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2" className="text-lg">
+          Scan the code with your authenticator app
+        </CardTitle>
+        <CardDescription>Then enter the 6-digit code the app shows to turn it on.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        <img
+          src={setup.data.qrCodeDataUrl}
+          alt="QR code to add the Coop Portal to your authenticator app"
+          width={240}
+          height={240}
+          className="mx-auto rounded-md border bg-white p-2"
+        />
+        <div className="grid gap-1">
+          <p className="text-sm text-muted-foreground">Can’t scan? Enter this key in the app:</p>
+          <code
+            className="rounded-md bg-muted px-3 py-2 font-mono text-sm break-all"
+            aria-label="Secret key"
+          >
+            {setup.data.secret.replace(/(.{4})/g, '$1 ').trim()}
+          </code>
+        </div>
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          <ErrorAlert message={enable.error ? toApiError(enable.error).message : null} />
+          <FormField id="two-factor-code" label="6-digit code" error={fieldError ?? undefined}>
+            <Input
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              placeholder="123456"
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+            />
+          </FormField>
+          <Button type="submit" className="w-full sm:w-auto" disabled={enable.isPending}>
+            {enable.isPending ? 'Turning on...' : 'Turn on two-factor sign-in'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2" className="text-lg">
+          Two-factor sign-in is on. Save your recovery codes
+        </CardTitle>
+        <CardDescription>
+          Each code signs you in once if you lose your phone. They are shown only now: write them
+          down or print them, and keep them somewhere safe.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <ul className="grid grid-cols-2 gap-2 font-mono text-sm" aria-label="Recovery codes">
+          {codes.map((code) => (
+            <li key={code} className="rounded-md bg-muted px-3 py-2 text-center">
+              {code}
+            </li>
+          ))}
+        </ul>
+        <Button className="w-full sm:w-auto" onClick={onDone}>
+          I have saved my recovery codes
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+function TurnOff({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
+  const disable = useDisableTwoFactor();
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; code?: string }>({});
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const value = code.replace(/\s+/g, '');
+    const next = {
+      ...(password ? {} : { password: 'Password is required' }),
+      ...(/^(\d{6}|[a-zA-Z2-7]{5}-?[a-zA-Z2-7]{5})$/.test(value) ? {} : { code: CODE_MESSAGE }),
+    };
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    disable.mutate({ password, code: value });
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2" className="text-lg">
+          Two-factor sign-in is on
+        </CardTitle>
+        <CardDescription>
+          Signing in asks for a code from your authenticator app. Recovery codes left:{' '}
+          {recoveryCodesLeft}.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} noValidate className="grid gap-4">
+          <p className="text-sm text-muted-foreground">
+            To turn it off, enter your password and a code from the app (or a recovery code).
+          </p>
+          <ErrorAlert message={disable.error ? toApiError(disable.error).message : null} />
+          <FormField id="disable-password" label="Password" error={errors.password}>
+            <PasswordInput
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          </FormField>
+          <FormField id="disable-code" label="Authentication code" error={errors.code}>
+            <Input
+              autoComplete="one-time-code"
+              placeholder="123456"
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+            />
+          </FormField>
+          <Button
+            type="submit"
+            variant="destructive"
+            className="w-full sm:w-auto"
+            disabled={disable.isPending}
+          >
+            {disable.isPending ? 'Turning off...' : 'Turn off two-factor sign-in'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
