@@ -11,7 +11,7 @@ test.describe('sign-in', () => {
 
     await expect(page).toHaveURL(/\/dashboard$/);
     // Keyboard and screen-reader users continue from the page's heading.
-    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeFocused();
+    await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, / })).toBeFocused();
     await expectAccessible(page);
   });
 
