@@ -1,0 +1,75 @@
+import { createHmac } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { expectAccessible, signIn } from './support';
+
+/** A member no other spec signs in as: turning two-factor on changes how they sign in. */
+const MEMBER = 'oluwaseun.balogun@demo.coop';
+
+/** RFC 6238 (SHA-1, 6 digits, 30 s steps) for a base32 secret: what an authenticator app shows. */
+function totp(base32: string, at = Date.now()): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  const bits = [...base32.replace(/[\s=]/g, '').toUpperCase()]
+    .map((char) => alphabet.indexOf(char).toString(2).padStart(5, '0'))
+    .join('');
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
+  const hmac = createHmac('sha1', key).update(counter).digest();
+  const offset = (hmac[hmac.length - 1] ?? 0) & 0xf;
+  return String((hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
+}
+
+test('two-factor sign-in: turned on from Settings, asked for at the next sign-in, seen in the login history', async ({
+  page,
+}) => {
+  await signIn(page, MEMBER);
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto('/settings');
+  await page.getByRole('link', { name: 'Enable two-factor' }).click();
+  await expect(page).toHaveURL(/\/settings\/two-factor$/);
+  await expect(page.getByText('Two-factor sign-in is off')).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+  const secret = (await page.getByLabel('Secret key').textContent()) ?? '';
+  expect(secret.replace(/\s/g, '')).toMatch(/^[A-Z2-7]{16,}$/);
+  await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByLabel('6-digit code').fill(totp(secret));
+  await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Two-factor sign-in is on. Save your recovery codes' }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem'),
+  ).toHaveCount(10);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
+
+  // Signed out, the password alone no longer signs the member in.
+  await page.getByRole('button', { name: /user menu of/ }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await signIn(page, MEMBER);
+  const code = page.getByLabel('Authentication code');
+  await expect(code).toBeVisible();
+  await expectAccessible(page);
+  // The code of the next step: each step's code signs in once, and turning on used this one.
+  await code.fill(totp(secret, Date.now() + 30_000));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto('/settings/login-history');
+  await expect(page.getByRole('heading', { level: 1, name: 'Login history' })).toBeVisible();
+  // Newest first: this sign-in and its code, the sign-out, turning it on, the first sign-in.
+  const events = page.getByRole('list', { name: 'Sign-in events' }).getByRole('listitem');
+  await expect(events.nth(0)).toContainText('Signed inThis session');
+  await expect(events.nth(1)).toContainText('Two-factor code acceptedThis session');
+  await expect(events.nth(2)).toContainText('Signed out');
+  await expect(events.nth(3)).toContainText('Two-factor turned on');
+  await expect(events.nth(4)).toContainText('Signed in');
+  await expect(page.getByRole('button', { name: 'Sign out all other sessions' })).toBeVisible();
+  await expectAccessible(page);
+});
