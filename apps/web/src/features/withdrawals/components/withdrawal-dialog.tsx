@@ -46,21 +46,21 @@ export function WithdrawalForm({ withdrawalType, available, onDone }: Withdrawal
     const problem = withdrawalAmountError(value, available);
     setError(problem ?? undefined);
     if (problem) return;
-    request.mutate(
-      { withdrawalType, amount: value, reason, idempotencyKey },
-      {
-        onSuccess: () => {
-          toast.success(WITHDRAWAL_MESSAGES.submitted);
-          onDone();
-        },
-        onError: (failure) => {
-          const fields = serverFieldMessages(failure, ['amount'] as const);
-          if (fields.amount) setError(fields.amount);
-          else
-            toast.error(WITHDRAWAL_MESSAGES.failedTitle, {
-              description: WITHDRAWAL_MESSAGES.failedMessage,
-            });
-        },
+    // The promise, not mutate()'s callbacks: the success refetches eligibility, which can close
+    // this dialog (on /withdrawals/new) before per-call callbacks run, and React Query skips
+    // those of an unmounted caller; the toast and the way back must still happen.
+    request.mutateAsync({ withdrawalType, amount: value, reason, idempotencyKey }).then(
+      () => {
+        toast.success(WITHDRAWAL_MESSAGES.submitted);
+        onDone();
+      },
+      (failure: unknown) => {
+        const fields = serverFieldMessages(failure, ['amount'] as const);
+        if (fields.amount) setError(fields.amount);
+        else
+          toast.error(WITHDRAWAL_MESSAGES.failedTitle, {
+            description: WITHDRAWAL_MESSAGES.failedMessage,
+          });
       },
     );
   };
