@@ -89,6 +89,7 @@ test('the desktop sidebar runs the full height of a long page and stays in view'
 }) => {
   test.skip(isMobile, 'below 768 px the sidebar is a slide-over');
   await signIn(page, 'ada@demo.coop');
+  await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/notifications');
   await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
   const sizes = () =>

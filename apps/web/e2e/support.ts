@@ -13,6 +13,16 @@ export async function signIn(page: Page, identifier: string, password = DEMO_PAS
 
 /** Fails on any serious or critical accessibility violation, listing each with its nodes. */
 export async function expectAccessible(page: Page) {
+  // Axe reads colours as painted: a dialog still fading in fails contrast at half opacity, so
+  // finite animations (not spinners) finish first.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
