@@ -33,3 +33,19 @@ describe('policySchema', () => {
     expect(policySchema.safeParse({ ...DEFAULT_POLICY, unknownKnob: true }).success).toBe(false);
   });
 });
+
+describe('disbursement policy', () => {
+  it('reads a policy saved before the maker-checker rule existed, with the default threshold', () => {
+    const { disbursement: _omitted, ...older } = DEFAULT_POLICY;
+    expect(policySchema.parse(older).disbursement).toEqual({
+      secondApprovalAboveKobo: 500_000_000,
+    });
+  });
+
+  it('refuses a negative or fractional threshold', () => {
+    for (const secondApprovalAboveKobo of [-1, 0.5]) {
+      const edited = { ...DEFAULT_POLICY, disbursement: { secondApprovalAboveKobo } };
+      expect(policySchema.safeParse(edited).success).toBe(false);
+    }
+  });
+});

@@ -44,10 +44,23 @@ export const finePolicySchema = z.strictObject({
 });
 export type FinePolicy = z.infer<typeof finePolicySchema>;
 
+/** Maker-checker on disbursements (issue 9): above this amount a second administrator approves. */
+export const disbursementPolicySchema = z.strictObject({
+  secondApprovalAboveKobo: koboSchema,
+});
+export type DisbursementPolicy = z.infer<typeof disbursementPolicySchema>;
+
+export const DEFAULT_DISBURSEMENT_POLICY: DisbursementPolicy = {
+  // ₦5,000,000: a typical cooperative's two-signature limit on its bank mandate.
+  secondApprovalAboveKobo: 500_000_000,
+};
+
 export const policySchema = z.strictObject({
   loan: loanPolicySchema,
   withdrawal: withdrawalPolicySchema,
   fine: finePolicySchema,
+  // A default, so a policy saved before this rule existed still reads.
+  disbursement: disbursementPolicySchema.default(DEFAULT_DISBURSEMENT_POLICY),
 });
 export type Policy = z.infer<typeof policySchema>;
 
@@ -62,4 +75,5 @@ export const DEFAULT_POLICY: Policy = {
     // Off until the cooperative decides its late-repayment fine; the administrator issues fines.
     lateRepaymentFine: { enabled: false, amountKobo: 100_000, graceDays: 7 },
   },
+  disbursement: DEFAULT_DISBURSEMENT_POLICY,
 };
