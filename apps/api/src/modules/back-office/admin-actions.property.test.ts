@@ -365,7 +365,7 @@ describe('any sequence of admin actions keeps projection == ledger (property)', 
       fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 14 }), async (steps) => {
         try {
           await t.db.transaction(async (tx) => {
-            const deps: Deps = { ...t.deps, db: tx as unknown as Deps['db'] };
+            const deps: Deps = { ...t.deps, db: tx };
             for (const step of steps) {
               try {
                 await run(deps, tx, step);
