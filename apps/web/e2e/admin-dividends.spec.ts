@@ -1,4 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   declareAndPayDividends,
   editPolicyValue,
@@ -13,16 +15,40 @@ import { expectAccessible, signIn } from './support';
  * and see it saved. Axe on every page and dialog. Each viewport has its own server and database.
  */
 
+const docsImages = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../docs/images',
+);
+
+/**
+ * With ADMIN_SCREENSHOTS=1, full-page screenshots: the desktop ones into docs/images (the
+ * administrators' guide), the phone ones beside the test's results.
+ */
+const shooter = (page: Page, testInfo: TestInfo, isMobile: boolean) => async (name: string) => {
+  if (!process.env.ADMIN_SCREENSHOTS) return;
+  await page.screenshot({
+    path: isMobile
+      ? testInfo.outputPath(`admin-${name}-390.png`)
+      : path.join(docsImages, `admin-${name}.png`),
+    fullPage: true,
+  });
+};
+
 test('the administrator declares and pays last year’s dividend; Ada sees it paid', async ({
   page,
   isMobile,
-}) => {
+}, testInfo) => {
   test.setTimeout(180_000);
   const year = lastFinancialYear();
   await signIn(page, 'admin@demo.coop');
   await expect(page).toHaveURL(/\/admin$/);
 
-  const members = await declareAndPayDividends(page, { isMobile, year, ratePercent: '10' });
+  const members = await declareAndPayDividends(page, {
+    isMobile,
+    year,
+    ratePercent: '10',
+    shot: shooter(page, testInfo, isMobile),
+  });
   expect(members).toBeGreaterThan(1);
 
   // Declaring the same year again is refused with a clear message, before anything is written.
@@ -51,7 +77,7 @@ test('the administrator declares and pays last year’s dividend; Ada sees it pa
 test('the administrator changes the policy: a bad value is refused, a good one saved', async ({
   page,
   isMobile,
-}) => {
+}, testInfo) => {
   test.setTimeout(120_000);
   await signIn(page, 'admin@demo.coop');
   await expect(page).toHaveURL(/\/admin$/);
@@ -59,6 +85,7 @@ test('the administrator changes the policy: a bad value is refused, a good one s
     isMobile,
     label: 'Interest on 6-month loans (% flat)',
     value: '6.5',
+    shot: shooter(page, testInfo, isMobile),
   });
 
   const fee = page.getByLabel('Insurance fee (% of the amount)');

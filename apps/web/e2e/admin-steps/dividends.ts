@@ -37,7 +37,14 @@ export async function declareAndPayDividends(
     isMobile,
     year = lastFinancialYear(),
     ratePercent = '10',
-  }: { isMobile: boolean; year?: number; ratePercent?: string },
+    shot,
+  }: {
+    isMobile: boolean;
+    year?: number;
+    ratePercent?: string;
+    /** Saves a screenshot under this name (docs/administrators.md). */
+    shot?: (name: string) => Promise<void>;
+  },
 ): Promise<number> {
   await openAdminPage(page, isMobile, 'Dividends');
   await expectAccessible(page);
@@ -47,10 +54,12 @@ export async function declareAndPayDividends(
   await page.getByRole('button', { name: 'Preview' }).click();
   const preview = page.getByRole('heading', { name: `Preview: FY ${year} at ${ratePercent}%` });
   await expect(preview).toBeVisible();
-  const members = Number(await page.locator('dt:text-is("Members") + dd').innerText());
+  const totals = page.getByRole('region', { name: `Preview: FY ${year} at ${ratePercent}%` });
+  const members = Number(await totals.locator('dt:text-is("Members") + dd').innerText());
   expect(members).toBeGreaterThan(0);
   await expect(page.getByText('Kept by rounding')).toBeVisible();
   await expectAccessible(page);
+  await shot?.('dividends-preview');
 
   await page.getByRole('button', { name: `Declare FY ${year} dividend` }).click();
   await expect(
@@ -65,6 +74,7 @@ export async function declareAndPayDividends(
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText(`savings of ${members} members today`)).toBeVisible();
   await expectAccessible(page);
+  await shot?.('dividends-pay');
   await dialog.getByRole('button', { name: /^Pay ₦/ }).click();
   await expect(dialog).toBeHidden();
   await expect(
@@ -87,7 +97,17 @@ export async function declareAndPayDividends(
  */
 export async function editPolicyValue(
   page: Page,
-  { isMobile, label, value }: { isMobile: boolean; label: string; value: string },
+  {
+    isMobile,
+    label,
+    value,
+    shot,
+  }: {
+    isMobile: boolean;
+    label: string;
+    value: string;
+    shot?: (name: string) => Promise<void>;
+  },
 ) {
   await openAdminPage(page, isMobile, 'Policy');
   const field = page.getByLabel(label);
@@ -99,6 +119,7 @@ export async function editPolicyValue(
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText(label)).toBeVisible();
   await expectAccessible(page);
+  await shot?.('policy-confirm');
   await dialog.getByRole('button', { name: 'Save 1 change' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Policy saved. It applies to new requests')).toBeVisible();
@@ -106,4 +127,5 @@ export async function editPolicyValue(
   await page.reload();
   await expect(page.getByLabel(label)).toHaveValue(value);
   await expect(page.getByText(/^Last saved by /)).toBeVisible();
+  await shot?.('policy');
 }
