@@ -21,8 +21,8 @@ const docsImages = path.resolve(
 );
 
 /**
- * With ADMIN_SCREENSHOTS=1, full-page screenshots: the desktop ones into docs/images (the
- * administrators' guide), the phone ones beside the test's results.
+ * With ADMIN_SCREENSHOTS=1, screenshots: the desktop pages whole into docs/images (the
+ * administrators' guide), the phone's screen beside the test's results.
  */
 const shooter = (page: Page, testInfo: TestInfo, isMobile: boolean) => async (name: string) => {
   if (!process.env.ADMIN_SCREENSHOTS) return;
@@ -30,7 +30,8 @@ const shooter = (page: Page, testInfo: TestInfo, isMobile: boolean) => async (na
     path: isMobile
       ? testInfo.outputPath(`admin-${name}-390.png`)
       : path.join(docsImages, `admin-${name}.png`),
-    fullPage: true,
+    // A dialog is shot as the screen shows it; a page whole.
+    fullPage: !isMobile && !name.endsWith('-dialog'),
   });
 };
 

@@ -74,7 +74,7 @@ export async function declareAndPayDividends(
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText(`savings of ${members} members today`)).toBeVisible();
   await expectAccessible(page);
-  await shot?.('dividends-pay');
+  await shot?.('dividends-pay-dialog');
   await dialog.getByRole('button', { name: /^Pay ₦/ }).click();
   await expect(dialog).toBeHidden();
   await expect(
@@ -119,7 +119,7 @@ export async function editPolicyValue(
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText(label)).toBeVisible();
   await expectAccessible(page);
-  await shot?.('policy-confirm');
+  await shot?.('policy-confirm-dialog');
   await dialog.getByRole('button', { name: 'Save 1 change' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Policy saved. It applies to new requests')).toBeVisible();

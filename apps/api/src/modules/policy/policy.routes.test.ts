@@ -107,7 +107,7 @@ describe('admin policy API', () => {
     const res = await put(changed, chair.token, 'save-1');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(
-      'Policy saved. It applies to new requests; requests already made keep their terms.',
+      'Policy saved. It applies to new requests; loans and fines already made keep their terms.',
     );
     expect(res.json().data).toMatchObject({
       policy: changed,

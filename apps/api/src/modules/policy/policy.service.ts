@@ -105,4 +105,4 @@ export async function updatePolicy(deps: Deps, actor: Actor, input: Policy): Pro
 }
 
 export const POLICY_SAVED_MESSAGE =
-  'Policy saved. It applies to new requests; requests already made keep their terms.';
+  'Policy saved. It applies to new requests; loans and fines already made keep their terms.';

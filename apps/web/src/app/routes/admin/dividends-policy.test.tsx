@@ -115,7 +115,7 @@ describe('the back office: dividends and policy (issue 9 items 8 and 10)', () =>
           success: true,
           data: { ...view, policy: request.body, isDefault: false },
           message:
-            'Policy saved. It applies to new requests; requests already made keep their terms.',
+            'Policy saved. It applies to new requests; loans and fines already made keep their terms.',
         }),
     });
     signInAs(buildUser({ role: 'admin' }));

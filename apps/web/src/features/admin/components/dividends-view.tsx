@@ -98,21 +98,6 @@ function PreviewResult({
         Share holdings as on {formatDisplayDate(preview.asOf)}. Each dividend is rounded down to the
         kobo; what rounding leaves stays with the cooperative. Nothing is written until you declare.
       </p>
-      {preview.rows.length > 0 ? (
-        <DataTable
-          caption={`Dividend per member, FY ${preview.dividendYear}`}
-          columns={previewColumns}
-          rows={preview.rows}
-          getRowId={(row) => row.userId}
-          getRowLabel={(row) => `${row.name}, ${row.membershipId}`}
-        />
-      ) : (
-        <Alert role="status">
-          <AlertDescription>
-            No member held shares on 31 Dec {preview.dividendYear}: there is nothing to declare.
-          </AlertDescription>
-        </Alert>
-      )}
       {declare.isError ? (
         <Alert variant="destructive" role="alert">
           <AlertDescription>
@@ -143,6 +128,21 @@ function PreviewResult({
           Declare FY {preview.dividendYear} dividend
         </SubmitButton>
       </div>
+      {preview.rows.length > 0 ? (
+        <DataTable
+          caption={`Dividend per member, FY ${preview.dividendYear}`}
+          columns={previewColumns}
+          rows={preview.rows}
+          getRowId={(row) => row.userId}
+          getRowLabel={(row) => `${row.name}, ${row.membershipId}`}
+        />
+      ) : (
+        <Alert role="status">
+          <AlertDescription>
+            No member held shares on 31 Dec {preview.dividendYear}: there is nothing to declare.
+          </AlertDescription>
+        </Alert>
+      )}
     </section>
   );
 }

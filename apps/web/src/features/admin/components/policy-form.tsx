@@ -327,8 +327,9 @@ function PolicyEditor({ view }: { view: PolicyView }) {
           {view.isDefault
             ? 'The cooperative uses the default policy: no administrator has saved one yet.'
             : `Last saved${view.updatedBy ? ` by ${view.updatedBy.name}` : ''}${view.updatedAt ? ` on ${formatDisplayDateTime(view.updatedAt)}` : ''}.`}{' '}
-          Changes apply to new requests only: loans, withdrawals and fines already requested keep
-          the terms they were made under.
+          Changes apply to new requests only: a loan keeps the rates, fees and approvals it was
+          requested with, and a fine its due date. A pending withdrawal is checked against the
+          policy in force when it is approved.
         </p>
         {GROUPS.map(({ group, description }) => (
           <fieldset key={group} className="grid grid-cols-1 gap-4 rounded-xl border bg-card p-4">
@@ -394,7 +395,7 @@ function PolicyEditor({ view }: { view: PolicyView }) {
             <DialogDescription>
               {changes.length === 0
                 ? 'Nothing was changed.'
-                : 'These changes apply to new requests from now on. Requests already made keep their terms.'}
+                : 'These changes apply to new requests from now on: loans and fines already made keep their terms.'}
             </DialogDescription>
           </DialogHeader>
           {changes.length > 0 ? (
