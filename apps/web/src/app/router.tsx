@@ -41,6 +41,8 @@ const AdminPayroll = lazy(() => import('./routes/admin/payroll'));
 const AdminDisputes = lazy(() => import('./routes/admin/disputes'));
 const AdminAudit = lazy(() => import('./routes/admin/audit'));
 const AdminReconciliation = lazy(() => import('./routes/admin/reconciliation'));
+const AdminDividends = lazy(() => import('./routes/admin/dividends'));
+const AdminPolicy = lazy(() => import('./routes/admin/policy'));
 
 /** The route table of spec §2. */
 export function AppRoutes() {
@@ -95,6 +97,8 @@ export function AppRoutes() {
               <Route path={paths.adminDisputes} element={<AdminDisputes />} />
               <Route path={paths.adminAudit} element={<AdminAudit />} />
               <Route path={paths.adminReconciliation} element={<AdminReconciliation />} />
+              <Route path={paths.adminDividends} element={<AdminDividends />} />
+              <Route path={paths.adminPolicy} element={<AdminPolicy />} />
             </Route>
           </Route>
 

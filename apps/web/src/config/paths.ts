@@ -38,6 +38,8 @@ export const paths = {
   adminDisputes: '/admin/disputes',
   adminAudit: '/admin/audit',
   adminReconciliation: '/admin/reconciliation',
+  adminDividends: '/admin/dividends',
+  adminPolicy: '/admin/policy',
   /** Dashboard quick actions that open the loans page's wizard or reassign dialog. */
   loansNew: '/loans/new',
   guaranteesInvite: '/guarantees/invite',

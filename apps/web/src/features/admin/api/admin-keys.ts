@@ -9,6 +9,8 @@ export const adminKeys = {
   disputes: (query: QueryParams) => [...adminKeys.all, 'disputes', query] as const,
   audit: (query: QueryParams) => [...adminKeys.all, 'audit', query] as const,
   reconciliation: (query: QueryParams) => [...adminKeys.all, 'reconciliation', query] as const,
+  dividendDeclarations: () => [...adminKeys.all, 'dividend-declarations'] as const,
+  policy: () => [...adminKeys.all, 'policy'] as const,
 };
 
 /** A fresh Idempotency-Key: one per thing the administrator asked for, kept across its retries. */

@@ -1,9 +1,11 @@
 import {
   ClipboardList,
   FileSpreadsheet,
+  HandCoins,
   LayoutDashboard,
   MessageSquareWarning,
   Scale,
+  SlidersHorizontal,
   User,
   Users,
   Wallet,
@@ -22,6 +24,8 @@ export const adminNavigation: ShellNavigation = {
     { to: paths.adminDisputes, label: 'Disputes', icon: MessageSquareWarning },
     { to: paths.adminAudit, label: 'Audit log', icon: ClipboardList },
     { to: paths.adminReconciliation, label: 'Reconciliation', icon: Scale },
+    { to: paths.adminDividends, label: 'Dividends', icon: HandCoins },
+    { to: paths.adminPolicy, label: 'Policy', icon: SlidersHorizontal },
   ],
   secondary: [
     { to: paths.dashboard, label: 'Member portal', icon: Wallet },
