@@ -40,6 +40,9 @@ const AdminPayroll = lazy(() => import('./routes/admin/payroll'));
 const AdminDisputes = lazy(() => import('./routes/admin/disputes'));
 const AdminAudit = lazy(() => import('./routes/admin/audit'));
 const AdminReconciliation = lazy(() => import('./routes/admin/reconciliation'));
+const AdminWithdrawals = lazy(() => import('./routes/admin/withdrawals'));
+const AdminDepositNotices = lazy(() => import('./routes/admin/deposit-notices'));
+const AdminFines = lazy(() => import('./routes/admin/fines'));
 
 /** The route table of spec §2. */
 export function AppRoutes() {
@@ -93,6 +96,9 @@ export function AppRoutes() {
               <Route path={paths.adminDisputes} element={<AdminDisputes />} />
               <Route path={paths.adminAudit} element={<AdminAudit />} />
               <Route path={paths.adminReconciliation} element={<AdminReconciliation />} />
+              <Route path={paths.adminWithdrawals} element={<AdminWithdrawals />} />
+              <Route path={paths.adminDepositNotices} element={<AdminDepositNotices />} />
+              <Route path={paths.adminFines} element={<AdminFines />} />
             </Route>
           </Route>
 

@@ -36,6 +36,9 @@ export const paths = {
   adminDisputes: '/admin/disputes',
   adminAudit: '/admin/audit',
   adminReconciliation: '/admin/reconciliation',
+  adminWithdrawals: '/admin/withdrawals',
+  adminDepositNotices: '/admin/deposit-notices',
+  adminFines: '/admin/fines',
   /** Dashboard quick actions that open the loans page's wizard or reassign dialog. */
   loansNew: '/loans/new',
   guaranteesInvite: '/guarantees/invite',

@@ -1,5 +1,8 @@
 import {
+  ArrowUpFromLine,
   ClipboardList,
+  Gavel,
+  Landmark,
   FileSpreadsheet,
   LayoutDashboard,
   MessageSquareWarning,
@@ -20,6 +23,9 @@ export const adminNavigation: ShellNavigation = {
     { to: paths.adminMembers, label: 'Members', icon: Users },
     { to: paths.adminPayroll, label: 'Payroll', icon: FileSpreadsheet },
     { to: paths.adminDisputes, label: 'Disputes', icon: MessageSquareWarning },
+    { to: paths.adminWithdrawals, label: 'Withdrawals', icon: ArrowUpFromLine },
+    { to: paths.adminDepositNotices, label: 'Deposit notices', icon: Landmark },
+    { to: paths.adminFines, label: 'Fines', icon: Gavel },
     { to: paths.adminAudit, label: 'Audit log', icon: ClipboardList },
     { to: paths.adminReconciliation, label: 'Reconciliation', icon: Scale },
   ],

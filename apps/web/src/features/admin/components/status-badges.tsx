@@ -26,6 +26,7 @@ const STATUS_VARIANTS: Record<string, 'success' | 'warning' | 'danger' | 'info' 
   accepted: 'success',
   paid: 'success',
   waived: 'muted',
+  verified: 'success',
 };
 
 const label = (status: string) =>
