@@ -123,7 +123,7 @@ function MemberPicker({
       ) : null}
       <div aria-live="polite">
         {chosen.length > 0 ? (
-          <ul aria-label="Members to fine" className="flex flex-wrap gap-2">
+          <ul aria-label="Chosen members" className="flex flex-wrap gap-2">
             {chosen.map((member) => (
               <li key={member.id}>
                 <Badge variant="info" className="gap-1 py-1 pr-1">
