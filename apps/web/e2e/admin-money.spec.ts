@@ -48,7 +48,9 @@ test('withdrawals, deposit notices and fines in the back office', async ({ page,
   });
   // Nothing is left to decide; the decided requests show under their status.
   await page.goto('/admin/withdrawals?status=rejected&search=Bayo');
-  await expect(page.getByText('Please apply again after the audit').first()).toBeVisible();
+  await expect(
+    page.getByText('Please apply again after the audit').locator('visible=true').first(),
+  ).toBeVisible();
   await page.goto('/admin/withdrawals?status=pending');
   await expect(page.getByText('No withdrawal requests found')).toBeVisible();
 
@@ -66,7 +68,11 @@ test('withdrawals, deposit notices and fines in the back office', async ({ page,
   await waiveFine(page, { member: 'Chidi Eze', reason, note: 'Apology received in writing' });
   await markFinePaid(page, { member: 'Bayo Adeyemi', reason, paidFrom: 'bank_transfer' });
   await page.goto(`/admin/fines?search=${encodeURIComponent(reason)}`);
-  await expect(page.getByText('Waived: Apology received in writing').first()).toBeVisible();
-  await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
+  await expect(
+    page.getByText('Waived: Apology received in writing').locator('visible=true').first(),
+  ).toBeVisible();
+  await expect(
+    page.getByText('Paid', { exact: true }).locator('visible=true').first(),
+  ).toBeVisible();
   await expectAccessible(page);
 });

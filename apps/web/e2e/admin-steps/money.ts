@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import path from 'node:path';
 import { expectAccessible } from '../support';
 
 /**
@@ -13,18 +14,29 @@ export async function toastsGone(page: Page) {
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
 }
 
-async function openList(page: Page, path: string, heading: string) {
-  await page.goto(path);
+/** With MONEY_SHOTS_DIR set, each page and dialog is saved there (to look at the layout). */
+async function shot(page: Page, name: string) {
+  const dir = process.env.MONEY_SHOTS_DIR;
+  if (!dir) return;
+  const width = page.viewportSize()?.width ?? 0;
+  const file = `${width}-${name.toLowerCase().replaceAll(/[^a-z0-9]+/g, '-')}.png`;
+  await page.screenshot({ path: path.join(dir, file), fullPage: true });
+}
+
+async function openList(page: Page, url: string, heading: string) {
+  await page.goto(url);
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   // The list has loaded (a row or the empty message).
   await expect(page.getByText(/Loading /)).toHaveCount(0);
   await expectAccessible(page);
+  await shot(page, heading);
 }
 
 async function inDialog(page: Page, title: string) {
   const dialog = page.getByRole('dialog', { name: title });
   await expect(dialog).toBeVisible();
   await expectAccessible(page);
+  await shot(page, title);
   return dialog;
 }
 
@@ -97,6 +109,7 @@ export async function issueFine(
     ).toBeVisible();
   }
   await expectAccessible(page);
+  await shot(page, 'issue-fine-members');
   await dialog.getByLabel('Reason').fill(f.reason);
   await dialog.getByLabel('Amount (₦)').fill(f.amount);
   const count = f.members.length;
