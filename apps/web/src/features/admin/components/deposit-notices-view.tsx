@@ -1,6 +1,6 @@
 import type { AdminDepositNotice } from '@coop/shared/admin-money';
 import { ADMIN_MONEY_MESSAGES } from '@coop/shared/admin-money-texts';
-import { formatDisplayDate, formatDisplayDateTime } from '@coop/shared/dates';
+import { formatDisplayDate } from '@coop/shared/dates';
 import { formatNaira } from '@coop/shared/money';
 import type { DataTableColumn } from '../../../components/list/data-table';
 import type { ListParams } from '../../../lib/use-list-params';
@@ -72,21 +72,28 @@ const columns: readonly DataTableColumn<AdminDepositNotice>[] = [
   {
     id: 'reference',
     header: 'Bank reference',
-    cell: (row) => <span className="font-mono">{row.bankReference}</span>,
-  },
-  { id: 'transfer', header: 'Transfer date', cell: (row) => formatDisplayDate(row.transferDate) },
-  { id: 'total', header: 'Total', align: 'end', cell: (row) => formatNaira(row.totalAmount) },
-  { id: 'submitted', header: 'Submitted', cell: (row) => formatDisplayDateTime(row.submittedAt) },
-  {
-    id: 'reason',
-    header: 'Note',
     cell: (row) => (
-      <span className="line-clamp-3 max-w-xs min-w-40 whitespace-normal">
-        {row.rejectionReason ?? row.note ?? ''}
+      <span className="block max-w-56 min-w-32 whitespace-normal">
+        <span className="font-mono">{row.bankReference}</span>
+        {row.note ? (
+          <span className="line-clamp-2 text-sm text-muted-foreground">{row.note}</span>
+        ) : null}
+        {row.rejectionReason ? (
+          <span className="line-clamp-3 text-sm text-muted-foreground">
+            Rejected: {row.rejectionReason}
+          </span>
+        ) : null}
       </span>
     ),
   },
-  { id: 'status', header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
+  { id: 'transfer', header: 'Transferred', cell: (row) => formatDisplayDate(row.transferDate) },
+  { id: 'total', header: 'Total', align: 'end', cell: (row) => formatNaira(row.totalAmount) },
+  { id: 'submitted', header: 'Submitted', cell: (row) => formatDisplayDate(row.submittedAt) },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (row) => <StatusBadge status={row.status} />,
+  },
 ];
 
 /** Every member's deposit notices; pending ones are verified or rejected here. */

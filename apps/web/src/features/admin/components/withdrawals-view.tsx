@@ -1,6 +1,6 @@
 import type { AdminWithdrawal } from '@coop/shared/admin-money';
 import { ADMIN_MONEY_MESSAGES } from '@coop/shared/admin-money-texts';
-import { formatDisplayDateTime } from '@coop/shared/dates';
+import { formatDisplayDate } from '@coop/shared/dates';
 import { formatNaira } from '@coop/shared/money';
 import { WITHDRAWAL_TYPE_LABELS } from '@coop/shared/withdrawal-rules';
 import type { DataTableColumn } from '../../../components/list/data-table';
@@ -79,7 +79,23 @@ function RejectWithdrawalDialog({ row }: { row: AdminWithdrawal }) {
 
 const columns: readonly DataTableColumn<AdminWithdrawal>[] = [
   { id: 'member', header: 'Member', cell: (row) => <MemberCell member={row.member} /> },
-  { id: 'type', header: 'Type', cell: typeLabel },
+  {
+    id: 'type',
+    header: 'Type and reason',
+    cell: (row) => (
+      <span className="block max-w-56 min-w-32 whitespace-normal">
+        {typeLabel(row)}
+        {row.reason ? (
+          <span className="line-clamp-2 text-sm text-muted-foreground">{row.reason}</span>
+        ) : null}
+        {row.rejectionReason ? (
+          <span className="line-clamp-3 text-sm text-muted-foreground">
+            Rejected: {row.rejectionReason}
+          </span>
+        ) : null}
+      </span>
+    ),
+  },
   {
     id: 'amount',
     header: 'Amount',
@@ -92,16 +108,7 @@ const columns: readonly DataTableColumn<AdminWithdrawal>[] = [
     align: 'end',
     cell: (row) => formatNaira(row.memberBalance),
   },
-  { id: 'requested', header: 'Requested', cell: (row) => formatDisplayDateTime(row.requestDate) },
-  {
-    id: 'reason',
-    header: 'Reason',
-    cell: (row) => (
-      <span className="line-clamp-3 max-w-xs min-w-40 whitespace-normal">
-        {row.rejectionReason ?? row.reason ?? ''}
-      </span>
-    ),
-  },
+  { id: 'requested', header: 'Requested', cell: (row) => formatDisplayDate(row.requestDate) },
   { id: 'status', header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
 ];
 
