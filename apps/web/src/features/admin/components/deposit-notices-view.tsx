@@ -1,6 +1,7 @@
 import type { AdminDepositNotice } from '@coop/shared/admin-money';
 import { ADMIN_MONEY_MESSAGES } from '@coop/shared/admin-money-texts';
 import { formatDisplayDate } from '@coop/shared/dates';
+import { DEPOSIT_NOTICE_STATUS_LABELS } from '@coop/shared/deposit-notice-rules';
 import { formatNaira } from '@coop/shared/money';
 import type { DataTableColumn } from '../../../components/list/data-table';
 import type { ListParams } from '../../../lib/use-list-params';
@@ -92,7 +93,9 @@ const columns: readonly DataTableColumn<AdminDepositNotice>[] = [
   {
     id: 'status',
     header: 'Status',
-    cell: (row) => <StatusBadge status={row.status} />,
+    cell: (row) => (
+      <StatusBadge status={row.status} text={DEPOSIT_NOTICE_STATUS_LABELS[row.status]} />
+    ),
   },
 ];
 
