@@ -40,6 +40,9 @@ export const paths = {
   adminReconciliation: '/admin/reconciliation',
   adminDividends: '/admin/dividends',
   adminPolicy: '/admin/policy',
+  adminWithdrawals: '/admin/withdrawals',
+  adminDepositNotices: '/admin/deposit-notices',
+  adminFines: '/admin/fines',
   /** Dashboard quick actions that open the loans page's wizard or reassign dialog. */
   loansNew: '/loans/new',
   guaranteesInvite: '/guarantees/invite',

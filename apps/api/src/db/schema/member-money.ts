@@ -3,6 +3,7 @@ import { check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'd
 import { createdAt, id, kobo, tstz, updatedAt, enumCheck } from './columns.js';
 import { users } from './users.js';
 import { ledgerTransactions } from './ledger.js';
+import { loanScheduleItems } from './loans.js';
 
 export const withdrawals = pgTable(
   'withdrawals',
@@ -95,11 +96,14 @@ export const fines = pgTable(
     waivedBy: uuid('waived_by').references(() => users.id),
     waiverNote: text('waiver_note'),
     ledgerTransactionId: uuid('ledger_transaction_id').references(() => ledgerTransactions.id),
+    /** The overdue instalment a late-repayment fine is for (decision 043): one fine each. */
+    loanScheduleItemId: uuid('loan_schedule_item_id').references(() => loanScheduleItems.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     enumCheck('fines_status_valid', t.status),
+    uniqueIndex('fines_loan_schedule_item_key').on(t.loanScheduleItemId),
     index('fines_user_fine_date_idx').on(t.userId, t.fineDate),
     index('fines_user_status_idx').on(t.userId, t.status),
     check('fines_amount_positive', sql`amount > 0`),

@@ -8,6 +8,7 @@ import type { AuditListQuery } from '@coop/shared/admin';
 import {
   auditLog,
   contributions,
+  depositNotices,
   fines,
   ledgerEntries,
   ledgerTransactions,
@@ -108,6 +109,14 @@ export function backOfficeRepository(db: Executor) {
 
     countDisputed() {
       return db.$count(contributions, eq(contributions.status, 'disputed'));
+    },
+
+    countPendingWithdrawals() {
+      return db.$count(withdrawals, eq(withdrawals.status, 'pending'));
+    },
+
+    countPendingDepositNotices() {
+      return db.$count(depositNotices, eq(depositNotices.status, 'pending'));
     },
 
     async member(userId: string) {

@@ -36,6 +36,8 @@ export async function getOverview(deps: Deps, _actor: MemberActor): Promise<Admi
     await repo.monthContributions(month),
     await repo.countDisputed(),
   ];
+  const withdrawalsToDecide = await repo.countPendingWithdrawals();
+  const depositNoticesToVerify = await repo.countPendingDepositNotices();
   return {
     members,
     moneyUnderManagement: {
@@ -50,7 +52,11 @@ export async function getOverview(deps: Deps, _actor: MemberActor): Promise<Admi
       amount: naira(deductions.amount),
     },
     // Only queues whose page exists (issue 9): the others arrive with their pages.
-    queues: [{ key: 'disputes', label: 'Disputed contributions', count: disputes }],
+    queues: [
+      { key: 'disputes', label: 'Disputed contributions', count: disputes },
+      { key: 'withdrawals', label: 'Withdrawals to decide', count: withdrawalsToDecide },
+      { key: 'depositNotices', label: 'Deposit notices to verify', count: depositNoticesToVerify },
+    ],
   };
 }
 

@@ -11,6 +11,9 @@ export const adminKeys = {
   reconciliation: (query: QueryParams) => [...adminKeys.all, 'reconciliation', query] as const,
   dividendDeclarations: () => [...adminKeys.all, 'dividend-declarations'] as const,
   policy: () => [...adminKeys.all, 'policy'] as const,
+  withdrawals: (query: QueryParams) => [...adminKeys.all, 'withdrawals', query] as const,
+  depositNotices: (query: QueryParams) => [...adminKeys.all, 'deposit-notices', query] as const,
+  fines: (query: QueryParams) => [...adminKeys.all, 'fines', query] as const,
 };
 
 /** A fresh Idempotency-Key: one per thing the administrator asked for, kept across its retries. */

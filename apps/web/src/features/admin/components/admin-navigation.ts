@@ -1,5 +1,8 @@
 import {
+  ArrowUpFromLine,
   ClipboardList,
+  Gavel,
+  Landmark,
   FileSpreadsheet,
   HandCoins,
   LayoutDashboard,
@@ -22,9 +25,12 @@ export const adminNavigation: ShellNavigation = {
     { to: paths.adminMembers, label: 'Members', icon: Users },
     { to: paths.adminPayroll, label: 'Payroll', icon: FileSpreadsheet },
     { to: paths.adminDisputes, label: 'Disputes', icon: MessageSquareWarning },
+    { to: paths.adminWithdrawals, label: 'Withdrawals', icon: ArrowUpFromLine },
+    { to: paths.adminDepositNotices, label: 'Deposit notices', icon: Landmark },
+    { to: paths.adminFines, label: 'Fines', icon: Gavel },
+    { to: paths.adminDividends, label: 'Dividends', icon: HandCoins },
     { to: paths.adminAudit, label: 'Audit log', icon: ClipboardList },
     { to: paths.adminReconciliation, label: 'Reconciliation', icon: Scale },
-    { to: paths.adminDividends, label: 'Dividends', icon: HandCoins },
     { to: paths.adminPolicy, label: 'Policy', icon: SlidersHorizontal },
   ],
   secondary: [
