@@ -30,6 +30,7 @@ import {
   guarantorCandidateRoutes,
   loanReviewRoutes,
   loanRoutes,
+  adminLoanRoutes,
 } from './modules/loans/loans.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.js';
@@ -139,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminRoutes(adminMemberRoutes), api('/admin/users'));
   await app.register(adminRoutes(payrollRoutes), api('/admin/payroll'));
   await app.register(adminRoutes(adminContributionRoutes), api('/admin/contributions'));
+  await app.register(adminRoutes(adminLoanRoutes), api('/admin/loans'));
 
   await app.register(webApp, { distDir: config.webDistDir });
   return app;

@@ -70,6 +70,8 @@ export const AUDIT_ACTIONS = [
   'members.imported',
   'payroll.posted',
   'report.exported',
+  'loan.disbursement_requested',
+  'loan.disbursement_rejected',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
