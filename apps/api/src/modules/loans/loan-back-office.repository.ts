@@ -1,17 +1,15 @@
 /** Queries of the back office's loans pages and the maker-checker requests (issue 9 item 6). */
-import { and, asc, desc, eq, exists, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AdminLoanListQuery } from '@coop/shared/admin-loans';
 import {
   auditLog,
-  ledgerEntries,
   ledgerTransactions,
   loanCertifications,
   loanDisbursementRequests,
   loanGuarantors,
   loanRepayments,
   loans,
-  loanScheduleItems,
   users,
 } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
@@ -23,19 +21,16 @@ const requester = alias(users, 'requester');
 const decider = alias(users, 'decider');
 const recorder = alias(users, 'recorder');
 
-const pendingRequest = (loanId: typeof loans.id) =>
-  exists(
-    sql`(select 1 from ${loanDisbursementRequests} where ${loanDisbursementRequests.loanId} = ${loanId} and ${loanDisbursementRequests.status} = 'pending')`,
-  );
-const overdueItem = (loanId: typeof loans.id) =>
-  exists(
-    sql`(select 1 from ${loanScheduleItems} where ${loanScheduleItems.loanId} = ${loanId} and ${loanScheduleItems.status} = 'overdue')`,
-  );
+// Raw names: drizzle leaves a subquery's columns unqualified, which would bind to the outer row.
+const pendingRequest = () =>
+  sql`exists (select 1 from loan_disbursement_requests r where r.loan_id = loans.id and r.status = 'pending')`;
+const overdueItem = () =>
+  sql`exists (select 1 from loan_schedule_items s where s.loan_id = loans.id and s.status = 'overdue')`;
 
 function statusWhere(status: AdminLoanListQuery['status']) {
   if (status === undefined) return undefined;
   if (status === 'awaiting_second_approval') {
-    return and(eq(loans.status, 'approved'), pendingRequest(loans.id));
+    return and(eq(loans.status, 'approved'), pendingRequest());
   }
   return eq(loans.status, status);
 }
@@ -46,7 +41,7 @@ export function loanBackOfficeRepository(db: Executor) {
     loanPage(query: AdminLoanListQuery) {
       const where = and(
         statusWhere(query.status),
-        query.overdue === true ? overdueItem(loans.id) : undefined,
+        query.overdue === true ? overdueItem() : undefined,
         listFilters.dayBetween(loans.requestDate, query.startDate, query.endDate),
         listFilters.search(query.search, [
           loans.loanNumber,
@@ -78,8 +73,8 @@ export function loanBackOfficeRepository(db: Executor) {
                 firstName: users.firstName,
                 lastName: users.lastName,
                 membershipId: users.membershipId,
-                awaitingSecondApproval: sql<boolean>`${pendingRequest(loans.id)}`,
-                overdueInstalments: sql<number>`(select count(*)::int from ${loanScheduleItems} where ${loanScheduleItems.loanId} = ${loans.id} and ${loanScheduleItems.status} = 'overdue')`,
+                awaitingSecondApproval: sql<boolean>`${pendingRequest()}`,
+                overdueInstalments: sql<number>`(select count(*)::int from loan_schedule_items s where s.loan_id = loans.id and s.status = 'overdue')`,
               },
               totalItems: page.totalItems,
             })
@@ -226,7 +221,7 @@ export function loanBackOfficeRepository(db: Executor) {
           description: ledgerTransactions.description,
           effectiveDate: ledgerTransactions.effectiveDate,
           createdAt: ledgerTransactions.createdAt,
-          amount: sql<string>`coalesce((select sum(${ledgerEntries.amount}) from ${ledgerEntries} where ${ledgerEntries.transactionId} = ${ledgerTransactions.id} and ${ledgerEntries.account} = 'member_loans'), 0)`,
+          amount: sql<string>`coalesce((select sum(e.amount) from ledger_entries e where e.transaction_id = ledger_transactions.id and e.account = 'member_loans'), 0)`,
         })
         .from(ledgerTransactions)
         .where(
