@@ -36,6 +36,8 @@ export const paths = {
   adminDisputes: '/admin/disputes',
   adminAudit: '/admin/audit',
   adminReconciliation: '/admin/reconciliation',
+  adminLoans: '/admin/loans',
+  adminLoan: '/admin/loans/:id',
   /** Dashboard quick actions that open the loans page's wizard or reassign dialog. */
   loansNew: '/loans/new',
   guaranteesInvite: '/guarantees/invite',
@@ -43,3 +45,4 @@ export const paths = {
 
 /** The back office's page of one member. */
 export const adminMemberPath = (id: string) => `/admin/members/${encodeURIComponent(id)}`;
+export const adminLoanPath = (id: string) => `/admin/loans/${encodeURIComponent(id)}`;

@@ -13,6 +13,7 @@ import {
   ledgerTransactions,
   loanGuarantors,
   loans,
+  loanScheduleItems,
   memberBalances,
   users,
   withdrawals,
@@ -108,6 +109,16 @@ export function backOfficeRepository(db: Executor) {
 
     countDisputed() {
       return db.$count(contributions, eq(contributions.status, 'disputed'));
+    },
+
+    /** Approved loans waiting to be paid out (including those awaiting a second admin). */
+    countLoansToDisburse() {
+      return db.$count(loans, eq(loans.status, 'approved'));
+    },
+
+    /** Unpaid instalments past their due date. */
+    countOverdueInstalments() {
+      return db.$count(loanScheduleItems, eq(loanScheduleItems.status, 'overdue'));
     },
 
     async member(userId: string) {

@@ -454,9 +454,9 @@ describe('back office API', () => {
         },
       ]);
       const overview = (await call(chair, 'GET', '/overview')).json<{ data: AdminOverview }>().data;
-      expect(overview.queues).toEqual([
-        { key: 'disputes', label: 'Disputed contributions', count: 1 },
-      ]);
+      expect(overview.queues).toEqual(
+        expect.arrayContaining([{ key: 'disputes', label: 'Disputed contributions', count: 1 }]),
+      );
     });
 
     it('refuses a resolution without the corrected amounts when the member was right', async () => {

@@ -50,7 +50,19 @@ export async function getOverview(deps: Deps, _actor: MemberActor): Promise<Admi
       amount: naira(deductions.amount),
     },
     // Only queues whose page exists (issue 9): the others arrive with their pages.
-    queues: [{ key: 'disputes', label: 'Disputed contributions', count: disputes }],
+    queues: [
+      { key: 'disputes', label: 'Disputed contributions', count: disputes },
+      {
+        key: 'loansToDisburse',
+        label: 'Loans to disburse',
+        count: await repo.countLoansToDisburse(),
+      },
+      {
+        key: 'overdueInstalments',
+        label: 'Overdue instalments',
+        count: await repo.countOverdueInstalments(),
+      },
+    ],
   };
 }
 

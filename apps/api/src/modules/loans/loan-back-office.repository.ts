@@ -280,5 +280,22 @@ export function loanBackOfficeRepository(db: Executor) {
         )
         .orderBy(asc(loans.disbursedAt), asc(loans.id));
     },
+
+    /** The members among `userIds` with a payroll repayment dated in `month` ('yyyy-MM'). */
+    async payrollRepaidIn(userIds: readonly string[], month: string) {
+      if (userIds.length === 0) return new Set<string>();
+      const rows = await db
+        .selectDistinct({ userId: loans.userId })
+        .from(loanRepayments)
+        .innerJoin(loans, eq(loans.id, loanRepayments.loanId))
+        .where(
+          and(
+            inArray(loans.userId, [...userIds]),
+            eq(loanRepayments.paymentMethod, 'payroll'),
+            sql`to_char(${loanRepayments.paymentDate}, 'YYYY-MM') = ${month}`,
+          ),
+        );
+      return new Set(rows.map((row) => row.userId));
+    },
   };
 }

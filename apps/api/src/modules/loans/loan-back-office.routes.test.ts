@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { AdminLoanDetail, AdminLoanListItem } from '@coop/shared/admin-loans';
 import { DEFAULT_POLICY } from '@coop/shared/policy';
-import { auditLog, loanDisbursementRequests, loans } from '../../db/schema/index.js';
+import { auditLog, loanDisbursementRequests, loans, users } from '../../db/schema/index.js';
 import { findProjectionMismatches } from '../../lib/ledger.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createActiveMember, signIn } from '../../test/auth-helpers.js';
@@ -411,6 +411,109 @@ describe('back office loans API', () => {
       headers: maker.headers,
     });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('payroll: a repayment column repays the running loan once, in the posting', async () => {
+    // `large` is disbursed (by the checker above); its borrower is on the payroll with a repayment.
+    const [loan] = await t.db.select().from(loans).where(eq(loans.id, large));
+    const borrowerId = loan?.userId ?? '';
+    const [borrower] = await t.db.select().from(users).where(eq(users.id, borrowerId));
+    const noLoan = await loanMember(t, 'Kunle Saver', { savingsNaira: 1_000 });
+    const [saver] = await t.db.select().from(users).where(eq(users.id, noLoan.user.id));
+    const csv = (text: string) => ({
+      fileName: 'june.csv',
+      content: Buffer.from(text).toString('base64'),
+    });
+    const bad = csv(
+      `membershipId,month,savings,shares,repayment\r\n${borrower?.membershipId},2025-06,1000,0,99999999\r\n${saver?.membershipId},2025-06,1000,0,500\r\n`,
+    );
+    const preview = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/payroll/preview',
+      headers: maker.headers,
+      payload: bad,
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const rows = preview.json().data.rows as { errors: string[]; loanNumber: string | null }[];
+    expect(rows[0]?.errors[0]).toMatch(
+      /^The repayment of ₦99,999,999 is more than the ₦[\d,.]+ outstanding on loan LN-\d+$/,
+    );
+    expect(rows[1]?.errors).toEqual(['Kunle Saver has no running loan to repay']);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/payroll',
+      headers: { ...maker.headers, 'idempotency-key': newKey() },
+      payload: bad,
+    });
+    expect(refused.statusCode).toBe(400);
+
+    const good = csv(
+      `membershipId,month,savings,shares,repayment\r\n${borrower?.membershipId},2025-06,1000,0,25000.50\r\n`,
+    );
+    const shown = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/payroll/preview',
+      headers: maker.headers,
+      payload: good,
+    });
+    expect(shown.json().data.rows[0]).toMatchObject({
+      repayment: 25_000.5,
+      loanNumber: loan?.loanNumber,
+      status: 'new',
+    });
+    expect(shown.json().data.totals.repayments).toBe(25_000.5);
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/payroll',
+      headers: { ...maker.headers, 'idempotency-key': newKey() },
+      payload: good,
+    });
+    expect(posted.statusCode, posted.body).toBe(200);
+    expect(posted.json().message).toBe(
+      'Posted 1 contribution for June 2025. The members were asked to confirm. Loan repayments of ₦25,001 were recorded.',
+    );
+    const [after] = await t.db.select().from(loans).where(eq(loans.id, large));
+    expect(after?.outstandingBalance).toBe((loan?.outstandingBalance ?? 0) - 2_500_050);
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/loans/${large}`,
+      headers: maker.headers,
+    });
+    expect((history.json().data as AdminLoanDetail).repayments[0]).toMatchObject({
+      amount: 25_000.5,
+      paymentMethod: 'payroll',
+      paymentDate: '2025-06-15',
+    });
+    // The same month again: nothing changes, the repayment included.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/payroll',
+      headers: { ...maker.headers, 'idempotency-key': newKey() },
+      payload: good,
+    });
+    expect(again.json().message).toBe(
+      'Nothing was posted: every row for June 2025 was already posted',
+    );
+    const [same] = await t.db.select().from(loans).where(eq(loans.id, large));
+    expect(same?.outstandingBalance).toBe(after?.outstandingBalance);
+    await consistent(t);
+  });
+
+  it("counts the overview's queues: loans to disburse and overdue instalments", async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/overview',
+      headers: maker.headers,
+    });
+    const queues = (res.json().data as { queues: { key: string; count: number }[] }).queues;
+    const approved = await t.db.$count(loans, eq(loans.status, 'approved'));
+    expect(approved).toBeGreaterThan(0);
+    expect(queues).toEqual(
+      expect.arrayContaining([
+        { key: 'loansToDisburse', label: 'Loans to disburse', count: approved },
+        { key: 'overdueInstalments', label: 'Overdue instalments', count: 0 },
+      ]),
+    );
   });
 
   it('keeps the balance projection equal to the ledger', async () => {

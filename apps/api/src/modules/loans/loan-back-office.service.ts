@@ -19,6 +19,7 @@ import { ADMIN_LOAN_MESSAGES } from '@coop/shared/admin-loans';
 import { toIsoDateInTimeZone } from '@coop/shared/dates';
 import type { IdParams } from '@coop/shared/http';
 import { koboToNaira, nairaToKobo } from '@coop/shared/money';
+import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import type { MemberActor } from '../../lib/actor.js';
 import { writeAudit } from '../../lib/audit-log.js';
@@ -375,4 +376,33 @@ export async function markAdminLoanDefaulted(
     const loan = await markLoanDefaulted(d, actor, { loanId: id, reason });
     return loanDetail(d, loan);
   });
+}
+
+export interface RunningLoan {
+  id: string;
+  loanNumber: string;
+  outstandingBalance: number;
+}
+
+/**
+ * For the payroll's repayment column: each member's running (disbursed or defaulted) loan, the
+ * oldest first when there are several, and who already had a payroll repayment in `month`.
+ */
+export async function payrollRepaymentTargets(
+  db: Executor,
+  userIds: readonly string[],
+  month: string,
+): Promise<{ loans: Map<string, RunningLoan>; repaidInMonth: Set<string> }> {
+  const repo = loanBackOfficeRepository(db);
+  const running = new Map<string, RunningLoan>();
+  for (const row of await repo.runningLoansOf(userIds)) {
+    if (!running.has(row.userId)) {
+      running.set(row.userId, {
+        id: row.id,
+        loanNumber: row.loanNumber,
+        outstandingBalance: row.outstandingBalance,
+      });
+    }
+  }
+  return { loans: running, repaidInMonth: await repo.payrollRepaidIn(userIds, month) };
 }
