@@ -14,33 +14,18 @@ import {
   searchFilter,
   successEnvelope,
 } from './http.js';
-import { loanSchema, loanStatusSchema, LOAN_STATUSES } from './loans.js';
+import { loanSchema, loanStatusSchema } from './loans.js';
+import {
+  ADMIN_LOAN_REASON_MAX_LENGTH,
+  ADMIN_LOAN_REASON_MIN_LENGTH,
+  ADMIN_LOAN_STATUS_FILTERS,
+  DISBURSEMENT_METHODS,
+  DISBURSEMENT_REQUEST_STATUSES,
+  MANUAL_REPAYMENT_METHODS,
+  REPAYMENT_MAX_NAIRA,
+} from './admin-loan-texts.js';
+export * from './admin-loan-texts.js';
 import { isWholeKobo } from './money.js';
-
-export const DISBURSEMENT_METHODS = ['bank_transfer', 'cash', 'cheque'] as const;
-export type DisbursementMethod = (typeof DISBURSEMENT_METHODS)[number];
-export const DISBURSEMENT_METHOD_LABELS: Record<DisbursementMethod, string> = {
-  bank_transfer: 'Bank transfer',
-  cash: 'Cash',
-  cheque: 'Cheque',
-};
-
-/** A manual repayment comes by bank transfer or cash; payroll repayments come with the payroll. */
-export const MANUAL_REPAYMENT_METHODS = ['bank_transfer', 'cash'] as const;
-export const REPAYMENT_METHOD_LABELS: Record<'payroll' | 'bank_transfer' | 'cash', string> = {
-  payroll: 'Payroll',
-  bank_transfer: 'Bank transfer',
-  cash: 'Cash',
-};
-
-export const DISBURSEMENT_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
-
-/** The pipeline's status filter: a loan status, or approved loans waiting for a second admin. */
-export const ADMIN_LOAN_STATUS_FILTERS = [...LOAN_STATUSES, 'awaiting_second_approval'] as const;
-export type AdminLoanStatusFilter = (typeof ADMIN_LOAN_STATUS_FILTERS)[number];
-
-export const ADMIN_LOAN_REASON_MIN_LENGTH = 10;
-export const ADMIN_LOAN_REASON_MAX_LENGTH = 500;
 
 const memberRefSchema = z.object({
   id: z.string(),
@@ -192,8 +177,6 @@ export type DisburseLoanInput = z.infer<typeof disburseLoanSchema>;
 export const rejectDisbursementSchema = z.strictObject({ reason: reasonSchema('The reason') });
 export type RejectDisbursementInput = z.infer<typeof rejectDisbursementSchema>;
 
-export const REPAYMENT_MAX_NAIRA = 50_000_000;
-
 /** POST /admin/loans/{id}/repayments: a manual repayment. */
 export const adminRepaymentSchema = z.strictObject({
   amount: z
@@ -214,15 +197,3 @@ export type AdminRepaymentInput = z.infer<typeof adminRepaymentSchema>;
 /** POST /admin/loans/{id}/default */
 export const markDefaultedSchema = z.strictObject({ reason: reasonSchema('The reason') });
 export type MarkDefaultedInput = z.infer<typeof markDefaultedSchema>;
-
-export const ADMIN_LOAN_MESSAGES = {
-  disbursed: (loanNumber: string) => `Loan ${loanNumber} was disbursed`,
-  awaitingApproval: (loanNumber: string) =>
-    `Loan ${loanNumber} is above the two-signature limit: another administrator must approve the disbursement`,
-  disbursementRejected: (loanNumber: string) =>
-    `The disbursement of loan ${loanNumber} was rejected`,
-  repaymentRecorded: (loanNumber: string) => `The repayment on loan ${loanNumber} was recorded`,
-  defaulted: (loanNumber: string) => `Loan ${loanNumber} was marked defaulted`,
-  selfApproval:
-    'You requested this disbursement: another administrator must approve it (maker-checker)',
-} as const;

@@ -40,6 +40,8 @@ const AdminPayroll = lazy(() => import('./routes/admin/payroll'));
 const AdminDisputes = lazy(() => import('./routes/admin/disputes'));
 const AdminAudit = lazy(() => import('./routes/admin/audit'));
 const AdminReconciliation = lazy(() => import('./routes/admin/reconciliation'));
+const AdminLoans = lazy(() => import('./routes/admin/loans'));
+const AdminLoan = lazy(() => import('./routes/admin/loan'));
 
 /** The route table of spec §2. */
 export function AppRoutes() {
@@ -93,6 +95,8 @@ export function AppRoutes() {
               <Route path={paths.adminDisputes} element={<AdminDisputes />} />
               <Route path={paths.adminAudit} element={<AdminAudit />} />
               <Route path={paths.adminReconciliation} element={<AdminReconciliation />} />
+              <Route path={paths.adminLoans} element={<AdminLoans />} />
+              <Route path={paths.adminLoan} element={<AdminLoan />} />
             </Route>
           </Route>
 

@@ -1,6 +1,7 @@
 import {
   ClipboardList,
   FileSpreadsheet,
+  HandCoins,
   LayoutDashboard,
   MessageSquareWarning,
   Scale,
@@ -22,6 +23,7 @@ export const adminNavigation: ShellNavigation = {
     { to: paths.adminDisputes, label: 'Disputes', icon: MessageSquareWarning },
     { to: paths.adminAudit, label: 'Audit log', icon: ClipboardList },
     { to: paths.adminReconciliation, label: 'Reconciliation', icon: Scale },
+    { to: paths.adminLoans, label: 'Loans', icon: HandCoins },
   ],
   secondary: [
     { to: paths.dashboard, label: 'Member portal', icon: Wallet },
