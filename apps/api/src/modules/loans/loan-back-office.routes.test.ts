@@ -56,7 +56,7 @@ function post(
   t: TestApp,
   who: { headers: { authorization: string } } | null,
   url: string,
-  payload?: unknown,
+  payload?: Record<string, unknown>,
   key: string | null = newKey(),
 ) {
   return t.app.inject({
