@@ -183,7 +183,7 @@ try {
       server.pid,
       true,
     ],
-    ['GET /users/dashboard', { path: '/api/v1/users/dashboard', headers: auth }, true],
+    ['GET /users/dashboard', { path: '/api/v1/users/dashboard', headers: auth }, server.pid, true],
   ];
   if (databaseUrl) {
     calls.push([

@@ -85,6 +85,7 @@ async function createRealPeople(url, joinedOn) {
     const config = loadConfig({
       DATABASE_URL: url,
       JWT_SECRET: BENCH_JWT_SECRET,
+      TWO_FACTOR_KEY: 'b'.repeat(43) + '=', // a server database needs its own key
       LOG_LEVEL: 'warn',
     });
     const deps = {

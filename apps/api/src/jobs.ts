@@ -5,5 +5,10 @@
 import { housekeepingJob } from './lib/housekeeping.js';
 import type { ScheduledJob } from './lib/jobs.js';
 import { overdueInstalmentsJob } from './modules/loans/loan-servicing.service.js';
+import { passwordResetRequestsJob } from './modules/auth/password.service.js';
 
-export const SCHEDULED_JOBS: readonly ScheduledJob[] = [housekeepingJob, overdueInstalmentsJob];
+export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
+  housekeepingJob,
+  overdueInstalmentsJob,
+  passwordResetRequestsJob,
+];

@@ -37,7 +37,8 @@ export interface ScheduledJob {
    */
   leaseMs?: number;
   /**
-   * Does the work as of `now`. Idempotent; returns something worth logging (counts) or nothing.
+   * Does the work as of `now`. Idempotent; returns something worth logging (counts) or nothing
+   * (then the run leaves no log line).
    * Checks `signal` between batches so a stop is prompt.
    */
   handler(deps: Deps, now: Date, signal: AbortSignal): Promise<unknown>;
@@ -233,7 +234,10 @@ export function startJobWorker(options: {
         if (outcome.status === 'failed') {
           logger.error({ err: outcome.error, job: outcome.name }, 'scheduled job failed');
         } else if (outcome.status === 'done') {
-          logger.info({ job: outcome.name, result: outcome.result }, 'scheduled job done');
+          // A run that returns nothing (e.g. found no work) leaves no log line.
+          if (outcome.result !== undefined) {
+            logger.info({ job: outcome.name, result: outcome.result }, 'scheduled job done');
+          }
         } else {
           logger.info({ job: outcome.name }, 'scheduled job stopped; due again at once');
         }

@@ -3,6 +3,7 @@ import type { User } from '@coop/shared/auth';
 import type { TestApp } from './app.js';
 import { createMember, type CreateMemberInput } from '../modules/members/members.service.js';
 import { activateAccount } from '../modules/auth/activation.service.js';
+import { processPasswordResetRequests } from '../modules/auth/password.service.js';
 import { systemActor } from '../lib/actor.js';
 
 /** A password that passes every rule (activation, reset and change) and no common-password list. */
@@ -89,8 +90,12 @@ export interface OutboxEmail {
   text: string;
 }
 
-/** E-mails queued so far, newest first, as the dev outbox lists them. */
+/**
+ * E-mails queued so far, newest first, as the dev outbox lists them. Queued forgot-password
+ * requests are handled first, as the server's job worker does within seconds (decision 048).
+ */
 export async function outbox(t: TestApp): Promise<OutboxEmail[]> {
+  await processPasswordResetRequests(t.deps);
   const res = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
   return res.json<{ data: OutboxEmail[] }>().data;
 }

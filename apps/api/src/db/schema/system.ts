@@ -64,3 +64,21 @@ export const scheduledJobs = pgTable(
   },
   (t) => [index('scheduled_jobs_next_run_idx').on(t.nextRunAt)],
 );
+
+/**
+ * Forgot-password requests waiting for the job that looks the address up and queues the e-mail
+ * (decision 048): the request only validates, counts its limits and writes this row, so its answer
+ * takes the same time whether the address exists. The job deletes each row as it handles it.
+ */
+export const passwordResetRequests = pgTable(
+  'password_reset_requests',
+  {
+    id: id(),
+    /** Normalised (trimmed, lower case) as the shared schema gives it; never logged. */
+    email: text('email').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_requests_created_idx').on(t.createdAt)],
+);

@@ -1,5 +1,5 @@
 import { AUTH_MESSAGES } from '@coop/shared/messages';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import {
   FORGOT_PASSWORD_IP_LIMIT,
   FORGOT_PASSWORD_MAX_ATTEMPTS,
@@ -10,12 +10,14 @@ import type {
   ForgotPasswordInput,
   ResetPasswordInput,
 } from '@coop/shared/auth';
-import { signInLockouts, users } from '../../db/schema/index.js';
+import { passwordResetRequests, signInLockouts, users } from '../../db/schema/index.js';
+import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import type { Actor, MemberActor } from '../../lib/actor.js';
 import { DomainError } from '../../lib/domain-error.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { answerNoSoonerThan } from '../../lib/answer-floor.js';
+import type { ScheduledJob } from '../../lib/jobs.js';
 import {
   COMMON_PASSWORD_MESSAGE,
   hashPassword,
@@ -63,11 +65,11 @@ function tooManyRequests(waitMs: number): DomainError {
 }
 
 /**
- * Sends a reset link (1 hour, single use, replacing older ones) when the address belongs to an
- * active, activated member. The caller answers the same in every case. Limits: 3 requests per
- * address and 30 per IP in 15 minutes, counted for unknown addresses too (or the 429 would reveal
- * which exist). A member who never set a password gets a fresh activation link instead; a
- * suspended member gets nothing. Sign-in lockout does not apply here.
+ * Asks for a reset link. The request only counts its limits and queues the address for the
+ * `password-reset-requests` job (decision 048); it never looks the address up, so it answers
+ * after the same floor, and does the same work, whether or not the address exists. Limits: 3
+ * requests per address and 30 per IP in 15 minutes, counted for unknown addresses too (or the 429
+ * would reveal which exist). Sign-in lockout does not apply here.
  */
 export async function forgotPassword(
   deps: Deps,
@@ -76,11 +78,11 @@ export async function forgotPassword(
 ): Promise<void> {
   // Every answer, 429 included, comes after the same floor (decision 080).
   await answerNoSoonerThan(deps.config.authAnswerFloorMs, () =>
-    requestPasswordReset(deps, actor, input),
+    queuePasswordResetRequest(deps, actor, input),
   );
 }
 
-async function requestPasswordReset(
+async function queuePasswordResetRequest(
   deps: Deps,
   actor: Actor,
   input: ForgotPasswordInput,
@@ -108,35 +110,96 @@ async function requestPasswordReset(
     if (wait !== null) throw tooManyRequests(wait);
     await recordEvent(tx, { bucket: 'forgot_password_ip', key: ip, now });
     await recordEvent(tx, { bucket: 'forgot_password_email', key: email, now });
-
-    const [user] = await tx.select().from(users).where(eq(users.email, email));
-    const audit = { action: 'auth.password_reset.requested', entityType: 'user' } as const;
-    if (!user) {
-      await writeAudit(tx, actor, { ...audit, after: { outcome: 'unknown_email', email } });
-      return;
-    }
-    const auditUser = { ...audit, actorId: user.id, entityId: user.id };
-    if (!user.isActive) {
-      await writeAudit(tx, actor, { ...auditUser, after: { outcome: 'ignored_suspended' } });
-      return;
-    }
-    if (!user.passwordHash) {
-      await writeAudit(tx, actor, { ...auditUser, after: { outcome: 'activation_link_sent' } });
-      await sendActivationLink(tx, deps, actor, user.id);
-      return;
-    }
-    const { token } = await issueOneTimeToken(tx, {
-      userId: user.id,
-      purpose: 'password_reset',
-      now,
-    });
-    const link = `${deps.config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
-    await writeAudit(tx, actor, { ...auditUser, after: { outcome: 'reset_link_sent' } });
-    await sendMessages(tx, deps, actor, [
-      { userId: user.id, template: 'passwordResetLink', facts: { link } },
-    ]);
+    await tx
+      .insert(passwordResetRequests)
+      .values({ email, ip: actor.ip, userAgent: actor.userAgent, createdAt: now });
   });
 }
+
+/** How many queued requests one run of the job handles at most (one transaction each). */
+const RESET_REQUESTS_PER_RUN = 200;
+
+/**
+ * The job's work: for each queued request, oldest first, looks the address up and, in the same
+ * transaction that deletes the request, sends a reset link (1 hour, single use, replacing older
+ * ones) to an active, activated member, a fresh activation link to a member who never set a
+ * password, and nothing to a suspended member or an unknown address. Each outcome is audited as
+ * the request's own (its IP and device). Returns how many requests it handled; never an address.
+ */
+export async function processPasswordResetRequests(
+  deps: Deps,
+  signal: AbortSignal = new AbortController().signal,
+): Promise<{ handled: number }> {
+  let handled = 0;
+  while (!signal.aborted && handled < RESET_REQUESTS_PER_RUN) {
+    const done = await deps.db.transaction(async (tx) => {
+      const [request] = await tx
+        .select()
+        .from(passwordResetRequests)
+        .orderBy(asc(passwordResetRequests.createdAt))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!request) return false;
+      await tx.delete(passwordResetRequests).where(eq(passwordResetRequests.id, request.id));
+      const actor: Actor = { user: null, ip: request.ip, userAgent: request.userAgent };
+      await sendPasswordResetLink(tx, deps, actor, request.email);
+      return true;
+    });
+    if (!done) break;
+    handled += 1;
+  }
+  return { handled };
+}
+
+async function sendPasswordResetLink(
+  tx: Executor,
+  deps: Deps,
+  actor: Actor,
+  email: string,
+): Promise<void> {
+  const now = deps.clock.now();
+  const [user] = await tx.select().from(users).where(eq(users.email, email));
+  const audit = { action: 'auth.password_reset.requested', entityType: 'user' } as const;
+  if (!user) {
+    await writeAudit(tx, actor, { ...audit, after: { outcome: 'unknown_email', email } });
+    return;
+  }
+  const auditUser = { ...audit, actorId: user.id, entityId: user.id };
+  if (!user.isActive) {
+    await writeAudit(tx, actor, { ...auditUser, after: { outcome: 'ignored_suspended' } });
+    return;
+  }
+  if (!user.passwordHash) {
+    await writeAudit(tx, actor, { ...auditUser, after: { outcome: 'activation_link_sent' } });
+    await sendActivationLink(tx, deps, actor, user.id);
+    return;
+  }
+  const { token } = await issueOneTimeToken(tx, {
+    userId: user.id,
+    purpose: 'password_reset',
+    now,
+  });
+  const link = `${deps.config.publicUrl}/auth/reset-password?token=${encodeURIComponent(token)}`;
+  await writeAudit(tx, actor, { ...auditUser, after: { outcome: 'reset_link_sent' } });
+  await sendMessages(tx, deps, actor, [
+    { userId: user.id, template: 'passwordResetLink', facts: { link } },
+  ]);
+}
+
+/**
+ * Queued forgot-password requests, handled at each poll of the job worker (every few seconds),
+ * so the e-mail follows the request within seconds.
+ */
+export const passwordResetRequestsJob: ScheduledJob = {
+  name: 'password-reset-requests',
+  schedule: { everyMs: 1_000 },
+  leaseMs: 5 * 60_000,
+  handler: async (deps, _now, signal) => {
+    const { handled } = await processPasswordResetRequests(deps, signal);
+    // Nothing worth a log line when nothing was queued.
+    return handled > 0 ? { handled } : undefined;
+  },
+};
 
 /**
  * Sets a new password from a reset link. Every session ends (tokensValidAfter and all refresh

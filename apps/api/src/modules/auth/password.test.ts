@@ -11,6 +11,8 @@ import {
 } from '../../test/auth-helpers.js';
 import { createMember, setMemberActive } from '../members/members.service.js';
 import { systemActor } from '../../lib/actor.js';
+import { emailOutbox, passwordResetRequests } from '../../db/schema/index.js';
+import { processPasswordResetRequests } from './password.service.js';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -209,6 +211,25 @@ describe('POST /auth/forgot-password', () => {
     expect(mail?.text).toMatch(
       /^http:\/\/portal\.test\/auth\/reset-password\?token=[A-Za-z0-9_-]{43}$/m,
     );
+  });
+
+  it('looks the address up in the job, not in the request: nothing is e-mailed until the job runs', async () => {
+    t.clock.advance(16 * MINUTE);
+    const before = await t.deps.db.select().from(emailOutbox);
+    const res = await post('forgot-password', { email: 'Ada@Example.com' }, {}, '10.1.0.9');
+    expect(res.json()).toEqual({ success: true, message: NEUTRAL });
+    // The request wrote only the queued address (normalised), with the caller's IP.
+    expect(await t.deps.db.select().from(emailOutbox)).toHaveLength(before.length);
+    const queued = await t.deps.db.select().from(passwordResetRequests);
+    expect(queued).toEqual([expect.objectContaining({ email: 'ada@example.com', ip: '10.1.0.9' })]);
+
+    expect(await processPasswordResetRequests(t.deps)).toEqual({ handled: 1 });
+    expect(await t.deps.db.select().from(passwordResetRequests)).toEqual([]);
+    const mails = await t.deps.db.select().from(emailOutbox);
+    expect(mails).toHaveLength(before.length + 1);
+    expect(await tokenFromLatestEmail(t, 'ada@example.com', '/auth/reset-password')).toBeDefined();
+    // Run again, the job finds nothing left to do.
+    expect(await processPasswordResetRequests(t.deps)).toEqual({ handled: 0 });
   });
 
   it('answers 429 with Retry-After at the fourth request for one address in 15 minutes, known or not', async () => {

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   DepositInstructions,
@@ -7,6 +8,8 @@ import type {
 import { systemActor } from '../../lib/actor.js';
 import { findProjectionMismatches, readMemberBalance } from '../../lib/ledger.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { createPostgresTestDatabase, requirePostgres } from '../../test/database.js';
+import { depositNotices } from '../../db/schema/index.js';
 import { bearer, createActiveMember, signIn } from '../../test/auth-helpers.js';
 import { recordContributions } from '../contributions/contributions.service.js';
 import { setMemberActive } from '../members/members.service.js';
@@ -165,5 +168,59 @@ describe('deposit notices', () => {
 
   it('keeps the balance projection equal to the ledger', async () => {
     expect(await findProjectionMismatches(t.db)).toEqual([]);
+  });
+});
+
+const serverUrl = requirePostgres('deposit notices concurrency');
+describe.skipIf(!serverUrl)('deposit notices under concurrency (PostgreSQL)', () => {
+  let t: TestApp;
+  let member: { id: string; token: string };
+  beforeAll(async () => {
+    t = await createTestApp({
+      now: NOW,
+      handle: await createPostgresTestDatabase(serverUrl ?? ''),
+    });
+    const m = await createActiveMember(t, { email: 'race@test.coop', joinedOn: '2024-01-10' });
+    member = { id: m.id, token: (await signIn(t, 'race@test.coop')).accessToken };
+  }, 60_000);
+  afterAll(() => t.close());
+
+  const submit = (key: string, bankReference: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/deposit-notices',
+      headers: { ...bearer(member.token), 'idempotency-key': key },
+      payload: {
+        savingsAmount: 10_000,
+        shareHoldingAmount: 0,
+        transferDate: '2025-06-14',
+        bankReference,
+      },
+    });
+  const notices = () =>
+    t.db.select().from(depositNotices).where(eq(depositNotices.userId, member.id));
+
+  it('ten parallel submits with one Idempotency-Key record one notice; the others replay or wait', async () => {
+    const answers = await Promise.all(Array.from({ length: 10 }, () => submit('race-1', 'TRF-R1')));
+    const created = answers.filter((res) => res.statusCode === 201);
+    expect(created.length).toBeGreaterThanOrEqual(1);
+    // A submit that finds the key still being processed is told to try again (409), never a second notice.
+    for (const res of answers.filter((r) => r.statusCode !== 201)) {
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_IN_USE' });
+    }
+    const ids = new Set(created.map((res) => res.json<{ data: DepositNotice }>().data.id));
+    expect(ids.size).toBe(1);
+    expect(await notices()).toHaveLength(1);
+  });
+
+  it('ten parallel submits of one bank reference under different keys record one notice', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => submit(`race-2-${i}`, 'TRF-R2')),
+    );
+    expect(answers.filter((res) => res.statusCode === 201)).toHaveLength(1);
+    expect(answers.every((res) => [201, 409].includes(res.statusCode))).toBe(true);
+    const rows = (await notices()).filter((row) => row.bankReference === 'TRF-R2');
+    expect(rows.map((row) => row.status)).toEqual(['pending']);
   });
 });
