@@ -44,7 +44,7 @@ test('loans: disburse below the limit, maker-checker above it, a repayment, the 
   await expect(
     page
       .getByRole('region', { name: 'Disbursement requests' })
-      .getByText('Tunde Treasurer')
+      .getByText('Folake Treasurer')
       .filter({ visible: true })
       .first(),
   ).toBeVisible();

@@ -55,7 +55,7 @@ const named: DemoPerson[] = [
   {
     // The second administrator: approves disbursements above the two-signature limit.
     key: 'treasurer',
-    firstName: 'Tunde',
+    firstName: 'Folake',
     lastName: 'Treasurer',
     email: 'treasurer@demo.coop',
     membershipId: 'A0002',
