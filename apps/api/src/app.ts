@@ -30,6 +30,7 @@ import {
   guarantorCandidateRoutes,
   loanReviewRoutes,
   loanRoutes,
+  adminLoanRoutes,
 } from './modules/loans/loans.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import {
@@ -151,6 +152,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminRoutes(adminWithdrawalRoutes), api('/admin/withdrawals'));
   await app.register(adminRoutes(adminDepositNoticeRoutes), api('/admin/deposit-notices'));
   await app.register(adminRoutes(adminFineRoutes), api('/admin/fines'));
+  await app.register(adminRoutes(adminLoanRoutes), api('/admin/loans'));
 
   await app.register(webApp, { distDir: config.webDistDir });
   return app;

@@ -71,6 +71,8 @@ export const AUDIT_ACTIONS = [
   'payroll.posted',
   'report.exported',
   'policy.updated',
+  'loan.disbursement_requested',
+  'loan.disbursement_rejected',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -46,6 +46,8 @@ const AdminPolicy = lazy(() => import('./routes/admin/policy'));
 const AdminWithdrawals = lazy(() => import('./routes/admin/withdrawals'));
 const AdminDepositNotices = lazy(() => import('./routes/admin/deposit-notices'));
 const AdminFines = lazy(() => import('./routes/admin/fines'));
+const AdminLoans = lazy(() => import('./routes/admin/loans'));
+const AdminLoan = lazy(() => import('./routes/admin/loan'));
 
 /** The route table of spec §2. */
 export function AppRoutes() {
@@ -105,6 +107,8 @@ export function AppRoutes() {
               <Route path={paths.adminWithdrawals} element={<AdminWithdrawals />} />
               <Route path={paths.adminDepositNotices} element={<AdminDepositNotices />} />
               <Route path={paths.adminFines} element={<AdminFines />} />
+              <Route path={paths.adminLoans} element={<AdminLoans />} />
+              <Route path={paths.adminLoan} element={<AdminLoan />} />
             </Route>
           </Route>
 

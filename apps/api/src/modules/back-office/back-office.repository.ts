@@ -14,6 +14,7 @@ import {
   ledgerTransactions,
   loanGuarantors,
   loans,
+  loanScheduleItems,
   memberBalances,
   users,
   withdrawals,
@@ -117,6 +118,16 @@ export function backOfficeRepository(db: Executor) {
 
     countPendingDepositNotices() {
       return db.$count(depositNotices, eq(depositNotices.status, 'pending'));
+    },
+
+    /** Approved loans waiting to be paid out (including those awaiting a second admin). */
+    countLoansToDisburse() {
+      return db.$count(loans, eq(loans.status, 'approved'));
+    },
+
+    /** Unpaid instalments past their due date. */
+    countOverdueInstalments() {
+      return db.$count(loanScheduleItems, eq(loanScheduleItems.status, 'overdue'));
     },
 
     async member(userId: string) {

@@ -30,14 +30,11 @@ const naira = koboToNaira;
 export async function getOverview(deps: Deps, _actor: MemberActor): Promise<AdminOverview> {
   const repo = backOfficeRepository(deps.db);
   const month = toIsoDateInTimeZone(deps.clock.now()).slice(0, 7);
-  const [members, balances, deductions, disputes] = [
-    await repo.memberCounts(),
-    await repo.balanceTotals(),
-    await repo.monthContributions(month),
-    await repo.countDisputed(),
-  ];
-  const withdrawalsToDecide = await repo.countPendingWithdrawals();
-  const depositNoticesToVerify = await repo.countPendingDepositNotices();
+  // One after another on purpose: a request holds one pool connection, not eight.
+  const members = await repo.memberCounts();
+  const balances = await repo.balanceTotals();
+  const deductions = await repo.monthContributions(month);
+  const queue = (key: string, label: string, count: number) => ({ key, label, count });
   return {
     members,
     moneyUnderManagement: {
@@ -51,11 +48,13 @@ export async function getOverview(deps: Deps, _actor: MemberActor): Promise<Admi
       contributions: deductions.count,
       amount: naira(deductions.amount),
     },
-    // Only queues whose page exists (issue 9): the others arrive with their pages.
+    // Each queue opens its page on the records waiting (overview-view.tsx QUEUE_PAGES).
     queues: [
-      { key: 'disputes', label: 'Disputed contributions', count: disputes },
-      { key: 'withdrawals', label: 'Withdrawals to decide', count: withdrawalsToDecide },
-      { key: 'depositNotices', label: 'Deposit notices to verify', count: depositNoticesToVerify },
+      queue('disputes', 'Disputed contributions', await repo.countDisputed()),
+      queue('loansToDisburse', 'Loans to disburse', await repo.countLoansToDisburse()),
+      queue('overdueInstalments', 'Overdue instalments', await repo.countOverdueInstalments()),
+      queue('withdrawals', 'Withdrawals to decide', await repo.countPendingWithdrawals()),
+      queue('depositNotices', 'Deposit notices to verify', await repo.countPendingDepositNotices()),
     ],
   };
 }

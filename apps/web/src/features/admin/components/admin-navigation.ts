@@ -1,5 +1,6 @@
 import {
   ArrowUpFromLine,
+  Banknote,
   ClipboardList,
   Gavel,
   Landmark,
@@ -25,6 +26,7 @@ export const adminNavigation: ShellNavigation = {
     { to: paths.adminMembers, label: 'Members', icon: Users },
     { to: paths.adminPayroll, label: 'Payroll', icon: FileSpreadsheet },
     { to: paths.adminDisputes, label: 'Disputes', icon: MessageSquareWarning },
+    { to: paths.adminLoans, label: 'Loans', icon: Banknote },
     { to: paths.adminWithdrawals, label: 'Withdrawals', icon: ArrowUpFromLine },
     { to: paths.adminDepositNotices, label: 'Deposit notices', icon: Landmark },
     { to: paths.adminFines, label: 'Fines', icon: Gavel },

@@ -1,3 +1,4 @@
+import { ADMIN_LOAN_STATUS_FILTERS } from '@coop/shared/admin-loan-texts';
 import {
   DISPUTE_QUEUE_STATUSES,
   MEMBER_STATUS_FILTERS,
@@ -155,4 +156,34 @@ export const FINE_LIST_CONFIG: ListParamsConfig<'fineDate' | 'dueDate' | 'amount
   sortFields: ['fineDate', 'dueDate', 'amount'],
   pageSizeOptions: [10, 25, 50, 100],
   filters: FINE_FILTERS,
+};
+
+/** The loan pipeline (issue 9 item 6): newest request first; status and overdue in the URL. */
+export const LOAN_FILTERS: readonly FilterDefinition[] = [
+  {
+    key: 'status',
+    label: 'Status',
+    type: 'select',
+    options: ADMIN_LOAN_STATUS_FILTERS.map((value) => ({
+      value,
+      label:
+        value === 'awaiting_second_approval'
+          ? 'Awaiting second approval'
+          : value.charAt(0).toUpperCase() + value.slice(1).replaceAll('_', ' '),
+    })),
+  },
+  {
+    key: 'overdue',
+    label: 'Overdue instalments',
+    type: 'select',
+    options: [{ value: 'true', label: 'With an overdue instalment' }],
+  },
+  { key: 'requested', label: 'Requested', type: 'dateRange' },
+];
+
+export const LOAN_LIST_CONFIG: ListParamsConfig<'requestDate' | 'requestedAmount'> = {
+  defaults: { limit: 25, sortBy: 'requestDate', sortOrder: 'desc' },
+  sortFields: ['requestDate', 'requestedAmount'],
+  pageSizeOptions: [10, 25, 50, 100],
+  filters: LOAN_FILTERS,
 };

@@ -17,6 +17,8 @@ const QUEUE_PAGES: Record<string, string> = {
   disputes: paths.adminDisputes,
   withdrawals: `${paths.adminWithdrawals}?status=pending`,
   depositNotices: `${paths.adminDepositNotices}?status=pending`,
+  loansToDisburse: `${paths.adminLoans}?status=approved`,
+  overdueInstalments: `${paths.adminLoans}?overdue=true`,
 };
 
 /** The administrator's landing page: members, money under management, this month, the queues. */
