@@ -86,6 +86,8 @@ async function createRealPeople(url, joinedOn) {
       DATABASE_URL: url,
       JWT_SECRET: BENCH_JWT_SECRET,
       LOG_LEVEL: 'warn',
+      // A server database needs a two-factor key (the servers of bench/scale*.mjs use the same).
+      TWO_FACTOR_KEY: 'b'.repeat(43) + '=',
     });
     const deps = {
       config,
