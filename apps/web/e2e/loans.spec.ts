@@ -50,11 +50,12 @@ async function filterLoans(
     await page.getByRole('button', { name: /Search & filter/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Search loans' });
     await expect(dialog).toBeVisible();
-    if (fields.search !== undefined) await dialog.getByLabel('Search').fill(fields.search);
+    if (fields.search !== undefined)
+      await dialog.getByLabel('Search', { exact: true }).fill(fields.search);
     if (fields.status !== undefined)
-      await dialog.getByLabel('Status').selectOption({ label: fields.status });
+      await dialog.getByLabel('Status', { exact: true }).selectOption({ label: fields.status });
     if (fields.minAmount !== undefined)
-      await dialog.getByLabel('Min amount').fill(fields.minAmount);
+      await dialog.getByLabel('Min amount', { exact: true }).fill(fields.minAmount);
     await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await expect(dialog).toBeHidden();
@@ -63,10 +64,12 @@ async function filterLoans(
   const toggle = page.getByRole('button', { name: 'Filters' });
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   const panel = page.getByRole('region', { name: 'Filters' });
-  if (fields.search !== undefined) await panel.getByLabel('Search').fill(fields.search);
+  if (fields.search !== undefined)
+    await panel.getByLabel('Search', { exact: true }).fill(fields.search);
   if (fields.status !== undefined)
-    await panel.getByLabel('Status').selectOption({ label: fields.status });
-  if (fields.minAmount !== undefined) await panel.getByLabel('Min amount').fill(fields.minAmount);
+    await panel.getByLabel('Status', { exact: true }).selectOption({ label: fields.status });
+  if (fields.minAmount !== undefined)
+    await panel.getByLabel('Min amount', { exact: true }).fill(fields.minAmount);
 }
 
 /** Requests ₦50,000 over 6 months with the two guarantors named. */
@@ -269,7 +272,7 @@ test('My Loans: filters in the URL, the empty states and Reset', async ({ page, 
   await expect(loanRow(page, repaid)).toBeVisible();
   await expect(loanRow(page, running)).toHaveCount(0);
   if (!isMobile) {
-    await expect(page.getByText('1 active')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Filters' }).getByText('1 active')).toBeVisible();
   }
 
   await filterLoans(page, isMobile, { status: 'Pending' });

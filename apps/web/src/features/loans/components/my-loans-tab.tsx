@@ -48,7 +48,7 @@ export function MyLoansTab(props: { onReassign: (guarantor: LoanGuarantor, loan:
 
   return (
     <div className="grid gap-4">
-      <div className="grid gap-3 md:grid-cols-[1fr_auto] md:items-start">
+      <div className="grid grid-cols-[1fr_auto] items-start gap-3">
         <LoanListFilters
           list={list}
           filters={MY_LOAN_FILTERS}
@@ -59,7 +59,7 @@ export function MyLoansTab(props: { onReassign: (guarantor: LoanGuarantor, loan:
         <Button
           type="button"
           variant="outline"
-          className="justify-self-end"
+          className="md:mt-2"
           disabled={loans.isFetching}
           onClick={() => void loans.refetch()}
         >
@@ -109,7 +109,7 @@ export function MyLoansTab(props: { onReassign: (guarantor: LoanGuarantor, loan:
                     data-loan={loan.loanId}
                     className={cn(
                       'grid grid-cols-2 gap-x-3 gap-y-2 rounded-xl border bg-card p-4 md:table-row md:rounded-none md:border-0 md:border-t md:bg-transparent md:p-0',
-                      expanded && 'rounded-b-none md:bg-muted/40',
+                      expanded && 'rounded-b-none border-b-0 md:bg-muted/40',
                     )}
                   >
                     {/* One cell per column; on a card, `order` puts the status beside the ID. */}
@@ -152,7 +152,7 @@ export function MyLoansTab(props: { onReassign: (guarantor: LoanGuarantor, loan:
                     </td>
                   </tr>
                   {expanded ? (
-                    <tr className="block md:table-row">
+                    <tr className="-mt-3 block md:mt-0 md:table-row">
                       <td
                         colSpan={COLUMNS.length}
                         className="block rounded-b-xl border border-t-0 bg-card px-4 pb-4 md:table-cell md:rounded-none md:border-0 md:bg-muted/40"
@@ -233,18 +233,24 @@ function LoanDetails({
         <h3 className="mb-2 font-medium">Guarantors</h3>
         <ul className="grid gap-2">
           {loan.guarantors.map((g) => (
-            <li key={g.id} className="flex flex-wrap items-center gap-3">
+            <li
+              key={g.id}
+              className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 rounded-lg border p-3 md:flex md:flex-wrap md:rounded-none md:border-0 md:p-0"
+            >
               <span className="font-medium">
                 {g.firstName} {g.lastName}
               </span>
-              <span className="text-muted-foreground">{g.email}</span>
-              <span>{naira(g.guaranteeAmount)}</span>
-              <StatusBadge status={g.status} />
+              <span className="justify-self-end md:order-last">
+                <StatusBadge status={g.status} />
+              </span>
+              <span className="col-span-2 truncate text-muted-foreground">{g.email}</span>
+              <span className="font-medium tabular-nums">{naira(g.guaranteeAmount)}</span>
               {canReassign(g, loan) ? (
                 <Button
                   type="button"
                   size="sm"
                   variant="outline"
+                  className="justify-self-end md:order-last"
                   onClick={() => onReassign(g, loan)}
                 >
                   Reassign
@@ -265,7 +271,7 @@ function LoanDetails({
             <tr className="text-left text-muted-foreground">
               {['Month', 'Due date', 'Principal', 'Interest', 'Total', 'Balance', 'Status'].map(
                 (h) => (
-                  <th key={h} className="pr-3 font-medium">
+                  <th key={h} className="py-1 pr-3 font-medium whitespace-nowrap">
                     {h}
                   </th>
                 ),
@@ -275,12 +281,12 @@ function LoanDetails({
           <tbody>
             {loan.repaymentSchedule.scheduleItems.map((item) => (
               <tr key={item.month} className="border-t">
-                <td className="pr-3">{item.month}</td>
-                <td className="pr-3">{displayDate(item.dueDate)}</td>
-                <td className="pr-3">{naira(item.principalAmount)}</td>
-                <td className="pr-3">{naira(item.interestAmount)}</td>
-                <td className="pr-3">{naira(item.totalAmount)}</td>
-                <td className="pr-3">{naira(item.remainingBalance)}</td>
+                <td className="py-1 pr-3 whitespace-nowrap">{item.month}</td>
+                <td className="py-1 pr-3 whitespace-nowrap">{displayDate(item.dueDate)}</td>
+                <td className="py-1 pr-3 whitespace-nowrap">{naira(item.principalAmount)}</td>
+                <td className="py-1 pr-3 whitespace-nowrap">{naira(item.interestAmount)}</td>
+                <td className="py-1 pr-3 whitespace-nowrap">{naira(item.totalAmount)}</td>
+                <td className="py-1 pr-3 whitespace-nowrap">{naira(item.remainingBalance)}</td>
                 <td>
                   <StatusBadge status={item.status} />
                 </td>
@@ -298,7 +304,7 @@ function LoanDetails({
             <thead>
               <tr className="text-left text-muted-foreground">
                 {['Date', 'Amount', 'Method', 'Type', 'Status', 'Balance after'].map((h) => (
-                  <th key={h} className="pr-3 font-medium">
+                  <th key={h} className="py-1 pr-3 font-medium whitespace-nowrap">
                     {h}
                   </th>
                 ))}
@@ -307,19 +313,19 @@ function LoanDetails({
             <tbody>
               {loan.repaymentRecords.map((record) => (
                 <tr key={record.id} className="border-t">
-                  <td className="pr-3">{displayDate(record.paymentDate)}</td>
-                  <td className="pr-3">{naira(record.amount)}</td>
-                  <td className="pr-3">
+                  <td className="py-1 pr-3 whitespace-nowrap">{displayDate(record.paymentDate)}</td>
+                  <td className="py-1 pr-3 whitespace-nowrap">{naira(record.amount)}</td>
+                  <td className="py-1 pr-3 whitespace-nowrap">
                     {loanStatusLabel(record.paymentMethod)}
                     {record.bankDetails ? ` (${record.bankDetails.bankName})` : ''}
                   </td>
-                  <td className="pr-3">
+                  <td className="py-1 pr-3 whitespace-nowrap">
                     {loanStatusLabel(record.repaymentType)}
                     {record.isEarlyPayment ? (
                       <span className="ml-1 text-xs text-success">Early payment</span>
                     ) : null}
                   </td>
-                  <td className="pr-3">
+                  <td className="py-1 pr-3 whitespace-nowrap">
                     <StatusBadge status={record.status} />
                   </td>
                   <td>{naira(record.newBalance)}</td>
