@@ -264,3 +264,32 @@ test('exports everything about the member and nothing about anyone else', async 
   expect(csv.startsWith('section,record,field,value\r\n')).toBe(true);
   expect(csv).toContain('profile,1,email,tunde.ajayi@demo.coop');
 });
+
+test('the top bar finds transactions by amount and opens the history on the same search', async ({
+  page,
+}) => {
+  await signInAs(page, 'tunde.ajayi@demo.coop');
+  const box = page.getByRole('searchbox', { name: 'Search the portal' });
+  await box.fill('₦30,000');
+  await box.press('Enter');
+
+  await expect(page).toHaveURL(/\/search\?q=/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Search results' })).toBeVisible();
+  await expect(box).toHaveValue('₦30,000');
+  await expect(page.getByText('No loans match “₦30,000”')).toBeVisible();
+  const transactions = page.getByRole('region', { name: 'Transactions' });
+  const viewAll = transactions.getByRole('link', { name: /^View all \d+ in Transaction History$/ });
+  await expect(viewAll).toBeVisible();
+  // Each match is a ₦30,000 savings contribution (cards below 768 px, a table above).
+  const amounts = transactions.getByText(/^\+₦[\d,]+$/).filter({ visible: true });
+  await expect(amounts.first()).toBeVisible();
+  expect(new Set(await amounts.allTextContents())).toEqual(new Set(['+₦30,000']));
+  await expectAccessible(page);
+
+  const total = Number((await viewAll.textContent())?.match(/\d+/)?.[0]);
+  await viewAll.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Transaction History' })).toBeVisible();
+  await expect(
+    page.getByText(`Showing 1 to ${Math.min(total, 10)} of ${total} results`),
+  ).toBeVisible();
+});

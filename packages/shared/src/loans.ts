@@ -308,7 +308,10 @@ export const loanResponseSchema = successEnvelope(loanSchema);
 
 export const LOAN_SORT_FIELDS = ['requestDate', 'requestedAmount', 'status'] as const;
 
-/** GET /users/loans; `search` matches the loan ID or the purpose. */
+/**
+ * GET /users/loans; `search` matches the loan ID or the purpose (spec §2) and, when it reads as an
+ * amount, the whole-naira amount requested (the top bar's search, DESIGN §6).
+ */
 export const loanListQuerySchema = filteredListQuery({
   sortFields: LOAN_SORT_FIELDS,
   defaults: DEFAULT_SORTS.loans,

@@ -4,7 +4,13 @@
  */
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE } from './constants.js';
-import { dateRangeFilters, filteredListQuery, listEnvelope, successEnvelope } from './http.js';
+import {
+  dateRangeFilters,
+  filteredListQuery,
+  listEnvelope,
+  searchFilter,
+  successEnvelope,
+} from './http.js';
 import { isoDateSchema } from './date-schemas.js';
 import { addDays, type IsoDate } from './dates.js';
 import { STATEMENT_MAX_DAYS, TRANSACTION_ACCOUNTS, TRANSACTION_TYPES } from './account-rules.js';
@@ -14,12 +20,16 @@ export const transactionTypeSchema = z.enum(TRANSACTION_TYPES, {
 });
 export const transactionAccountSchema = z.enum(TRANSACTION_ACCOUNTS, { error: 'Unknown account' });
 
-/** Newest first, 10 a page; filtered by date range, type and account. */
+/**
+ * Newest first, 10 a page; filtered by date range, type and account; `search` finds a movement by
+ * its description, its transaction ID or, when it reads as an amount, its whole-naira amount.
+ */
 export const transactionListQuerySchema = filteredListQuery({
   sortFields: ['date'],
   defaults: { sortBy: 'date', sortOrder: 'desc', limit: DEFAULT_PAGE_SIZE },
   filters: {
     ...dateRangeFilters,
+    ...searchFilter,
     type: transactionTypeSchema.optional(),
     account: transactionAccountSchema.optional(),
   },

@@ -132,4 +132,17 @@ export const listFilters = {
     const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     return or(...expressions.map((expression) => ilike(expression, pattern)));
   },
+
+  /**
+   * When the term reads as a whole-naira amount ('25,000', '₦25000', '2024'), the term found in the
+   * whole-naira text of any of the kobo expressions; otherwise nothing to match.
+   */
+  amountText(term: string | undefined, koboExpressions: readonly (AnyColumn | SQL)[]) {
+    const digits = term?.replace(/[₦,\s]/g, '');
+    if (!digits || !/^\d+$/.test(digits)) return undefined;
+    return listFilters.search(
+      digits,
+      koboExpressions.map((kobo) => sql`(${kobo} / 100)::text`),
+    );
+  },
 };

@@ -16,6 +16,7 @@ const Dashboard = lazy(() => import('./routes/member/dashboard'));
 const Contributions = lazy(() => import('./routes/member/contributions'));
 const MakeContribution = lazy(() => import('./routes/member/make-contribution'));
 const Loans = lazy(() => import('./routes/member/loans'));
+const Search = lazy(() => import('./routes/member/search'));
 const Withdrawals = lazy(() => import('./routes/member/withdrawals'));
 const Dividends = lazy(() => import('./routes/member/dividends'));
 const Fines = lazy(() => import('./routes/member/fines'));
@@ -75,6 +76,7 @@ export function AppRoutes() {
               <Route path={paths.dividends} element={<Dividends />} />
               <Route path={paths.fines} element={<Fines />} />
               <Route path={paths.notifications} element={<Notifications />} />
+              <Route path={paths.search} element={<Search />} />
               <Route path={paths.profile} element={<Profile />} />
               <Route path={paths.settings} element={<Settings />} />
               <Route path={paths.settingsTwoFactor} element={<TwoFactor />} />

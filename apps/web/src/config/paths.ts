@@ -26,6 +26,8 @@ export const paths = {
   transactions: '/transactions',
   statement: '/reports/statement',
   profileExport: '/profile/export',
+  /** The top bar's search: the member's loans and transactions by ID, purpose or amount. */
+  search: '/search',
   makeContribution: '/contributions/new',
   // The back office (issue 9), administrators only.
   admin: '/admin',
@@ -40,6 +42,10 @@ export const paths = {
   loansNew: '/loans/new',
   guaranteesInvite: '/guarantees/invite',
 } as const;
+
+/** A list page opened on a search: '/loans?search=LN-000001'. */
+export const searchPath = (path: string, term: string) =>
+  `${path}?${new URLSearchParams({ search: term }).toString()}`;
 
 /** The back office's page of one member. */
 export const adminMemberPath = (id: string) => `/admin/members/${encodeURIComponent(id)}`;

@@ -18,7 +18,7 @@ import {
   userSettings,
   withdrawals,
 } from '../../db/schema/index.js';
-import { listPage } from '../../lib/list-query.js';
+import { listFilters, listPage } from '../../lib/list-query.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type SettingsRow = typeof userSettings.$inferSelect;
@@ -116,8 +116,14 @@ function movementFilters(query: {
   endDate?: IsoDate | undefined;
   type?: TransactionType | undefined;
   account?: TransactionAccount | undefined;
+  search?: string | undefined;
 }): SQL {
   const conditions: SQL[] = [sql`true`];
+  const found = or(
+    listFilters.search(query.search, [sql`m.description`, sql`m.transaction_id::text`]),
+    listFilters.amountText(query.search, [sql`abs(m.change)`]),
+  );
+  if (found) conditions.push(found);
   if (query.startDate) conditions.push(sql`m.effective_date >= ${query.startDate}`);
   if (query.endDate) conditions.push(sql`m.effective_date <= ${query.endDate}`);
   if (query.type) conditions.push(sql`m.kind = ${query.type}`);

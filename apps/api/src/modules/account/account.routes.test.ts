@@ -516,6 +516,20 @@ describe('account API', () => {
       expect(contributionsOnly.pagination.totalItems).toBe(10);
     });
 
+    it('finds movements by description, transaction ID or whole-naira amount', async () => {
+      const byDescription = await list(ada, '?search=%20ln-000001%20repayment%20');
+      expect(byDescription.data.map((row) => row.description)).toEqual([
+        'Loan LN-000001 repayment',
+      ]);
+      const [repayment] = byDescription.data;
+      const byId = await list(ada, `?search=${repayment?.transactionId.slice(0, 8)}`);
+      expect(byId.data.map((row) => row.transactionId)).toEqual([repayment?.transactionId]);
+      // '₦20,000' reads as an amount: the withdrawal; a sign never counts.
+      const byAmount = await list(ada, `?search=${encodeURIComponent('₦20,000')}`);
+      expect(byAmount.data.map((row) => [row.type, row.amount])).toEqual([['withdrawal', -20_000]]);
+      expect((await list(ada, '?search=no-such-movement')).pagination.totalItems).toBe(0);
+    });
+
     it('shows nothing of another member', async () => {
       const body = await list(bayo, '?limit=100');
       expect(body.data.map((row) => row.amount).sort()).toEqual([1_000, 99_999]);

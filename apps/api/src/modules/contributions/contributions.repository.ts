@@ -47,14 +47,14 @@ function matchesSearch(term: string | undefined) {
     monthAsWords,
     monthAsShortWords,
   ]);
-  const digits = term?.replace(/[₦,\s]/g, '');
-  if (!digits || !/^\d+$/.test(digits)) return months;
-  const amounts = [
-    contributions.totalAmount,
-    contributions.savingsAmount,
-    contributions.shareHoldingAmount,
-  ].map((column) => sql`(${column} / 100)::text`);
-  return or(months, listFilters.search(digits, amounts));
+  return or(
+    months,
+    listFilters.amountText(term, [
+      contributions.totalAmount,
+      contributions.savingsAmount,
+      contributions.shareHoldingAmount,
+    ]),
+  );
 }
 
 /** A dispute in the back office's queue: the row and its member. */

@@ -324,7 +324,10 @@ export function loansRepository(db: Executor) {
         listFilters.equals(loans.status, query.status),
         listFilters.dayBetween(loans.requestDate, query.startDate, query.endDate),
         listFilters.nairaBetween(loans.requestedAmount, query.minAmount, query.maxAmount),
-        listFilters.search(query.search, [loans.loanNumber, loans.purpose]),
+        or(
+          listFilters.search(query.search, [loans.loanNumber, loans.purpose]),
+          listFilters.amountText(query.search, [loans.requestedAmount]),
+        ),
       );
       return listPage(query, {
         sortColumns: {

@@ -1,3 +1,4 @@
+import { formatNaira } from '@coop/shared/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { GuarantorRequest } from '@coop/shared/guarantors';
@@ -574,9 +575,15 @@ describe('loans API', () => {
       expect(
         (await get(ada, '/loans?search=shop%20stock')).json<{ data: Loan[] }>().data,
       ).toHaveLength(1);
+      const [byId] = (await get(ada, '/loans?search=LN-000001')).json<{ data: Loan[] }>().data;
+      expect(byId?.loanId).toBe('LN-000001');
+      // The top bar's search: a term that reads as an amount also finds the amount requested.
+      const amount = encodeURIComponent(formatNaira(byId?.requestedAmount ?? 0));
       expect(
-        (await get(ada, '/loans?search=LN-000001')).json<{ data: Loan[] }>().data,
-      ).toHaveLength(1);
+        (await get(ada, `/loans?search=${amount}`))
+          .json<{ data: Loan[] }>()
+          .data.map((l) => l.loanId),
+      ).toEqual(['LN-000001']);
       expect((await get(ada, '/loans?minAmount=2000000')).json<{ data: Loan[] }>().data).toEqual(
         [],
       );

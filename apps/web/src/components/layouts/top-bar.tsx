@@ -1,6 +1,6 @@
 import { Bell, Search } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { Input } from '../ui/input';
 import { UserMenu, type ShellUser } from './user-menu';
@@ -15,19 +15,47 @@ type TopBarProps = {
 
 const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
 
+/**
+ * The top bar's search (DESIGN §6 "Silent UI behaviours"): Enter opens /search with the term,
+ * where the member's loans and transactions matching it are listed. On that page the box keeps
+ * the term, so it can be refined.
+ */
+function useTopBarSearch() {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const current = pathname === paths.search ? (params.get('q') ?? '') : '';
+  const [term, setTerm] = useState(current);
+  // Leaving /search, or a new term in its URL, resets the box (state adjusted while rendering).
+  const [shown, setShown] = useState(current);
+  if (shown !== current) {
+    setShown(current);
+    setTerm(current);
+  }
+  const submit = () => {
+    const q = term.trim();
+    void navigate(
+      q === '' ? paths.search : `${paths.search}?${new URLSearchParams({ q }).toString()}`,
+    );
+  };
+  return { term, setTerm, submit };
+}
+
 export function TopBar({ user, unreadCount, onLogout, menuButton }: TopBarProps) {
   // The count is part of the name, so screen readers hear it with the link.
+  const search = useTopBarSearch();
   const bellLabel =
     unreadCount === undefined ? 'Notifications' : `Notifications, ${unreadCount} unread`;
   return (
     <header className="sticky top-0 z-30 flex h-topbar items-center gap-2 border-b bg-card/95 px-3 backdrop-blur supports-[backdrop-filter]:bg-card/80 sm:px-4 md:px-6">
       {menuButton}
-      {/* Spec §2: the search box is shown; what it finds arrives with the loans and
-          contributions features (DESIGN §6 "Silent UI behaviours"). */}
       <form
         role="search"
         className="min-w-0 flex-1 md:max-w-md"
-        onSubmit={(event) => event.preventDefault()}
+        onSubmit={(event) => {
+          event.preventDefault();
+          search.submit();
+        }}
       >
         {/* Named apart from the search of a page's own list, which sits beside it. */}
         <label htmlFor="top-bar-search" className="sr-only">
@@ -42,6 +70,9 @@ export function TopBar({ user, unreadCount, onLogout, menuButton }: TopBarProps)
             id="top-bar-search"
             type="search"
             placeholder="Search transactions, loans..."
+            enterKeyHint="search"
+            value={search.term}
+            onChange={(event) => search.setTerm(event.target.value)}
             className="bg-background pl-9"
           />
         </div>

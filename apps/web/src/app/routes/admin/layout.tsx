@@ -1,7 +1,7 @@
 import { TOP_BAR_NOTIFICATIONS_QUERY } from '@coop/shared/constants';
 import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
-import { Toaster } from 'sonner';
+import { AppToaster } from '../../../components/ui/toaster';
 import { AppShell } from '../../../components/layouts/app-shell';
 import { Spinner } from '../../../components/ui/spinner';
 import { signOut } from '../../../features/auth/api/logout';
@@ -39,7 +39,7 @@ function AdminArea() {
           <Outlet />
         </Suspense>
       </AppShell>
-      <Toaster richColors closeButton position="top-right" />
+      <AppToaster />
     </>
   );
 }

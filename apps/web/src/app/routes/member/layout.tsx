@@ -1,7 +1,7 @@
 import { TOP_BAR_NOTIFICATIONS_QUERY } from '@coop/shared/constants';
 import { Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
-import { Toaster } from 'sonner';
+import { AppToaster } from '../../../components/ui/toaster';
 import { AppShell } from '../../../components/layouts/app-shell';
 import { administratorMemberNavigation } from '../../../components/layouts/nav-items';
 import { Spinner } from '../../../components/ui/spinner';
@@ -60,7 +60,7 @@ function MemberArea() {
           <Outlet />
         </Suspense>
       </AppShell>
-      <Toaster richColors closeButton position="top-right" />
+      <AppToaster />
     </>
   );
 }

@@ -10,6 +10,7 @@ import { useTransactions } from '../api/transactions';
 import {
   TRANSACTION_FILTERS,
   TRANSACTION_LIST_CONFIG,
+  TRANSACTION_SEARCH,
   type TransactionSortField,
 } from './transaction-list-config';
 import { TransactionsTable } from './transactions-table';
@@ -37,14 +38,16 @@ export function TransactionHistory({ list }: { list: ListParams<TransactionSortF
         filters={TRANSACTION_FILTERS}
         values={list.filters}
         onFilterChange={list.setFilter}
+        search={{ ...TRANSACTION_SEARCH, value: list.search, onChange: list.setSearch }}
         onReset={list.reset}
       />
       <ListSearchDialog
         className="md:hidden"
         title="Filter transactions"
-        description="Show movements of a period, a type or an account."
+        description="Find movements by description, amount, period, type or account."
         filters={TRANSACTION_FILTERS}
         values={list.filters}
+        search={{ ...TRANSACTION_SEARCH, value: list.search }}
         onApply={list.applyFilters}
         onReset={list.reset}
         triggerLabel="Filter"
