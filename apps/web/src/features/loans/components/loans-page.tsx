@@ -185,7 +185,7 @@ export function LoansPage({ user, intent }: LoansPageProps) {
           ),
         )}
       </div>
-      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="min-w-0">
         {tab === 'my-loans' ? <MyLoansTab onReassign={openReassign} /> : null}
         {tab === 'calculator' ? <CalculatorTab /> : null}
         {tab === 'guarantor-requests' ? <GuarantorRequestsTab /> : null}

@@ -75,97 +75,97 @@ export function MyLoansTab(props: { onReassign: (guarantor: LoanGuarantor, loan:
         emptyMessage={LOAN_MESSAGES.noLoans}
         loadingLabel="Loading loans"
       >
-        <table
-          className={cn(
-            'block w-full text-sm md:table md:rounded-xl md:border',
-            loans.isPlaceholderData && 'opacity-60',
-          )}
-          aria-busy={loans.isPlaceholderData}
-        >
-          <caption className="sr-only">Your loans</caption>
-          <thead className="hidden md:table-header-group">
-            <tr className="border-b text-left text-muted-foreground">
-              {COLUMNS.map((column) => (
-                <th
-                  key={column}
-                  scope="col"
-                  className={cn(
-                    'px-3 py-2 font-medium',
-                    column === 'Amount' && 'text-right',
-                    column === 'Actions' && 'sr-only md:not-sr-only',
-                  )}
-                >
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="grid gap-3 md:table-row-group">
-            {rows.map((loan) => {
-              const expanded = open === loan.id;
-              return (
-                <Fragment key={loan.id}>
-                  <tr
-                    data-loan={loan.loanId}
+        {/* From 768 px up the table scrolls sideways in its own box rather than widen the page. */}
+        <div className="md:overflow-x-auto md:rounded-xl md:border">
+          <table
+            className={cn('block w-full text-sm md:table', loans.isPlaceholderData && 'opacity-60')}
+            aria-busy={loans.isPlaceholderData}
+          >
+            <caption className="sr-only">Your loans</caption>
+            <thead className="hidden md:table-header-group">
+              <tr className="border-b text-left text-muted-foreground">
+                {COLUMNS.map((column) => (
+                  <th
+                    key={column}
+                    scope="col"
                     className={cn(
-                      'grid grid-cols-2 gap-x-3 gap-y-2 rounded-xl border bg-card p-4 md:table-row md:rounded-none md:border-0 md:border-t md:bg-transparent md:p-0',
-                      expanded && 'rounded-b-none border-b-0 md:bg-muted/40',
+                      'px-3 py-2 font-medium',
+                      column === 'Amount' && 'text-right',
+                      column === 'Actions' && 'sr-only md:not-sr-only',
                     )}
                   >
-                    {/* One cell per column; on a card, `order` puts the status beside the ID. */}
-                    <Cell label="Loan ID" className="order-1">
-                      <span className="font-mono">{loan.loanId}</span>
-                    </Cell>
-                    <Cell label="Purpose" className="order-3 col-span-2 md:max-w-64">
-                      <span className="line-clamp-2 md:line-clamp-1">{loan.purpose}</span>
-                    </Cell>
-                    <Cell label="Amount" className="order-4 md:text-right">
-                      <span className="font-semibold tabular-nums">
-                        {naira(loan.requestedAmount)}
-                      </span>
-                    </Cell>
-                    <Cell label="Term" className="order-5">
-                      {loan.repaymentTermMonths} months
-                    </Cell>
-                    <Cell label="Date" className="order-6">
-                      {displayDate(loan.requestDate)}
-                    </Cell>
-                    <Cell
-                      label="Status"
-                      className="order-2 justify-items-end md:justify-items-start"
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="grid gap-3 md:table-row-group">
+              {rows.map((loan) => {
+                const expanded = open === loan.id;
+                return (
+                  <Fragment key={loan.id}>
+                    <tr
+                      data-loan={loan.loanId}
+                      className={cn(
+                        'grid grid-cols-2 gap-x-3 gap-y-2 rounded-xl border bg-card p-4 md:table-row md:rounded-none md:border-0 md:border-t md:bg-transparent md:p-0',
+                        expanded && 'rounded-b-none border-b-0 md:bg-muted/40',
+                      )}
                     >
-                      <StatusBadge status={loan.status} />
-                    </Cell>
-                    <td className="order-7 col-span-2 md:px-3 md:py-2">
-                      <Button
-                        type="button"
-                        size="sm"
-                        variant="outline"
-                        className="w-full md:w-auto"
-                        aria-expanded={expanded}
-                        aria-controls={`loan-details-${loan.id}`}
-                        onClick={() => setOpen(expanded ? null : loan.id)}
+                      {/* One cell per column; on a card, `order` puts the status beside the ID. */}
+                      <Cell label="Loan ID" className="order-1">
+                        <span className="font-mono">{loan.loanId}</span>
+                      </Cell>
+                      <Cell label="Purpose" className="order-3 col-span-2 md:max-w-64">
+                        <span className="line-clamp-2 md:line-clamp-1">{loan.purpose}</span>
+                      </Cell>
+                      <Cell label="Amount" className="order-4 md:text-right">
+                        <span className="font-semibold tabular-nums">
+                          {naira(loan.requestedAmount)}
+                        </span>
+                      </Cell>
+                      <Cell label="Term" className="order-5">
+                        {loan.repaymentTermMonths} months
+                      </Cell>
+                      <Cell label="Date" className="order-6">
+                        {displayDate(loan.requestDate)}
+                      </Cell>
+                      <Cell
+                        label="Status"
+                        className="order-2 justify-items-end md:justify-items-start"
                       >
-                        {expanded ? 'Hide Details' : 'View Details'}
-                        <span className="sr-only"> of {loan.loanId}</span>
-                      </Button>
-                    </td>
-                  </tr>
-                  {expanded ? (
-                    <tr className="-mt-3 block md:mt-0 md:table-row">
-                      <td
-                        colSpan={COLUMNS.length}
-                        className="block rounded-b-xl border border-t-0 bg-card px-4 pb-4 md:table-cell md:rounded-none md:border-0 md:bg-muted/40"
-                      >
-                        <LoanDetails loan={loan} onReassign={props.onReassign} />
+                        <StatusBadge status={loan.status} />
+                      </Cell>
+                      <td className="order-7 col-span-2 md:px-3 md:py-2">
+                        <Button
+                          type="button"
+                          size="sm"
+                          variant="outline"
+                          className="w-full md:w-auto"
+                          aria-expanded={expanded}
+                          aria-controls={`loan-details-${loan.id}`}
+                          onClick={() => setOpen(expanded ? null : loan.id)}
+                        >
+                          {expanded ? 'Hide Details' : 'View Details'}
+                          <span className="sr-only"> of {loan.loanId}</span>
+                        </Button>
                       </td>
                     </tr>
-                  ) : null}
-                </Fragment>
-              );
-            })}
-          </tbody>
-        </table>
+                    {expanded ? (
+                      <tr className="-mt-3 block md:mt-0 md:table-row">
+                        <td
+                          colSpan={COLUMNS.length}
+                          className="block rounded-b-xl border border-t-0 bg-card px-4 pb-4 md:table-cell md:rounded-none md:border-0 md:bg-muted/40"
+                        >
+                          <LoanDetails loan={loan} onReassign={props.onReassign} />
+                        </td>
+                      </tr>
+                    ) : null}
+                  </Fragment>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       </QueryState>
       {rows.length === 0 && !loans.isPending && errorMessage === null && (status || !filtered) ? (
         <p className="-mt-2 text-center text-sm text-muted-foreground">
