@@ -161,7 +161,7 @@ async function certify(
 }
 
 test('request, accept, reject, reassign, accept and two approvals', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const purpose = 'Market stall and first stock of fabrics';
   await as(page, 'yetunde.olawale@demo.coop');
   await openLoans(page);
