@@ -12,7 +12,7 @@ export function CalculationView({ result }: { result: LoanCalculation }) {
     ['Total Repayment', naira(c.totalRepaymentAmount)],
   ] as const;
   return (
-    <div className="grid gap-4">
+    <div className="grid min-w-0 gap-4">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {cards.map(([label, value]) => (
           <Card key={label}>
@@ -46,7 +46,8 @@ export function CalculationView({ result }: { result: LoanCalculation }) {
           </dl>
         </CardContent>
       </Card>
-      <Card>
+      {/* min-w-0: the schedule scrolls inside its card instead of widening the page. */}
+      <Card className="min-w-0">
         <CardHeader>
           <CardTitle>Repayment Schedule</CardTitle>
         </CardHeader>
