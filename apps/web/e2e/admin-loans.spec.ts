@@ -1,22 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible, signIn } from './support';
-import {
-  disburseLoan,
-  disburseWithMakerChecker,
-  openLoanOf,
-  recordRepayment,
-} from './admin-steps/loans';
+import { disburseLoan, openLoanOf, recordRepayment } from './admin-steps/loans';
 
 /**
  * Loans in the back office (issue 9 item 6) at 390 and 1280 px on the demo cooperative, whose
- * two-signature limit is ₦100,000: Fatima's ₦80,000 loan is disbursed by one administrator;
- * Nneka's ₦150,000 loan is requested by admin@demo.coop and approved by treasurer@demo.coop;
- * a repayment is recorded and the history shows every step. Axe on every page and dialog.
+ * two-signature limit is ₦100,000: Fatima's ₦80,000 loan is disbursed by one administrator, a
+ * repayment is recorded, and the history shows every step. Axe on every page and dialog.
+ * Maker-checker (Nneka's ₦150,000 loan, approved by the treasurer) is a step of the month in the
+ * life of a cooperative (back-office.spec.ts), which runs beside this test on the same server.
  */
-test('loans: disburse below the limit, maker-checker above it, a repayment, the history', async ({
+test('loans: one administrator disburses below the limit, a repayment, the history', async ({
   page,
-  browser,
-  isMobile,
 }) => {
   test.setTimeout(240_000);
   await signIn(page, 'admin@demo.coop');
@@ -25,7 +19,7 @@ test('loans: disburse below the limit, maker-checker above it, a repayment, the 
   // The overview's queue leads to the approved loans.
   await page.getByRole('link', { name: /Loans to disburse/ }).click();
   await expect(page).toHaveURL(/\/admin\/loans\?status=approved$/);
-  await expect(page.getByRole('link', { name: /^LN-/ })).toHaveCount(2);
+  await expect(page.getByRole('link', { name: /^LN-/ }).first()).toBeVisible();
   await expectAccessible(page);
 
   // Below the limit: one administrator disburses.
@@ -34,23 +28,8 @@ test('loans: disburse below the limit, maker-checker above it, a repayment, the 
   await disburseLoan(page, 'Cash');
   await expect(page.getByText('Disbursed by')).toBeVisible();
 
-  // Above the limit: the maker asks, the treasurer approves.
-  await openLoanOf(page, 'Nneka', 'approved');
-  await disburseWithMakerChecker(page, browser, {
-    memberName: 'Nneka',
-    checker: 'treasurer@demo.coop',
-    isMobile,
-  });
-  await expect(
-    page
-      .getByRole('region', { name: 'Disbursement requests' })
-      .getByText('Folake Treasurer')
-      .filter({ visible: true })
-      .first(),
-  ).toBeVisible();
-
   // A repayment, then the history.
-  await recordRepayment(page, { amount: '10000', reference: 'GTB-20931' });
+  await recordRepayment(page, { amount: '10000', reference: 'GTB-10417' });
   const ledger = page.getByRole('region', { name: 'Ledger' });
   await expect(
     ledger
@@ -67,7 +46,7 @@ test('loans: disburse below the limit, maker-checker above it, a repayment, the 
   await expect(
     page
       .getByRole('region', { name: 'Audit trail' })
-      .getByText('loan.disbursement_requested')
+      .getByText('loan.disbursed')
       .filter({ visible: true })
       .first(),
   ).toBeVisible();

@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, expectAccessible, signIn } from './support';
 import {
-  approveWithdrawal,
   issueFine,
   markFinePaid,
   rejectWithdrawal,
@@ -11,8 +10,8 @@ import {
 
 /**
  * The back office's money routines (issue 9 items 5, 7, 9) at 390 and 1280 px against the real
- * API and the demo cooperative: from the overview's queue, approve Ada's pending withdrawal and
- * reject one Bayo asks for now; verify Bayo's deposit notice against its bank reference; issue
+ * API and the demo cooperative: from the overview's queue, reject the withdrawal Bayo asks for
+ * now (approving Ada's is a step of the month in back-office.spec.ts, beside this test); verify Bayo's deposit notice against its bank reference; issue
  * one fine to two members at once, waive one and record the other paid. Axe on every page and
  * dialog (inside the steps). Each viewport has its own server and database.
  */
@@ -33,25 +32,24 @@ test('withdrawals, deposit notices and fines in the back office', async ({ page,
   await signIn(page, 'admin@demo.coop');
   await expect(page).toHaveURL(/\/admin$/);
   const queue = page.getByRole('link', { name: /Withdrawals to decide/ });
-  await expect(queue).toContainText('2');
+  await expect(queue).toContainText(/[1-9]/);
   await expect(page.getByRole('link', { name: /Deposit notices to verify/ })).toContainText('1');
   await queue.click();
   await expect(page).toHaveURL(/\/admin\/withdrawals\?status=pending$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Withdrawals' })).toBeVisible();
   await expectAccessible(page);
 
-  await approveWithdrawal(page, { member: 'Ada Obi', amount: '₦25,000' });
   await rejectWithdrawal(page, {
     member: 'Bayo Adeyemi',
     amount: '₦5,000',
     reason: 'Please apply again after the audit',
   });
-  // Nothing is left to decide; the decided requests show under their status.
+  // Bayo's request has left the pending ones and shows under its status, with the reason.
   await page.goto('/admin/withdrawals?status=rejected&search=Bayo');
   await expect(
     page.getByText('Please apply again after the audit').locator('visible=true').first(),
   ).toBeVisible();
-  await page.goto('/admin/withdrawals?status=pending');
+  await page.goto('/admin/withdrawals?status=pending&search=Bayo');
   await expect(page.getByText('No withdrawal requests found')).toBeVisible();
 
   await verifyDepositNotice(page, { member: 'Bayo Adeyemi', bankReference: 'UBA-1902-33017' });

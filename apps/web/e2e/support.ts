@@ -77,3 +77,15 @@ export async function linkFromOutbox(
 export function bell(page: Page) {
   return page.getByRole('banner').getByRole('link', { name: /^Notifications/ });
 }
+
+/** Waits for the toasts to leave (axe would read them over the next page). */
+export async function toastsGone(page: Page) {
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+}
+
+/** Opens a back-office page from the sidebar (the menu button first on phones). */
+export async function openAdminPage(page: Page, isMobile: boolean, name: string) {
+  if (isMobile) await page.getByRole('button', { name: 'Open navigation menu' }).click();
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { expectAccessible } from '../support';
+import { expectAccessible, openAdminPage, toastsGone } from '../support';
 
 /**
  * Reusable back-office steps for dividends and the policy (issue 9 items 8 and 10), for
@@ -13,17 +13,6 @@ export function lastFinancialYear(): number {
     .format(new Date())
     .slice(0, 4);
   return Number(year) - 1;
-}
-
-/** Opens a back-office page from the sidebar (the menu button first on phones). */
-export async function openAdminPage(page: Page, isMobile: boolean, name: string) {
-  if (isMobile) await page.getByRole('button', { name: 'Open navigation menu' }).click();
-  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name }).click();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-}
-
-async function toastsGone(page: Page) {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
 }
 
 /**

@@ -1,15 +1,10 @@
 import { expect, type Browser, type Page } from '@playwright/test';
-import { expectAccessible, signIn } from '../support';
+import { expectAccessible, signIn, toastsGone } from '../support';
 
 /**
  * Reusable back-office loan steps (issue 9 item 6), for admin-loans.spec.ts and the month in the
  * life of a cooperative (back-office.spec.ts). Each step runs axe on the page or dialog it opens.
  */
-
-/** Waits for the toasts to leave (axe would read them over the next page). */
-async function toastsGone(page: Page) {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-}
 
 /** Opens the loan of the member whose name is `memberName` from the pipeline's search. */
 export async function openLoanOf(page: Page, memberName: string, status?: string) {

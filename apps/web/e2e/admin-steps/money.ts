@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import path from 'node:path';
-import { expectAccessible } from '../support';
+import { expectAccessible, toastsGone } from '../support';
 
 /**
  * Back-office money routines as reusable steps (issue 9 items 5, 7, 9): each opens its page with
@@ -8,11 +8,6 @@ import { expectAccessible } from '../support';
  * administrator does, and waits for the toast. `member` is the name the lists show
  * ('Ada Obi'), `amount` as the lists format it ('₦25,000').
  */
-
-/** Waits for the toasts to leave (axe would read them over the next page). */
-export async function toastsGone(page: Page) {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
-}
 
 /** With MONEY_SHOTS_DIR set, each page and dialog is saved there (to look at the layout). */
 async function shot(page: Page, name: string) {

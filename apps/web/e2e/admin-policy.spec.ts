@@ -1,0 +1,54 @@
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { editPolicyValue } from './admin-steps/dividends';
+import { expectAccessible, signIn } from './support';
+
+/**
+ * The back office's policy (issue 9 item 10) at 390 and 1280 px on the demo cooperative: refuse a
+ * bad value, then change one and see it saved. Axe on every page and dialog. Declaring and paying
+ * last year's dividend (item 8) is a step of the month in back-office.spec.ts. Each viewport has
+ * its own server and database.
+ */
+
+const docsImages = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../docs/images',
+);
+
+/**
+ * With ADMIN_SCREENSHOTS=1, screenshots: the desktop pages whole into docs/images (the
+ * administrators' guide), the phone's screen beside the test's results.
+ */
+const shooter = (page: Page, testInfo: TestInfo, isMobile: boolean) => async (name: string) => {
+  if (!process.env.ADMIN_SCREENSHOTS) return;
+  await page.screenshot({
+    path: isMobile
+      ? testInfo.outputPath(`admin-${name}-390.png`)
+      : path.join(docsImages, `admin-${name}.png`),
+    // A dialog is shot as the screen shows it; a page whole.
+    fullPage: !isMobile && !name.endsWith('-dialog'),
+  });
+};
+
+test('the administrator changes the policy: a bad value is refused, a good one saved', async ({
+  page,
+  isMobile,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'admin@demo.coop');
+  await expect(page).toHaveURL(/\/admin$/);
+  await editPolicyValue(page, {
+    isMobile,
+    label: 'Interest on 6-month loans (% flat)',
+    value: '6.5',
+    shot: shooter(page, testInfo, isMobile),
+  });
+
+  const fee = page.getByLabel('Insurance fee (% of the amount)');
+  await fee.fill('150');
+  await page.getByRole('button', { name: 'Save policy' }).click();
+  await expect(page.getByText('Cannot exceed 100 %')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expectAccessible(page);
+});
