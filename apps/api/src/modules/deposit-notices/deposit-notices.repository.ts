@@ -1,10 +1,19 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DepositNoticeListQuery } from '@coop/shared/deposit-notices';
 import type { Executor } from '../../db/client.js';
 import { depositNotices } from '../../db/schema/index.js';
 import { listFilters, listPage } from '../../lib/list-query.js';
 
 export type DepositNoticeRow = typeof depositNotices.$inferSelect;
+
+/** Dashboard seam (lib/dashboard-seam.ts): the member's newest notices, dated when sent. */
+export function depositNoticeActivitySql(userId: string, limit: number): SQL {
+  const d = depositNotices;
+  return sql`select 'notice', ${d.id}, ${d.submittedAt}, ${d.savingsAmount} + ${d.shareHoldingAmount},
+      ${d.status}, ${d.bankReference}, null
+    from ${d} where ${d.userId} = ${userId}
+    order by ${d.submittedAt} desc, ${d.id} desc limit ${limit}`;
+}
 export type NewDepositNotice = typeof depositNotices.$inferInsert;
 
 export function depositNoticesRepository(db: Executor) {
@@ -27,15 +36,6 @@ export function depositNoticesRepository(db: Executor) {
             .offset(page.offset),
         count: () => db.$count(depositNotices, where),
       });
-    },
-
-    newest(userId: string, limit: number) {
-      return db
-        .select()
-        .from(depositNotices)
-        .where(eq(depositNotices.userId, userId))
-        .orderBy(desc(depositNotices.submittedAt), desc(depositNotices.id))
-        .limit(limit);
     },
 
     async findLive(userId: string, bankReference: string) {

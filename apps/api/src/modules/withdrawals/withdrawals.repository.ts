@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, eq, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { WithdrawalListQuery } from '@coop/shared/withdrawals';
 import type { Executor } from '../../db/client.js';
 import { loanGuarantors, loans, withdrawals } from '../../db/schema/index.js';
@@ -6,6 +6,15 @@ import { listFilters, listPage } from '../../lib/list-query.js';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type NewWithdrawal = typeof withdrawals.$inferInsert;
+
+/** Dashboard seam (lib/dashboard-seam.ts): the member's newest requests, dated when made. */
+export function withdrawalActivitySql(userId: string, limit: number): SQL {
+  const w = withdrawals;
+  return sql`select 'withdrawal', ${w.id}, ${w.requestDate}, ${w.requestedAmount}, ${w.status},
+      ${w.withdrawalType}, null
+    from ${w} where ${w.userId} = ${userId}
+    order by ${w.requestDate} desc, ${w.id} desc limit ${limit}`;
+}
 
 const LIST_COLUMNS = {
   id: withdrawals.id,
@@ -47,15 +56,6 @@ export function withdrawalsRepository(db: Executor) {
             .offset(page.offset),
         count: () => db.$count(withdrawals, where),
       });
-    },
-
-    newest(userId: string, limit: number) {
-      return db
-        .select(LIST_COLUMNS)
-        .from(withdrawals)
-        .where(eq(withdrawals.userId, userId))
-        .orderBy(desc(withdrawals.requestDate), desc(withdrawals.id))
-        .limit(limit);
     },
 
     /** The member's pending requests (at most one per type). */

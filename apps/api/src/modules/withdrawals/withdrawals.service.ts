@@ -9,7 +9,6 @@
  * amount, and there is one pending request per type (the database's partial unique index says so
  * too). Use cases follow docs/decisions/003-api-layering.md.
  */
-import type { RecentActivity } from '@coop/shared/dashboard';
 import { toIsoDateInTimeZone } from '@coop/shared/dates';
 import { formatKobo, koboToNaira, nairaToKobo, type Kobo } from '@coop/shared/money';
 import type { IdParams } from '@coop/shared/http';
@@ -30,6 +29,7 @@ import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import type { Actor, MemberActor } from '../../lib/actor.js';
 import { actorIdOf } from '../../lib/actor.js';
+import type { ActivitySource } from '../../lib/dashboard-seam.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { DomainError, notFound, validationError } from '../../lib/domain-error.js';
 import { lockMemberBalance, postLedgerTransaction, readMemberBalance } from '../../lib/ledger.js';
@@ -38,6 +38,7 @@ import { assertTransition } from '../../lib/transitions.js';
 import { sendMessages } from '../notifications/notifications.service.js';
 import { currentPolicy } from '../policy/policy.service.js';
 import {
+  withdrawalActivitySql,
   withdrawalsRepository,
   type WithdrawalListRow,
   type WithdrawalRow,
@@ -71,22 +72,22 @@ export async function listWithdrawals(
   return { items: page.items.map(toWithdrawal), pagination: page.pagination };
 }
 
-/** Dashboard seam: the member's newest requests as (outgoing) activity. */
-export async function withdrawalActivity(
-  db: Executor,
-  userId: string,
-  limit: number,
-): Promise<RecentActivity[]> {
-  const rows = await withdrawalsRepository(db).newest(userId, limit);
-  return rows.map((row) => ({
+/**
+ * Dashboard seam (lib/dashboard-seam.ts): the member's newest requests as (outgoing) activity.
+ * Row: the withdrawal type in `label`.
+ */
+export const withdrawalActivity: ActivitySource = {
+  key: 'withdrawals',
+  fragment: withdrawalActivitySql,
+  map: (row) => ({
     id: row.id,
     type: 'withdrawal',
-    description: `${row.withdrawalType === 'savings' ? 'Savings' : 'Share holding'} withdrawal`,
-    amount: koboToNaira(row.requestedAmount),
-    date: row.requestDate.toISOString(),
+    description: `${row.label === 'savings' ? 'Savings' : 'Share holding'} withdrawal`,
+    amount: koboToNaira(row.amountKobo),
+    date: row.occurredAt,
     status: row.status,
-  }));
-}
+  }),
+};
 
 interface Eligibility {
   availableSavings: Kobo;
