@@ -85,8 +85,9 @@ async function createRealPeople(url, joinedOn) {
     const config = loadConfig({
       DATABASE_URL: url,
       JWT_SECRET: BENCH_JWT_SECRET,
-      TWO_FACTOR_KEY: 'b'.repeat(43) + '=', // a server database needs its own key
       LOG_LEVEL: 'warn',
+      // A server database needs a two-factor key (the servers of bench/scale*.mjs use the same).
+      TWO_FACTOR_KEY: 'b'.repeat(43) + '=',
     });
     const deps = {
       config,

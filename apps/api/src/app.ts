@@ -30,14 +30,21 @@ import {
   guarantorCandidateRoutes,
   loanReviewRoutes,
   loanRoutes,
+  adminLoanRoutes,
 } from './modules/loans/loans.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
-import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.js';
-import { dividendRoutes } from './modules/dividends/dividends.routes.js';
-import { fineRoutes } from './modules/fines/fines.routes.js';
+import {
+  adminWithdrawalRoutes,
+  withdrawalRoutes,
+} from './modules/withdrawals/withdrawals.routes.js';
+import { adminDividendRoutes, dividendRoutes } from './modules/dividends/dividends.routes.js';
+import { adminFineRoutes, fineRoutes } from './modules/fines/fines.routes.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { userPasswordRoutes } from './modules/auth/auth.routes.js';
-import { depositNoticeRoutes } from './modules/deposit-notices/deposit-notices.routes.js';
+import {
+  adminDepositNoticeRoutes,
+  depositNoticeRoutes,
+} from './modules/deposit-notices/deposit-notices.routes.js';
 import { twoFactorAdminRoutes, twoFactorRoutes } from './modules/two-factor/two-factor.routes.js';
 import { loginHistoryRoutes } from './modules/login-history/login-history.routes.js';
 import {
@@ -47,6 +54,7 @@ import {
 import { adminMemberRoutes } from './modules/members/members.routes.js';
 import { payrollRoutes } from './modules/payroll/payroll.routes.js';
 import { backOfficeRoutes } from './modules/back-office/back-office.routes.js';
+import { adminPolicyRoutes } from './modules/policy/policy.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -139,6 +147,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminRoutes(adminMemberRoutes), api('/admin/users'));
   await app.register(adminRoutes(payrollRoutes), api('/admin/payroll'));
   await app.register(adminRoutes(adminContributionRoutes), api('/admin/contributions'));
+  await app.register(adminRoutes(adminDividendRoutes), api('/admin/dividends'));
+  await app.register(adminRoutes(adminPolicyRoutes), api('/admin/policy'));
+  await app.register(adminRoutes(adminWithdrawalRoutes), api('/admin/withdrawals'));
+  await app.register(adminRoutes(adminDepositNoticeRoutes), api('/admin/deposit-notices'));
+  await app.register(adminRoutes(adminFineRoutes), api('/admin/fines'));
+  await app.register(adminRoutes(adminLoanRoutes), api('/admin/loans'));
 
   await app.register(webApp, { distDir: config.webDistDir });
   return app;

@@ -5,10 +5,12 @@
 import { housekeepingJob } from './lib/housekeeping.js';
 import type { ScheduledJob } from './lib/jobs.js';
 import { overdueInstalmentsJob } from './modules/loans/loan-servicing.service.js';
+import { lateRepaymentFinesJob } from './modules/fines/fines.service.js';
 import { passwordResetRequestsJob } from './modules/auth/password.service.js';
 
 export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   housekeepingJob,
   overdueInstalmentsJob,
   passwordResetRequestsJob,
+  lateRepaymentFinesJob,
 ];

@@ -23,6 +23,55 @@ async function openLoans(page: Page, tab?: string) {
   await expect(page.getByRole('heading', { level: 1, name: 'Loans' })).toBeVisible();
 }
 
+/** A loan of My Loans: a table row from 768 px up, a card below. */
+const loanRow = (page: Page, purpose: string) =>
+  page.locator('tr[data-loan]').filter({ hasText: purpose });
+
+/** Opens a loan's View Details and answers the details region. */
+async function openDetails(page: Page, purpose: string) {
+  const row = loanRow(page, purpose);
+  const loanId = await row.getAttribute('data-loan');
+  await row.getByRole('button', { name: /^View Details/ }).click();
+  const details = page.getByRole('region', { name: `Details of ${loanId}` });
+  await expect(details).toBeVisible();
+  return details;
+}
+
+/**
+ * Filters My Loans the way the screen offers it: the filter panel from 768 px up (opened when
+ * collapsed), the search dialog on a phone (applied at once).
+ */
+async function filterLoans(
+  page: Page,
+  isMobile: boolean,
+  fields: { status?: string; minAmount?: string; search?: string },
+) {
+  if (isMobile) {
+    await page.getByRole('button', { name: /Search & filter/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Search loans' });
+    await expect(dialog).toBeVisible();
+    if (fields.search !== undefined)
+      await dialog.getByLabel('Search', { exact: true }).fill(fields.search);
+    if (fields.status !== undefined)
+      await dialog.getByLabel('Status', { exact: true }).selectOption({ label: fields.status });
+    if (fields.minAmount !== undefined)
+      await dialog.getByLabel('Min amount', { exact: true }).fill(fields.minAmount);
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await expect(dialog).toBeHidden();
+    return;
+  }
+  const toggle = page.getByRole('button', { name: 'Filters' });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  const panel = page.getByRole('region', { name: 'Filters' });
+  if (fields.search !== undefined)
+    await panel.getByLabel('Search', { exact: true }).fill(fields.search);
+  if (fields.status !== undefined)
+    await panel.getByLabel('Status', { exact: true }).selectOption({ label: fields.status });
+  if (fields.minAmount !== undefined)
+    await panel.getByLabel('Min amount', { exact: true }).fill(fields.minAmount);
+}
+
 /** Requests ₦50,000 over 6 months with the two guarantors named. */
 async function requestLoan(page: Page, guarantors: [string, string], purpose: string) {
   await page.goto('/loans/new');
@@ -112,7 +161,7 @@ async function certify(
 }
 
 test('request, accept, reject, reassign, accept and two approvals', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const purpose = 'Market stall and first stock of fabrics';
   await as(page, 'yetunde.olawale@demo.coop');
   await openLoans(page);
@@ -125,10 +174,22 @@ test('request, accept, reject, reassign, accept and two approvals', async ({ pag
   await as(page, 'hadiza.musa@demo.coop');
   await answerRequest(page, 'Reject', 'Not this year');
 
-  // The borrower replaces Hadiza from the quick action, which opens the reassign dialog.
+  // The quick action opens the reassign dialog for the declined place; closing it returns to
+  // /loans. The borrower then reassigns from the loan's details in My Loans.
   await as(page, 'yetunde.olawale@demo.coop');
   await page.goto('/guarantees/invite');
   const reassign = page.getByRole('dialog', { name: 'Reassign Guarantor' });
+  await expect(reassign).toContainText('Hadiza Musa');
+  await expectAccessible(page);
+  await reassign.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/loans$/);
+  await expect(reassign).toBeHidden();
+
+  const details = await openDetails(page, purpose);
+  await expect(details).toContainText('Hadiza');
+  await expect(details.getByRole('button', { name: /^Reassign/ })).toHaveCount(1);
+  await expectAccessible(page);
+  await details.getByRole('button', { name: 'Reassign Hadiza Musa' }).click();
   await expect(reassign).toContainText('Hadiza Musa');
   await reassign.getByRole('button', { name: 'Reassign Guarantor' }).click();
   await expect(reassign.getByText('Please select a new guarantor')).toBeVisible();
@@ -137,6 +198,11 @@ test('request, accept, reject, reassign, accept and two approvals', async ({ pag
   await expectAccessible(page);
   await reassign.getByRole('button', { name: 'Reassign Guarantor' }).click();
   await expect(page.getByText('Guarantor reassigned successfully')).toBeVisible();
+  await expect(reassign).toBeHidden();
+  // The new guarantor is asked; the declined one left the list, and nothing is left to reassign.
+  await expect(details).toContainText('Ebiere');
+  await expect(details).not.toContainText('Hadiza');
+  await expect(details.getByRole('button', { name: /^Reassign/ })).toHaveCount(0);
 
   await as(page, 'ebiere.tamuno@demo.coop');
   await answerRequest(page, 'Accept');
@@ -148,11 +214,10 @@ test('request, accept, reject, reassign, accept and two approvals', async ({ pag
 
   await as(page, 'yetunde.olawale@demo.coop');
   await openLoans(page);
-  const row = page.locator('li').filter({ hasText: purpose });
-  await expect(row.getByText('Approved')).toBeVisible();
-  await row.getByRole('button', { name: 'View Details' }).click();
-  await expect(row).toContainText('Ebiere');
-  await expect(row).toContainText('Repayment schedule');
+  await expect(loanRow(page, purpose).getByText('Approved')).toBeVisible();
+  const approved = await openDetails(page, purpose);
+  await expect(approved).toContainText('Ebiere');
+  await expect(approved).toContainText('Repayment schedule');
   await expectAccessible(page);
 });
 
@@ -169,7 +234,7 @@ test('the reject path: a reviewer needs a reason', async ({ page }) => {
   await certify(page, purpose, 'Reject', 'No market for the eggs yet');
   await as(page, 'temitope.fashola@demo.coop');
   await openLoans(page);
-  await expect(page.locator('li').filter({ hasText: purpose }).getByText('Rejected')).toBeVisible();
+  await expect(loanRow(page, purpose).getByText('Rejected')).toBeVisible();
 });
 
 test('the calculator prices a loan and shows the schedule', async ({ page }) => {
@@ -186,4 +251,55 @@ test('the calculator prices a loan and shows the schedule', async ({ page }) => 
   await page.getByLabel('Loan Amount', { exact: true }).fill('60000000');
   await page.getByRole('button', { name: 'Calculate Loan' }).click();
   await expect(page.getByText('Amount cannot exceed ₦50,000,000')).toBeVisible();
+});
+
+test('My Loans: filters in the URL, the empty states and Reset', async ({ page, isMobile }) => {
+  const repaid = 'School fees for the new term';
+  const running = 'Restocking my provisions shop';
+  await as(page, 'ada@demo.coop');
+  await openLoans(page);
+  await expect(loanRow(page, repaid)).toBeVisible();
+  await expect(loanRow(page, running)).toBeVisible();
+
+  await filterLoans(page, isMobile, { status: 'Repaid' });
+  await expect(page).toHaveURL(/[?&]status=repaid/);
+  await expect(loanRow(page, repaid)).toBeVisible();
+  await expect(loanRow(page, running)).toHaveCount(0);
+  await expectAccessible(page);
+
+  // The list's state lives in the URL: a reload shows the same list.
+  await page.reload();
+  await expect(loanRow(page, repaid)).toBeVisible();
+  await expect(loanRow(page, running)).toHaveCount(0);
+  if (!isMobile) {
+    await expect(page.getByRole('region', { name: 'Filters' }).getByText('1 active')).toBeVisible();
+  }
+
+  await filterLoans(page, isMobile, { status: 'Pending' });
+  await expect(page.getByText('No loans found')).toBeVisible();
+  await expect(page.getByText('No loans with status Pending')).toBeVisible();
+  await expectAccessible(page);
+
+  // Reset: no filters, page 1, 10 a page, newest request first.
+  if (isMobile) {
+    await page.getByRole('button', { name: /Search & filter/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Search loans' })
+      .getByRole('button', { name: 'Reset' })
+      .click();
+  } else {
+    await page.getByRole('button', { name: 'Reset' }).click();
+  }
+  await expect(page).toHaveURL(/\/loans$/);
+  await expect(loanRow(page, running)).toBeVisible();
+  await expect(page.locator('tr[data-loan]').first()).toContainText(running);
+
+  // Amount in naira, then a search by loan ID or purpose.
+  await filterLoans(page, isMobile, { minAmount: '250000' });
+  await expect(page).toHaveURL(/[?&]minAmount=250000/);
+  await expect(loanRow(page, repaid)).toHaveCount(0);
+  await expect(loanRow(page, running)).toBeVisible();
+  await filterLoans(page, isMobile, { search: 'nothing like this' });
+  await expect(page.getByText('No loans found')).toBeVisible();
+  await expectAccessible(page);
 });

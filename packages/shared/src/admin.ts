@@ -285,6 +285,10 @@ export const payrollRowSchema = z.object({
   savings: z.number(),
   shares: z.number(),
   total: z.number(),
+  /** The loan repayment of the optional `repayment` column (0 when none). */
+  repayment: z.number(),
+  /** The running loan the repayment goes to ('LN-000123'), when there is one. */
+  loanNumber: z.string().nullable(),
   status: z.enum(PAYROLL_ROW_STATUSES),
   errors: z.array(z.string()),
 });
@@ -300,6 +304,7 @@ export const payrollTotalsSchema = z.object({
   savings: z.number(),
   shares: z.number(),
   total: z.number(),
+  repayments: z.number(),
 });
 
 export const payrollPreviewSchema = z.object({
@@ -321,6 +326,7 @@ export const payrollPostResponseSchema = successEnvelope(
     savings: z.number(),
     shares: z.number(),
     total: z.number(),
+    repayments: z.number(),
   }),
 );
 export type PayrollPostResponse = z.infer<typeof payrollPostResponseSchema>;

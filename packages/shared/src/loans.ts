@@ -249,6 +249,11 @@ export const loanGuarantorSchema = memberSummarySchema.extend({
   guaranteeAmount: z.number(),
   status: guarantorStatusSchema,
   responseDate: isoDateTimeSchema.nullable(),
+  /**
+   * True when this request took the place of a guarantor who rejected: a place is reassigned
+   * once, so a replacement who rejects too offers no 'Reassign' (decision 066).
+   */
+  isReplacement: z.boolean(),
 });
 export type LoanGuarantor = z.infer<typeof loanGuarantorSchema>;
 

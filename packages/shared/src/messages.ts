@@ -75,6 +75,10 @@ export const API_ERROR_STATUS = {
   LOAN_ALREADY_CERTIFIED: 409,
   LOAN_CERTIFICATION_NOT_ALLOWED: 403,
   REPAYMENT_EXCEEDS_BALANCE: 400,
+  /* Loans in the back office (issue 9 item 6). */
+  DISBURSEMENT_AWAITING_APPROVAL: 409,
+  DISBURSEMENT_NOT_PENDING: 409,
+  DISBURSEMENT_SELF_APPROVAL: 403,
 } as const satisfies Record<string, number>;
 export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
 

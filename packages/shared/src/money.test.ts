@@ -104,6 +104,12 @@ describe('applyRateBps', () => {
     expect(applyRateBps(100_100, 500)).toBe(5005); // ₦1,001 at 5 % is ₦50.05
   });
 
+  it('rounds down to the kobo when asked (dividends, decision 072)', () => {
+    expect(applyRateBps(10, 500, 'down')).toBe(0); // 0.5 kobo
+    expect(applyRateBps(39, 500, 'down')).toBe(1); // 1.95 kobo
+    expect(applyRateBps(100_100, 500, 'down')).toBe(5005); // exact: nothing to round
+  });
+
   it('stays exact far beyond where float multiplication would lose kobo', () => {
     expect(applyRateBps(9_007_199_254_740_991, 1)).toBe(900_719_925_474);
   });

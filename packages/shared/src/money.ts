@@ -55,16 +55,22 @@ export function isWholeKobo(naira: Naira): boolean {
 }
 
 /**
- * `amount × rateBps / 10 000`, rounded half up to the kobo. The one place a rate becomes money
- * (interest, insurance, dividends), computed on integers so no float error can creep in.
+ * `amount × rateBps / 10 000`, rounded to the kobo: half up by default, or `down` where a rule
+ * says so (dividends, decision 072). The one place a rate becomes money (interest, insurance,
+ * dividends), computed on integers so no float error can creep in.
  */
-export function applyRateBps(amount: Kobo, rateBps: number): Kobo {
+export function applyRateBps(
+  amount: Kobo,
+  rateBps: number,
+  rounding: 'halfUp' | 'down' = 'halfUp',
+): Kobo {
   if (assertKobo(amount) < 0) throw new RangeError(`Expected a non-negative amount, got ${amount}`);
   if (!Number.isSafeInteger(rateBps) || rateBps < 0) {
     throw new RangeError(`Expected a non-negative whole number of basis points, got ${rateBps}`);
   }
   const scaled = BigInt(amount) * BigInt(rateBps);
-  return assertKobo(Number((scaled + BASIS_POINTS_PER_UNIT / 2n) / BASIS_POINTS_PER_UNIT));
+  const half = rounding === 'down' ? 0n : BASIS_POINTS_PER_UNIT / 2n;
+  return assertKobo(Number((scaled + half) / BASIS_POINTS_PER_UNIT));
 }
 
 const nairaFormatter = new Intl.NumberFormat(LOCALE, {

@@ -3,12 +3,25 @@
  * validated here on every read and write so a bad edit can never price a loan.
  */
 import { z } from 'zod';
+import { isoDateTimeSchema } from './date-schemas.js';
+import { successEnvelope } from './http.js';
 import { DEFAULT_LOAN_POLICY, type LoanPolicy } from './loan-math.js';
 
 /** Basis points of an amount, 0 to 100 %. */
-const basisPointsSchema = z.number().int().min(0).max(10_000);
-const koboSchema = z.number().int().min(0);
-const daysSchema = z.number().int().min(0).max(366);
+const basisPointsSchema = z
+  .number({ error: 'Enter a percentage' })
+  .int('Use at most two decimals')
+  .min(0, 'Cannot be below 0 %')
+  .max(10_000, 'Cannot exceed 100 %');
+const koboSchema = z
+  .number({ error: 'Enter an amount' })
+  .int('Use at most two decimals (kobo)')
+  .min(0, 'Cannot be negative');
+const daysSchema = z
+  .number({ error: 'Enter a number of days' })
+  .int('Enter whole days')
+  .min(0, 'Cannot be negative')
+  .max(366, 'Cannot exceed 366 days');
 
 export const loanPolicySchema = z.strictObject({
   interestRateBpsByTerm: z.strictObject({
@@ -18,10 +31,25 @@ export const loanPolicySchema = z.strictObject({
   }),
   insuranceFeeBps: basisPointsSchema,
   formFeeKobo: koboSchema,
-  requiredCertifications: z.number().int().min(1).max(10),
-  minMembershipMonths: z.number().int().min(0).max(120),
-  maxLoanMultiplier: z.number().positive().max(10),
-  maxRunningGuarantees: z.number().int().min(1).max(10),
+  requiredCertifications: z
+    .number({ error: 'Enter a number' })
+    .int('Enter a whole number')
+    .min(1, 'At least 1')
+    .max(10, 'At most 10'),
+  minMembershipMonths: z
+    .number({ error: 'Enter a number of months' })
+    .int('Enter whole months')
+    .min(0, 'Cannot be negative')
+    .max(120, 'At most 120 months'),
+  maxLoanMultiplier: z
+    .number({ error: 'Enter a number' })
+    .positive('Must be above 0')
+    .max(10, 'At most 10 times'),
+  maxRunningGuarantees: z
+    .number({ error: 'Enter a number' })
+    .int('Enter a whole number')
+    .min(1, 'At least 1')
+    .max(10, 'At most 10'),
 }) satisfies z.ZodType<LoanPolicy>;
 
 /** Which running commitments keep a member from withdrawing share holding (DESIGN §6). */
@@ -77,3 +105,17 @@ export const DEFAULT_POLICY: Policy = {
   },
   disbursement: DEFAULT_DISBURSEMENT_POLICY,
 };
+
+/**
+ * GET /admin/policy: the policy in force, and when and by whom it was last saved (null while the
+ * defaults apply). PUT /admin/policy takes a whole `policySchema` and answers the same.
+ */
+export const policyViewSchema = z.object({
+  policy: policySchema,
+  updatedAt: isoDateTimeSchema.nullable(),
+  updatedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  isDefault: z.boolean(),
+});
+export type PolicyView = z.infer<typeof policyViewSchema>;
+export const policyResponseSchema = successEnvelope(policyViewSchema);
+export type PolicyResponse = z.infer<typeof policyResponseSchema>;

@@ -53,6 +53,21 @@ const named: DemoPerson[] = [
     contributions: null,
   },
   {
+    // The second administrator: approves disbursements above the two-signature limit.
+    key: 'treasurer',
+    firstName: 'Folake',
+    lastName: 'Treasurer',
+    email: 'treasurer@demo.coop',
+    membershipId: 'A0002',
+    role: 'admin',
+    isLoanReviewer: false,
+    isExco: false,
+    joined: { monthsAgo: 70, day: 5 },
+    activated: true,
+    suspended: false,
+    contributions: null,
+  },
+  {
     key: 'ada',
     firstName: 'Ada',
     lastName: 'Obi',

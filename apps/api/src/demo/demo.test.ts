@@ -86,7 +86,7 @@ afterAll(async () => {
 
 describe('demo people (pure data)', () => {
   it('are 66 accounts with unique e-mails, phones and membership IDs', () => {
-    expect(DEMO_PEOPLE).toHaveLength(66);
+    expect(DEMO_PEOPLE).toHaveLength(67);
     for (const field of ['email', 'membershipId', 'phoneNumber'] as const) {
       const values = DEMO_PEOPLE.map((p) => p[field]).filter((v) => v !== undefined);
       expect(new Set(values).size).toBe(values.length);
@@ -106,7 +106,7 @@ describe('seedDemoIfEmpty', () => {
   });
 
   it('reports what it created and how long it took, and logs the sign-ins and Emeka’s link', async () => {
-    expect(result).toMatchObject({ seeded: true, members: 66 });
+    expect(result).toMatchObject({ seeded: true, members: 67 });
     if (!result.seeded) return;
     // One "please confirm" per posted contribution, seven announcements for each of three,
     // demo/money.ts: two withdrawal decisions, six fines, two settled, one resolved dispute, two
@@ -116,7 +116,7 @@ describe('seedDemoIfEmpty', () => {
       .from(dividends)
       .where(eq(dividends.status, 'paid'));
     expect(paid?.n).toBeGreaterThan(0);
-    expect(result.loans).toBe(7);
+    expect(result.loans).toBe(8);
     expect(result.notifications).toBeGreaterThan(
       result.contributions.recorded + 21 + 13 + (paid?.n ?? 0),
     );
@@ -132,6 +132,7 @@ describe('seedDemoIfEmpty', () => {
   it('creates the administrator and the named members with their flags', async () => {
     const expected = [
       ['admin@demo.coop', 'A0001', null, 'admin', false, false],
+      ['treasurer@demo.coop', 'A0002', null, 'admin', false, false],
       ['ada@demo.coop', 'M0001', '+2348030000001', 'user', true, false],
       ['bayo@demo.coop', 'M0002', '+2348030000002', 'user', true, true],
       ['chidi@demo.coop', 'M0003', '+2348030000003', 'user', false, false],
@@ -160,7 +161,7 @@ describe('seedDemoIfEmpty', () => {
 
   it('activates every account with Demo!2345 except Emeka, and suspends Ngozi', async () => {
     const all = await db.select().from(users).orderBy(asc(users.membershipId));
-    expect(all).toHaveLength(66);
+    expect(all).toHaveLength(67);
     const unactivated = all.filter((u) => u.passwordHash === null).map((u) => u.email);
     expect(unactivated).toEqual(['emeka@demo.coop']);
     const suspended = all.filter((u) => !u.isActive).map((u) => u.email);
@@ -201,7 +202,7 @@ describe('seedDemoIfEmpty', () => {
       .select({ joinedOn: users.joinedOn })
       .from(users)
       .where(
-        sql`${users.email} not in ('admin@demo.coop', 'ada@demo.coop', 'bayo@demo.coop', 'chidi@demo.coop', 'ngozi@demo.coop', 'emeka@demo.coop')`,
+        sql`${users.email} not in ('admin@demo.coop', 'treasurer@demo.coop', 'ada@demo.coop', 'bayo@demo.coop', 'chidi@demo.coop', 'ngozi@demo.coop', 'emeka@demo.coop')`,
       );
     expect(others).toHaveLength(60);
     const dates = others.map((o) => o.joinedOn).sort();
@@ -371,6 +372,7 @@ describe('seedDemoIfEmpty', () => {
       ['ada@demo.coop', 'disbursed'],
       ['bayo@demo.coop', 'rejected'],
       ['nneka.nwachukwu@demo.coop', 'approved'],
+      ['fatima.abdullahi@demo.coop', 'approved'],
       ['chidi@demo.coop', 'under_review'],
       ['bayo@demo.coop', 'pending'],
     ]);

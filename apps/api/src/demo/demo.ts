@@ -130,7 +130,7 @@ export async function seedDemoIfEmpty(options: SeedDemoOptions): Promise<SeedDem
   logger.info(
     `Demo cooperative created in ${(milliseconds / 1000).toFixed(1)} s: ${outcome.members} accounts, ` +
       `${outcome.contributions.recorded} contributions, ${outcome.loans} loans, ${outcome.notifications} notifications. ` +
-      `Sign in as admin@demo.coop, ada@demo.coop, bayo@demo.coop or chidi@demo.coop ` +
+      `Sign in as admin@demo.coop (or treasurer@demo.coop), ada@demo.coop, bayo@demo.coop or chidi@demo.coop ` +
       `with the password ${DEMO_PASSWORD} (ngozi@demo.coop is suspended). ` +
       `Parts: ${Object.entries(outcome.timings)
         .map(([part, ms]) => `${part} ${(ms / 1000).toFixed(1)} s`)

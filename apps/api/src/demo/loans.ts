@@ -8,7 +8,9 @@
  * - Bayo: a loan the reviewers rejected; a pending loan with mixed answers (Chidi accepted,
  *   Chukwuemeka declined and can be replaced, Ada has not answered yet).
  * - Chidi: a loan under review with one of two certifications, for Ada or Bayo to certify.
- * - Nneka (M0011): an approved loan waiting for disbursement. Babatunde (M0014): a defaulted loan.
+ * - Nneka (M0011): an approved loan waiting for disbursement, above the demo's two-signature
+ *   limit (₦100,000), so a second administrator approves it. Fatima (M0012): a smaller approved loan one
+ *   administrator disburses. Babatunde (M0014): a defaulted loan.
  * - Bayo guarantees three running loans, the most allowed; Chidi two.
  */
 import { addDays, daysBetween, parseIsoDate, type IsoDate } from '@coop/shared/dates';
@@ -29,6 +31,8 @@ import {
   recordRepayment,
 } from '../modules/loans/loan-servicing.service.js';
 import { certifyLoan, loanById, requestLoan } from '../modules/loans/loans.service.js';
+import { DEFAULT_POLICY } from '@coop/shared/policy';
+import { storePolicy } from '../modules/policy/policy.service.js';
 import { DEMO_PAYROLL_DAY, DEMO_PENDING_MONTHS } from './demo-people.js';
 import { demoAdmin, type SeededMember, type SeededMembers } from './members.js';
 import type { DemoEvent, SeedContext } from './seed-context.js';
@@ -242,6 +246,26 @@ export function loanEvents(
   answer('nneka-approved', ago(20, 120), osagie, 'accept');
   certify('nneka-approved', ago(19), ada, 'approve', 'Small loan, good guarantors');
   certify('nneka-approved', ago(19, 60), aminu, 'approve');
+
+  // Maker-checker (issue 9): the demo cooperative's two-signature limit is ₦100,000, so Nneka's
+  // loan needs a second administrator and Fatima's (M0012) smaller one is disbursed by one.
+  at(ago(19, 90), (deps) =>
+    storePolicy(deps.db, {
+      settings: { ...DEFAULT_POLICY, disbursement: { secondApprovalAboveKobo: 10_000_000 } },
+      updatedBy: admin.user.id,
+      now: deps.clock.now(),
+    }),
+  );
+  request('m0012-approved', ago(18), who('m0012'), {
+    amount: 80_000,
+    term: 6,
+    purpose: 'School fees for the new term',
+    guarantors: [who('m0016'), who('m0017')],
+  });
+  answer('m0012-approved', ago(18, 60), who('m0016'), 'accept');
+  answer('m0012-approved', ago(18, 120), who('m0017'), 'accept');
+  certify('m0012-approved', ago(17), ada, 'approve');
+  certify('m0012-approved', ago(17, 60), aminu, 'approve');
 
   // The default, after months of reminders.
   at(ago(15), (deps) =>

@@ -1,8 +1,8 @@
 /**
  * Demo part 4 (issue 7): the members' money beyond the payroll, through the same use cases the API
- * and the back office call. Ada has a withdrawal in every status; the last two financial years
- * have a dividend declaration (the older one paid, the newer one declared at the general meeting
- * and calculated); the meeting's absence fines exist in every status, Ada's past due; Ada's
+ * and the back office call. Ada has a withdrawal in every status; the year before last has a
+ * dividend declared and paid, while last year's is left for the administrator to declare and pay
+ * from the back office (issue 9); the meeting's absence fines exist in every status, Ada's past due; Ada's
  * dispute of a contribution was resolved and Chidi's is open; deposit notices are verified,
  * rejected and pending. The announcements of
  * demo/notifications.ts talk about these records.
@@ -113,7 +113,7 @@ export function moneyEvents(ctx: SeedContext, members: SeededMembers): DemoEvent
     });
   });
 
-  // Dividends: the year before last declared and paid in March; last year declared at the AGM.
+  // Dividends: the year before last declared and paid in March.
   const thisYear = Number(ctx.today.slice(0, 4));
   const olderYear = thisYear - 2;
   const declaredOn = `${olderYear + 1}-03-01`;
@@ -136,19 +136,7 @@ export function moneyEvents(ctx: SeedContext, members: SeededMembers): DemoEvent
       });
     },
   });
-  if (agmDate(ctx) > `${thisYear - 1}-12-31`) {
-    events.push({
-      at: new Date(`${agmDate(ctx)}T16:00:00+01:00`),
-      run: async (deps) => {
-        await declareDividend(deps, admin, {
-          dividendYear: thisYear - 1,
-          rateBps: 1_000,
-          issuedDate: agmDate(ctx),
-          notes: `10% on share holding, declared at the general meeting; paid after the audit`,
-        });
-      },
-    });
-  }
+  // Last year's dividend: the administrator declares and pays it in the back office.
 
   // Fines: the meeting's absence fines in every status (Ada's past due), and this week's fine.
   const absence = `Absent without apology from the general meeting of ${formatDisplayDate(agmDate(ctx))}`;

@@ -44,6 +44,38 @@ describe('access tokens', () => {
     expect(await tokens.verify(token)).toBeNull();
   });
 
+  it('checks the time of a token it has verified before on every call', async () => {
+    const clock = fixedClock('2026-03-02T09:00:00Z');
+    const tokens = accessTokens(SECRET, clock);
+    const token = await tokens.sign(USER, SESSION);
+    const claims = {
+      userId: USER,
+      issuedAtMs: clock.now().getTime(),
+      sessionId: SID,
+      amr: ['pwd'],
+    };
+    expect(await tokens.verify(token)).toEqual(claims);
+
+    // Remembered: a second call answers the same, and its claims cannot be changed by a caller.
+    const again = await tokens.verify(token);
+    expect(again).toEqual(claims);
+    expect(() => again?.amr.push('otp')).toThrow();
+
+    // Before its issue time (a clock set back) and past its 15 minutes, it no longer counts.
+    clock.advance(-2000);
+    expect(await tokens.verify(token)).toBeNull();
+    clock.advance(2000 + 15 * 60_000 - 1000);
+    expect(await tokens.verify(token)).toEqual(claims);
+    clock.advance(1000);
+    expect(await tokens.verify(token)).toBeNull();
+
+    // A remembered token does not vouch for a tampered copy of it.
+    clock.set('2026-03-02T09:00:00Z');
+    const [header, payload, signature] = token.split('.');
+    expect(await tokens.verify(`${header}.${payload}.${signature?.slice(0, -2)}AA`)).toBeNull();
+    expect(await tokens.verify(token)).toEqual(claims);
+  });
+
   it('refuses another algorithm, issuer or audience even with the right key', async () => {
     const clock = fixedClock('2026-03-02T09:00:00Z');
     const tokens = accessTokens(SECRET, clock);

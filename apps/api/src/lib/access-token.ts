@@ -16,6 +16,24 @@ export type AuthMethod = 'pwd' | 'otp';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * How many verified tokens a process remembers (decision 014). A member's token is sent with
+ * every request for 15 minutes; checking its signature again each time was a tenth of a signed-in
+ * request's CPU. Only the signature and the claims' shape are remembered: the time checks run on
+ * every call, and whether the user and the sign-in still hold is read from the database on every
+ * request (plugins/route-groups.ts), so nothing that suspension, logout or a password change ends
+ * lives on here.
+ */
+const VERIFIED_TOKENS_MAX = 10_000;
+
+interface VerifiedToken {
+  claims: AccessTokenClaims;
+  /** Seconds since the epoch, as in the token: its `iat`, `exp` and `nbf` (when present). */
+  iat: number;
+  exp: number;
+  nbf: number | undefined;
+}
+
 export interface AccessTokenClaims {
   userId: string;
   /**
@@ -45,6 +63,23 @@ export function accessTokens(secret: string, clock: Clock) {
       false,
       ['sign', 'verify'],
     ));
+  const verified = new Map<string, VerifiedToken>();
+  /** jose's time checks (no clock tolerance), on a remembered token: null once they fail. */
+  const stillTimely = (entry: VerifiedToken): AccessTokenClaims | null => {
+    const now = Math.floor(clock.now().getTime() / 1000);
+    const age = now - entry.iat;
+    if (entry.exp <= now || age > ACCESS_TOKEN_TTL_SECONDS || age < 0) return null;
+    if (entry.nbf !== undefined && entry.nbf > now) return null;
+    return entry.claims;
+  };
+  const remember = (token: string, entry: VerifiedToken) => {
+    // Full: the first remembered goes (tokens last 15 minutes, so it is about the oldest).
+    if (verified.size >= VERIFIED_TOKENS_MAX) {
+      const oldest = verified.keys().next().value;
+      if (oldest !== undefined) verified.delete(oldest);
+    }
+    verified.set(token, entry);
+  };
   return {
     async sign(
       userId: string,
@@ -94,9 +129,12 @@ export function accessTokens(secret: string, clock: Clock) {
     /**
      * Returns null for any invalid, expired or foreign token, and for one signed with the key but
      * not shaped as this module signs them: `exp`, `iat`, a UUID `sub` and `sid`, an `iat_ms`
-     * within the second of `iat`, and `amr` are all required.
+     * within the second of `iat`, and `amr` are all required. A token whose signature was
+     * verified before is not verified again: only its time is checked (see VERIFIED_TOKENS_MAX).
      */
     async verify(token: string): Promise<AccessTokenClaims | null> {
+      const known = verified.get(token);
+      if (known) return stillTimely(known);
       try {
         const { payload } = await jwtVerify(token, await hmacKey(), {
           algorithms: [ALGORITHM],
@@ -113,7 +151,16 @@ export function accessTokens(secret: string, clock: Clock) {
         if (typeof issuedAtMs !== 'number' || !Number.isSafeInteger(issuedAtMs)) return null;
         if (typeof iat !== 'number' || Math.floor(issuedAtMs / 1000) !== iat) return null;
         if (!Array.isArray(amr) || !amr.every((m) => m === 'pwd' || m === 'otp')) return null;
-        return { userId: sub, issuedAtMs, sessionId: sid, amr: amr as AuthMethod[] };
+        // Frozen: the same claims answer every later request with this token.
+        const claims: AccessTokenClaims = Object.freeze({
+          userId: sub,
+          issuedAtMs,
+          sessionId: sid,
+          amr: Object.freeze([...(amr as AuthMethod[])]) as AuthMethod[],
+        });
+        // jose has checked that `exp` is a number (required) and `nbf`, when present, too.
+        remember(token, { claims, iat, exp: payload.exp as number, nbf: payload.nbf });
+        return claims;
       } catch (err) {
         if (err instanceof errors.JOSEError) return null;
         throw err;

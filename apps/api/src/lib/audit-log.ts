@@ -70,6 +70,9 @@ export const AUDIT_ACTIONS = [
   'members.imported',
   'payroll.posted',
   'report.exported',
+  'policy.updated',
+  'loan.disbursement_requested',
+  'loan.disbursement_rejected',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -89,6 +92,7 @@ export const AUDIT_ENTITY_TYPES = [
   'import',
   'payroll_month',
   'report',
+  'policy',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

@@ -67,7 +67,8 @@ function userLookup(db: Database) {
       isActive: users.isActive,
       isLoanReviewer: users.isLoanReviewer,
       isExco: users.isExco,
-      passwordHash: users.passwordHash,
+      // Whether a password is set, not the hash: the check needs no more.
+      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
       tokensValidAfter: users.tokensValidAfter,
       // The token's sign-in still runs: not logged out, revoked or past its end (decision 080).
       sessionLive: sql<boolean>`exists (${db
@@ -106,14 +107,10 @@ async function signedInUser(
   });
   // Tokens issued before a password change, reset or suspension no longer count, nor those of a
   // sign-in that has ended (logout, "sign out other sessions", idle or absolute end).
-  if (
-    !row?.passwordHash ||
-    claims.issuedAtMs < row.tokensValidAfter.getTime() ||
-    !row.sessionLive
-  ) {
+  if (!row?.hasPassword || claims.issuedAtMs < row.tokensValidAfter.getTime() || !row.sessionLive) {
     throw unauthorized();
   }
-  const { passwordHash: _hash, tokensValidAfter: _after, sessionLive: _live, ...user } = row;
+  const { hasPassword: _password, tokensValidAfter: _after, sessionLive: _live, ...user } = row;
   return { user, sessionId: claims.sessionId, amr: claims.amr };
 }
 

@@ -41,6 +41,13 @@ const AdminPayroll = lazy(() => import('./routes/admin/payroll'));
 const AdminDisputes = lazy(() => import('./routes/admin/disputes'));
 const AdminAudit = lazy(() => import('./routes/admin/audit'));
 const AdminReconciliation = lazy(() => import('./routes/admin/reconciliation'));
+const AdminDividends = lazy(() => import('./routes/admin/dividends'));
+const AdminPolicy = lazy(() => import('./routes/admin/policy'));
+const AdminWithdrawals = lazy(() => import('./routes/admin/withdrawals'));
+const AdminDepositNotices = lazy(() => import('./routes/admin/deposit-notices'));
+const AdminFines = lazy(() => import('./routes/admin/fines'));
+const AdminLoans = lazy(() => import('./routes/admin/loans'));
+const AdminLoan = lazy(() => import('./routes/admin/loan'));
 
 /** The route table of spec §2. */
 export function AppRoutes() {
@@ -95,6 +102,13 @@ export function AppRoutes() {
               <Route path={paths.adminDisputes} element={<AdminDisputes />} />
               <Route path={paths.adminAudit} element={<AdminAudit />} />
               <Route path={paths.adminReconciliation} element={<AdminReconciliation />} />
+              <Route path={paths.adminDividends} element={<AdminDividends />} />
+              <Route path={paths.adminPolicy} element={<AdminPolicy />} />
+              <Route path={paths.adminWithdrawals} element={<AdminWithdrawals />} />
+              <Route path={paths.adminDepositNotices} element={<AdminDepositNotices />} />
+              <Route path={paths.adminFines} element={<AdminFines />} />
+              <Route path={paths.adminLoans} element={<AdminLoans />} />
+              <Route path={paths.adminLoan} element={<AdminLoan />} />
             </Route>
           </Route>
 

@@ -38,6 +38,13 @@ export const paths = {
   adminDisputes: '/admin/disputes',
   adminAudit: '/admin/audit',
   adminReconciliation: '/admin/reconciliation',
+  adminDividends: '/admin/dividends',
+  adminPolicy: '/admin/policy',
+  adminWithdrawals: '/admin/withdrawals',
+  adminDepositNotices: '/admin/deposit-notices',
+  adminFines: '/admin/fines',
+  adminLoans: '/admin/loans',
+  adminLoan: '/admin/loans/:id',
   /** Dashboard quick actions that open the loans page's wizard or reassign dialog. */
   loansNew: '/loans/new',
   guaranteesInvite: '/guarantees/invite',
@@ -49,3 +56,4 @@ export const searchPath = (path: string, term: string) =>
 
 /** The back office's page of one member. */
 export const adminMemberPath = (id: string) => `/admin/members/${encodeURIComponent(id)}`;
+export const adminLoanPath = (id: string) => `/admin/loans/${encodeURIComponent(id)}`;

@@ -28,6 +28,9 @@ export const LOAN_STATUS_VALUES = [
   'defaulted',
 ] as const;
 
+/** How an administrator pays a loan out (issue 9 item 6). */
+export const DISBURSEMENT_METHOD_VALUES = ['bank_transfer', 'cash', 'cheque'] as const;
+
 export const loans = pgTable(
   'loans',
   {
@@ -58,12 +61,15 @@ export const loans = pgTable(
     rejectionReason: text('rejection_reason'),
     disbursedAt: tstz('disbursed_at'),
     disbursedBy: uuid('disbursed_by').references(() => users.id),
+    /** How the money went out (issue 9): set at disbursement. */
+    disbursementMethod: text('disbursement_method', { enum: DISBURSEMENT_METHOD_VALUES }),
     repaidAt: tstz('repaid_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     enumCheck('loans_status_valid', t.status),
+    enumCheck('loans_disbursement_method_valid', t.disbursementMethod),
     uniqueIndex('loans_loan_number_key').on(t.loanNumber),
     index('loans_user_request_date_idx').on(t.userId, t.requestDate),
     index('loans_user_status_idx').on(t.userId, t.status),
@@ -178,6 +184,8 @@ export const loanRepayments = pgTable(
     paymentDate: date('payment_date', { mode: 'string' }).notNull(),
     paymentMethod: text('payment_method', { enum: ['payroll', 'bank_transfer', 'cash'] }).notNull(),
     bankName: text('bank_name'),
+    /** The bank or receipt reference of a manual repayment (issue 9 item 6). */
+    reference: text('reference'),
     repaymentType: text('repayment_type', { enum: ['regular', 'partial', 'full'] }).notNull(),
     isEarlyPayment: boolean('is_early_payment').notNull().default(false),
     status: text('status', { enum: ['pending', 'confirmed', 'rejected'] })
@@ -194,5 +202,41 @@ export const loanRepayments = pgTable(
     enumCheck('loan_repayments_status_valid', t.status),
     index('loan_repayments_loan_date_idx').on(t.loanId, t.paymentDate),
     check('loan_repayments_amount_positive', sql`amount > 0`),
+  ],
+);
+
+/**
+ * Maker-checker (issue 9 item 6): a disbursement above the policy threshold waits here for a
+ * second administrator. At most one pending request per loan.
+ */
+export const loanDisbursementRequests = pgTable(
+  'loan_disbursement_requests',
+  {
+    id: id(),
+    loanId: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id),
+    amount: kobo('amount').notNull(),
+    disbursementDate: date('disbursement_date', { mode: 'string' }).notNull(),
+    method: text('method', { enum: DISBURSEMENT_METHOD_VALUES }).notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id),
+    requestedAt: tstz('requested_at').notNull().defaultNow(),
+    decidedBy: uuid('decided_by').references(() => users.id),
+    decidedAt: tstz('decided_at'),
+    rejectionReason: text('rejection_reason'),
+  },
+  (t) => [
+    enumCheck('loan_disbursement_requests_method_valid', t.method),
+    enumCheck('loan_disbursement_requests_status_valid', t.status),
+    index('loan_disbursement_requests_loan_idx').on(t.loanId),
+    uniqueIndex('loan_disbursement_requests_one_pending_key')
+      .on(t.loanId)
+      .where(sql`status = 'pending'`),
+    check('loan_disbursement_requests_amount_positive', sql`amount > 0`),
   ],
 );

@@ -3,6 +3,7 @@ import { check, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'd
 import { createdAt, id, kobo, tstz, updatedAt, enumCheck } from './columns.js';
 import { users } from './users.js';
 import { ledgerTransactions } from './ledger.js';
+import { loanScheduleItems } from './loans.js';
 
 export const withdrawals = pgTable(
   'withdrawals',
@@ -51,6 +52,8 @@ export const dividends = pgTable(
       enum: ['share_holding', 'savings', 'patronage'],
     }).notNull(),
     rateBps: integer('rate_bps').notNull(),
+    /** The share holding on 31 December the amount is calculated on (null before issue 9). */
+    shareHolding: kobo('share_holding'),
     amount: kobo('amount').notNull(),
     notes: text('notes'),
     issuedDate: date('issued_date', { mode: 'string' }).notNull(),
@@ -68,6 +71,8 @@ export const dividends = pgTable(
     uniqueIndex('dividends_user_year_type_key').on(t.userId, t.dividendYear, t.dividendType),
     index('dividends_user_paid_date_idx').on(t.userId, t.paidDate),
     index('dividends_user_year_idx').on(t.userId, t.dividendYear),
+    // The back office's declarations and a year's rows (issue 9).
+    index('dividends_year_idx').on(t.dividendYear),
     check('dividends_amount_nonnegative', sql`amount >= 0`),
   ],
 );
@@ -91,11 +96,14 @@ export const fines = pgTable(
     waivedBy: uuid('waived_by').references(() => users.id),
     waiverNote: text('waiver_note'),
     ledgerTransactionId: uuid('ledger_transaction_id').references(() => ledgerTransactions.id),
+    /** The overdue instalment a late-repayment fine is for (decision 043): one fine each. */
+    loanScheduleItemId: uuid('loan_schedule_item_id').references(() => loanScheduleItems.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     enumCheck('fines_status_valid', t.status),
+    uniqueIndex('fines_loan_schedule_item_key').on(t.loanScheduleItemId),
     index('fines_user_fine_date_idx').on(t.userId, t.fineDate),
     index('fines_user_status_idx').on(t.userId, t.status),
     check('fines_amount_positive', sql`amount > 0`),

@@ -8,11 +8,13 @@ import type { AuditListQuery } from '@coop/shared/admin';
 import {
   auditLog,
   contributions,
+  depositNotices,
   fines,
   ledgerEntries,
   ledgerTransactions,
   loanGuarantors,
   loans,
+  loanScheduleItems,
   memberBalances,
   users,
   withdrawals,
@@ -108,6 +110,24 @@ export function backOfficeRepository(db: Executor) {
 
     countDisputed() {
       return db.$count(contributions, eq(contributions.status, 'disputed'));
+    },
+
+    countPendingWithdrawals() {
+      return db.$count(withdrawals, eq(withdrawals.status, 'pending'));
+    },
+
+    countPendingDepositNotices() {
+      return db.$count(depositNotices, eq(depositNotices.status, 'pending'));
+    },
+
+    /** Approved loans waiting to be paid out (including those awaiting a second admin). */
+    countLoansToDisburse() {
+      return db.$count(loans, eq(loans.status, 'approved'));
+    },
+
+    /** Unpaid instalments past their due date. */
+    countOverdueInstalments() {
+      return db.$count(loanScheduleItems, eq(loanScheduleItems.status, 'overdue'));
     },
 
     async member(userId: string) {

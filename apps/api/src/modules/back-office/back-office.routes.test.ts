@@ -454,9 +454,11 @@ describe('back office API', () => {
         },
       ]);
       const overview = (await call(chair, 'GET', '/overview')).json<{ data: AdminOverview }>().data;
-      expect(overview.queues).toEqual([
-        { key: 'disputes', label: 'Disputed contributions', count: 1 },
-      ]);
+      expect(overview.queues).toContainEqual({
+        key: 'disputes',
+        label: 'Disputed contributions',
+        count: 1,
+      });
     });
 
     it('refuses a resolution without the corrected amounts when the member was right', async () => {

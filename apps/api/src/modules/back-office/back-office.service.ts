@@ -30,12 +30,11 @@ const naira = koboToNaira;
 export async function getOverview(deps: Deps, _actor: MemberActor): Promise<AdminOverview> {
   const repo = backOfficeRepository(deps.db);
   const month = toIsoDateInTimeZone(deps.clock.now()).slice(0, 7);
-  const [members, balances, deductions, disputes] = [
-    await repo.memberCounts(),
-    await repo.balanceTotals(),
-    await repo.monthContributions(month),
-    await repo.countDisputed(),
-  ];
+  // One after another on purpose: a request holds one pool connection, not eight.
+  const members = await repo.memberCounts();
+  const balances = await repo.balanceTotals();
+  const deductions = await repo.monthContributions(month);
+  const queue = (key: string, label: string, count: number) => ({ key, label, count });
   return {
     members,
     moneyUnderManagement: {
@@ -49,8 +48,14 @@ export async function getOverview(deps: Deps, _actor: MemberActor): Promise<Admi
       contributions: deductions.count,
       amount: naira(deductions.amount),
     },
-    // Only queues whose page exists (issue 9): the others arrive with their pages.
-    queues: [{ key: 'disputes', label: 'Disputed contributions', count: disputes }],
+    // Each queue opens its page on the records waiting (overview-view.tsx QUEUE_PAGES).
+    queues: [
+      queue('disputes', 'Disputed contributions', await repo.countDisputed()),
+      queue('loansToDisburse', 'Loans to disburse', await repo.countLoansToDisburse()),
+      queue('overdueInstalments', 'Overdue instalments', await repo.countOverdueInstalments()),
+      queue('withdrawals', 'Withdrawals to decide', await repo.countPendingWithdrawals()),
+      queue('depositNotices', 'Deposit notices to verify', await repo.countPendingDepositNotices()),
+    ],
   };
 }
 

@@ -1,7 +1,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { AdminDepositNoticeListQuery } from '@coop/shared/admin-money';
 import type { DepositNoticeListQuery } from '@coop/shared/deposit-notices';
 import type { Executor } from '../../db/client.js';
-import { depositNotices } from '../../db/schema/index.js';
+import { depositNotices, users } from '../../db/schema/index.js';
 import { listFilters, listPage } from '../../lib/list-query.js';
 
 export type DepositNoticeRow = typeof depositNotices.$inferSelect;
@@ -16,8 +17,69 @@ export function depositNoticeActivitySql(userId: string, limit: number): SQL {
 }
 export type NewDepositNotice = typeof depositNotices.$inferInsert;
 
+const MEMBER_COLUMNS = {
+  memberFirstName: users.firstName,
+  memberLastName: users.lastName,
+  memberMembershipId: users.membershipId,
+};
+export type AdminDepositNoticeRow = DepositNoticeRow & {
+  memberFirstName: string;
+  memberLastName: string;
+  memberMembershipId: string;
+};
+
 export function depositNoticesRepository(db: Executor) {
+  const adminSelect = () =>
+    db
+      .select({
+        notice: depositNotices,
+        member: MEMBER_COLUMNS,
+        totalItems: sql<number>`count(*) over ()`.mapWith(Number),
+      })
+      .from(depositNotices)
+      .innerJoin(users, eq(users.id, depositNotices.userId));
+  const flatten = (row: {
+    notice: DepositNoticeRow;
+    member: Omit<AdminDepositNoticeRow, keyof DepositNoticeRow>;
+  }): AdminDepositNoticeRow => ({ ...row.notice, ...row.member });
   return {
+    /** The back office's list: every member's notices, by status, member, reference and date. */
+    async adminPage(query: AdminDepositNoticeListQuery) {
+      const where = and(
+        listFilters.equals(depositNotices.status, query.status),
+        listFilters.dayBetween(depositNotices.submittedAt, query.startDate, query.endDate),
+        listFilters.search(query.search, [
+          users.firstName,
+          users.lastName,
+          sql`${users.firstName} || ' ' || ${users.lastName}`,
+          users.membershipId,
+          depositNotices.bankReference,
+        ]),
+      );
+      const page = await listPage(query, {
+        sortColumns: {
+          submittedAt: depositNotices.submittedAt,
+          transferDate: depositNotices.transferDate,
+        },
+        tiebreakers: [depositNotices.id],
+        fetch: async (request) =>
+          (
+            await adminSelect()
+              .where(where)
+              .orderBy(...request.orderBy)
+              .limit(request.limit)
+              .offset(request.offset)
+          ).map((row) => ({ row: flatten(row), totalItems: row.totalItems })),
+        count: async () => (await adminSelect().where(where).limit(1))[0]?.totalItems ?? 0,
+      });
+      return page;
+    },
+
+    async adminOne(id: string): Promise<AdminDepositNoticeRow | undefined> {
+      const [row] = await adminSelect().where(eq(depositNotices.id, id));
+      return row ? flatten(row) : undefined;
+    },
+
     page(userId: string, query: DepositNoticeListQuery) {
       const where = and(
         eq(depositNotices.userId, userId),

@@ -6,13 +6,23 @@ import {
   depositNoticeRequestSchema,
   depositNoticeResponseSchema,
 } from '@coop/shared/deposit-notices';
-import { idempotencyHeadersSchema } from '@coop/shared/http';
+import { ADMIN_MONEY_MESSAGES } from '@coop/shared/admin-money-texts';
+import {
+  adminDepositNoticeListQuerySchema,
+  adminDepositNoticeListResponseSchema,
+  adminDepositNoticeResponseSchema,
+  adminRejectSchema,
+} from '@coop/shared/admin-money';
+import { idempotencyHeadersSchema, idParamsSchema } from '@coop/shared/http';
 import { idempotently } from '../../lib/idempotency.js';
 import type { RouteModule } from '../../plugins/route-groups.js';
 import {
   getDepositInstructions,
+  listAdminDepositNotices,
   listDepositNotices,
+  rejectDepositNoticeRequest,
   submitDepositNotice,
+  verifyDepositNoticeRequest,
 } from './deposit-notices.service.js';
 
 const tags = ['deposit notices'];
@@ -66,6 +76,66 @@ export const depositNoticeRoutes: RouteModule = async (app, deps) => {
         success: true as const,
         data: await submitDepositNotice(d, req.member, req.body),
         message: DEPOSIT_NOTICE_MESSAGES.submitted,
+      })),
+  );
+};
+
+const adminTags = ['admin: deposit notices'];
+
+/** The back office's deposit notices (issue 9 item 5): the queue, verify, reject. */
+export const adminDepositNoticeRoutes: RouteModule = async (app, deps) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: adminTags,
+        summary: "Every member's deposit notices, by status, member, bank reference and date",
+        querystring: adminDepositNoticeListQuerySchema,
+        response: { 200: adminDepositNoticeListResponseSchema },
+      },
+    },
+    async (req) => {
+      const page = await listAdminDepositNotices(deps, req.member, req.query);
+      return { success: true as const, data: page.items, pagination: page.pagination };
+    },
+  );
+
+  app.post(
+    '/:id/verify',
+    {
+      schema: {
+        tags: adminTags,
+        summary: 'Verifies a pending notice against the bank: posts it as a contribution',
+        headers: idempotencyHeadersSchema,
+        params: idParamsSchema,
+        response: { 200: adminDepositNoticeResponseSchema },
+      },
+    },
+    (req, reply) =>
+      idempotently(deps, req, reply, req.member, async (d) => ({
+        success: true as const,
+        data: await verifyDepositNoticeRequest(d, req.member, req.params),
+        message: ADMIN_MONEY_MESSAGES.depositNoticeVerified,
+      })),
+  );
+
+  app.post(
+    '/:id/reject',
+    {
+      schema: {
+        tags: adminTags,
+        summary: 'Rejects a pending notice with a reason; no money moves',
+        headers: idempotencyHeadersSchema,
+        params: idParamsSchema,
+        body: adminRejectSchema,
+        response: { 200: adminDepositNoticeResponseSchema },
+      },
+    },
+    (req, reply) =>
+      idempotently(deps, req, reply, req.member, async (d) => ({
+        success: true as const,
+        data: await rejectDepositNoticeRequest(d, req.member, { ...req.params, ...req.body }),
+        message: ADMIN_MONEY_MESSAGES.depositNoticeRejected,
       })),
   );
 };

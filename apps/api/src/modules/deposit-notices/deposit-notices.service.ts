@@ -6,6 +6,12 @@
  * bank statement: verifying posts it through the ledger as a contribution (coop_bank debited,
  * the member's savings and shares credited); rejecting says why. Use cases follow decision 003.
  */
+import type {
+  AdminDepositNotice,
+  AdminDepositNoticeListQuery,
+  AdminRejectInput,
+} from '@coop/shared/admin-money';
+import type { IdParams } from '@coop/shared/http';
 import { toIsoDateInTimeZone } from '@coop/shared/dates';
 import {
   DEPOSIT_NOTICE_MESSAGES,
@@ -33,6 +39,7 @@ import { sendMessages, settleNotifications } from '../notifications/notification
 import {
   depositNoticeActivitySql,
   depositNoticesRepository,
+  type AdminDepositNoticeRow,
   type DepositNoticeRow,
 } from './deposit-notices.repository.js';
 
@@ -277,4 +284,56 @@ export async function rejectDepositNotice(
     ]);
     return rejected;
   });
+}
+
+/* ------------------------------------------------------------------ back office */
+
+function toAdminDepositNotice(row: AdminDepositNoticeRow): AdminDepositNotice {
+  const { id: _id, ...notice } = toDepositNotice(row);
+  return {
+    id: row.id,
+    member: {
+      id: row.userId,
+      firstName: row.memberFirstName,
+      lastName: row.memberLastName,
+      membershipId: row.memberMembershipId,
+    },
+    ...notice,
+  };
+}
+
+async function adminDepositNotice(db: Executor, id: string): Promise<AdminDepositNotice> {
+  const row = await depositNoticesRepository(db).adminOne(id);
+  if (!row) throw notFound('Deposit notice');
+  return toAdminDepositNotice(row);
+}
+
+/** GET /admin/deposit-notices: every member's notices, oldest first. */
+export async function listAdminDepositNotices(
+  deps: Deps,
+  _actor: Actor,
+  query: AdminDepositNoticeListQuery,
+): Promise<ListPage<AdminDepositNotice>> {
+  const page = await depositNoticesRepository(deps.db).adminPage(query);
+  return { items: page.items.map(toAdminDepositNotice), pagination: page.pagination };
+}
+
+/** POST /admin/deposit-notices/{id}/verify: `verifyDepositNotice`, answered as the list shows it. */
+export async function verifyDepositNoticeRequest(
+  deps: Deps,
+  actor: Actor,
+  input: IdParams,
+): Promise<AdminDepositNotice> {
+  const verified = await verifyDepositNotice(deps, actor, { id: input.id });
+  return adminDepositNotice(deps.db, verified.id);
+}
+
+/** POST /admin/deposit-notices/{id}/reject: `rejectDepositNotice`, answered as the list shows it. */
+export async function rejectDepositNoticeRequest(
+  deps: Deps,
+  actor: Actor,
+  input: IdParams & AdminRejectInput,
+): Promise<AdminDepositNotice> {
+  const rejected = await rejectDepositNotice(deps, actor, input);
+  return adminDepositNotice(deps.db, rejected.id);
 }

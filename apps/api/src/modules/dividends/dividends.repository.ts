@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { DividendListQuery } from '@coop/shared/dividends';
+import { and, asc, count, desc, eq, inArray, lte, sql, sum, type SQL } from 'drizzle-orm';
+import type { DividendListQuery, DividendRowsQuery } from '@coop/shared/dividends';
 import type { Executor } from '../../db/client.js';
-import { dividends, ledgerEntries, ledgerTransactions } from '../../db/schema/index.js';
+import { dividends, ledgerEntries, ledgerTransactions, users } from '../../db/schema/index.js';
 import { listFilters, listPage } from '../../lib/list-query.js';
 
 export type DividendRow = typeof dividends.$inferSelect;
@@ -77,12 +77,17 @@ export function dividendsRepository(db: Executor) {
       return row !== undefined;
     },
 
-    /** Each member's share holding on `asOf` from the ledger, members holding none left out. */
-    async shareHoldingsOn(asOf: string): Promise<Array<{ userId: string; shares: number }>> {
-      const rows = await db
+    /**
+     * Each member's share holding on `asOf` from the ledger, with their name, members holding
+     * none left out, in membership ID order.
+     */
+    async shareHoldingsOn(
+      asOf: string,
+    ): Promise<Array<{ userId: string; shares: number; membershipId: string; name: string }>> {
+      const holdings = db
         .select({
           userId: ledgerEntries.userId,
-          shares: sql<number>`-sum(${ledgerEntries.amount})`.mapWith(Number),
+          shares: sql<number>`-sum(${ledgerEntries.amount})`.as('shares'),
         })
         .from(ledgerEntries)
         .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
@@ -93,10 +98,103 @@ export function dividendsRepository(db: Executor) {
           ),
         )
         .groupBy(ledgerEntries.userId)
-        .orderBy(asc(ledgerEntries.userId));
-      return rows
-        .filter((row): row is { userId: string; shares: number } => row.userId !== null)
-        .filter((row) => row.shares > 0);
+        .as('holdings');
+      const rows = await db
+        .select({
+          userId: users.id,
+          shares: sql<number>`${holdings.shares}`.mapWith(Number),
+          membershipId: users.membershipId,
+          name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+        })
+        .from(holdings)
+        .innerJoin(users, eq(users.id, holdings.userId))
+        .where(sql`${holdings.shares} > 0`)
+        .orderBy(asc(users.membershipId), asc(users.id));
+      return rows;
+    },
+
+    /** Declarations queue here, so two at once cannot both find the year undeclared. */
+    async lockDeclarations(): Promise<void> {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext('coop.dividends'))`);
+    },
+
+    /** Every declared year, newest first (one row per year and type share_holding). */
+    declarations(year?: number) {
+      return db
+        .select({
+          dividendYear: dividends.dividendYear,
+          dividendPeriod: sql<string>`min(${dividends.dividendPeriod})`,
+          rateBps: sql<number>`max(${dividends.rateBps})`.mapWith(Number),
+          issuedDate: sql<string>`min(${dividends.issuedDate})::text`,
+          paidDate: sql<string | null>`max(${dividends.paidDate})::text`,
+          members: count(),
+          amount: sum(dividends.amount).mapWith(Number),
+          paidAmount:
+            sql<number>`coalesce(sum(${dividends.amount}) filter (where ${dividends.status} = 'paid'), 0)`.mapWith(
+              Number,
+            ),
+          unpaid: sql<number>`count(*) filter (where ${dividends.status} <> 'paid')`.mapWith(
+            Number,
+          ),
+        })
+        .from(dividends)
+        .where(
+          and(
+            eq(dividends.dividendType, 'share_holding'),
+            year === undefined ? undefined : eq(dividends.dividendYear, year),
+          ),
+        )
+        .groupBy(dividends.dividendYear)
+        .orderBy(desc(dividends.dividendYear));
+    },
+
+    /** One page of a declared year's rows, with each member's name. */
+    rowsPage(year: number, query: DividendRowsQuery) {
+      const name = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
+      const where = and(
+        eq(dividends.dividendYear, year),
+        eq(dividends.dividendType, 'share_holding'),
+        listFilters.equals(dividends.status, query.status),
+        listFilters.search(query.search, [
+          users.firstName,
+          users.lastName,
+          users.membershipId,
+          name,
+        ]),
+      );
+      return listPage(query, {
+        sortColumns: { name, amount: dividends.amount },
+        tiebreakers: [users.membershipId, dividends.id],
+        fetch: (page) =>
+          db
+            .select({
+              row: {
+                id: dividends.id,
+                userId: dividends.userId,
+                membershipId: users.membershipId,
+                name,
+                shareHolding: dividends.shareHolding,
+                amount: dividends.amount,
+                status: dividends.status,
+                paidDate: dividends.paidDate,
+              },
+              totalItems: page.totalItems,
+            })
+            .from(dividends)
+            .innerJoin(users, eq(users.id, dividends.userId))
+            .where(where)
+            .orderBy(...page.orderBy)
+            .limit(page.limit)
+            .offset(page.offset),
+        count: async () => {
+          const [row] = await db
+            .select({ n: count() })
+            .from(dividends)
+            .innerJoin(users, eq(users.id, dividends.userId))
+            .where(where);
+          return row?.n ?? 0;
+        },
+      });
     },
 
     insertMany(rows: readonly NewDividend[]): Promise<DividendRow[]> {

@@ -4,21 +4,28 @@
  * end; paying the year credits each row to the member's savings through the ledger. Members list
  * their own. Use cases follow docs/decisions/003-api-layering.md.
  */
-import { isIsoDate, toIsoDateInTimeZone } from '@coop/shared/dates';
+import { isIsoDate, toIsoDateInTimeZone, type IsoDate } from '@coop/shared/dates';
 import {
   DIVIDEND_TRANSITIONS,
   type DeclareDividendInput,
   type Dividend,
+  type DividendDeclaration,
+  type DividendDeclarationRow,
   type DividendListQuery,
+  type DividendPreview,
+  type DividendPreviewRequest,
+  type DividendRowsQuery,
   type PayDividendsInput,
+  type PayDividendsRequest,
 } from '@coop/shared/dividends';
-import { applyRateBps, koboToNaira } from '@coop/shared/money';
+import { applyRateBps, koboToNaira, type Kobo } from '@coop/shared/money';
+import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import type { Actor, MemberActor } from '../../lib/actor.js';
 import { actorIdOf } from '../../lib/actor.js';
 import type { ActivitySource, SummaryTotal } from '../../lib/dashboard-seam.js';
 import { writeAudit } from '../../lib/audit-log.js';
-import { DomainError } from '../../lib/domain-error.js';
+import { DomainError, notFound } from '../../lib/domain-error.js';
 import { postLedgerTransactions } from '../../lib/ledger.js';
 import type { ListPage } from '../../lib/list-query.js';
 import { assertTransition } from '../../lib/transitions.js';
@@ -77,10 +84,111 @@ export const dividendsPaidTotal: SummaryTotal = dividendsPaidTotalSql;
 
 const invalid = (message: string) => new DomainError({ code: 'VALIDATION_ERROR', message });
 
+const alreadyDeclared = (year: number) =>
+  new DomainError({
+    code: 'DIVIDEND_ALREADY_DECLARED',
+    message: `The ${year} dividend was already declared: a year is declared once`,
+  });
+
+/** The rate as the administrator typed it: 10.5 % for 1,050 basis points. */
+const ratePercent = (rateBps: number) =>
+  (rateBps / 100).toLocaleString('en-NG', { maximumFractionDigits: 2 });
+
+interface MemberDividend {
+  userId: string;
+  membershipId: string;
+  name: string;
+  shareHolding: Kobo;
+  amount: Kobo;
+}
+
+interface DividendCalculation {
+  asOf: IsoDate;
+  rows: MemberDividend[];
+  shareHolding: Kobo;
+  amount: Kobo;
+  retainedByRounding: Kobo;
+}
+
+function assertYearEnded(deps: Deps, year: number): IsoDate {
+  const today = toIsoDateInTimeZone(deps.clock.now());
+  const yearEnd = `${year}-12-31`;
+  if (yearEnd >= today) throw invalid(`The ${year} financial year has not ended`);
+  return yearEnd;
+}
+
+/**
+ * Decision 072: each member's dividend is the rate on their share holding of 31 December,
+ * rounded DOWN to the kobo, so the cooperative never pays more than the declared rate and each
+ * member can check their own figure. The fractions of a kobo not paid stay in the cooperative's
+ * funds: `retainedByRounding` is the rate on the total holding (rounded down) less the sum paid.
+ * Members whose dividend rounds to nothing get no row.
+ */
+async function calculateDividend(
+  db: Executor,
+  year: number,
+  rateBps: number,
+): Promise<DividendCalculation> {
+  const asOf = `${year}-12-31`;
+  const holdings = await dividendsRepository(db).shareHoldingsOn(asOf);
+  const rows = holdings
+    .map((holding) => ({
+      userId: holding.userId,
+      membershipId: holding.membershipId,
+      name: holding.name,
+      shareHolding: holding.shares,
+      amount: applyRateBps(holding.shares, rateBps, 'down'),
+    }))
+    .filter((row) => row.amount > 0);
+  const shareHolding = holdings.reduce((total, holding) => total + holding.shares, 0);
+  const amount = rows.reduce((total, row) => total + row.amount, 0);
+  return {
+    asOf,
+    rows,
+    shareHolding,
+    amount,
+    retainedByRounding: applyRateBps(shareHolding, rateBps, 'down') - amount,
+  };
+}
+
+/**
+ * POST /admin/dividends/preview: what declaring `dividendYear` at `rateBps` would give each
+ * member, with the totals. Writes nothing; refuses a year not ended or already declared.
+ */
+export async function previewDividend(
+  deps: Deps,
+  _actor: Actor,
+  input: DividendPreviewRequest,
+): Promise<DividendPreview> {
+  assertYearEnded(deps, input.dividendYear);
+  if (await dividendsRepository(deps.db).yearDeclared(input.dividendYear)) {
+    throw alreadyDeclared(input.dividendYear);
+  }
+  const calculation = await calculateDividend(deps.db, input.dividendYear, input.rateBps);
+  return {
+    dividendYear: input.dividendYear,
+    rateBps: input.rateBps,
+    asOf: calculation.asOf,
+    rows: calculation.rows.map((row) => ({
+      userId: row.userId,
+      membershipId: row.membershipId,
+      name: row.name,
+      shareHolding: koboToNaira(row.shareHolding),
+      amount: koboToNaira(row.amount),
+    })),
+    totals: {
+      members: calculation.rows.length,
+      shareHolding: koboToNaira(calculation.shareHolding),
+      amount: koboToNaira(calculation.amount),
+      retainedByRounding: koboToNaira(calculation.retainedByRounding),
+    },
+  };
+}
+
 /**
  * The administrator declares `dividendYear`'s dividend at `rateBps` of each member's share
- * holding on 31 December of that year (from the ledger). Once per year; members whose dividend
- * rounds to nothing get no row. No money moves until it is paid.
+ * holding on 31 December of that year (from the ledger), rounded down to the kobo (decision
+ * 072). Once per year; the issue date defaults to today. No money moves until it is paid.
  */
 export async function declareDividend(
   deps: Deps,
@@ -88,45 +196,43 @@ export async function declareDividend(
   input: DeclareDividendInput,
 ): Promise<DividendRow[]> {
   const today = toIsoDateInTimeZone(deps.clock.now());
-  const yearEnd = `${input.dividendYear}-12-31`;
   if (!Number.isInteger(input.rateBps) || input.rateBps <= 0 || input.rateBps > 10_000) {
     throw invalid('The rate must be between 1 and 10,000 basis points');
   }
-  if (!isIsoDate(input.issuedDate)) throw invalid('The issue date must be yyyy-MM-dd');
-  if (yearEnd >= today) throw invalid(`The ${input.dividendYear} financial year has not ended`);
-  if (input.issuedDate <= yearEnd || input.issuedDate > today) {
+  const yearEnd = assertYearEnded(deps, input.dividendYear);
+  const issuedDate = input.issuedDate ?? today;
+  if (issuedDate <= yearEnd || issuedDate > today) {
     throw invalid('The issue date must fall after the year’s end and not in the future');
   }
 
   return deps.db.transaction(async (tx) => {
     const repo = dividendsRepository(tx);
-    // One declaration a year: concurrent declarations meet on the unique (member, year, type).
-    if (await repo.yearDeclared(input.dividendYear)) {
-      throw new DomainError({
-        code: 'DIVIDEND_ALREADY_DECLARED',
-        message: `The ${input.dividendYear} dividend was already declared`,
-      });
+    // One declaration a year: declarations queue on a lock, then the second finds the year taken
+    // (the unique (member, year, type) index is the last line of defence).
+    await repo.lockDeclarations();
+    if (await repo.yearDeclared(input.dividendYear)) throw alreadyDeclared(input.dividendYear);
+    const calculation = await calculateDividend(tx, input.dividendYear, input.rateBps);
+    if (calculation.rows.length === 0) {
+      throw invalid(`No member held shares on 31 Dec ${input.dividendYear}: nothing to declare`);
     }
-    const holdings = await repo.shareHoldingsOn(yearEnd);
-    const percent = (input.rateBps / 100).toLocaleString('en-NG', { maximumFractionDigits: 2 });
     const now = deps.clock.now();
     const rows = await repo.insertMany(
-      holdings
-        .map((holding) => ({ ...holding, amount: applyRateBps(holding.shares, input.rateBps) }))
-        .filter((holding) => holding.amount > 0)
-        .map((holding) => ({
-          userId: holding.userId,
-          dividendYear: input.dividendYear,
-          dividendPeriod: `FY ${input.dividendYear}`,
-          dividendType: 'share_holding' as const,
-          rateBps: input.rateBps,
-          amount: holding.amount,
-          notes: input.notes ?? `${percent}% on share holding of 31 Dec ${input.dividendYear}`,
-          issuedDate: input.issuedDate,
-          status: 'calculated' as const,
-          createdAt: now,
-          updatedAt: now,
-        })),
+      calculation.rows.map((row) => ({
+        userId: row.userId,
+        dividendYear: input.dividendYear,
+        dividendPeriod: `FY ${input.dividendYear}`,
+        dividendType: 'share_holding' as const,
+        rateBps: input.rateBps,
+        shareHolding: row.shareHolding,
+        amount: row.amount,
+        notes:
+          input.notes ||
+          `${ratePercent(input.rateBps)}% on share holding of 31 Dec ${input.dividendYear}`,
+        issuedDate,
+        status: 'calculated' as const,
+        createdAt: now,
+        updatedAt: now,
+      })),
     );
     await writeAudit(tx, actor, {
       action: 'dividend.declared',
@@ -135,8 +241,11 @@ export async function declareDividend(
       after: {
         dividendYear: input.dividendYear,
         rateBps: input.rateBps,
+        issuedDate,
         members: rows.length,
-        total: rows.reduce((total, row) => total + row.amount, 0),
+        shareHolding: calculation.shareHolding,
+        total: calculation.amount,
+        retainedByRounding: calculation.retainedByRounding,
       },
     });
     return rows;
@@ -146,7 +255,8 @@ export async function declareDividend(
 /**
  * The administrator pays a year's declared dividends: every unpaid row is credited to its
  * member's savings (coop_dividend_expense debited) in one set of postings, marked paid, audited,
- * and its member told.
+ * and its member told. The rows are locked first, so of two administrators paying at once the
+ * second finds nothing left to pay and is refused: the year is paid once.
  */
 export async function payDividends(
   deps: Deps,
@@ -161,9 +271,12 @@ export async function payDividends(
     const repo = dividendsRepository(tx);
     const rows = await repo.lockUnpaid(input.dividendYear);
     if (rows.length === 0) {
+      if (!(await repo.yearDeclared(input.dividendYear))) {
+        throw notFound(`A ${input.dividendYear} dividend declaration`);
+      }
       throw new DomainError({
         code: 'INVALID_TRANSITION',
-        message: `No unpaid ${input.dividendYear} dividend to pay`,
+        message: `The ${input.dividendYear} dividend was already paid`,
       });
     }
     for (const row of rows) {
@@ -225,3 +338,88 @@ export async function payDividends(
     return paid;
   });
 }
+
+function toDeclaration(
+  row: Awaited<ReturnType<ReturnType<typeof dividendsRepository>['declarations']>>[number],
+): DividendDeclaration {
+  return {
+    dividendYear: row.dividendYear,
+    dividendPeriod: row.dividendPeriod,
+    rateBps: row.rateBps,
+    issuedDate: row.issuedDate,
+    paidDate: row.unpaid === 0 ? row.paidDate : null,
+    members: row.members,
+    amount: koboToNaira(row.amount),
+    paidAmount: koboToNaira(row.paidAmount),
+    status: row.unpaid === 0 ? 'paid' : 'calculated',
+  };
+}
+
+/** GET /admin/dividends: every declared year, newest first. */
+export async function listDividendDeclarations(
+  deps: Deps,
+  _actor: Actor,
+): Promise<DividendDeclaration[]> {
+  const rows = await dividendsRepository(deps.db).declarations();
+  return rows.map(toDeclaration);
+}
+
+/** One declared year, or 404. */
+export async function dividendDeclaration(
+  deps: Deps,
+  _actor: Actor,
+  year: number,
+): Promise<DividendDeclaration> {
+  const [row] = await dividendsRepository(deps.db).declarations(year);
+  if (!row) throw notFound(`A ${year} dividend declaration`);
+  return toDeclaration(row);
+}
+
+/** GET /admin/dividends/{year}/rows: the declaration's members, one page. */
+export async function listDividendRows(
+  deps: Deps,
+  actor: Actor,
+  year: number,
+  query: DividendRowsQuery,
+): Promise<ListPage<DividendDeclarationRow>> {
+  await dividendDeclaration(deps, actor, year);
+  const page = await dividendsRepository(deps.db).rowsPage(year, query);
+  return {
+    items: page.items.map((row) => ({
+      ...row,
+      shareHolding: row.shareHolding === null ? null : koboToNaira(row.shareHolding),
+      amount: koboToNaira(row.amount),
+    })),
+    pagination: page.pagination,
+  };
+}
+
+/** POST /admin/dividends: declares the year and answers its declaration. */
+export async function declareDividendYear(
+  deps: Deps,
+  actor: Actor,
+  input: DeclareDividendInput,
+): Promise<DividendDeclaration> {
+  await declareDividend(deps, actor, input);
+  return dividendDeclaration(deps, actor, input.dividendYear);
+}
+
+/** POST /admin/dividends/{year}/pay: pays the year (today unless a date is given). */
+export async function payDividendYear(
+  deps: Deps,
+  actor: Actor,
+  year: number,
+  input: PayDividendsRequest,
+): Promise<DividendDeclaration> {
+  await payDividends(deps, actor, {
+    dividendYear: year,
+    paidDate: input.paidDate ?? toIsoDateInTimeZone(deps.clock.now()),
+  });
+  return dividendDeclaration(deps, actor, year);
+}
+
+export const dividendDeclaredMessage = (declaration: DividendDeclaration) =>
+  `The ${declaration.dividendYear} dividend was declared for ${declaration.members} member${declaration.members === 1 ? '' : 's'}. Nothing is paid until you pay it.`;
+
+export const dividendPaidMessage = (declaration: DividendDeclaration) =>
+  `The ${declaration.dividendYear} dividend was paid into ${declaration.members} member${declaration.members === 1 ? '' : 's'}’ savings. Each member was notified.`;

@@ -1,7 +1,9 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AdminFineListQuery } from '@coop/shared/admin-money';
+import type { IsoDate } from '@coop/shared/dates';
 import type { FineListQuery } from '@coop/shared/fines';
 import type { Executor } from '../../db/client.js';
-import { fines } from '../../db/schema/index.js';
+import { fines, loans, loanScheduleItems, users } from '../../db/schema/index.js';
 import { listFilters, listPage } from '../../lib/list-query.js';
 
 export type FineRow = typeof fines.$inferSelect;
@@ -45,8 +47,116 @@ const SORT_COLUMNS = {
   amount: fines.amount,
 } as const;
 
+export type AdminFineRow = FineRow & {
+  memberFirstName: string;
+  memberLastName: string;
+  memberMembershipId: string;
+};
+
 export function finesRepository(db: Executor) {
+  const adminSelect = () =>
+    db
+      .select({
+        fine: fines,
+        member: {
+          memberFirstName: users.firstName,
+          memberLastName: users.lastName,
+          memberMembershipId: users.membershipId,
+        },
+        totalItems: sql<number>`count(*) over ()`.mapWith(Number),
+      })
+      .from(fines)
+      .innerJoin(users, eq(users.id, fines.userId));
+  const flatten = (row: {
+    fine: FineRow;
+    member: Omit<AdminFineRow, keyof FineRow>;
+  }): AdminFineRow => ({ ...row.fine, ...row.member });
   return {
+    /** The back office's list: every member's fines, by status, member, reason and fine date. */
+    adminPage(query: AdminFineListQuery) {
+      const where = and(
+        listFilters.equals(fines.status, query.status),
+        listFilters.dateBetween(fines.fineDate, query.startDate, query.endDate),
+        listFilters.search(query.search, [
+          users.firstName,
+          users.lastName,
+          sql`${users.firstName} || ' ' || ${users.lastName}`,
+          users.membershipId,
+          fines.reason,
+        ]),
+      );
+      return listPage(query, {
+        sortColumns: SORT_COLUMNS,
+        tiebreakers: [fines.createdAt, fines.id],
+        fetch: async (request) =>
+          (
+            await adminSelect()
+              .where(where)
+              .orderBy(...request.orderBy)
+              .limit(request.limit)
+              .offset(request.offset)
+          ).map((row) => ({ row: flatten(row), totalItems: row.totalItems })),
+        count: async () => (await adminSelect().where(where).limit(1))[0]?.totalItems ?? 0,
+      });
+    },
+
+    async adminMany(ids: readonly string[]): Promise<AdminFineRow[]> {
+      if (ids.length === 0) return [];
+      const rows = await adminSelect()
+        .where(inArray(fines.id, [...ids]))
+        .orderBy(asc(users.firstName), asc(users.lastName), asc(fines.id));
+      return rows.map(flatten);
+    },
+
+    /** Which of these ids are members' accounts (the fine's FK would refuse the others). */
+    async existingUsers(ids: readonly string[]): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(inArray(users.id, [...ids]));
+      return new Set(rows.map((row) => row.id));
+    },
+
+    /**
+     * Overdue instalments of disbursed loans due on or before `dueOnOrBefore` that no fine was
+     * issued for yet (decision 043), oldest first.
+     */
+    unfinedOverdueInstalments(dueOnOrBefore: IsoDate, limit: number) {
+      return db
+        .select({
+          itemId: loanScheduleItems.id,
+          month: loanScheduleItems.month,
+          dueDate: loanScheduleItems.dueDate,
+          loanId: loans.id,
+          loanNumber: loans.loanNumber,
+          userId: loans.userId,
+        })
+        .from(loanScheduleItems)
+        .innerJoin(loans, eq(loans.id, loanScheduleItems.loanId))
+        .leftJoin(fines, eq(fines.loanScheduleItemId, loanScheduleItems.id))
+        .where(
+          and(
+            eq(loanScheduleItems.status, 'overdue'),
+            sql`${loanScheduleItems.dueDate} <= ${dueOnOrBefore}`,
+            eq(loans.status, 'disbursed'),
+            isNull(fines.id),
+          ),
+        )
+        .orderBy(asc(loanScheduleItems.dueDate), asc(loanScheduleItems.id))
+        .limit(limit);
+    },
+
+    /** Inserts late-repayment fines; an instalment already fined is left alone (unique key). */
+    insertIfNew(values: NewFine[]): Promise<FineRow[]> {
+      if (values.length === 0) return Promise.resolve([]);
+      return db
+        .insert(fines)
+        .values(values)
+        .onConflictDoNothing({ target: fines.loanScheduleItemId })
+        .returning();
+    },
+
     /** One page of the member's own fines. */
     page(userId: string, query: FineListQuery) {
       const where = and(eq(fines.userId, userId), listFilters.equals(fines.status, query.status));

@@ -1,6 +1,24 @@
+import {
+  adminFineListQuerySchema,
+  adminFineListResponseSchema,
+  adminFineResponseSchema,
+  adminIssueFinesResponseSchema,
+  adminIssueFinesSchema,
+  adminMarkFinePaidSchema,
+  adminWaiveFineSchema,
+} from '@coop/shared/admin-money';
+import { ADMIN_MONEY_MESSAGES, finesIssuedMessage } from '@coop/shared/admin-money-texts';
 import { fineListQuerySchema, fineListResponseSchema } from '@coop/shared/fines';
+import { idempotencyHeadersSchema, idParamsSchema } from '@coop/shared/http';
+import { idempotently } from '../../lib/idempotency.js';
 import type { RouteModule } from '../../plugins/route-groups.js';
-import { listFines } from './fines.service.js';
+import {
+  issueFines,
+  listAdminFines,
+  listFines,
+  markFinePaidRequest,
+  waiveFineRequest,
+} from './fines.service.js';
 
 const tags = ['fines'];
 
@@ -20,5 +38,84 @@ export const fineRoutes: RouteModule = async (app, deps) => {
       const page = await listFines(deps, req.member, req.query);
       return { success: true as const, data: page.items, pagination: page.pagination };
     },
+  );
+};
+
+const adminTags = ['admin: fines'];
+
+/** The back office's fines (issue 9 item 9): the list, issue to one or many, waive, mark paid. */
+export const adminFineRoutes: RouteModule = async (app, deps) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: adminTags,
+        summary: "Every member's fines, by status, member, reason and fine date",
+        querystring: adminFineListQuerySchema,
+        response: { 200: adminFineListResponseSchema },
+      },
+    },
+    async (req) => {
+      const page = await listAdminFines(deps, req.member, req.query);
+      return { success: true as const, data: page.items, pagination: page.pagination };
+    },
+  );
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags: adminTags,
+        summary: 'Issues the same fine to one member or many, all or nothing',
+        headers: idempotencyHeadersSchema,
+        body: adminIssueFinesSchema,
+        response: { 201: adminIssueFinesResponseSchema },
+      },
+    },
+    (req, reply) =>
+      idempotently(deps, req, reply.code(201), req.member, async (d) => {
+        const result = await issueFines(d, req.member, req.body);
+        return { success: true as const, data: result, message: finesIssuedMessage(result.issued) };
+      }),
+  );
+
+  app.post(
+    '/:id/waive',
+    {
+      schema: {
+        tags: adminTags,
+        summary: 'Waives a pending fine with a reason; no money moves',
+        headers: idempotencyHeadersSchema,
+        params: idParamsSchema,
+        body: adminWaiveFineSchema,
+        response: { 200: adminFineResponseSchema },
+      },
+    },
+    (req, reply) =>
+      idempotently(deps, req, reply, req.member, async (d) => ({
+        success: true as const,
+        data: await waiveFineRequest(d, req.member, { ...req.params, ...req.body }),
+        message: ADMIN_MONEY_MESSAGES.fineWaived,
+      })),
+  );
+
+  app.post(
+    '/:id/pay',
+    {
+      schema: {
+        tags: adminTags,
+        summary: "Records a pending fine as paid, from the member's savings or by bank transfer",
+        headers: idempotencyHeadersSchema,
+        params: idParamsSchema,
+        body: adminMarkFinePaidSchema,
+        response: { 200: adminFineResponseSchema },
+      },
+    },
+    (req, reply) =>
+      idempotently(deps, req, reply, req.member, async (d) => ({
+        success: true as const,
+        data: await markFinePaidRequest(d, req.member, { ...req.params, ...req.body }),
+        message: ADMIN_MONEY_MESSAGES.finePaid,
+      })),
   );
 };

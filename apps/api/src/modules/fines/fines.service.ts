@@ -4,6 +4,15 @@
  * bank transfer, through the ledger) or `waived`. The member lists them, and pending ones count in
  * Total Fines and in Pending Actions. Use cases follow docs/decisions/003-api-layering.md.
  */
+import type {
+  AdminFine,
+  AdminFineListQuery,
+  AdminIssueFinesInput,
+  AdminMarkFinePaidInput,
+  AdminWaiveFineInput,
+} from '@coop/shared/admin-money';
+import { ADMIN_MONEY_MESSAGES } from '@coop/shared/admin-money-texts';
+import type { IdParams } from '@coop/shared/http';
 import { addDays, formatDisplayDate, isIsoDate, toIsoDateInTimeZone } from '@coop/shared/dates';
 import {
   FINE_TRANSITIONS,
@@ -17,14 +26,15 @@ import { formatKobo, koboToNaira, nairaToKobo } from '@coop/shared/money';
 import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import type { Actor, MemberActor } from '../../lib/actor.js';
-import { actorIdOf } from '../../lib/actor.js';
+import { actorIdOf, systemActor } from '../../lib/actor.js';
 import type {
   ActivitySource,
   PendingActionSource,
   SummaryTotal,
 } from '../../lib/dashboard-seam.js';
 import { writeAudit } from '../../lib/audit-log.js';
-import { DomainError, notFound } from '../../lib/domain-error.js';
+import { DomainError, notFound, validationError } from '../../lib/domain-error.js';
+import type { ScheduledJob } from '../../lib/jobs.js';
 import { lockMemberBalance, postLedgerTransaction } from '../../lib/ledger.js';
 import type { ListPage } from '../../lib/list-query.js';
 import { assertTransition } from '../../lib/transitions.js';
@@ -35,6 +45,7 @@ import {
   finePendingSql,
   finesRepository,
   pendingFinesTotalSql,
+  type AdminFineRow,
   type FineListRow,
   type FineRow,
 } from './fines.repository.js';
@@ -250,3 +261,185 @@ export async function markFinePaid(
     return paid;
   });
 }
+
+/* ------------------------------------------------------------------ back office */
+
+function toAdminFine(row: AdminFineRow): AdminFine {
+  return {
+    id: row.id,
+    member: {
+      id: row.userId,
+      firstName: row.memberFirstName,
+      lastName: row.memberLastName,
+      membershipId: row.memberMembershipId,
+    },
+    reason: row.reason,
+    amount: koboToNaira(row.amount),
+    fineDate: row.fineDate,
+    dueDate: row.dueDate,
+    status: row.status,
+    paidDate: row.paidDate,
+    waiverNote: row.waiverNote,
+    automatic: row.loanScheduleItemId !== null,
+  };
+}
+
+async function adminFines(db: Executor, ids: readonly string[]): Promise<AdminFine[]> {
+  return (await finesRepository(db).adminMany(ids)).map(toAdminFine);
+}
+
+async function adminFine(db: Executor, id: string): Promise<AdminFine> {
+  const [fine] = await adminFines(db, [id]);
+  if (!fine) throw notFound('Fine');
+  return fine;
+}
+
+/** GET /admin/fines: every member's fines, newest fine date first. */
+export async function listAdminFines(
+  deps: Deps,
+  _actor: Actor,
+  query: AdminFineListQuery,
+): Promise<ListPage<AdminFine>> {
+  const page = await finesRepository(deps.db).adminPage(query);
+  return { items: page.items.map(toAdminFine), pagination: page.pagination };
+}
+
+/**
+ * POST /admin/fines: the same fine to one member or many, in ONE transaction: every member must
+ * exist, and a refusal for any of them (a bad date, say) issues none. Each fine is `issueFine`
+ * (its audit row and the member's message).
+ */
+export async function issueFines(
+  deps: Deps,
+  actor: Actor,
+  input: AdminIssueFinesInput,
+): Promise<{ issued: number; fines: AdminFine[] }> {
+  const userIds = [...new Set(input.userIds)];
+  return deps.db.transaction(async (tx) => {
+    const known = await finesRepository(tx).existingUsers(userIds);
+    if (userIds.some((id) => !known.has(id))) {
+      throw validationError([{ field: 'userIds', message: ADMIN_MONEY_MESSAGES.unknownMembers }]);
+    }
+    const d: Deps = { ...deps, db: tx };
+    const ids: string[] = [];
+    for (const userId of userIds) {
+      const fine = await issueFine(d, actor, {
+        userId,
+        reason: input.reason,
+        amount: input.amount,
+        fineDate: input.fineDate,
+        dueDate: input.dueDate,
+      });
+      ids.push(fine.id);
+    }
+    return { issued: ids.length, fines: await adminFines(tx, ids) };
+  });
+}
+
+/** POST /admin/fines/{id}/waive: `waiveFine`, answered as the list shows it. */
+export async function waiveFineRequest(
+  deps: Deps,
+  actor: Actor,
+  input: IdParams & AdminWaiveFineInput,
+): Promise<AdminFine> {
+  const waived = await waiveFine(deps, actor, input);
+  return adminFine(deps.db, waived.id);
+}
+
+/** POST /admin/fines/{id}/pay: `markFinePaid`, answered as the list shows it. */
+export async function markFinePaidRequest(
+  deps: Deps,
+  actor: Actor,
+  input: IdParams & AdminMarkFinePaidInput,
+): Promise<AdminFine> {
+  const paid = await markFinePaid(deps, actor, input);
+  return adminFine(deps.db, paid.id);
+}
+
+/* ------------------------------------------------------------------ late-repayment fines */
+
+const LATE_FINE_BATCH = 200;
+
+/**
+ * The policy's late-repayment fine (decision 043): when `fine.lateRepaymentFine.enabled`, each
+ * overdue instalment of a disbursed loan whose due date is more than `graceDays` days ago gets
+ * ONE fine of `amountKobo` (a unique key per schedule item: a second run, or two at once, fine
+ * nothing more), due `fine.paymentDueDays` later; the borrower is told. Batches of 200, one
+ * transaction each.
+ */
+export async function issueLateRepaymentFines(
+  deps: Deps,
+  now: Date,
+  signal?: AbortSignal,
+): Promise<{ fined: number }> {
+  const policy = (await currentPolicy(deps.db)).fine;
+  const rule = policy.lateRepaymentFine;
+  if (!rule.enabled) return { fined: 0 };
+  const today = toIsoDateInTimeZone(now);
+  const dueOnOrBefore = addDays(today, -(rule.graceDays + 1));
+  const dueDate = addDays(today, policy.paymentDueDays);
+  let fined = 0;
+  for (;;) {
+    if (signal?.aborted) break;
+    const { candidates, inserted } = await deps.db.transaction(async (tx) => {
+      const repo = finesRepository(tx);
+      const items = await repo.unfinedOverdueInstalments(dueOnOrBefore, LATE_FINE_BATCH);
+      const byItem = new Map(items.map((item) => [item.itemId, item]));
+      const rows = await repo.insertIfNew(
+        items.map((item) => ({
+          userId: item.userId,
+          reason: `Late repayment: loan ${item.loanNumber}, instalment ${item.month} due ${formatDisplayDate(item.dueDate)}`,
+          amount: rule.amountKobo,
+          fineDate: today,
+          dueDate,
+          status: 'pending' as const,
+          loanScheduleItemId: item.itemId,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      );
+      if (rows.length > 0) {
+        await writeAudit(
+          tx,
+          systemActor,
+          rows.map((fine) => ({
+            action: 'fine.issued' as const,
+            entityType: 'fine',
+            entityId: fine.id,
+            after: {
+              userId: fine.userId,
+              reason: fine.reason,
+              amount: fine.amount,
+              fineDate: fine.fineDate,
+              dueDate: fine.dueDate,
+              loanId: fine.loanScheduleItemId ? byItem.get(fine.loanScheduleItemId)?.loanId : null,
+              loanScheduleItemId: fine.loanScheduleItemId,
+              rule: 'fine.lateRepaymentFine',
+            },
+          })),
+        );
+        await sendMessages(
+          tx,
+          deps,
+          systemActor,
+          rows.map((fine) => ({
+            userId: fine.userId,
+            template: 'fineIssued' as const,
+            facts: { fineId: fine.id, reason: fine.reason, amount: fine.amount, dueDate },
+          })),
+        );
+      }
+      return { candidates: items.length, inserted: rows.length };
+    });
+    fined += inserted;
+    if (candidates < LATE_FINE_BATCH) break;
+  }
+  return { fined };
+}
+
+/** The late-repayment fine, hourly on the scheduled-job mechanism (decisions 043, 060). */
+export const lateRepaymentFinesJob: ScheduledJob = {
+  name: 'late-repayment-fines',
+  schedule: { everyMs: 60 * 60_000 },
+  handler: (deps, now, signal) => issueLateRepaymentFines(deps, now, signal),
+};

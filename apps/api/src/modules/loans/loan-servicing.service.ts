@@ -51,7 +51,11 @@ function dateOrToday(deps: Deps, date: IsoDate | undefined, label: string): IsoD
 export async function disburseLoan(
   deps: Deps,
   actor: Actor,
-  input: { loanId: string; disbursementDate?: IsoDate },
+  input: {
+    loanId: string;
+    disbursementDate?: IsoDate;
+    method?: 'bank_transfer' | 'cash' | 'cheque';
+  },
 ): Promise<LoanRow> {
   const date = dateOrToday(deps, input.disbursementDate, 'Disbursement date');
   return deps.db.transaction(async (tx) => {
@@ -99,6 +103,7 @@ export async function disburseLoan(
       outstandingBalance: loan.totalRepayment,
       disbursedAt: now,
       disbursedBy: actorIdOf(actor),
+      disbursementMethod: input.method ?? null,
       updatedAt: now,
     });
     await writeAudit(tx, actor, {
@@ -109,6 +114,7 @@ export async function disburseLoan(
       after: {
         status: 'disbursed',
         disbursementDate: date,
+        ...(input.method ? { method: input.method } : {}),
         disbursementAmount: loan.disbursementAmount,
         outstandingBalance: loan.totalRepayment,
       },
@@ -135,6 +141,8 @@ export interface RepaymentInput {
   paymentDate?: IsoDate;
   paymentMethod: 'payroll' | 'bank_transfer' | 'cash';
   bankName?: string;
+  /** The bank or receipt reference of a manual repayment. */
+  reference?: string;
 }
 
 /** Principal repaid so far: within an instalment, interest and fees are paid before principal. */
@@ -278,6 +286,7 @@ export async function recordRepayment(
       paymentDate,
       paymentMethod: input.paymentMethod,
       bankName: input.bankName ?? null,
+      reference: input.reference ?? null,
       repaymentType: repaidInFull ? 'full' : input.amountKobo === firstOwed ? 'regular' : 'partial',
       isEarlyPayment: early,
       status: 'confirmed',
@@ -304,6 +313,7 @@ export async function recordRepayment(
           amount: input.amountKobo,
           paymentDate,
           paymentMethod: input.paymentMethod,
+          ...(input.reference ? { reference: input.reference } : {}),
           isEarlyPayment: early,
           outstandingBalance: newBalance,
         },

@@ -33,6 +33,7 @@ export function toLoanGuarantor(slot: GuarantorRow, person: PersonRow): LoanGuar
     guaranteeAmount: koboToNaira(slot.guaranteeAmount),
     status: slot.status,
     responseDate: slot.responseDate?.toISOString() ?? null,
+    isReplacement: slot.replacesId !== null,
   };
 }
 

@@ -30,6 +30,11 @@ describe('loans API', () => {
   let rita: LoanTestMember;
   let remi: LoanTestMember;
   let newbie: LoanTestMember;
+  let ginaMember: LoanTestMember | undefined;
+  const gina = () => {
+    if (!ginaMember) throw new Error('Gina is made by the reject path');
+    return ginaMember;
+  };
   let loan: Loan;
 
   const get = (who: LoanTestMember, url: string) =>
@@ -429,6 +434,16 @@ describe('loans API', () => {
       expect(
         guarantors.json<{ data: { firstName: string }[] }>().data.map((g) => g.firstName),
       ).toEqual(['Bayo', 'Efe', 'Dayo']);
+      // The web app offers 'Reassign' only on a place that was never reassigned.
+      expect(
+        guarantors
+          .json<{ data: { firstName: string; isReplacement: boolean }[] }>()
+          .data.map((g) => [g.firstName, g.isReplacement]),
+      ).toEqual([
+        ['Bayo', false],
+        ['Efe', true],
+        ['Dayo', false],
+      ]);
       const twice = await post(ada, `/guarantees/${chidiSlot}/reassign`, {
         newGuarantorUserId: femi.user.id,
       });
@@ -541,8 +556,8 @@ describe('loans API', () => {
 
   describe('the reject path', () => {
     it('rejecting releases every frozen guarantee', async () => {
-      const gina = await loanMember(t, 'Gina Ike', { savingsNaira: 300_000 });
-      const res = await post(gina, '/loans/request', {
+      ginaMember = await loanMember(t, 'Gina Ike', { savingsNaira: 300_000 });
+      const res = await post(gina(), '/loans/request', {
         requestedAmount: 200_000,
         purpose: 'Farm inputs for the rainy season',
         repaymentTermMonths: 12,
@@ -602,6 +617,124 @@ describe('loans API', () => {
       expect(
         (await get(bayo, '/loans/00000000-0000-4000-8000-000000000000/guarantors')).statusCode,
       ).toBe(404);
+    });
+
+    it('answers the spec defaults on a reset list: page 1, 10 a page, newest request first', async () => {
+      const res = await get(ada, '/loans');
+      expect(res.statusCode).toBe(200);
+      expect(res.json<{ pagination: unknown }>().pagination).toEqual({
+        currentPage: 1,
+        totalPages: 1,
+        totalItems: 1,
+        hasNext: false,
+        hasPrev: false,
+        limit: 10,
+      });
+      t.clock.advance(60_000);
+      const second = await post(gina(), '/loans/request', {
+        requestedAmount: 50_000,
+        purpose: 'Second loan to test the order of the list',
+        repaymentTermMonths: 6,
+        guarantorUserIds: [efe.user.id, femi.user.id],
+      });
+      expect(second.statusCode).toBe(201);
+      const list = (await get(gina(), '/loans')).json<{ data: Loan[] }>().data;
+      expect(list.map((l) => l.purpose)).toEqual([
+        'Second loan to test the order of the list',
+        'Farm inputs for the rainy season',
+      ]);
+      const oldestFirst = await get(gina(), '/loans?sortBy=requestDate&sortOrder=asc&limit=1');
+      expect(oldestFirst.json<{ data: Loan[] }>().data.map((l) => l.purpose)).toEqual([
+        'Farm inputs for the rainy season',
+      ]);
+      expect(oldestFirst.json<{ pagination: { totalPages: number } }>().pagination.totalPages).toBe(
+        2,
+      );
+    });
+
+    it('filters by amount range in naira and request date range, and refuses crossed ranges', async () => {
+      const ids = async (url: string) =>
+        (await get(gina(), url)).json<{ data: Loan[] }>().data.map((l) => l.requestedAmount);
+      expect(await ids('/loans?minAmount=100000')).toEqual([200_000]);
+      expect(await ids('/loans?maxAmount=50000')).toEqual([50_000]);
+      expect(await ids('/loans?minAmount=50000&maxAmount=200000')).toEqual([50_000, 200_000]);
+      expect(await ids('/loans?status=pending&minAmount=1')).toEqual([50_000]);
+      expect(await ids('/loans?startDate=2025-06-16')).toEqual([]);
+      expect(await ids('/loans?endDate=2025-06-14')).toEqual([]);
+      const crossed = await get(gina(), '/loans?minAmount=10&maxAmount=5');
+      expect(crossed.statusCode).toBe(400);
+      expect(crossed.json().message).toBe('Minimum amount cannot exceed maximum amount');
+      const dates = await get(gina(), '/loans?startDate=2025-06-20&endDate=2025-06-01');
+      expect(dates.statusCode).toBe(400);
+      expect(dates.json().message).toBe('Start date must be on or before end date');
+      expect((await get(gina(), '/loans?status=unknown')).statusCode).toBe(400);
+      expect((await get(gina(), '/loans?sortBy=password')).statusCode).toBe(400);
+    });
+
+    it('filters guarantor requests by status, invitation date and guarantee amount', async () => {
+      const amounts = async (url: string) =>
+        (await get(efe, url))
+          .json<{ data: GuarantorRequest[] }>()
+          .data.map((r) => [r.status, r.guaranteeAmount]);
+      expect(await amounts('/guarantees')).toEqual([['pending', 25_000]]);
+      expect(
+        await amounts('/guarantees?status=accepted&sortBy=guaranteeAmount&sortOrder=asc'),
+      ).toEqual([
+        ['accepted', 100_000],
+        ['accepted', 333_333.33],
+      ]);
+      expect(await amounts('/guarantees?status=accepted&minAmount=300000')).toEqual([
+        ['accepted', 333_333.33],
+      ]);
+      expect(await amounts('/guarantees?status=accepted&maxAmount=300000')).toEqual([
+        ['accepted', 100_000],
+      ]);
+      expect(await amounts('/guarantees?search=gina')).toEqual([['pending', 25_000]]);
+      expect(await amounts('/guarantees?search=LN-000001&status=accepted')).toEqual([
+        ['accepted', 333_333.33],
+      ]);
+      expect(await amounts('/guarantees?startDate=2025-06-16')).toEqual([]);
+      expect(await amounts('/guarantees?startDate=2025-06-15&endDate=2025-06-15')).toEqual([
+        ['pending', 25_000],
+      ]);
+      expect((await get(efe, '/guarantees?status=all')).statusCode).toBe(400);
+    });
+
+    it('the IDOR matrix: another member’s loan, guarantee and certification answer 404 or 403', async () => {
+      // Femi takes no part in Ada's loan and is no reviewer.
+      const slot = loanSlot('Bayo');
+      const token = 'a'.repeat(32);
+      expect((await get(femi, `/loans/${loan.id}/guarantors`)).statusCode).toBe(404);
+      expect(
+        (await get(femi, `/loans?search=${loan.loanId}`)).json<{ data: Loan[] }>().data,
+      ).toEqual([]);
+      for (const action of ['accept', 'reject'] as const) {
+        const res = await post(femi, `/guarantees/${slot}/${action}`, { token });
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toMatchObject({ success: false });
+      }
+      const reassign = await post(femi, `/guarantees/${slot}/reassign`, {
+        newGuarantorUserId: chidi.user.id,
+      });
+      expect(reassign.statusCode).toBe(404);
+      // A guarantor is not the borrower: reassigning a place on the loan they guarantee is 404.
+      expect(
+        (await post(bayo, `/guarantees/${slot}/reassign`, { newGuarantorUserId: chidi.user.id }))
+          .statusCode,
+      ).toBe(404);
+      const certify = await post(femi, `/loans/${loan.id}/certify`, { decision: 'approve' });
+      expect(certify.statusCode).toBe(403);
+      expect((await get(femi, '/loans/under-review')).statusCode).toBe(403);
+      // The borrower cannot certify their own loan, reviewer or not.
+      const own = await post(ada, `/loans/${loan.id}/certify`, { decision: 'approve' });
+      expect(own.statusCode).toBe(403);
+      // Nothing was written by the refused requests.
+      const after = await get(ada, `/loans/${loan.id}/guarantors`);
+      expect(after.json<{ data: { firstName: string }[] }>().data.map((g) => g.firstName)).toEqual([
+        'Bayo',
+        'Efe',
+        'Femi',
+      ]);
     });
 
     it('finds guarantor candidates by name, never the member or inactive members', async () => {

@@ -25,6 +25,16 @@ import {
   underReviewLoanListQuerySchema,
   underReviewLoanListResponseSchema,
 } from '@coop/shared/loans';
+import {
+  ADMIN_LOAN_MESSAGES,
+  adminLoanDetailResponseSchema,
+  adminLoanListQuerySchema,
+  adminLoanListResponseSchema,
+  adminRepaymentSchema,
+  disburseLoanSchema,
+  markDefaultedSchema,
+  rejectDisbursementSchema,
+} from '@coop/shared/admin-loans';
 import { idempotently } from '../../lib/idempotency.js';
 import type { RouteModule } from '../../plugins/route-groups.js';
 import {
@@ -34,6 +44,15 @@ import {
   rejectGuarantorRequest,
   searchGuarantorCandidates,
 } from './guarantees.service.js';
+import {
+  approveDisbursement,
+  getAdminLoan,
+  listAdminLoans,
+  markAdminLoanDefaulted,
+  recordManualRepayment,
+  rejectDisbursement,
+  requestDisbursement,
+} from './loan-back-office.service.js';
 import {
   calculateLoanQuote,
   certifyLoan,
@@ -263,5 +282,163 @@ export const guarantorCandidateRoutes: RouteModule = async (app, deps) => {
       const page = await searchGuarantorCandidates(deps, req.member, req.query);
       return { success: true as const, data: page.items, pagination: page.pagination };
     },
+  );
+};
+
+const adminTags = ['admin: loans'];
+
+/** Loans in the back office (issue 9 item 6): pipeline, history, disburse, repay, default. */
+export const adminLoanRoutes: RouteModule = async (app, deps) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: adminTags,
+        summary: 'The loan pipeline by status, newest request first',
+        querystring: adminLoanListQuerySchema,
+        response: { 200: adminLoanListResponseSchema },
+      },
+    },
+    async (req) => {
+      const page = await listAdminLoans(deps, req.member, req.query);
+      return { success: true as const, data: page.items, pagination: page.pagination };
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags: adminTags,
+        summary: "One loan's full history",
+        params: idParamsSchema,
+        response: { 200: adminLoanDetailResponseSchema },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await getAdminLoan(deps, req.member, req.params),
+    }),
+  );
+
+  app.post(
+    '/:id/disburse',
+    {
+      schema: {
+        tags: adminTags,
+        summary:
+          'Disburses an approved loan, or above the policy threshold asks a second administrator',
+        headers: idempotencyHeadersSchema,
+        params: idParamsSchema,
+        body: disburseLoanSchema,
+        response: { 200: adminLoanDetailResponseSchema },
+      },
+    },
+    (req, reply) =>
+      idempotently(deps, req, reply, req.member, async (d) => {
+        const { outcome, loan } = await requestDisbursement(d, req.member, {
+          ...req.params,
+          ...req.body,
+        });
+        return {
+          success: true as const,
+          data: loan,
+          message:
+            outcome === 'disbursed'
+              ? ADMIN_LOAN_MESSAGES.disbursed(loan.loan.loanId)
+              : ADMIN_LOAN_MESSAGES.awaitingApproval(loan.loan.loanId),
+        };
+      }),
+  );
+
+  app.post(
+    '/:id/disbursement/approve',
+    {
+      schema: {
+        tags: adminTags,
+        summary: "A second administrator approves the pending disbursement (never the maker's own)",
+        headers: idempotencyHeadersSchema,
+        params: idParamsSchema,
+        response: { 200: adminLoanDetailResponseSchema },
+      },
+    },
+    (req, reply) =>
+      idempotently(deps, req, reply, req.member, async (d) => {
+        const loan = await approveDisbursement(d, req.member, req.params);
+        return {
+          success: true as const,
+          data: loan,
+          message: ADMIN_LOAN_MESSAGES.disbursed(loan.loan.loanId),
+        };
+      }),
+  );
+
+  app.post(
+    '/:id/disbursement/reject',
+    {
+      schema: {
+        tags: adminTags,
+        summary: 'Rejects the pending disbursement with a reason; the loan stays approved',
+        headers: idempotencyHeadersSchema,
+        params: idParamsSchema,
+        body: rejectDisbursementSchema,
+        response: { 200: adminLoanDetailResponseSchema },
+      },
+    },
+    (req, reply) =>
+      idempotently(deps, req, reply, req.member, async (d) => {
+        const loan = await rejectDisbursement(d, req.member, { ...req.params, ...req.body });
+        return {
+          success: true as const,
+          data: loan,
+          message: ADMIN_LOAN_MESSAGES.disbursementRejected(loan.loan.loanId),
+        };
+      }),
+  );
+
+  app.post(
+    '/:id/repayments',
+    {
+      schema: {
+        tags: adminTags,
+        summary: 'Records a manual repayment (bank transfer or cash)',
+        headers: idempotencyHeadersSchema,
+        params: idParamsSchema,
+        body: adminRepaymentSchema,
+        response: { 200: adminLoanDetailResponseSchema },
+      },
+    },
+    (req, reply) =>
+      idempotently(deps, req, reply, req.member, async (d) => {
+        const loan = await recordManualRepayment(d, req.member, { ...req.params, ...req.body });
+        return {
+          success: true as const,
+          data: loan,
+          message: ADMIN_LOAN_MESSAGES.repaymentRecorded(loan.loan.loanId),
+        };
+      }),
+  );
+
+  app.post(
+    '/:id/default',
+    {
+      schema: {
+        tags: adminTags,
+        summary: 'Declares a disbursed loan in default (guarantees stay frozen)',
+        headers: idempotencyHeadersSchema,
+        params: idParamsSchema,
+        body: markDefaultedSchema,
+        response: { 200: adminLoanDetailResponseSchema },
+      },
+    },
+    (req, reply) =>
+      idempotently(deps, req, reply, req.member, async (d) => {
+        const loan = await markAdminLoanDefaulted(d, req.member, { ...req.params, ...req.body });
+        return {
+          success: true as const,
+          data: loan,
+          message: ADMIN_LOAN_MESSAGES.defaulted(loan.loan.loanId),
+        };
+      }),
   );
 };

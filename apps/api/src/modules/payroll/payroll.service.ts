@@ -7,9 +7,13 @@
  * so; posts of one month queue on a lock, so two at once post each row once.
  */
 import type { CsvUploadInput, PayrollPreview, PayrollRow } from '@coop/shared/admin';
-import { CSV_UPLOAD_MAX_BYTES, PAYROLL_COLUMNS } from '@coop/shared/admin-texts';
+import {
+  CSV_UPLOAD_MAX_BYTES,
+  PAYROLL_COLUMNS,
+  PAYROLL_COLUMNS_WITH_REPAYMENT,
+} from '@coop/shared/admin-texts';
 import { formatMonth, isIsoMonth, toIsoDateInTimeZone, type IsoDate } from '@coop/shared/dates';
-import { koboToNaira, nairaToKobo } from '@coop/shared/money';
+import { formatKobo, formatNaira, koboToNaira, nairaToKobo } from '@coop/shared/money';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
@@ -18,6 +22,8 @@ import { writeAudit } from '../../lib/audit-log.js';
 import { CSV_UPLOAD_REFUSALS, readCsvUpload, type CsvProblem } from '../../lib/csv.js';
 import { DomainError } from '../../lib/domain-error.js';
 import { recordContributions } from '../contributions/contributions.service.js';
+import { payrollRepaymentTargets } from '../loans/loan-back-office.service.js';
+import { recordRepayment } from '../loans/loan-servicing.service.js';
 import { payrollRepository } from './payroll.repository.js';
 
 /** Naira with at most two decimals, no sign, no thousands separators. */
@@ -40,6 +46,15 @@ interface ReadRow extends PayrollRow {
   userId: string | null;
   savingsKobo: number;
   sharesKobo: number;
+  repaymentKobo: number;
+  loanId: string | null;
+}
+
+/** Whether the file's header ends with the optional `repayment` column. */
+function hasRepaymentColumn(base64: string): boolean {
+  const head = Buffer.from(base64.slice(0, 4096), 'base64').toString('utf8');
+  const firstLine = head.split(/\r?\n/, 1)[0] ?? '';
+  return firstLine.split(',').at(-1)?.trim() === 'repayment';
 }
 
 interface ReadPayroll {
@@ -70,8 +85,16 @@ async function readPayroll(
     savings: 0,
     shares: 0,
     total: 0,
+    repayments: 0,
   };
-  const table = readCsvUpload(upload.content, PAYROLL_COLUMNS, CSV_UPLOAD_MAX_BYTES);
+  const columns = hasRepaymentColumn(upload.content)
+    ? PAYROLL_COLUMNS_WITH_REPAYMENT
+    : PAYROLL_COLUMNS;
+  const table = readCsvUpload<(typeof PAYROLL_COLUMNS_WITH_REPAYMENT)[number]>(
+    upload.content,
+    columns,
+    CSV_UPLOAD_MAX_BYTES,
+  );
   if (!table.ok) {
     return {
       preview: {
@@ -95,8 +118,9 @@ async function readPayroll(
     else if (month > today.slice(0, 7)) rowErrors.push(`${formatMonth(month)} has not begun`);
     const savingsKobo = readAmount('Savings', values.savings, rowErrors);
     const sharesKobo = readAmount('Shares', values.shares, rowErrors);
-    if (rowErrors.length === 0 && savingsKobo + sharesKobo <= 0) {
-      rowErrors.push('A row needs a savings or shares amount above zero');
+    const repaymentKobo = readAmount('Repayment', values.repayment ?? '', rowErrors);
+    if (rowErrors.length === 0 && savingsKobo + sharesKobo + repaymentKobo <= 0) {
+      rowErrors.push('A row needs a savings, shares or repayment amount above zero');
     }
     return {
       line,
@@ -106,11 +130,15 @@ async function readPayroll(
       savings: koboToNaira(savingsKobo),
       shares: koboToNaira(sharesKobo),
       total: koboToNaira(savingsKobo + sharesKobo),
+      repayment: koboToNaira(repaymentKobo),
+      loanNumber: null,
       status: 'new',
       errors: rowErrors,
       userId: null,
       savingsKobo,
       sharesKobo,
+      repaymentKobo,
+      loanId: null,
     };
   });
 
@@ -146,12 +174,27 @@ async function readPayroll(
       );
     }
   }
-  const posted = month
-    ? await repo.alreadyPosted(
-        rows.flatMap((row) => (row.userId ? [row.userId] : [])),
-        month,
-      )
-    : new Set<string>();
+  const userIds = rows.flatMap((row) => (row.userId ? [row.userId] : []));
+  const posted = month ? await repo.alreadyPosted(userIds, month) : new Set<string>();
+  // The repayment column: each member's running loan, and who was already repaid by this month.
+  const targets = await payrollRepaymentTargets(db, userIds, month ?? '');
+  for (const userId of targets.repaidInMonth) posted.add(userId);
+  for (const row of rows) {
+    // A member already posted for the month is left alone, repayment included (idempotent).
+    if (!row.userId || row.repaymentKobo <= 0 || posted.has(row.userId)) continue;
+    const loan = targets.loans.get(row.userId);
+    if (!loan) {
+      row.errors.push(`${row.memberName ?? row.membershipId} has no running loan to repay`);
+      continue;
+    }
+    row.loanId = loan.id;
+    row.loanNumber = loan.loanNumber;
+    if (row.repaymentKobo > loan.outstandingBalance) {
+      row.errors.push(
+        `The repayment of ${formatKobo(row.repaymentKobo)} is more than the ${formatKobo(loan.outstandingBalance)} outstanding on loan ${loan.loanNumber}`,
+      );
+    }
+  }
   for (const row of rows) {
     if (row.errors.length > 0) row.status = 'error';
     else if (row.userId && posted.has(row.userId)) row.status = 'already_posted';
@@ -160,11 +203,15 @@ async function readPayroll(
   const fresh = rows.filter((row) => row.status === 'new');
   const savings = fresh.reduce((sum, row) => sum + row.savingsKobo, 0);
   const shares = fresh.reduce((sum, row) => sum + row.sharesKobo, 0);
+  const repayments = fresh.reduce((sum, row) => sum + row.repaymentKobo, 0);
   const errorRows = rows.filter((row) => row.status === 'error').length;
   const preview: PayrollPreview = {
     fileName: upload.fileName,
     month,
-    rows: rows.map(({ userId: _u, savingsKobo: _s, sharesKobo: _h, ...row }) => row),
+    rows: rows.map(
+      ({ userId: _u, savingsKobo: _s, sharesKobo: _h, repaymentKobo: _r, loanId: _l, ...row }) =>
+        row,
+    ),
     errors: table.problems,
     totals: {
       rows: rows.length,
@@ -175,6 +222,7 @@ async function readPayroll(
       savings: koboToNaira(savings),
       shares: koboToNaira(shares),
       total: koboToNaira(savings + shares),
+      repayments: koboToNaira(repayments),
     },
   };
   const report = [
@@ -200,6 +248,7 @@ export interface PayrollPosting {
   savings: number;
   shares: number;
   total: number;
+  repayments: number;
 }
 
 /**
@@ -236,18 +285,32 @@ export async function postPayroll(
       savings: preview.totals.savings,
       shares: preview.totals.shares,
       total: preview.totals.total,
+      repayments: preview.totals.repayments,
     };
     if (fresh.length === 0) return result;
     const contributionDate = deductionDate(month, today);
-    await recordContributions({ ...deps, db: tx }, actor, {
-      deductions: fresh.map((row) => ({
-        userId: row.userId ?? '',
-        month,
-        contributionDate,
-        savingsKobo: row.savingsKobo,
-        sharesKobo: row.sharesKobo,
-      })),
-    });
+    const contributing = fresh.filter((row) => row.savingsKobo + row.sharesKobo > 0);
+    if (contributing.length > 0) {
+      await recordContributions({ ...deps, db: tx }, actor, {
+        deductions: contributing.map((row) => ({
+          userId: row.userId ?? '',
+          month,
+          contributionDate,
+          savingsKobo: row.savingsKobo,
+          sharesKobo: row.sharesKobo,
+        })),
+      });
+    }
+    // Loan repayments by payroll, in the same transaction (issue 9 item 3).
+    for (const row of fresh) {
+      if (row.repaymentKobo <= 0 || !row.loanId) continue;
+      await recordRepayment({ ...deps, db: tx }, actor, {
+        loanId: row.loanId,
+        amountKobo: row.repaymentKobo,
+        paymentDate: contributionDate,
+        paymentMethod: 'payroll',
+      });
+    }
     await writeAudit(tx, actor, {
       action: 'payroll.posted',
       entityType: 'payroll_month',
@@ -266,5 +329,9 @@ export function payrollPostedMessage(result: PayrollPosting): string {
   }
   const skipped =
     result.alreadyPosted > 0 ? ` (${result.alreadyPosted} already posted, left as they were)` : '';
-  return `Posted ${result.posted} contribution${result.posted === 1 ? '' : 's'} for ${month}${skipped}. The members were asked to confirm.`;
+  const repaid =
+    result.repayments > 0
+      ? ` Loan repayments of ${formatNaira(result.repayments)} were recorded.`
+      : '';
+  return `Posted ${result.posted} contribution${result.posted === 1 ? '' : 's'} for ${month}${skipped}. The members were asked to confirm.${repaid}`;
 }

@@ -8,10 +8,13 @@
  * A stored row that no longer passes the schema (an edit made outside the portal) is refused with
  * a 500 rather than used: a bad policy must never price a loan.
  */
-import { eq } from 'drizzle-orm';
-import { DEFAULT_POLICY, policySchema, type Policy } from '@coop/shared/policy';
-import { policy } from '../../db/schema/index.js';
+import { eq, sql } from 'drizzle-orm';
+import { DEFAULT_POLICY, policySchema, type Policy, type PolicyView } from '@coop/shared/policy';
+import { policy, users } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
+import type { Deps } from '../../deps.js';
+import { actorIdOf, type Actor } from '../../lib/actor.js';
+import { writeAudit } from '../../lib/audit-log.js';
 
 export type { Policy } from '@coop/shared/policy';
 
@@ -51,3 +54,55 @@ export async function storePolicy(
     });
   return valid;
 }
+
+/** GET /admin/policy: the policy in force, who saved it and when (defaults: never saved). */
+export async function policyView(deps: Deps, _actor: Actor): Promise<PolicyView> {
+  const [row] = await deps.db
+    .select({
+      updatedAt: policy.updatedAt,
+      updatedById: policy.updatedBy,
+      updatedByName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+    })
+    .from(policy)
+    .leftJoin(users, eq(users.id, policy.updatedBy))
+    .where(eq(policy.id, POLICY_ROW_ID));
+  return {
+    policy: await currentPolicy(deps.db),
+    updatedAt: row ? row.updatedAt.toISOString() : null,
+    updatedBy:
+      row?.updatedById && row.updatedByName
+        ? { id: row.updatedById, name: row.updatedByName }
+        : null,
+    isDefault: row === undefined,
+  };
+}
+
+/**
+ * PUT /admin/policy: the administrator replaces the whole policy (validated by the shared
+ * schema), audited with the policy before and after, in one transaction. It applies to what is
+ * asked for from now on: a loan keeps the rate and fees fixed when it was requested, a fine its
+ * due date, so nothing already requested changes (docs/administrators.md "Policy").
+ */
+export async function updatePolicy(deps: Deps, actor: Actor, input: Policy): Promise<PolicyView> {
+  return deps.db.transaction(async (tx) => {
+    // Saves queue here, so each audit row's "before" is what the previous save left.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('coop.policy'))`);
+    const before = await currentPolicy(tx);
+    const after = await storePolicy(tx, {
+      settings: input,
+      updatedBy: actorIdOf(actor),
+      now: deps.clock.now(),
+    });
+    await writeAudit(tx, actor, {
+      action: 'policy.updated',
+      entityType: 'policy',
+      entityId: String(POLICY_ROW_ID),
+      before,
+      after,
+    });
+    return policyView({ ...deps, db: tx }, actor);
+  });
+}
+
+export const POLICY_SAVED_MESSAGE =
+  'Policy saved. It applies to new requests; loans and fines already made keep their terms.';

@@ -1,7 +1,14 @@
 import { and, eq, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import type { AdminWithdrawalListQuery } from '@coop/shared/admin-money';
 import type { WithdrawalListQuery } from '@coop/shared/withdrawals';
 import type { Executor } from '../../db/client.js';
-import { loanGuarantors, loans, withdrawals } from '../../db/schema/index.js';
+import {
+  loanGuarantors,
+  loans,
+  memberBalances,
+  users,
+  withdrawals,
+} from '../../db/schema/index.js';
 import { listFilters, listPage } from '../../lib/list-query.js';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -32,6 +39,19 @@ const SORT_COLUMNS = {
   requestedAmount: withdrawals.requestedAmount,
 } as const;
 
+/** A request as the back office lists it: with its member and what they hold of its type. */
+const ADMIN_COLUMNS = {
+  ...LIST_COLUMNS,
+  userId: withdrawals.userId,
+  rejectionReason: withdrawals.rejectionReason,
+  memberFirstName: users.firstName,
+  memberLastName: users.lastName,
+  memberMembershipId: users.membershipId,
+  memberBalance: sql<number>`case when ${withdrawals.withdrawalType} = 'savings'
+    then coalesce(${memberBalances.savingsBalance} - ${memberBalances.frozenAmount}, 0)
+    else coalesce(${memberBalances.shareBalance}, 0) end`.mapWith(Number),
+};
+
 /** A loan is over once repaid or rejected; anything else still binds the borrower's shares. */
 const FINISHED_LOAN_STATUSES = ['repaid', 'rejected'] as const;
 
@@ -56,6 +76,49 @@ export function withdrawalsRepository(db: Executor) {
             .offset(page.offset),
         count: () => db.$count(withdrawals, where),
       });
+    },
+
+    /** The back office's list: every member's requests, by status, type, member and date. */
+    adminPage(query: AdminWithdrawalListQuery) {
+      const where = and(
+        listFilters.equals(withdrawals.status, query.status),
+        listFilters.equals(withdrawals.withdrawalType, query.withdrawalType),
+        listFilters.dayBetween(withdrawals.requestDate, query.startDate, query.endDate),
+        listFilters.search(query.search, [
+          users.firstName,
+          users.lastName,
+          sql`${users.firstName} || ' ' || ${users.lastName}`,
+          users.membershipId,
+        ]),
+      );
+      const from = () =>
+        db
+          .select({ row: ADMIN_COLUMNS, totalItems: sql<number>`count(*) over ()`.mapWith(Number) })
+          .from(withdrawals)
+          .innerJoin(users, eq(users.id, withdrawals.userId))
+          .leftJoin(memberBalances, eq(memberBalances.userId, withdrawals.userId));
+      return listPage(query, {
+        sortColumns: SORT_COLUMNS,
+        tiebreakers: [withdrawals.id],
+        fetch: (page) =>
+          from()
+            .where(where)
+            .orderBy(...page.orderBy)
+            .limit(page.limit)
+            .offset(page.offset),
+        count: async () => (await from().where(where).limit(1))[0]?.totalItems ?? 0,
+      });
+    },
+
+    /** One request as the back office shows it. */
+    async adminOne(id: string) {
+      const [row] = await db
+        .select(ADMIN_COLUMNS)
+        .from(withdrawals)
+        .innerJoin(users, eq(users.id, withdrawals.userId))
+        .leftJoin(memberBalances, eq(memberBalances.userId, withdrawals.userId))
+        .where(eq(withdrawals.id, id));
+      return row;
     },
 
     /** The member's pending requests (at most one per type). */
@@ -126,3 +189,7 @@ export function withdrawalsRepository(db: Executor) {
     },
   };
 }
+
+export type AdminWithdrawalRow = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof withdrawalsRepository>['adminOne']>>
+>;

@@ -1,3 +1,10 @@
+import { ADMIN_MONEY_MESSAGES } from '@coop/shared/admin-money-texts';
+import {
+  adminRejectSchema,
+  adminWithdrawalListQuerySchema,
+  adminWithdrawalListResponseSchema,
+  adminWithdrawalResponseSchema,
+} from '@coop/shared/admin-money';
 import { idempotencyHeadersSchema, idParamsSchema } from '@coop/shared/http';
 import {
   WITHDRAWAL_MESSAGES,
@@ -13,8 +20,11 @@ import {
 import { idempotently } from '../../lib/idempotency.js';
 import type { RouteModule } from '../../plugins/route-groups.js';
 import {
+  approveWithdrawalRequest,
   getWithdrawalEligibility,
+  listAdminWithdrawals,
   listWithdrawals,
+  rejectWithdrawalRequest,
   requestWithdrawal,
   updateWithdrawal,
 } from './withdrawals.service.js';
@@ -100,5 +110,65 @@ export const withdrawalRoutes: RouteModule = async (app, deps) => {
               : WITHDRAWAL_MESSAGES.updated,
         };
       }),
+  );
+};
+
+const adminTags = ['admin: withdrawals'];
+
+/** The back office's withdrawals (issue 9 item 7): the queue, approve, reject. */
+export const adminWithdrawalRoutes: RouteModule = async (app, deps) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: adminTags,
+        summary: "Every member's withdrawal requests, by status, type, member and date",
+        querystring: adminWithdrawalListQuerySchema,
+        response: { 200: adminWithdrawalListResponseSchema },
+      },
+    },
+    async (req) => {
+      const page = await listAdminWithdrawals(deps, req.member, req.query);
+      return { success: true as const, data: page.items, pagination: page.pagination };
+    },
+  );
+
+  app.post(
+    '/:id/approve',
+    {
+      schema: {
+        tags: adminTags,
+        summary: 'Approves a pending request: re-checks the balance and posts the ledger debit',
+        headers: idempotencyHeadersSchema,
+        params: idParamsSchema,
+        response: { 200: adminWithdrawalResponseSchema },
+      },
+    },
+    (req, reply) =>
+      idempotently(deps, req, reply, req.member, async (d) => ({
+        success: true as const,
+        data: await approveWithdrawalRequest(d, req.member, req.params),
+        message: ADMIN_MONEY_MESSAGES.withdrawalApproved,
+      })),
+  );
+
+  app.post(
+    '/:id/reject',
+    {
+      schema: {
+        tags: adminTags,
+        summary: 'Rejects a pending request with a reason; no money moves',
+        headers: idempotencyHeadersSchema,
+        params: idParamsSchema,
+        body: adminRejectSchema,
+        response: { 200: adminWithdrawalResponseSchema },
+      },
+    },
+    (req, reply) =>
+      idempotently(deps, req, reply, req.member, async (d) => ({
+        success: true as const,
+        data: await rejectWithdrawalRequest(d, req.member, { ...req.params, ...req.body }),
+        message: ADMIN_MONEY_MESSAGES.withdrawalRejected,
+      })),
   );
 };

@@ -9,6 +9,11 @@
  * amount, and there is one pending request per type (the database's partial unique index says so
  * too). Use cases follow docs/decisions/003-api-layering.md.
  */
+import type {
+  AdminRejectInput,
+  AdminWithdrawal,
+  AdminWithdrawalListQuery,
+} from '@coop/shared/admin-money';
 import { toIsoDateInTimeZone } from '@coop/shared/dates';
 import { formatKobo, koboToNaira, nairaToKobo, type Kobo } from '@coop/shared/money';
 import type { IdParams } from '@coop/shared/http';
@@ -40,6 +45,7 @@ import { currentPolicy } from '../policy/policy.service.js';
 import {
   withdrawalActivitySql,
   withdrawalsRepository,
+  type AdminWithdrawalRow,
   type WithdrawalListRow,
   type WithdrawalRow,
 } from './withdrawals.repository.js';
@@ -426,4 +432,62 @@ export async function rejectWithdrawal(
     ]);
     return rejected;
   });
+}
+
+/* ------------------------------------------------------------------ back office */
+
+function toAdminWithdrawal(row: AdminWithdrawalRow): AdminWithdrawal {
+  return {
+    id: row.id,
+    member: {
+      id: row.userId,
+      firstName: row.memberFirstName,
+      lastName: row.memberLastName,
+      membershipId: row.memberMembershipId,
+    },
+    withdrawalType: row.withdrawalType,
+    requestedAmount: koboToNaira(row.requestedAmount),
+    status: row.status,
+    requestDate: row.requestDate.toISOString(),
+    processedDate: row.processedDate?.toISOString() ?? null,
+    reason: row.reason,
+    rejectionReason: row.rejectionReason,
+    memberBalance: koboToNaira(Math.max(0, row.memberBalance)),
+  };
+}
+
+async function adminWithdrawal(db: Executor, id: string): Promise<AdminWithdrawal> {
+  const row = await withdrawalsRepository(db).adminOne(id);
+  if (!row) throw notFound('Withdrawal request');
+  return toAdminWithdrawal(row);
+}
+
+/** GET /admin/withdrawals: every member's requests, oldest first, with the member's balance. */
+export async function listAdminWithdrawals(
+  deps: Deps,
+  _actor: Actor,
+  query: AdminWithdrawalListQuery,
+): Promise<ListPage<AdminWithdrawal>> {
+  const page = await withdrawalsRepository(deps.db).adminPage(query);
+  return { items: page.items.map(toAdminWithdrawal), pagination: page.pagination };
+}
+
+/** POST /admin/withdrawals/{id}/approve: `approveWithdrawal`, answered as the list shows it. */
+export async function approveWithdrawalRequest(
+  deps: Deps,
+  actor: Actor,
+  input: IdParams,
+): Promise<AdminWithdrawal> {
+  const approved = await approveWithdrawal(deps, actor, { id: input.id });
+  return adminWithdrawal(deps.db, approved.id);
+}
+
+/** POST /admin/withdrawals/{id}/reject: `rejectWithdrawal`, answered as the list shows it. */
+export async function rejectWithdrawalRequest(
+  deps: Deps,
+  actor: Actor,
+  input: IdParams & AdminRejectInput,
+): Promise<AdminWithdrawal> {
+  const rejected = await rejectWithdrawal(deps, actor, input);
+  return adminWithdrawal(deps.db, rejected.id);
 }

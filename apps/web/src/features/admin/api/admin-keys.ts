@@ -9,6 +9,11 @@ export const adminKeys = {
   disputes: (query: QueryParams) => [...adminKeys.all, 'disputes', query] as const,
   audit: (query: QueryParams) => [...adminKeys.all, 'audit', query] as const,
   reconciliation: (query: QueryParams) => [...adminKeys.all, 'reconciliation', query] as const,
+  dividendDeclarations: () => [...adminKeys.all, 'dividend-declarations'] as const,
+  policy: () => [...adminKeys.all, 'policy'] as const,
+  withdrawals: (query: QueryParams) => [...adminKeys.all, 'withdrawals', query] as const,
+  depositNotices: (query: QueryParams) => [...adminKeys.all, 'deposit-notices', query] as const,
+  fines: (query: QueryParams) => [...adminKeys.all, 'fines', query] as const,
 };
 
 /** A fresh Idempotency-Key: one per thing the administrator asked for, kept across its retries. */

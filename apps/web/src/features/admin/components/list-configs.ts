@@ -1,9 +1,21 @@
+import { ADMIN_LOAN_STATUS_FILTERS } from '@coop/shared/admin-loan-texts';
 import {
   DISPUTE_QUEUE_STATUSES,
   MEMBER_STATUS_FILTERS,
   MEMBER_STATUS_LABELS,
 } from '@coop/shared/admin-texts';
 import { USER_LIST_PAGE_SIZE } from '@coop/shared/constants';
+import {
+  DEPOSIT_NOTICE_STATUSES,
+  DEPOSIT_NOTICE_STATUS_LABELS,
+} from '@coop/shared/deposit-notice-rules';
+import { FINE_STATUSES, FINE_STATUS_LABELS } from '@coop/shared/fine-rules';
+import {
+  WITHDRAWAL_STATUSES,
+  WITHDRAWAL_STATUS_LABELS,
+  WITHDRAWAL_TYPES,
+  WITHDRAWAL_TYPE_LABELS,
+} from '@coop/shared/withdrawal-rules';
 import type { FilterDefinition } from '../../../lib/list-filters';
 import type { ListParamsConfig } from '../../../lib/use-list-params';
 
@@ -79,4 +91,99 @@ export const RECONCILIATION_CONFIG: ListParamsConfig<'period'> = {
   sortFields: ['period'],
   pageSizeOptions: [10],
   filters: RECONCILIATION_FILTERS,
+};
+
+/* The money routines (issue 9 items 5, 7, 9): withdrawals, deposit notices, fines. */
+
+export const WITHDRAWAL_FILTERS: readonly FilterDefinition[] = [
+  {
+    key: 'status',
+    label: 'Status',
+    type: 'select',
+    options: WITHDRAWAL_STATUSES.map((value) => ({
+      value,
+      label: WITHDRAWAL_STATUS_LABELS[value],
+    })),
+  },
+  {
+    key: 'withdrawalType',
+    label: 'Type',
+    type: 'select',
+    options: WITHDRAWAL_TYPES.map((value) => ({ value, label: WITHDRAWAL_TYPE_LABELS[value] })),
+  },
+  { key: 'requested', label: 'Requested on', type: 'dateRange' },
+];
+
+export const WITHDRAWAL_LIST_CONFIG: ListParamsConfig<'requestDate' | 'requestedAmount'> = {
+  defaults: { limit: 25, sortBy: 'requestDate', sortOrder: 'asc' },
+  sortFields: ['requestDate', 'requestedAmount'],
+  pageSizeOptions: [10, 25, 50, 100],
+  filters: WITHDRAWAL_FILTERS,
+};
+
+export const DEPOSIT_NOTICE_FILTERS: readonly FilterDefinition[] = [
+  {
+    key: 'status',
+    label: 'Status',
+    type: 'select',
+    options: DEPOSIT_NOTICE_STATUSES.map((value) => ({
+      value,
+      label: DEPOSIT_NOTICE_STATUS_LABELS[value],
+    })),
+  },
+  { key: 'submitted', label: 'Submitted on', type: 'dateRange' },
+];
+
+export const DEPOSIT_NOTICE_LIST_CONFIG: ListParamsConfig<'submittedAt' | 'transferDate'> = {
+  defaults: { limit: 25, sortBy: 'submittedAt', sortOrder: 'asc' },
+  sortFields: ['submittedAt', 'transferDate'],
+  pageSizeOptions: [10, 25, 50, 100],
+  filters: DEPOSIT_NOTICE_FILTERS,
+};
+
+export const FINE_FILTERS: readonly FilterDefinition[] = [
+  {
+    key: 'status',
+    label: 'Status',
+    type: 'select',
+    options: FINE_STATUSES.map((value) => ({ value, label: FINE_STATUS_LABELS[value] })),
+  },
+  { key: 'fined', label: 'Fine date', type: 'dateRange' },
+];
+
+export const FINE_LIST_CONFIG: ListParamsConfig<'fineDate' | 'dueDate' | 'amount'> = {
+  defaults: { limit: 25, sortBy: 'fineDate', sortOrder: 'desc' },
+  sortFields: ['fineDate', 'dueDate', 'amount'],
+  pageSizeOptions: [10, 25, 50, 100],
+  filters: FINE_FILTERS,
+};
+
+/** The loan pipeline (issue 9 item 6): newest request first; status and overdue in the URL. */
+export const LOAN_FILTERS: readonly FilterDefinition[] = [
+  {
+    key: 'status',
+    label: 'Status',
+    type: 'select',
+    options: ADMIN_LOAN_STATUS_FILTERS.map((value) => ({
+      value,
+      label:
+        value === 'awaiting_second_approval'
+          ? 'Awaiting second approval'
+          : value.charAt(0).toUpperCase() + value.slice(1).replaceAll('_', ' '),
+    })),
+  },
+  {
+    key: 'overdue',
+    label: 'Overdue instalments',
+    type: 'select',
+    options: [{ value: 'true', label: 'With an overdue instalment' }],
+  },
+  { key: 'requested', label: 'Requested', type: 'dateRange' },
+];
+
+export const LOAN_LIST_CONFIG: ListParamsConfig<'requestDate' | 'requestedAmount'> = {
+  defaults: { limit: 25, sortBy: 'requestDate', sortOrder: 'desc' },
+  sortFields: ['requestDate', 'requestedAmount'],
+  pageSizeOptions: [10, 25, 50, 100],
+  filters: LOAN_FILTERS,
 };

@@ -13,7 +13,13 @@ import {
 import { paths } from '../../../config/paths';
 
 /** Where each queue's page is; a queue without a page is never listed (the API leaves it out). */
-const QUEUE_PAGES: Record<string, string> = { disputes: paths.adminDisputes };
+const QUEUE_PAGES: Record<string, string> = {
+  disputes: paths.adminDisputes,
+  withdrawals: `${paths.adminWithdrawals}?status=pending`,
+  depositNotices: `${paths.adminDepositNotices}?status=pending`,
+  loansToDisburse: `${paths.adminLoans}?status=approved`,
+  overdueInstalments: `${paths.adminLoans}?overdue=true`,
+};
 
 /** The administrator's landing page: members, money under management, this month, the queues. */
 export function OverviewView({ overview }: { overview: AdminOverview }) {

@@ -26,12 +26,13 @@ const STATUS_VARIANTS: Record<string, 'success' | 'warning' | 'danger' | 'info' 
   accepted: 'success',
   paid: 'success',
   waived: 'muted',
+  verified: 'success',
 };
 
 const label = (status: string) =>
   status.charAt(0).toUpperCase() + status.slice(1).replaceAll('_', ' ');
 
 /** Any record's status, coloured by what it means. */
-export function StatusBadge({ status }: { status: string }) {
-  return <Badge variant={STATUS_VARIANTS[status] ?? 'muted'}>{label(status)}</Badge>;
+export function StatusBadge({ status, text }: { status: string; text?: string }) {
+  return <Badge variant={STATUS_VARIANTS[status] ?? 'muted'}>{text ?? label(status)}</Badge>;
 }

@@ -12,7 +12,7 @@ export function CalculationView({ result }: { result: LoanCalculation }) {
     ['Total Repayment', naira(c.totalRepaymentAmount)],
   ] as const;
   return (
-    <div className="grid gap-4">
+    <div className="grid min-w-0 gap-4">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {cards.map(([label, value]) => (
           <Card key={label}>
@@ -46,7 +46,8 @@ export function CalculationView({ result }: { result: LoanCalculation }) {
           </dl>
         </CardContent>
       </Card>
-      <Card>
+      {/* min-w-0: the schedule scrolls inside its card instead of widening the page. */}
+      <Card className="min-w-0">
         <CardHeader>
           <CardTitle>Repayment Schedule</CardTitle>
         </CardHeader>
@@ -54,23 +55,23 @@ export function CalculationView({ result }: { result: LoanCalculation }) {
           <table className="w-full text-sm">
             <thead>
               <tr className="text-left text-muted-foreground">
-                <th className="py-1 pr-3 font-medium">Month</th>
-                <th className="py-1 pr-3 font-medium">Payment</th>
-                <th className="py-1 pr-3 font-medium">Principal</th>
-                <th className="py-1 pr-3 font-medium">Interest</th>
-                <th className="py-1 pr-3 font-medium">Balance</th>
-                <th className="py-1 font-medium">Due Date</th>
+                <th className="py-1 pr-3 font-medium whitespace-nowrap">Month</th>
+                <th className="py-1 pr-3 font-medium whitespace-nowrap">Payment</th>
+                <th className="py-1 pr-3 font-medium whitespace-nowrap">Principal</th>
+                <th className="py-1 pr-3 font-medium whitespace-nowrap">Interest</th>
+                <th className="py-1 pr-3 font-medium whitespace-nowrap">Balance</th>
+                <th className="py-1 font-medium whitespace-nowrap">Due Date</th>
               </tr>
             </thead>
             <tbody>
               {c.repaymentSchedule.map((item) => (
                 <tr key={item.month} className="border-t">
-                  <td className="py-1 pr-3">{item.month}</td>
-                  <td className="py-1 pr-3">{naira(item.totalAmount)}</td>
-                  <td className="py-1 pr-3">{naira(item.principalAmount)}</td>
-                  <td className="py-1 pr-3">{naira(item.interestAmount)}</td>
-                  <td className="py-1 pr-3">{naira(item.remainingBalance)}</td>
-                  <td className="py-1">{displayDate(item.dueDate)}</td>
+                  <td className="py-1 pr-3 whitespace-nowrap">{item.month}</td>
+                  <td className="py-1 pr-3 whitespace-nowrap">{naira(item.totalAmount)}</td>
+                  <td className="py-1 pr-3 whitespace-nowrap">{naira(item.principalAmount)}</td>
+                  <td className="py-1 pr-3 whitespace-nowrap">{naira(item.interestAmount)}</td>
+                  <td className="py-1 pr-3 whitespace-nowrap">{naira(item.remainingBalance)}</td>
+                  <td className="py-1 whitespace-nowrap">{displayDate(item.dueDate)}</td>
                 </tr>
               ))}
             </tbody>

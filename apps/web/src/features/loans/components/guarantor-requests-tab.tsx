@@ -1,9 +1,9 @@
-import { DEFAULT_PAGE_SIZE } from '@coop/shared/constants';
 import type { GuarantorRequest } from '@coop/shared/guarantors';
 import { LOAN_MESSAGES } from '@coop/shared/loan-rules';
 import { FALLBACK_MESSAGES } from '@coop/shared/messages';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
+import { DataTable, type DataTableColumn } from '../../../components/list/data-table';
 import { PaginationFooter } from '../../../components/list/pagination-footer';
 import { QueryState } from '../../../components/list/query-state';
 import { Button } from '../../../components/ui/button';
@@ -15,13 +15,18 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { NativeSelect } from '../../../components/ui/native-select';
 import { Textarea } from '../../../components/ui/textarea';
 import { failureMessage, toApiError } from '../../../lib/api-client';
+import { useListParams } from '../../../lib/use-list-params';
 import { useAnswerGuarantorRequest, useGuarantorRequests } from '../api/loans-api';
 import { displayDate, naira } from './loan-format';
+import { LoanListFilters } from './loan-list-filters';
+import {
+  GUARANTOR_REQUEST_FILTERS,
+  GUARANTOR_REQUEST_LIST_CONFIG,
+  GUARANTOR_REQUEST_SEARCH,
+} from './loan-list-config';
 import { StatusBadge } from './loan-status-badge';
 
 type Pending = { request: GuarantorRequest; decision: 'accept' | 'reject' } | null;
@@ -34,27 +39,57 @@ function answerFailure(error: unknown, fallback: string): string {
   );
 }
 
-/** Spec §2 Guarantor Requests tab. */
-export function GuarantorRequestsTab(props: { initialStatus?: string }) {
-  const [query, setQuery] = useState({
-    page: 1,
-    limit: DEFAULT_PAGE_SIZE,
-    status: props.initialStatus ?? 'pending',
-    search: '',
-  });
+/** Spec §2: borrower, loan ID, loan amount, guarantee amount, term, status, date. */
+const COLUMNS: readonly DataTableColumn<GuarantorRequest>[] = [
+  {
+    id: 'borrower',
+    header: 'Borrower',
+    cell: (row) => (
+      <span className="font-medium">
+        {row.loanId.userId.firstName} {row.loanId.userId.lastName}
+      </span>
+    ),
+  },
+  {
+    id: 'loanId',
+    header: 'Loan ID',
+    cell: (row) => <span className="font-mono">{row.loanId.loanId}</span>,
+  },
+  {
+    id: 'loanAmount',
+    header: 'Loan Amount',
+    align: 'end',
+    cell: (row) => naira(row.loanId.requestedAmount),
+  },
+  {
+    id: 'guaranteeAmount',
+    header: 'Guarantee Amount',
+    align: 'end',
+    cell: (row) => <span className="font-semibold">{naira(row.guaranteeAmount)}</span>,
+  },
+  { id: 'term', header: 'Term', cell: (row) => `${row.loanId.repaymentTermMonths} months` },
+  { id: 'status', header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
+  { id: 'date', header: 'Date', cell: (row) => displayDate(row.invitationDate) },
+];
+
+/** Spec §2 Guarantor Requests tab; the list's filters live in the URL. */
+export function GuarantorRequestsTab() {
+  const list = useListParams(GUARANTOR_REQUEST_LIST_CONFIG);
   const [answering, setAnswering] = useState<Pending>(null);
   const [details, setDetails] = useState<GuarantorRequest | null>(null);
   const [reason, setReason] = useState('');
-  const searchId = useId();
-  const statusId = useId();
   const reasonId = useId();
-  const requests = useGuarantorRequests({
-    ...query,
-    sortBy: 'invitationDate',
-    sortOrder: 'desc',
-  });
+  const requests = useGuarantorRequests(list.query);
   const answer = useAnswerGuarantorRequest();
   const rows = requests.data?.data ?? [];
+  const errorMessage = requests.isError
+    ? failureMessage(requests.error, FALLBACK_MESSAGES.fetchGuarantorRequests)
+    : null;
+  const totalPages = requests.isPlaceholderData ? undefined : requests.data?.pagination.totalPages;
+  const { page, keepPageInRange } = list;
+  useEffect(() => {
+    if (totalPages !== undefined && page > totalPages) keepPageInRange(totalPages);
+  }, [page, totalPages, keepPageInRange]);
 
   const confirm = () => {
     if (!answering) return;
@@ -94,100 +129,64 @@ export function GuarantorRequestsTab(props: { initialStatus?: string }) {
 
   return (
     <div className="grid gap-4">
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="grid gap-1">
-          <Label htmlFor={searchId}>Search</Label>
-          <Input
-            id={searchId}
-            type="search"
-            placeholder="Borrower name or loan ID"
-            value={query.search}
-            onChange={(event) => setQuery({ ...query, page: 1, search: event.target.value })}
-          />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor={statusId}>Status</Label>
-          <NativeSelect
-            id={statusId}
-            value={query.status}
-            onChange={(event) => setQuery({ ...query, page: 1, status: event.target.value })}
-          >
-            <option value="pending">Pending</option>
-            <option value="accepted">Accepted</option>
-            <option value="rejected">Rejected</option>
-          </NativeSelect>
-        </div>
-      </div>
+      <LoanListFilters
+        list={list}
+        filters={GUARANTOR_REQUEST_FILTERS}
+        search={GUARANTOR_REQUEST_SEARCH}
+        dialogTitle="Search guarantor requests"
+        dialogDescription="Find requests by borrower name, loan ID, status, invitation date or amount."
+      />
       <QueryState
         isPending={requests.isPending}
-        errorMessage={
-          requests.isError
-            ? failureMessage(requests.error, FALLBACK_MESSAGES.fetchGuarantorRequests)
-            : null
-        }
+        errorMessage={errorMessage}
         onRetry={() => void requests.refetch()}
         isEmpty={rows.length === 0}
         emptyMessage={LOAN_MESSAGES.noGuarantorRequests}
         loadingLabel="Loading guarantor requests"
       >
-        <ul className="grid gap-3">
-          {rows.map((request) => {
-            const borrower = request.loanId.userId;
-            return (
-              <li key={request.id} className="rounded-lg border p-4">
-                <div className="grid gap-2 md:grid-cols-[1fr_8rem_8rem_8rem_5rem_6rem_7rem] md:items-center">
-                  <span className="font-medium">
-                    {borrower.firstName} {borrower.lastName}
-                  </span>
-                  <span className="font-mono text-sm">{request.loanId.loanId}</span>
-                  <span>{naira(request.loanId.requestedAmount)}</span>
-                  <span>Guarantee {naira(request.guaranteeAmount)}</span>
-                  <span>{request.loanId.repaymentTermMonths} months</span>
-                  <StatusBadge status={request.status} />
-                  <span className="text-sm text-muted-foreground">
-                    {displayDate(request.invitationDate)}
-                  </span>
-                </div>
-                <div className="mt-3 flex flex-wrap gap-2">
+        <DataTable
+          caption="Guarantor requests"
+          columns={COLUMNS}
+          rows={rows}
+          getRowId={(row) => row.id}
+          getRowLabel={(row) =>
+            `${row.loanId.loanId} of ${row.loanId.userId.firstName} ${row.loanId.userId.lastName}`
+          }
+          busy={requests.isPlaceholderData}
+          rowActions={(request) => (
+            <div className="flex flex-wrap gap-2">
+              <Button type="button" size="sm" variant="outline" onClick={() => setDetails(request)}>
+                Details
+              </Button>
+              {request.status === 'pending' ? (
+                <>
                   <Button
                     type="button"
                     size="sm"
-                    variant="outline"
-                    onClick={() => setDetails(request)}
+                    onClick={() => setAnswering({ request, decision: 'accept' })}
                   >
-                    Details
+                    Accept
                   </Button>
-                  {request.status === 'pending' ? (
-                    <>
-                      <Button
-                        type="button"
-                        size="sm"
-                        onClick={() => setAnswering({ request, decision: 'accept' })}
-                      >
-                        Accept
-                      </Button>
-                      <Button
-                        type="button"
-                        size="sm"
-                        variant="destructive"
-                        onClick={() => setAnswering({ request, decision: 'reject' })}
-                      >
-                        Reject
-                      </Button>
-                    </>
-                  ) : null}
-                </div>
-              </li>
-            );
-          })}
-        </ul>
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="destructive"
+                    onClick={() => setAnswering({ request, decision: 'reject' })}
+                  >
+                    Reject
+                  </Button>
+                </>
+              ) : null}
+            </div>
+          )}
+        />
       </QueryState>
-      {requests.data && rows.length > 0 ? (
+      {requests.data && errorMessage === null ? (
         <PaginationFooter
           pagination={requests.data.pagination}
-          pageSizeOptions={[10, 25, 50]}
-          onPageChange={(page) => setQuery({ ...query, page })}
-          onPageSizeChange={(limit) => setQuery({ ...query, page: 1, limit })}
+          pageSizeOptions={GUARANTOR_REQUEST_LIST_CONFIG.pageSizeOptions}
+          onPageChange={list.setPage}
+          onPageSizeChange={list.setPageSize}
           label="Guarantor request pages"
         />
       ) : null}

@@ -18,7 +18,7 @@ import { CalculatorTab } from './calculator-tab';
 import { GuarantorRequestsTab } from './guarantor-requests-tab';
 import { naira } from './loan-format';
 import { LoanReviewTab } from './loan-review-tab';
-import { MyLoansTab } from './my-loans-tab';
+import { canReassign, MyLoansTab } from './my-loans-tab';
 import { ReassignDialog } from './reassign-dialog';
 import { RequestLoanWizard } from './request-loan-wizard';
 
@@ -74,9 +74,9 @@ export function LoansPage({ user, intent }: LoansPageProps) {
   // Closing either returns to /loans.
   const eligible = eligibility.data?.isEligible === true;
   const declinedLoan = pendingLoans.data?.data.find((l) =>
-    l.guarantors.some((g) => g.status === 'rejected'),
+    l.guarantors.some((g) => canReassign(g, l)),
   );
-  const declined = declinedLoan?.guarantors.find((g) => g.status === 'rejected');
+  const declined = declinedLoan?.guarantors.find((g) => canReassign(g, declinedLoan));
   const inviteTarget: ReassignTarget | null =
     intent === 'invite-guarantor' && declinedLoan && declined
       ? {
@@ -185,12 +185,10 @@ export function LoansPage({ user, intent }: LoansPageProps) {
           ),
         )}
       </div>
-      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="min-w-0">
         {tab === 'my-loans' ? <MyLoansTab onReassign={openReassign} /> : null}
         {tab === 'calculator' ? <CalculatorTab /> : null}
-        {tab === 'guarantor-requests' ? (
-          <GuarantorRequestsTab initialStatus={params.get('status') ?? undefined} />
-        ) : null}
+        {tab === 'guarantor-requests' ? <GuarantorRequestsTab /> : null}
         {tab === 'loan-review' ? <LoanReviewTab query={underReview} reviewerId={user.id} /> : null}
       </div>
 

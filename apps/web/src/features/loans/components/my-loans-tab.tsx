@@ -1,125 +1,197 @@
-import { DEFAULT_PAGE_SIZE } from '@coop/shared/constants';
 import { LOAN_MESSAGES, loanStatusLabel, noLoansWithStatusMessage } from '@coop/shared/loan-rules';
 import type { Loan, LoanGuarantor } from '@coop/shared/loans';
 import { FALLBACK_MESSAGES } from '@coop/shared/messages';
-import { useId, useState } from 'react';
+import { RefreshCw } from 'lucide-react';
+import { Fragment, useEffect, useId, useState, type ReactNode } from 'react';
 import { PaginationFooter } from '../../../components/list/pagination-footer';
 import { QueryState } from '../../../components/list/query-state';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { NativeSelect } from '../../../components/ui/native-select';
 import { failureMessage } from '../../../lib/api-client';
+import { countActiveFilters } from '../../../lib/list-filters';
+import { useListParams } from '../../../lib/use-list-params';
+import { cn } from '../../../lib/cn';
 import { useLoans } from '../api/loans-api';
 import { displayDate, naira } from './loan-format';
+import { LoanListFilters } from './loan-list-filters';
+import { MY_LOAN_FILTERS, MY_LOAN_LIST_CONFIG, MY_LOAN_SEARCH } from './loan-list-config';
 import { StatusBadge } from './loan-status-badge';
 
-const STATUSES = ['pending', 'approved', 'rejected', 'disbursed', 'repaid', 'defaulted'] as const;
-const DEFAULTS = { page: 1, limit: DEFAULT_PAGE_SIZE, status: 'all', search: '' };
+const COLUMNS = ['Loan ID', 'Purpose', 'Amount', 'Term', 'Date', 'Status', 'Actions'] as const;
 
-/** Spec §2 My Loans: filters, the list with details, Refresh, pagination and empty states. */
+/** A guarantor who declined a pending loan, on a place never reassigned before (once per place). */
+export function canReassign(guarantor: LoanGuarantor, loan: Loan): boolean {
+  return guarantor.status === 'rejected' && !guarantor.isReplacement && loan.status === 'pending';
+}
+
+/**
+ * Spec §2 My Loans: the filter panel (search dialog on phones) with the list's state in the URL,
+ * a table from 768 px up and cards below, View/Hide Details, Refresh, pagination and the two empty
+ * states.
+ */
 export function MyLoansTab(props: { onReassign: (guarantor: LoanGuarantor, loan: Loan) => void }) {
-  const [query, setQuery] = useState(DEFAULTS);
+  const list = useListParams(MY_LOAN_LIST_CONFIG);
   const [open, setOpen] = useState<string | null>(null);
-  const searchId = useId();
-  const statusId = useId();
-  const loans = useLoans({
-    page: query.page,
-    limit: query.limit,
-    sortBy: 'requestDate',
-    sortOrder: 'desc',
-    status: query.status,
-    search: query.search,
-  });
+  const loans = useLoans(list.query);
   const rows = loans.data?.data ?? [];
-  const empty =
-    query.status !== 'all' ? noLoansWithStatusMessage(query.status) : LOAN_MESSAGES.noLoans;
+  const status = typeof list.filters.status === 'string' ? list.filters.status : undefined;
+  const filtered = countActiveFilters(list.filters, list.search) > 0;
+  const errorMessage = loans.isError
+    ? failureMessage(loans.error, FALLBACK_MESSAGES.fetchLoans)
+    : null;
+
+  // Only the current query's own answer says how many pages there are.
+  const totalPages = loans.isPlaceholderData ? undefined : loans.data?.pagination.totalPages;
+  const { page, keepPageInRange } = list;
+  useEffect(() => {
+    if (totalPages !== undefined && page > totalPages) keepPageInRange(totalPages);
+  }, [page, totalPages, keepPageInRange]);
 
   return (
     <div className="grid gap-4">
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="grid gap-1">
-          <Label htmlFor={searchId}>Search</Label>
-          <Input
-            id={searchId}
-            type="search"
-            placeholder="Loan ID or purpose"
-            value={query.search}
-            onChange={(event) => setQuery({ ...query, page: 1, search: event.target.value })}
-          />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor={statusId}>Status</Label>
-          <NativeSelect
-            id={statusId}
-            value={query.status}
-            onChange={(event) => setQuery({ ...query, page: 1, status: event.target.value })}
-          >
-            <option value="all">All Status</option>
-            {STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {loanStatusLabel(status)}
-              </option>
-            ))}
-          </NativeSelect>
-        </div>
-        <Button type="button" variant="outline" onClick={() => setQuery(DEFAULTS)}>
-          Reset
-        </Button>
-        <Button type="button" variant="outline" onClick={() => void loans.refetch()}>
+      <div className="grid grid-cols-[1fr_auto] items-start gap-3">
+        <LoanListFilters
+          list={list}
+          filters={MY_LOAN_FILTERS}
+          search={MY_LOAN_SEARCH}
+          dialogTitle="Search loans"
+          dialogDescription="Find loans by loan ID, purpose, status, request date or amount."
+        />
+        <Button
+          type="button"
+          variant="outline"
+          className="md:mt-2"
+          disabled={loans.isFetching}
+          onClick={() => void loans.refetch()}
+        >
+          <RefreshCw aria-hidden="true" className={cn(loans.isFetching && 'animate-spin')} />
           Refresh
         </Button>
       </div>
       <QueryState
         isPending={loans.isPending}
-        errorMessage={
-          loans.isError ? failureMessage(loans.error, FALLBACK_MESSAGES.fetchLoans) : null
-        }
+        errorMessage={errorMessage}
         onRetry={() => void loans.refetch()}
         isEmpty={rows.length === 0}
-        emptyMessage={empty}
+        emptyMessage={LOAN_MESSAGES.noLoans}
         loadingLabel="Loading loans"
       >
-        <ul className="grid gap-3">
-          {rows.map((loan) => (
-            <li key={loan.id} className="rounded-lg border p-4">
-              <div className="grid gap-2 md:grid-cols-[8rem_1fr_8rem_5rem_7rem_7rem_auto] md:items-center">
-                <span className="font-mono text-sm">{loan.loanId}</span>
-                <span className="truncate">{loan.purpose}</span>
-                <span className="font-medium">{naira(loan.requestedAmount)}</span>
-                <span>{loan.repaymentTermMonths} months</span>
-                <span className="text-sm text-muted-foreground">
-                  {displayDate(loan.requestDate)}
-                </span>
-                <StatusBadge status={loan.status} />
-                <Button
-                  type="button"
-                  size="sm"
-                  variant="outline"
-                  aria-expanded={open === loan.id}
-                  onClick={() => setOpen(open === loan.id ? null : loan.id)}
-                >
-                  {open === loan.id ? 'Hide Details' : 'View Details'}
-                </Button>
-              </div>
-              {open === loan.id ? <LoanDetails loan={loan} onReassign={props.onReassign} /> : null}
-            </li>
-          ))}
-        </ul>
+        {/* From 768 px up the table scrolls sideways in its own box rather than widen the page. */}
+        <div className="md:overflow-x-auto md:rounded-xl md:border">
+          <table
+            className={cn('block w-full text-sm md:table', loans.isPlaceholderData && 'opacity-60')}
+            aria-busy={loans.isPlaceholderData}
+          >
+            <caption className="sr-only">Your loans</caption>
+            <thead className="hidden md:table-header-group">
+              <tr className="border-b text-left text-muted-foreground">
+                {COLUMNS.map((column) => (
+                  <th
+                    key={column}
+                    scope="col"
+                    className={cn(
+                      'px-3 py-2 font-medium',
+                      column === 'Amount' && 'text-right',
+                      column === 'Actions' && 'sr-only md:not-sr-only',
+                    )}
+                  >
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="grid gap-3 md:table-row-group">
+              {rows.map((loan) => {
+                const expanded = open === loan.id;
+                return (
+                  <Fragment key={loan.id}>
+                    <tr
+                      data-loan={loan.loanId}
+                      className={cn(
+                        'grid grid-cols-2 gap-x-3 gap-y-2 rounded-xl border bg-card p-4 md:table-row md:rounded-none md:border-0 md:border-t md:bg-transparent md:p-0',
+                        expanded && 'rounded-b-none border-b-0 md:bg-muted/40',
+                      )}
+                    >
+                      {/* One cell per column; on a card, `order` puts the status beside the ID. */}
+                      <Cell label="Loan ID" className="order-1">
+                        <span className="font-mono">{loan.loanId}</span>
+                      </Cell>
+                      <Cell label="Purpose" className="order-3 col-span-2 md:max-w-64">
+                        <span className="line-clamp-2 md:line-clamp-1">{loan.purpose}</span>
+                      </Cell>
+                      <Cell label="Amount" className="order-4 md:text-right">
+                        <span className="font-semibold tabular-nums">
+                          {naira(loan.requestedAmount)}
+                        </span>
+                      </Cell>
+                      <Cell label="Term" className="order-5">
+                        {loan.repaymentTermMonths} months
+                      </Cell>
+                      <Cell label="Date" className="order-6">
+                        {displayDate(loan.requestDate)}
+                      </Cell>
+                      <Cell
+                        label="Status"
+                        className="order-2 justify-items-end md:justify-items-start"
+                      >
+                        <StatusBadge status={loan.status} />
+                      </Cell>
+                      <td className="order-7 col-span-2 md:px-3 md:py-2">
+                        <Button
+                          type="button"
+                          size="sm"
+                          variant="outline"
+                          className="w-full md:w-auto"
+                          aria-expanded={expanded}
+                          aria-controls={`loan-details-${loan.id}`}
+                          onClick={() => setOpen(expanded ? null : loan.id)}
+                        >
+                          {expanded ? 'Hide Details' : 'View Details'}
+                          <span className="sr-only"> of {loan.loanId}</span>
+                        </Button>
+                      </td>
+                    </tr>
+                    {expanded ? (
+                      <tr className="-mt-3 block md:mt-0 md:table-row">
+                        <td
+                          colSpan={COLUMNS.length}
+                          className="block rounded-b-xl border border-t-0 bg-card px-4 pb-4 md:table-cell md:rounded-none md:border-0 md:bg-muted/40"
+                        >
+                          <LoanDetails loan={loan} onReassign={props.onReassign} />
+                        </td>
+                      </tr>
+                    ) : null}
+                  </Fragment>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       </QueryState>
-      {rows.length === 0 && query.status === 'all' && !loans.isPending && !loans.isError ? (
-        <p className="text-center text-sm text-muted-foreground">{LOAN_MESSAGES.noLoansYet}</p>
+      {rows.length === 0 && !loans.isPending && errorMessage === null && (status || !filtered) ? (
+        <p className="-mt-2 text-center text-sm text-muted-foreground">
+          {status ? noLoansWithStatusMessage(status) : LOAN_MESSAGES.noLoansYet}
+        </p>
       ) : null}
-      {loans.data && rows.length > 0 ? (
+      {loans.data && errorMessage === null ? (
         <PaginationFooter
           pagination={loans.data.pagination}
-          pageSizeOptions={[10, 25, 50]}
-          onPageChange={(page) => setQuery({ ...query, page })}
-          onPageSizeChange={(limit) => setQuery({ ...query, page: 1, limit })}
+          pageSizeOptions={MY_LOAN_LIST_CONFIG.pageSizeOptions}
+          onPageChange={list.setPage}
+          onPageSizeChange={list.setPageSize}
           label="Loan pages"
         />
       ) : null}
     </div>
+  );
+}
+
+/** A table cell from 768 px up; on a card, the value under its small label. */
+function Cell(props: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <td className={cn('grid gap-0.5 md:table-cell md:px-3 md:py-2', props.className)}>
+      <span className="text-xs text-muted-foreground md:hidden">{props.label}</span>
+      {props.children}
+    </td>
   );
 }
 
@@ -139,8 +211,16 @@ function LoanDetails({
     ['Total repayment', naira(loan.totalRepayment)],
     ['Outstanding balance', naira(loan.outstandingBalance)],
   ];
+  const headingId = useId();
   return (
-    <div className="mt-4 grid gap-4 border-t pt-4 text-sm">
+    <section
+      id={`loan-details-${loan.id}`}
+      aria-labelledby={headingId}
+      className="grid gap-4 border-t pt-4 text-sm md:border-t-0"
+    >
+      <h3 id={headingId} className="sr-only">
+        Details of {loan.loanId}
+      </h3>
       <dl className="grid grid-cols-2 gap-2 md:grid-cols-4">
         {facts.map(([label, value]) => (
           <div key={label}>
@@ -153,21 +233,31 @@ function LoanDetails({
         <h3 className="mb-2 font-medium">Guarantors</h3>
         <ul className="grid gap-2">
           {loan.guarantors.map((g) => (
-            <li key={g.id} className="flex flex-wrap items-center gap-3">
+            <li
+              key={g.id}
+              className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 rounded-lg border p-3 md:flex md:flex-wrap md:rounded-none md:border-0 md:p-0"
+            >
               <span className="font-medium">
                 {g.firstName} {g.lastName}
               </span>
-              <span className="text-muted-foreground">{g.email}</span>
-              <span>{naira(g.guaranteeAmount)}</span>
-              <StatusBadge status={g.status} />
-              {g.status === 'rejected' && loan.status === 'pending' ? (
+              <span className="justify-self-end md:order-last">
+                <StatusBadge status={g.status} />
+              </span>
+              <span className="col-span-2 truncate text-muted-foreground">{g.email}</span>
+              <span className="font-medium tabular-nums">{naira(g.guaranteeAmount)}</span>
+              {canReassign(g, loan) ? (
                 <Button
                   type="button"
                   size="sm"
                   variant="outline"
+                  className="justify-self-end md:order-last"
                   onClick={() => onReassign(g, loan)}
                 >
                   Reassign
+                  <span className="sr-only">
+                    {' '}
+                    {g.firstName} {g.lastName}
+                  </span>
                 </Button>
               ) : null}
             </li>
@@ -181,7 +271,7 @@ function LoanDetails({
             <tr className="text-left text-muted-foreground">
               {['Month', 'Due date', 'Principal', 'Interest', 'Total', 'Balance', 'Status'].map(
                 (h) => (
-                  <th key={h} className="pr-3 font-medium">
+                  <th key={h} className="py-1 pr-3 font-medium whitespace-nowrap">
                     {h}
                   </th>
                 ),
@@ -191,12 +281,12 @@ function LoanDetails({
           <tbody>
             {loan.repaymentSchedule.scheduleItems.map((item) => (
               <tr key={item.month} className="border-t">
-                <td className="pr-3">{item.month}</td>
-                <td className="pr-3">{displayDate(item.dueDate)}</td>
-                <td className="pr-3">{naira(item.principalAmount)}</td>
-                <td className="pr-3">{naira(item.interestAmount)}</td>
-                <td className="pr-3">{naira(item.totalAmount)}</td>
-                <td className="pr-3">{naira(item.remainingBalance)}</td>
+                <td className="py-1 pr-3 whitespace-nowrap">{item.month}</td>
+                <td className="py-1 pr-3 whitespace-nowrap">{displayDate(item.dueDate)}</td>
+                <td className="py-1 pr-3 whitespace-nowrap">{naira(item.principalAmount)}</td>
+                <td className="py-1 pr-3 whitespace-nowrap">{naira(item.interestAmount)}</td>
+                <td className="py-1 pr-3 whitespace-nowrap">{naira(item.totalAmount)}</td>
+                <td className="py-1 pr-3 whitespace-nowrap">{naira(item.remainingBalance)}</td>
                 <td>
                   <StatusBadge status={item.status} />
                 </td>
@@ -214,7 +304,7 @@ function LoanDetails({
             <thead>
               <tr className="text-left text-muted-foreground">
                 {['Date', 'Amount', 'Method', 'Type', 'Status', 'Balance after'].map((h) => (
-                  <th key={h} className="pr-3 font-medium">
+                  <th key={h} className="py-1 pr-3 font-medium whitespace-nowrap">
                     {h}
                   </th>
                 ))}
@@ -223,19 +313,19 @@ function LoanDetails({
             <tbody>
               {loan.repaymentRecords.map((record) => (
                 <tr key={record.id} className="border-t">
-                  <td className="pr-3">{displayDate(record.paymentDate)}</td>
-                  <td className="pr-3">{naira(record.amount)}</td>
-                  <td className="pr-3">
+                  <td className="py-1 pr-3 whitespace-nowrap">{displayDate(record.paymentDate)}</td>
+                  <td className="py-1 pr-3 whitespace-nowrap">{naira(record.amount)}</td>
+                  <td className="py-1 pr-3 whitespace-nowrap">
                     {loanStatusLabel(record.paymentMethod)}
                     {record.bankDetails ? ` (${record.bankDetails.bankName})` : ''}
                   </td>
-                  <td className="pr-3">
+                  <td className="py-1 pr-3 whitespace-nowrap">
                     {loanStatusLabel(record.repaymentType)}
                     {record.isEarlyPayment ? (
                       <span className="ml-1 text-xs text-success">Early payment</span>
                     ) : null}
                   </td>
-                  <td className="pr-3">
+                  <td className="py-1 pr-3 whitespace-nowrap">
                     <StatusBadge status={record.status} />
                   </td>
                   <td>{naira(record.newBalance)}</td>
@@ -245,6 +335,6 @@ function LoanDetails({
           </table>
         )}
       </section>
-    </div>
+    </section>
   );
 }

@@ -1,0 +1,3 @@
+ALTER TABLE "fines" ADD COLUMN "loan_schedule_item_id" uuid;--> statement-breakpoint
+ALTER TABLE "fines" ADD CONSTRAINT "fines_loan_schedule_item_id_loan_schedule_items_id_fk" FOREIGN KEY ("loan_schedule_item_id") REFERENCES "public"."loan_schedule_items"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "fines_loan_schedule_item_key" ON "fines" USING btree ("loan_schedule_item_id");

@@ -1,0 +1,29 @@
+import { PageTitle } from '../../../components/layouts/page-title';
+import { AdminListFilters } from '../../../features/admin/components/admin-list-filters';
+import { DepositNoticesList } from '../../../features/admin/components/deposit-notices-view';
+import {
+  DEPOSIT_NOTICE_FILTERS,
+  DEPOSIT_NOTICE_LIST_CONFIG,
+} from '../../../features/admin/components/list-configs';
+import { useListParams } from '../../../lib/use-list-params';
+
+/** Issue 9 item 5: transfers members notified, verified against the bank or rejected here. */
+export default function AdminDepositNoticesRoute() {
+  const list = useListParams(DEPOSIT_NOTICE_LIST_CONFIG);
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <PageTitle
+        title="Deposit notices"
+        description="Transfers members told us about, oldest first. Find each bank reference on the statement, then verify it (posted as a contribution) or reject it."
+      />
+      <AdminListFilters
+        list={list}
+        filters={DEPOSIT_NOTICE_FILTERS}
+        title="Search deposit notices"
+        description="Find notices by member, bank reference, status or date."
+        search={{ label: 'Search', placeholder: 'Member, membership ID or bank reference' }}
+      />
+      <DepositNoticesList list={list} />
+    </div>
+  );
+}

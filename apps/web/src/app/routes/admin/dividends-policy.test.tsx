@@ -1,0 +1,162 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DEFAULT_POLICY } from '@coop/shared/policy';
+import { describe, expect, it } from 'vitest';
+import { buildUser, signInAs } from '../../../testing/auth';
+import { json, mockApi } from '../../../testing/fetch-mock';
+import { AppProvider } from '../../provider';
+import { AppRoutes } from '../../router';
+
+function renderAppAt(url: string) {
+  window.history.pushState({}, '', url);
+  return render(
+    <AppProvider>
+      <AppRoutes />
+    </AppProvider>,
+  );
+}
+
+const notifications = () =>
+  json(200, {
+    success: true,
+    data: [],
+    pagination: {
+      currentPage: 1,
+      totalPages: 1,
+      totalItems: 0,
+      hasNext: false,
+      hasPrev: false,
+      limit: 10,
+    },
+    summary: { unreadCount: 0 },
+  });
+
+const view = { policy: DEFAULT_POLICY, updatedAt: null, updatedBy: null, isDefault: true };
+
+describe('the back office: dividends and policy (issue 9 items 8 and 10)', () => {
+  it('previews a dividend in percent (sent as basis points) and declares it with a key', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({
+      'GET /users/notifications': notifications,
+      'GET /admin/dividends': () => json(200, { success: true, data: [] }),
+      'POST /admin/dividends/preview': () =>
+        json(200, {
+          success: true,
+          data: {
+            dividendYear: 2025,
+            rateBps: 750,
+            asOf: '2025-12-31',
+            rows: [
+              {
+                userId: '00000000-0000-4000-8000-000000000001',
+                membershipId: 'M0001',
+                name: 'Ada Obi',
+                shareHolding: 1_000.01,
+                amount: 75,
+              },
+            ],
+            totals: { members: 1, shareHolding: 1_000.01, amount: 75, retainedByRounding: 0 },
+          },
+        }),
+      'POST /admin/dividends': () =>
+        json(200, {
+          success: true,
+          data: {
+            dividendYear: 2025,
+            dividendPeriod: 'FY 2025',
+            rateBps: 750,
+            issuedDate: '2026-03-10',
+            paidDate: null,
+            members: 1,
+            amount: 75,
+            paidAmount: 0,
+            status: 'calculated',
+          },
+          message: 'The 2025 dividend was declared for 1 member. Nothing is paid until you pay it.',
+        }),
+    });
+    signInAs(buildUser({ role: 'admin' }));
+    renderAppAt('/admin/dividends');
+    expect(
+      await screen.findByText('No dividends declared yet', undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Financial year'));
+    await user.type(screen.getByLabelText('Financial year'), '2025');
+    await user.type(screen.getByLabelText('Rate (%)'), '7.555');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(screen.getByText('Enter the rate in percent, like 10 or 7.5')).toBeInTheDocument();
+    expect(api.callsTo('POST /admin/dividends/preview')).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('Rate (%)'));
+    await user.type(screen.getByLabelText('Rate (%)'), '7.5');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(await screen.findByRole('heading', { name: 'Preview: FY 2025 at 7.5%' })).toBeVisible();
+    expect(api.callsTo('POST /admin/dividends/preview')[0]?.body).toEqual({
+      dividendYear: 2025,
+      rateBps: 750,
+    });
+    expect(screen.getAllByText('₦1,000.01').length).toBeGreaterThan(0);
+
+    await user.click(screen.getByRole('button', { name: 'Declare FY 2025 dividend' }));
+    await waitFor(() => expect(api.callsTo('POST /admin/dividends')).toHaveLength(1));
+    const declare = api.callsTo('POST /admin/dividends')[0];
+    expect(declare?.body).toEqual({ dividendYear: 2025, rateBps: 750 });
+    expect(declare?.headers.get('Idempotency-Key')).toMatch(/.+/);
+  });
+
+  it('edits the policy in percent and naira, confirms the changes, and sends basis points and kobo', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({
+      'GET /users/notifications': notifications,
+      'GET /admin/policy': () => json(200, { success: true, data: view }),
+      'PUT /admin/policy': (request) =>
+        json(200, {
+          success: true,
+          data: { ...view, policy: request.body, isDefault: false },
+          message:
+            'Policy saved. It applies to new requests; loans and fines already made keep their terms.',
+        }),
+    });
+    signInAs(buildUser({ role: 'admin' }));
+    renderAppAt('/admin/policy');
+    const interest = await screen.findByLabelText(
+      'Interest on 12-month loans (% flat)',
+      undefined,
+      { timeout: 5000 },
+    );
+    expect(interest).toHaveValue('10');
+    expect(screen.getByLabelText('Form fee (₦)')).toHaveValue('1000');
+
+    await user.clear(screen.getByLabelText('Insurance fee (% of the amount)'));
+    await user.type(screen.getByLabelText('Insurance fee (% of the amount)'), 'one');
+    await user.click(screen.getByRole('button', { name: 'Save policy' }));
+    expect(screen.getByText('Enter a percentage, like 5 or 2.5')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Insurance fee (% of the amount)'));
+    await user.type(screen.getByLabelText('Insurance fee (% of the amount)'), '1.25');
+    await user.clear(screen.getByLabelText('Form fee (₦)'));
+    await user.type(screen.getByLabelText('Form fee (₦)'), '1500.50');
+    await user.click(screen.getByLabelText('Fine late loan repayments automatically'));
+    await user.click(screen.getByRole('button', { name: 'Save policy' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Save the policy?' });
+    expect(within(dialog).getByText('1 % → 1.25 %')).toBeInTheDocument();
+    expect(within(dialog).getByText('₦1,000 → ₦1,500.5')).toBeInTheDocument();
+    expect(within(dialog).getByText('No → Yes')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save 3 changes' }));
+
+    await waitFor(() => expect(api.callsTo('PUT /admin/policy')).toHaveLength(1));
+    const saved = api.callsTo('PUT /admin/policy')[0];
+    expect(saved?.headers.get('Idempotency-Key')).toMatch(/.+/);
+    expect(saved?.body).toEqual({
+      ...DEFAULT_POLICY,
+      loan: { ...DEFAULT_POLICY.loan, insuranceFeeBps: 125, formFeeKobo: 150_050 },
+      fine: {
+        ...DEFAULT_POLICY.fine,
+        lateRepaymentFine: { ...DEFAULT_POLICY.fine.lateRepaymentFine, enabled: true },
+      },
+    });
+  });
+});

@@ -1,0 +1,29 @@
+import { PageTitle } from '../../../components/layouts/page-title';
+import { AdminListFilters } from '../../../features/admin/components/admin-list-filters';
+import { FinesList, IssueFineDialog } from '../../../features/admin/components/fines-view';
+import { FINE_FILTERS, FINE_LIST_CONFIG } from '../../../features/admin/components/list-configs';
+import { useListParams } from '../../../lib/use-list-params';
+
+/** Issue 9 item 9: fines issued to one member or many, waived with a reason, or marked paid. */
+export default function AdminFinesRoute() {
+  const list = useListParams(FINE_LIST_CONFIG);
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <PageTitle
+          title="Fines"
+          description="Issue a fine to one member or several, waive one with a reason, or record it paid."
+        />
+        <IssueFineDialog />
+      </div>
+      <AdminListFilters
+        list={list}
+        filters={FINE_FILTERS}
+        title="Search fines"
+        description="Find fines by member, reason, status or date."
+        search={{ label: 'Search', placeholder: 'Member, membership ID or reason' }}
+      />
+      <FinesList list={list} />
+    </div>
+  );
+}

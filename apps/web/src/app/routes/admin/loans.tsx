@@ -1,0 +1,25 @@
+import { PageTitle } from '../../../components/layouts/page-title';
+import { AdminListFilters } from '../../../features/admin/components/admin-list-filters';
+import { LOAN_FILTERS, LOAN_LIST_CONFIG } from '../../../features/admin/components/list-configs';
+import { LoansList } from '../../../features/admin/components/loans-list';
+import { useListParams } from '../../../lib/use-list-params';
+
+export default function AdminLoansRoute() {
+  const list = useListParams(LOAN_LIST_CONFIG);
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <PageTitle
+        title="Loans"
+        description="Every loan by status. Open one to disburse it, record a repayment or see its history."
+      />
+      <AdminListFilters
+        list={list}
+        filters={LOAN_FILTERS}
+        title="Search loans"
+        description="Find loans by member, loan ID, status or request date."
+        search={{ label: 'Search', placeholder: 'Member name, ID or loan ID' }}
+      />
+      <LoansList list={list} />
+    </div>
+  );
+}

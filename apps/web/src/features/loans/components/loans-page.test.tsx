@@ -1,0 +1,347 @@
+import type { GuarantorCandidate, GuarantorRequest } from '@coop/shared/guarantors';
+import type { Eligibility, Loan, LoanGuarantor } from '@coop/shared/loans';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { Route } from 'react-router';
+import { Toaster } from 'sonner';
+import { describe, expect, it } from 'vitest';
+import { json, mockApi, type MockRequest } from '../../../testing/fetch-mock';
+import { LocationProbe, renderRoutes } from '../../../testing/render';
+import { LoansPage, type LoansPageProps } from './loans-page';
+
+configure({ asyncUtilTimeout: 3000 });
+
+const USER = { id: '00000000-0000-4000-8000-0000000000aa', email: 'yetunde@demo.coop' };
+
+const ELIGIBILITY: Eligibility = {
+  isEligible: true,
+  maxLoanAmount: 400_000,
+  reason: null,
+  reasons: [],
+};
+
+let seq = 0;
+function guarantor(
+  firstName: string,
+  status: LoanGuarantor['status'],
+  isReplacement = false,
+): LoanGuarantor {
+  seq += 1;
+  const id = `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`;
+  const person = {
+    firstName,
+    lastName: 'Musa',
+    email: `${firstName.toLowerCase()}@demo.coop`,
+    membershipId: `M00${seq}`,
+  };
+  return {
+    ...person,
+    id,
+    _id: id,
+    guarantorUserId: { ...person, id: `${id.slice(0, -2)}ff`, _id: `${id.slice(0, -2)}ff` },
+    guaranteeAmount: 25_000,
+    status,
+    responseDate: null,
+    isReplacement,
+  };
+}
+
+function loan(
+  loanId: string,
+  purpose: string,
+  status: Loan['status'],
+  guarantors: LoanGuarantor[],
+) {
+  return {
+    id: `10000000-0000-4000-8000-${loanId.replace(/\D/g, '').padStart(12, '0')}`,
+    loanId,
+    purpose,
+    requestedAmount: 50_000,
+    approvedAmount: null,
+    repaymentTermMonths: 6,
+    interestRate: 5,
+    monthlyPayment: 8_750,
+    totalRepayment: 52_500,
+    outstandingBalance: 0,
+    status,
+    requestDate: '2026-11-20T09:00:00.000Z',
+    guarantors,
+    repaymentSchedule: {
+      scheduleItems: [],
+      totalRepaymentAmount: 52_500,
+      monthlyPaymentAmount: 8_750,
+    },
+    repaymentRecords: [],
+  } satisfies Loan;
+}
+
+const page = <T,>(data: T[]) =>
+  json(200, {
+    success: true,
+    data,
+    pagination: {
+      currentPage: 1,
+      totalPages: 1,
+      totalItems: data.length,
+      hasNext: false,
+      hasPrev: false,
+      limit: 10,
+    },
+  });
+
+const CANDIDATE: GuarantorCandidate = {
+  id: '00000000-0000-4000-8000-0000000000ee',
+  _id: '00000000-0000-4000-8000-0000000000ee',
+  firstName: 'Ebiere',
+  lastName: 'Tamuno',
+  email: 'ebiere@demo.coop',
+  membershipId: 'M0021',
+  isExco: false,
+};
+
+function server(loans: Loan[], guarantees: GuarantorRequest[] = []) {
+  return mockApi({
+    'GET /users/loans/eligibility': () => json(200, { success: true, data: ELIGIBILITY }),
+    'GET /users/loans': (request: MockRequest) => {
+      const status = request.query.get('status');
+      const search = request.query.get('search')?.toLowerCase();
+      return page(
+        loans.filter(
+          (l) =>
+            (!status || l.status === status) &&
+            (!search || l.purpose.toLowerCase().includes(search)),
+        ),
+      );
+    },
+    'GET /users/guarantees': () => page(guarantees),
+    'GET /users/guarantor-candidates': () => page([CANDIDATE]),
+    'POST /users/guarantees/00000000-0000-4000-8000-000000000002/reassign': () =>
+      json(200, {
+        success: true,
+        data: guarantor('Ebiere', 'pending', true),
+        message: 'Guarantor reassigned successfully',
+      }),
+  });
+}
+
+const renderLoans = (route = '/loans', intent?: LoansPageProps['intent']) =>
+  renderRoutes(
+    <>
+      {['/loans', '/guarantees/invite'].map((path) => (
+        <Route
+          key={path}
+          path={path}
+          element={
+            <>
+              <LoansPage
+                user={{ ...USER, isLoanReviewer: false }}
+                {...(intent && path !== '/loans' ? { intent } : {})}
+              />
+              <LocationProbe />
+              <Toaster />
+            </>
+          }
+        />
+      ))}
+    </>,
+    { route },
+  );
+
+const location = () => screen.getByTestId('location').textContent;
+
+function fixtures() {
+  seq = 0;
+  const accepted = guarantor('Obinna', 'accepted');
+  const declined = guarantor('Hadiza', 'rejected');
+  const declinedAgain = guarantor('Kemi', 'rejected', true);
+  return {
+    pending: loan('LN-000031', 'Market stall and first stock', 'pending', [accepted, declined]),
+    secondTry: loan('LN-000032', 'Fishing nets for the season', 'pending', [
+      guarantor('Obinna', 'accepted'),
+      declinedAgain,
+    ]),
+    repaid: loan('LN-000011', 'School fees for the new term', 'repaid', [
+      guarantor('Ada', 'accepted'),
+    ]),
+  };
+}
+
+describe('My Loans', () => {
+  it('filters from the panel into the URL, with the active badge, chips, status empty state and Reset', async () => {
+    const { pending, repaid } = fixtures();
+    const api = server([pending, repaid]);
+    const { user } = renderLoans();
+    expect(await screen.findByText('School fees for the new term')).toBeInTheDocument();
+    const filters = screen.getByRole('button', { name: 'Filters' });
+    expect(filters).toHaveAttribute('aria-expanded', 'false');
+    const panel = screen.getByRole('region', { name: 'Filters' });
+    await user.click(filters);
+    // Spec §2: status, request date range, min and max amount, and the search.
+    expect(within(panel).getByLabelText('Search')).toHaveAttribute(
+      'placeholder',
+      'Loan ID or purpose',
+    );
+    expect(within(panel).getByRole('button', { name: /Start date/ })).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: /End date/ })).toBeInTheDocument();
+    expect(within(panel).getByLabelText('Min amount')).toBeInTheDocument();
+    expect(within(panel).getByLabelText('Max amount')).toBeInTheDocument();
+
+    await user.selectOptions(within(panel).getByLabelText('Status'), 'repaid');
+    await waitFor(() => expect(location()).toBe('/loans?status=repaid'));
+    expect(within(panel).getByText('1 active')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByText('Market stall and first stock')).not.toBeInTheDocument(),
+    );
+    expect(api.callsTo('GET /users/loans').at(-1)?.query.get('status')).toBe('repaid');
+
+    await user.type(within(panel).getByLabelText('Min amount'), '20000');
+    await waitFor(() => expect(location()).toBe('/loans?status=repaid&minAmount=20000'));
+    await waitFor(() =>
+      expect(api.callsTo('GET /users/loans').at(-1)?.query.get('minAmount')).toBe('20000'),
+    );
+    expect(within(panel).getByText('2 active')).toBeInTheDocument();
+    const chips = within(within(panel).getByRole('list', { name: 'Active filters' }));
+    expect(chips.getByText(/₦20,000/)).toBeInTheDocument();
+    await user.click(chips.getByRole('button', { name: 'Remove Min amount filter' }));
+    await waitFor(() => expect(location()).toBe('/loans?status=repaid'));
+
+    await user.selectOptions(within(panel).getByLabelText('Status'), 'defaulted');
+    expect(await screen.findByText('No loans found')).toBeInTheDocument();
+    expect(screen.getByText('No loans with status Defaulted')).toBeInTheDocument();
+
+    await user.click(within(panel).getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(location()).toBe('/loans'));
+    expect(await screen.findByText('Market stall and first stock')).toBeInTheDocument();
+    // The reset list is the first one again (answered from the cache): the spec's defaults.
+    expect(screen.queryByText('School fees for the new term')).toBeInTheDocument();
+    expect(
+      api.callsTo('GET /users/loans').map((call) => Object.fromEntries(call.query)),
+    ).toContainEqual({
+      page: '1',
+      limit: '10',
+      sortBy: 'requestDate',
+      sortOrder: 'desc',
+    });
+  });
+
+  it('reads its filters from the URL, and says so when the member has no loans at all', async () => {
+    server([]);
+    renderLoans('/loans?status=repaid&search=fees');
+    expect(await screen.findByText('No loans with status Repaid')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Filters' })).toHaveTextContent('2 active');
+    server([]);
+    renderLoans('/loans');
+    expect(await screen.findByText("You haven't requested any loans yet.")).toBeInTheDocument();
+  });
+
+  it('offers the mobile search dialog with every filter, applied at once', async () => {
+    const { pending, repaid } = fixtures();
+    const api = server([pending, repaid]);
+    const { user } = renderLoans();
+    await screen.findByText('School fees for the new term');
+    await user.click(screen.getByRole('button', { name: 'Search & filter' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Search loans' }));
+    expect(dialog.getByLabelText('Min amount')).toBeInTheDocument();
+    expect(dialog.getByLabelText('Max amount')).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: /Start date/ })).toBeInTheDocument();
+    expect(
+      within(dialog.getByLabelText('Status'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
+      'All Status',
+      'Pending',
+      'Under Review',
+      'Approved',
+      'Rejected',
+      'Disbursed',
+      'Repaid',
+      'Defaulted',
+    ]);
+    await user.type(dialog.getByLabelText('Search'), 'school');
+    await user.selectOptions(dialog.getByLabelText('Status'), 'repaid');
+    expect(location()).toBe('/loans');
+    await user.click(dialog.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(location()).toBe('/loans?search=school&status=repaid'));
+    await waitFor(() =>
+      expect(api.callsTo('GET /users/loans').at(-1)?.query.get('search')).toBe('school'),
+    );
+  });
+
+  it("offers 'Reassign' on a declined place never reassigned, and reassigns it from the details", async () => {
+    const { pending, secondTry } = fixtures();
+    const api = server([pending, secondTry]);
+    const { user } = renderLoans();
+    await screen.findByText('Fishing nets for the season');
+    await user.click(screen.getByRole('button', { name: 'View Details of LN-000032' }));
+    const again = screen.getByRole('region', { name: 'Details of LN-000032' });
+    expect(within(again).getByText('Kemi Musa')).toBeInTheDocument();
+    expect(within(again).queryByRole('button', { name: /^Reassign/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'View Details of LN-000031' }));
+    const details = screen.getByRole('region', { name: 'Details of LN-000031' });
+    expect(within(details).getAllByRole('button', { name: /^Reassign/ })).toHaveLength(1);
+    await user.click(within(details).getByRole('button', { name: 'Reassign Hadiza Musa' }));
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Reassign Guarantor' }));
+    expect(dialog.getByText('Hadiza Musa')).toBeInTheDocument();
+    expect(dialog.getByPlaceholderText('Search by name, email, or membership ID...')).toBeVisible();
+    await user.click(dialog.getByRole('button', { name: 'Reassign Guarantor' }));
+    expect(dialog.getByText('Please select a new guarantor')).toBeInTheDocument();
+    await user.click(await dialog.findByRole('button', { name: /Ebiere Tamuno/ }));
+    await user.click(dialog.getByRole('button', { name: 'Reassign Guarantor' }));
+    expect(await screen.findByText('Guarantor reassigned successfully')).toBeInTheDocument();
+    const [call] = api.callsTo(
+      'POST /users/guarantees/00000000-0000-4000-8000-000000000002/reassign',
+    );
+    expect(call?.body).toEqual({
+      newGuarantorUserId: CANDIDATE.id,
+      guarantorId: '00000000-0000-4000-8000-000000000002',
+    });
+  });
+
+  it('/guarantees/invite opens the reassign dialog for the declined place', async () => {
+    const { pending, secondTry } = fixtures();
+    server([secondTry, pending]);
+    renderLoans('/guarantees/invite', 'invite-guarantor');
+    const dialog = await screen.findByRole('dialog', { name: 'Reassign Guarantor' });
+    // Not Kemi, whose place was already reassigned once.
+    expect(within(dialog).getByText('Hadiza Musa')).toBeInTheDocument();
+  });
+});
+
+describe('Guarantor Requests', () => {
+  it('filters by status, invitation date and guarantee amount, pending by default', async () => {
+    const api = server([]);
+    const { user } = renderLoans('/loans?tab=guarantor-requests');
+    expect(await screen.findByText('No guarantor requests found')).toBeInTheDocument();
+    const panel = screen.getByRole('region', { name: 'Filters' });
+    await user.click(within(panel).getByRole('button', { name: 'Filters' }));
+    const status = within(panel).getByLabelText('Status');
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Pending', 'Accepted', 'Rejected']);
+    expect(within(panel).getByLabelText('Search')).toHaveAttribute(
+      'placeholder',
+      'Borrower name or loan ID',
+    );
+    expect(within(panel).getByLabelText('Min guarantee')).toBeInTheDocument();
+    expect(within(panel).getByLabelText('Max guarantee')).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: /Start date/ })).toBeInTheDocument();
+    // (The header's badge asks for the pending count alone, without a sort.)
+    const first = api
+      .callsTo('GET /users/guarantees')
+      .find((call) => call.query.has('sortBy'))?.query;
+    expect(first?.get('sortBy')).toBe('invitationDate');
+    expect(first?.get('limit')).toBe('10');
+
+    await user.selectOptions(status, 'accepted');
+    await waitFor(() => expect(location()).toBe('/loans?tab=guarantor-requests&status=accepted'));
+    await waitFor(() =>
+      expect(
+        api.callsTo('GET /users/guarantees').some((c) => c.query.get('status') === 'accepted'),
+      ).toBe(true),
+    );
+  });
+});
