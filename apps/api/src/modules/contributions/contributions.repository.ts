@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { ContributionListQuery } from '@coop/shared/contributions';
 import type { DisputeListQuery } from '@coop/shared/admin';
 import { contributions, users } from '../../db/schema/index.js';
@@ -7,6 +7,28 @@ import { chunks } from '../../lib/chunks.js';
 import { listFilters, listPage } from '../../lib/list-query.js';
 
 export type ContributionRow = typeof contributions.$inferSelect;
+
+/**
+ * Dashboard seam (lib/dashboard-seam.ts): the member's newest contributions as activity rows,
+ * dated the day the money was deducted at noon in Lagos (a deduction has a date, not a time).
+ * Served by `contributions_user_date_idx`.
+ */
+export function contributionActivitySql(userId: string, limit: number): SQL {
+  const c = contributions;
+  return sql`select 'contribution', ${c.id}, (${c.contributionDate} + time '11:00') at time zone 'UTC',
+      ${c.totalAmount}, ${c.status}, ${c.contributionMonth}, null
+    from ${c} where ${c.userId} = ${userId}
+    order by ${c.contributionDate} desc, ${c.id} desc limit ${limit}`;
+}
+
+/** Dashboard seam: the member's pending contributions, oldest deduction first. */
+export function contributionPendingSql(userId: string): SQL {
+  const c = contributions;
+  return sql`select 'confirm', ${c.id}, ${c.totalAmount}, ${c.contributionMonth},
+      to_char(${c.contributionDate}, 'YYYY-MM-DD'), null
+    from ${c} where ${c.userId} = ${userId} and ${c.status} = 'pending'
+    order by ${c.contributionDate} asc, ${c.id} asc`;
+}
 export type NewContribution = typeof contributions.$inferInsert;
 
 /**
@@ -116,22 +138,6 @@ export function contributionsRepository(db: Executor) {
       });
     },
 
-    /** The member's newest contributions by deduction date (Recent Activity). */
-    newest(userId: string, limit: number) {
-      return db
-        .select({
-          id: contributions.id,
-          contributionMonth: contributions.contributionMonth,
-          contributionDate: contributions.contributionDate,
-          totalAmount: contributions.totalAmount,
-          status: contributions.status,
-        })
-        .from(contributions)
-        .where(eq(contributions.userId, userId))
-        .orderBy(desc(contributions.contributionDate), desc(contributions.id))
-        .limit(limit);
-    },
-
     /** The member's latest payroll deduction. */
     async latest(userId: string): Promise<ContributionRow | undefined> {
       const [row] = await db
@@ -141,20 +147,6 @@ export function contributionsRepository(db: Executor) {
         .orderBy(desc(contributions.contributionMonth))
         .limit(1);
       return row;
-    },
-
-    /** The member's pending contributions, oldest deduction first (Pending Actions). */
-    pending(userId: string) {
-      return db
-        .select({
-          id: contributions.id,
-          contributionMonth: contributions.contributionMonth,
-          contributionDate: contributions.contributionDate,
-          totalAmount: contributions.totalAmount,
-        })
-        .from(contributions)
-        .where(and(eq(contributions.userId, userId), eq(contributions.status, 'pending')))
-        .orderBy(asc(contributions.contributionDate));
     },
 
     /** Locks one row whoever owns it (the administrator's decisions). */

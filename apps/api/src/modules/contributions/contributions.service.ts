@@ -25,7 +25,6 @@ import {
 } from '@coop/shared/dates';
 import { idSchema, type IdParams } from '@coop/shared/http';
 import { CONTRIBUTION_CONFIRM_WITHIN_DAYS } from '@coop/shared/constants';
-import type { PendingAction, RecentActivity } from '@coop/shared/dashboard';
 import { addDays } from '@coop/shared/dates';
 import { formatKobo, koboToNaira, nairaToKobo, type Kobo } from '@coop/shared/money';
 import type { Executor } from '../../db/client.js';
@@ -36,6 +35,7 @@ import {
   type ResolveDisputeInput,
 } from '@coop/shared/admin';
 import type { Deps } from '../../deps.js';
+import type { ActivitySource, PendingActionSource } from '../../lib/dashboard-seam.js';
 import type { Actor, MemberActor } from '../../lib/actor.js';
 import { actorIdOf } from '../../lib/actor.js';
 import { writeAudit } from '../../lib/audit-log.js';
@@ -45,6 +45,8 @@ import type { ListPage } from '../../lib/list-query.js';
 import { assertTransition } from '../../lib/transitions.js';
 import { sendMessages, settleNotifications } from '../notifications/notifications.service.js';
 import {
+  contributionActivitySql,
+  contributionPendingSql,
   contributionsRepository,
   type ContributionListRow,
   type ContributionRow,
@@ -82,42 +84,37 @@ export function latestContribution(db: Executor, userId: string) {
   return contributionsRepository(db).latest(userId);
 }
 
-/** Dashboard seam (dashboard.sources.ts): the member's newest contributions as activity. */
-export async function contributionActivity(
-  db: Executor,
-  userId: string,
-  limit: number,
-): Promise<RecentActivity[]> {
-  const rows = await contributionsRepository(db).newest(userId, limit);
-  return rows.map((row) => ({
+/** Dashboard seam (lib/dashboard-seam.ts): the member's newest contributions as activity. */
+export const contributionActivity: ActivitySource = {
+  key: 'contributions',
+  fragment: contributionActivitySql,
+  map: (row) => ({
     id: row.id,
     type: 'contribution',
-    description: `Contribution for ${formatMonth(row.contributionMonth)}`,
-    amount: koboToNaira(row.totalAmount),
-    // The day the money was deducted, at noon in Lagos (a deduction has a date, not a time).
-    date: `${row.contributionDate}T11:00:00.000Z`,
+    description: `Contribution for ${formatMonth(row.label ?? '')}`,
+    amount: koboToNaira(row.amountKobo),
+    date: row.occurredAt,
     status: row.status,
-  }));
-}
+  }),
+};
 
 /**
  * Dashboard seam: each pending contribution asks to be confirmed (or disputed once confirmed)
- * within CONTRIBUTION_CONFIRM_WITHIN_DAYS of its deduction (decision 040).
+ * within CONTRIBUTION_CONFIRM_WITHIN_DAYS of its deduction (decision 040). Row: the month in
+ * `label`, the deduction date in `detail`.
  */
-export async function contributionPendingActions(
-  db: Executor,
-  actor: MemberActor,
-): Promise<PendingAction[]> {
-  const rows = await contributionsRepository(db).pending(actor.user.id);
-  return rows.map((row) => ({
+export const contributionPendingActions: PendingActionSource = {
+  key: 'contributions',
+  fragment: (actor) => contributionPendingSql(actor.user.id),
+  map: (row) => ({
     id: row.id,
     type: 'contribution_confirm',
-    description: `${formatMonth(row.contributionMonth)} contribution of ${formatKobo(row.totalAmount)}`,
+    description: `${formatMonth(row.label ?? '')} contribution of ${formatKobo(row.amountKobo ?? 0)}`,
     actionRequired: 'Confirm that this deduction is correct',
-    deadline: addDays(row.contributionDate, CONTRIBUTION_CONFIRM_WITHIN_DAYS),
+    deadline: addDays(row.detail ?? '', CONTRIBUTION_CONFIRM_WITHIN_DAYS),
     actionUrl: '/contributions?status=pending',
-  }));
-}
+  }),
+};
 
 /** GET /users/contributions/{id}: one of the member's own; anyone else's answers 404. */
 export async function getContribution(

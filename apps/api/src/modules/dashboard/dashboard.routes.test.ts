@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Dashboard } from '@coop/shared/dashboard';
 import { actorFor, systemActor } from '../../lib/actor.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -8,6 +8,7 @@ import { declareDividend, payDividends } from '../dividends/dividends.service.js
 import { issueFine, waiveFine } from '../fines/fines.service.js';
 import { setMemberActive } from '../members/members.service.js';
 import { approveWithdrawal, requestWithdrawal } from '../withdrawals/withdrawals.service.js';
+import { getDashboard } from './dashboard.service.js';
 
 /**
  * GET /users/dashboard (spec §2 Dashboard home, §3; DESIGN §6 "Balances"; decision 040): the
@@ -20,10 +21,12 @@ describe('GET /users/dashboard', () => {
   let t: TestApp;
   let token: string;
   let emptyToken: string;
+  let ada: Awaited<ReturnType<typeof createActiveMember>>;
 
   beforeAll(async () => {
     t = await createTestApp({ now: NOW });
     const user = await createActiveMember(t, { email: 'ada@test.coop', joinedOn: '2023-01-10' });
+    ada = user;
     const at = (iso: string) => t.clock.set(iso);
     at('2024-02-01T09:00:00Z');
     await recordContributions(t.deps, systemActor, {
@@ -152,6 +155,51 @@ describe('GET /users/dashboard', () => {
       recentActivity: [],
       pendingActions: [],
     });
+  });
+
+  it('dates each movement as its module does: a deduction at noon in Lagos, a request when made', async () => {
+    const { recentActivity } = await get(token);
+    expect(recentActivity.map((a) => [a.type, a.date])).toEqual([
+      ['fine', '2025-06-10T09:01:00.000Z'],
+      ['fine', '2025-06-10T09:00:00.000Z'],
+      ['withdrawal', '2025-06-01T09:00:00.000Z'],
+      ['contribution', '2025-05-25T11:00:00.000Z'],
+      ['dividend', '2025-03-01T11:00:00.000Z'],
+      ['contribution', '2024-01-25T11:00:00.000Z'],
+    ]);
+  });
+
+  it('reads everything in at most three statements, one at a time (decision 040)', async () => {
+    // Both drivers send every statement through the client's `query` (pool or embedded).
+    const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } })
+      .$client;
+    const statements: string[] = [];
+    let running = 0;
+    let mostAtOnce = 0;
+    const original = client.query.bind(client);
+    const spy = vi.spyOn(client, 'query').mockImplementation(async (...args: unknown[]) => {
+      const [query] = args;
+      statements.push(typeof query === 'string' ? query : String((query as { text: string }).text));
+      mostAtOnce = Math.max(mostAtOnce, ++running);
+      try {
+        return await original(...args);
+      } finally {
+        running--;
+      }
+    });
+    try {
+      // As a reviewer too, whose Pending Actions add the loans to certify.
+      for (const user of [ada, { ...ada, isLoanReviewer: true }]) {
+        statements.length = 0;
+        const dashboard = await getDashboard(t.deps, actorFor(user));
+        expect(dashboard.recentActivity).toHaveLength(6);
+        expect(statements.length).toBeGreaterThan(0);
+        expect(statements.length).toBeLessThanOrEqual(3);
+        expect(mostAtOnce).toBe(1);
+      }
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('answers 401 anonymous and 403 suspended', async () => {

@@ -1,7 +1,8 @@
 /**
  * GET /users/dashboard (spec §2 Dashboard home, §3; DESIGN §6 "Balances"): the financial summary
  * from the balance projection, the newest movements across modules and what the member is asked
- * to do, in one call. The modules feed the last two through dashboard.sources.ts.
+ * to do, in one call and three statements, run one after the other on one pooled connection at
+ * a time (decision 040). The modules feed the statements through dashboard.sources.ts.
  */
 import type { Dashboard, FinancialSummary, PendingAction } from '@coop/shared/dashboard';
 import { RECENT_ACTIVITY_LIMIT } from '@coop/shared/dashboard-rules';
@@ -10,26 +11,24 @@ import { koboToNaira } from '@coop/shared/money';
 import type { Deps } from '../../deps.js';
 import type { MemberActor } from '../../lib/actor.js';
 import { notFound } from '../../lib/domain-error.js';
-import { dividendsPaidTotal } from '../dividends/dividends.service.js';
-import { pendingFinesTotal } from '../fines/fines.service.js';
-import { ACTIVITY_SOURCES, PENDING_ACTION_SOURCES } from './dashboard.sources.js';
+import { ACTIVITY_SOURCES, PENDING_ACTION_SOURCES, SUMMARY_TOTALS } from './dashboard.sources.js';
 import { dashboardRepository } from './dashboard.repository.js';
 
-/** Pending actions without a deadline come after those with one. */
+/** Pending actions without a deadline come after those with one (a stable sort). */
 const byDeadline = (a: PendingAction, b: PendingAction) =>
   (a.deadline ?? '9999-12-31').localeCompare(b.deadline ?? '9999-12-31');
 
 export async function getDashboard(deps: Deps, actor: MemberActor): Promise<Dashboard> {
   const userId = actor.user.id;
   const today = toIsoDateInTimeZone(deps.clock.now());
-  const [balances, dividends, fines, activity, actions] = await Promise.all([
-    dashboardRepository(deps.db).balances(userId),
-    dividendsPaidTotal(deps.db, userId),
-    pendingFinesTotal(deps.db, userId),
-    Promise.all(ACTIVITY_SOURCES.map((source) => source(deps.db, userId, RECENT_ACTIVITY_LIMIT))),
-    Promise.all(PENDING_ACTION_SOURCES.map((source) => source(deps.db, actor, today))),
-  ]);
+  const repo = dashboardRepository(deps.db);
+
+  const balances = await repo.summary(userId, SUMMARY_TOTALS);
   if (!balances) throw notFound('Member');
+  const activity = await repo.recentActivity(userId, RECENT_ACTIVITY_LIMIT, ACTIVITY_SOURCES);
+  const asks = await repo.pendingActions(
+    PENDING_ACTION_SOURCES.map((source) => source.fragment(actor, today)),
+  );
 
   const financialSummary: FinancialSummary = {
     totalSavings: koboToNaira(balances.savings),
@@ -37,15 +36,20 @@ export async function getDashboard(deps: Deps, actor: MemberActor): Promise<Dash
     availableBalance: koboToNaira(Math.max(0, balances.savings - balances.frozen)),
     frozenAmount: koboToNaira(balances.frozen),
     outstandingLoans: koboToNaira(balances.loans),
-    totalDividends: koboToNaira(dividends),
-    totalFines: koboToNaira(fines),
+    totalDividends: koboToNaira(balances.totals.dividends),
+    totalFines: koboToNaira(balances.totals.fines),
   };
   return {
     financialSummary,
-    recentActivity: activity
-      .flat()
-      .sort((a, b) => b.date.localeCompare(a.date) || b.id.localeCompare(a.id))
-      .slice(0, RECENT_ACTIVITY_LIMIT),
-    pendingActions: actions.flat().sort(byDeadline),
+    recentActivity: activity.map((row) => sourceAt(ACTIVITY_SOURCES, row.source).map(row)),
+    pendingActions: asks
+      .map((row) => sourceAt(PENDING_ACTION_SOURCES, row.source).map(row))
+      .sort(byDeadline),
   };
+}
+
+function sourceAt<Source>(sources: readonly Source[], index: number): Source {
+  const source = sources[index];
+  if (!source) throw new Error(`dashboard: no source at index ${index}`);
+  return source;
 }

@@ -1,42 +1,28 @@
 /**
- * THE SEAM through which modules feed the dashboard (docs/decisions/040-dashboard-seam.md).
+ * THE SEAM through which modules feed the dashboard (docs/decisions/040-dashboard-and-member-money.md,
+ * contract in lib/dashboard-seam.ts).
  *
- * Recent Activity and Pending Actions are not owned by the dashboard: each module says what its
- * own records contribute, through a function of its `*.service.ts`, and the dashboard only merges
- * them. To add a module (loans, guarantor requests, loans to certify), write its two functions in
- * its service and append them to the two lists below; nothing else changes.
- *
- * - An activity source returns the member's newest `limit` movements of its kind, newest first,
- *   already in the spec §3 shape (`date` an ISO instant). The dashboard keeps the newest overall.
- * - A pending-action source returns what the actor is asked to do now, each with its deadline (a
- *   calendar date or null) and `actionUrl`, the screen where the action is done (DESIGN §6).
- *   It receives the actor, so a reviewer-only source can look at `actor.user.isLoanReviewer`.
+ * Recent Activity, Pending Actions and two of the summary's totals are not owned by the
+ * dashboard: each module says what its own records contribute, as SQL over its own tables plus a
+ * mapper, exported by its `*.service.ts`; the dashboard unions the SQL into one statement per
+ * widget and maps each row back with its source's mapper. To add a module (say, loan
+ * insurance), write its source in its service and append it to a list below; nothing else
+ * changes.
  */
-import type { PendingAction, RecentActivity } from '@coop/shared/dashboard';
-import type { IsoDate } from '@coop/shared/dates';
-import type { Executor } from '../../db/client.js';
-import type { MemberActor } from '../../lib/actor.js';
+import type {
+  ActivitySource,
+  PendingActionSource,
+  SummaryTotal,
+} from '../../lib/dashboard-seam.js';
 import {
   contributionActivity,
   contributionPendingActions,
 } from '../contributions/contributions.service.js';
 import { depositNoticeActivity } from '../deposit-notices/deposit-notices.service.js';
-import { dividendActivity } from '../dividends/dividends.service.js';
-import { fineActivity, finePendingActions } from '../fines/fines.service.js';
+import { dividendActivity, dividendsPaidTotal } from '../dividends/dividends.service.js';
+import { fineActivity, finePendingActions, pendingFinesTotal } from '../fines/fines.service.js';
 import { withdrawalActivity } from '../withdrawals/withdrawals.service.js';
 import { memberLoanActivity, memberLoanPendingActions } from '../loans/loans.service.js';
-
-export type ActivitySource = (
-  db: Executor,
-  userId: string,
-  limit: number,
-) => Promise<RecentActivity[]>;
-
-export type PendingActionSource = (
-  db: Executor,
-  actor: MemberActor,
-  today: IsoDate,
-) => Promise<PendingAction[]>;
 
 /** Every module's movements, merged newest first into Recent Activity. */
 export const ACTIVITY_SOURCES: readonly ActivitySource[] = [
@@ -48,9 +34,18 @@ export const ACTIVITY_SOURCES: readonly ActivitySource[] = [
   memberLoanActivity,
 ];
 
-/** Every module's asks of the member, merged by deadline into Pending Actions. */
+/**
+ * Every module's asks of the member, merged by deadline into Pending Actions (none last); asks
+ * with the same deadline keep this order, then the source's own.
+ */
 export const PENDING_ACTION_SOURCES: readonly PendingActionSource[] = [
   contributionPendingActions,
   finePendingActions,
   memberLoanPendingActions,
 ];
+
+/** The financial summary's totals that live outside the balance projection. */
+export const SUMMARY_TOTALS = {
+  dividends: dividendsPaidTotal,
+  fines: pendingFinesTotal,
+} satisfies Record<string, SummaryTotal>;

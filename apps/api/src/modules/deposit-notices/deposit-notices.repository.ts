@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AdminDepositNoticeListQuery } from '@coop/shared/admin-money';
 import type { DepositNoticeListQuery } from '@coop/shared/deposit-notices';
 import type { Executor } from '../../db/client.js';
@@ -6,6 +6,15 @@ import { depositNotices, users } from '../../db/schema/index.js';
 import { listFilters, listPage } from '../../lib/list-query.js';
 
 export type DepositNoticeRow = typeof depositNotices.$inferSelect;
+
+/** Dashboard seam (lib/dashboard-seam.ts): the member's newest notices, dated when sent. */
+export function depositNoticeActivitySql(userId: string, limit: number): SQL {
+  const d = depositNotices;
+  return sql`select 'notice', ${d.id}, ${d.submittedAt}, ${d.savingsAmount} + ${d.shareHoldingAmount},
+      ${d.status}, ${d.bankReference}, null
+    from ${d} where ${d.userId} = ${userId}
+    order by ${d.submittedAt} desc, ${d.id} desc limit ${limit}`;
+}
 export type NewDepositNotice = typeof depositNotices.$inferInsert;
 
 const MEMBER_COLUMNS = {
@@ -89,15 +98,6 @@ export function depositNoticesRepository(db: Executor) {
             .offset(page.offset),
         count: () => db.$count(depositNotices, where),
       });
-    },
-
-    newest(userId: string, limit: number) {
-      return db
-        .select()
-        .from(depositNotices)
-        .where(eq(depositNotices.userId, userId))
-        .orderBy(desc(depositNotices.submittedAt), desc(depositNotices.id))
-        .limit(limit);
     },
 
     async findLive(userId: string, bankReference: string) {

@@ -11,7 +11,6 @@ import type {
   AdminDepositNoticeListQuery,
   AdminRejectInput,
 } from '@coop/shared/admin-money';
-import type { RecentActivity } from '@coop/shared/dashboard';
 import type { IdParams } from '@coop/shared/http';
 import { toIsoDateInTimeZone } from '@coop/shared/dates';
 import {
@@ -29,6 +28,7 @@ import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import type { Actor, MemberActor } from '../../lib/actor.js';
 import { actorIdOf } from '../../lib/actor.js';
+import type { ActivitySource } from '../../lib/dashboard-seam.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { DomainError, notFound, validationError } from '../../lib/domain-error.js';
 import { postLedgerTransaction, type LedgerEntryInput } from '../../lib/ledger.js';
@@ -37,6 +37,7 @@ import { assertTransition } from '../../lib/transitions.js';
 import { latestContribution } from '../contributions/contributions.service.js';
 import { sendMessages, settleNotifications } from '../notifications/notifications.service.js';
 import {
+  depositNoticeActivitySql,
   depositNoticesRepository,
   type AdminDepositNoticeRow,
   type DepositNoticeRow,
@@ -87,22 +88,22 @@ export async function listDepositNotices(
   return { items: page.items.map(toDepositNotice), pagination: page.pagination };
 }
 
-/** Dashboard seam: the member's notices as (incoming) contribution activity. */
-export async function depositNoticeActivity(
-  db: Executor,
-  userId: string,
-  limit: number,
-): Promise<RecentActivity[]> {
-  const rows = await depositNoticesRepository(db).newest(userId, limit);
-  return rows.map((row) => ({
+/**
+ * Dashboard seam (lib/dashboard-seam.ts): the member's notices as (incoming) contribution
+ * activity. Row: the bank reference in `label`.
+ */
+export const depositNoticeActivity: ActivitySource = {
+  key: 'deposit-notices',
+  fragment: depositNoticeActivitySql,
+  map: (row) => ({
     id: row.id,
     type: 'contribution',
-    description: `Voluntary deposit (ref. ${row.bankReference})`,
-    amount: koboToNaira(row.savingsAmount + row.shareHoldingAmount),
-    date: row.submittedAt.toISOString(),
+    description: `Voluntary deposit (ref. ${row.label})`,
+    amount: koboToNaira(row.amountKobo),
+    date: row.occurredAt,
     status: row.status === 'verified' ? 'completed' : row.status,
-  }));
-}
+  }),
+};
 
 /**
  * POST /users/deposit-notices: the member notifies a transfer. No money moves yet. A bank

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lte, sql, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, sql, sum, type SQL } from 'drizzle-orm';
 import type { DividendListQuery, DividendRowsQuery } from '@coop/shared/dividends';
 import type { Executor } from '../../db/client.js';
 import { dividends, ledgerEntries, ledgerTransactions, users } from '../../db/schema/index.js';
@@ -22,6 +22,24 @@ export type DividendListRow = Pick<DividendRow, keyof typeof LIST_COLUMNS>;
 
 /** A dividend not paid yet sorts by its issue date among the payment dates (spec §2). */
 const paymentDate = sql`coalesce(${dividends.paidDate}, ${dividends.issuedDate})`;
+
+/**
+ * Dashboard seam (lib/dashboard-seam.ts): the member's newest dividends, dated by their payment
+ * (else issue) day at noon in Lagos (dividends carry dates, not times).
+ */
+export function dividendActivitySql(userId: string, limit: number): SQL {
+  const d = dividends;
+  return sql`select 'dividend', ${d.id}, (${paymentDate} + time '11:00') at time zone 'UTC',
+      ${d.amount}, ${d.status}, ${d.dividendPeriod}, null
+    from ${d} where ${d.userId} = ${userId}
+    order by ${paymentDate} desc, ${d.id} desc limit ${limit}`;
+}
+
+/** Total Dividends on the dashboard: what was credited to the member (a scalar subquery). */
+export function dividendsPaidTotalSql(userId: string): SQL {
+  return sql`select coalesce(sum(${dividends.amount}), 0) from ${dividends}
+    where ${dividends.userId} = ${userId} and ${dividends.status} = 'paid'`;
+}
 
 const SORT_COLUMNS = {
   paymentDate,
@@ -48,23 +66,6 @@ export function dividendsRepository(db: Executor) {
             .offset(page.offset),
         count: () => db.$count(dividends, where),
       });
-    },
-
-    newest(userId: string, limit: number) {
-      return db
-        .select(LIST_COLUMNS)
-        .from(dividends)
-        .where(eq(dividends.userId, userId))
-        .orderBy(desc(paymentDate), desc(dividends.id))
-        .limit(limit);
-    },
-
-    async paidTotal(userId: string): Promise<number> {
-      const [row] = await db
-        .select({ total: sum(dividends.amount).mapWith(Number) })
-        .from(dividends)
-        .where(and(eq(dividends.userId, userId), eq(dividends.status, 'paid')));
-      return row?.total ?? 0;
     },
 
     async yearDeclared(year: number): Promise<boolean> {

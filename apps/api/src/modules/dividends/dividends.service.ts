@@ -4,7 +4,6 @@
  * end; paying the year credits each row to the member's savings through the ledger. Members list
  * their own. Use cases follow docs/decisions/003-api-layering.md.
  */
-import type { RecentActivity } from '@coop/shared/dashboard';
 import { isIsoDate, toIsoDateInTimeZone, type IsoDate } from '@coop/shared/dates';
 import {
   DIVIDEND_TRANSITIONS,
@@ -24,6 +23,7 @@ import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import type { Actor, MemberActor } from '../../lib/actor.js';
 import { actorIdOf } from '../../lib/actor.js';
+import type { ActivitySource, SummaryTotal } from '../../lib/dashboard-seam.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { DomainError, notFound } from '../../lib/domain-error.js';
 import { postLedgerTransactions } from '../../lib/ledger.js';
@@ -31,6 +31,8 @@ import type { ListPage } from '../../lib/list-query.js';
 import { assertTransition } from '../../lib/transitions.js';
 import { sendMessages } from '../notifications/notifications.service.js';
 import {
+  dividendActivitySql,
+  dividendsPaidTotalSql,
   dividendsRepository,
   type DividendListRow,
   type DividendRow,
@@ -60,30 +62,25 @@ export async function listDividends(
   return { items: page.items.map(toDividend), pagination: page.pagination };
 }
 
-/** Noon in Lagos on a calendar date, as an instant (dividends carry dates, not times). */
-const noonInLagos = (date: string) => `${date}T11:00:00.000Z`;
-
-/** Dashboard seam: the member's newest dividends as (incoming) activity, dated when paid. */
-export async function dividendActivity(
-  db: Executor,
-  userId: string,
-  limit: number,
-): Promise<RecentActivity[]> {
-  const rows = await dividendsRepository(db).newest(userId, limit);
-  return rows.map((row) => ({
+/**
+ * Dashboard seam (lib/dashboard-seam.ts): the member's newest dividends as (incoming) activity,
+ * dated when paid. Row: the period in `label`.
+ */
+export const dividendActivity: ActivitySource = {
+  key: 'dividends',
+  fragment: dividendActivitySql,
+  map: (row) => ({
     id: row.id,
     type: 'dividend',
-    description: `${row.dividendPeriod} dividend`,
-    amount: koboToNaira(row.amount),
-    date: noonInLagos(row.paidDate ?? row.issuedDate),
+    description: `${row.label} dividend`,
+    amount: koboToNaira(row.amountKobo),
+    date: row.occurredAt,
     status: row.status,
-  }));
-}
+  }),
+};
 
 /** Total Dividends on the dashboard: what was credited to the member, in kobo. */
-export function dividendsPaidTotal(db: Executor, userId: string): Promise<Kobo> {
-  return dividendsRepository(db).paidTotal(userId);
-}
+export const dividendsPaidTotal: SummaryTotal = dividendsPaidTotalSql;
 
 const invalid = (message: string) => new DomainError({ code: 'VALIDATION_ERROR', message });
 

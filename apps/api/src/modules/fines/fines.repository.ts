@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql, sum } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AdminFineListQuery } from '@coop/shared/admin-money';
 import type { IsoDate } from '@coop/shared/dates';
 import type { FineListQuery } from '@coop/shared/fines';
@@ -7,6 +7,28 @@ import { fines, loans, loanScheduleItems, users } from '../../db/schema/index.js
 import { listFilters, listPage } from '../../lib/list-query.js';
 
 export type FineRow = typeof fines.$inferSelect;
+
+/** Dashboard seam (lib/dashboard-seam.ts): the member's newest fines, dated when issued. */
+export function fineActivitySql(userId: string, limit: number): SQL {
+  const f = fines;
+  return sql`select 'fine', ${f.id}, ${f.createdAt}, ${f.amount}, ${f.status}, ${f.reason}, null
+    from ${f} where ${f.userId} = ${userId}
+    order by ${f.createdAt} desc, ${f.id} desc limit ${limit}`;
+}
+
+/** Dashboard seam: the member's pending fines, soonest due first. */
+export function finePendingSql(userId: string): SQL {
+  const f = fines;
+  return sql`select 'payment', ${f.id}, ${f.amount}, ${f.reason}, to_char(${f.dueDate}, 'YYYY-MM-DD'), null
+    from ${f} where ${f.userId} = ${userId} and ${f.status} = 'pending'
+    order by ${f.dueDate} asc, ${f.id} asc`;
+}
+
+/** Total Fines on the dashboard: the member's pending fines, in kobo (a scalar subquery). */
+export function pendingFinesTotalSql(userId: string): SQL {
+  return sql`select coalesce(sum(${fines.amount}), 0) from ${fines}
+    where ${fines.userId} = ${userId} and ${fines.status} = 'pending'`;
+}
 export type NewFine = typeof fines.$inferInsert;
 
 const LIST_COLUMNS = {
@@ -151,37 +173,6 @@ export function finesRepository(db: Executor) {
             .offset(page.offset),
         count: () => db.$count(fines, where),
       });
-    },
-
-    newest(userId: string, limit: number) {
-      return db
-        .select({
-          id: fines.id,
-          reason: fines.reason,
-          amount: fines.amount,
-          status: fines.status,
-          createdAt: fines.createdAt,
-        })
-        .from(fines)
-        .where(eq(fines.userId, userId))
-        .orderBy(desc(fines.createdAt), desc(fines.id))
-        .limit(limit);
-    },
-
-    pending(userId: string) {
-      return db
-        .select(LIST_COLUMNS)
-        .from(fines)
-        .where(and(eq(fines.userId, userId), eq(fines.status, 'pending')))
-        .orderBy(asc(fines.dueDate), asc(fines.id));
-    },
-
-    async pendingTotal(userId: string): Promise<number> {
-      const [row] = await db
-        .select({ total: sum(fines.amount).mapWith(Number) })
-        .from(fines)
-        .where(and(eq(fines.userId, userId), eq(fines.status, 'pending')));
-      return row?.total ?? 0;
     },
 
     async find(id: string): Promise<FineRow | undefined> {

@@ -12,7 +12,6 @@ import type {
   AdminWaiveFineInput,
 } from '@coop/shared/admin-money';
 import { ADMIN_MONEY_MESSAGES } from '@coop/shared/admin-money-texts';
-import type { PendingAction, RecentActivity } from '@coop/shared/dashboard';
 import type { IdParams } from '@coop/shared/http';
 import { addDays, formatDisplayDate, isIsoDate, toIsoDateInTimeZone } from '@coop/shared/dates';
 import {
@@ -23,11 +22,16 @@ import {
   type MarkFinePaidInput,
   type WaiveFineInput,
 } from '@coop/shared/fines';
-import { formatKobo, koboToNaira, nairaToKobo, type Kobo } from '@coop/shared/money';
+import { formatKobo, koboToNaira, nairaToKobo } from '@coop/shared/money';
 import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import type { Actor, MemberActor } from '../../lib/actor.js';
 import { actorIdOf, systemActor } from '../../lib/actor.js';
+import type {
+  ActivitySource,
+  PendingActionSource,
+  SummaryTotal,
+} from '../../lib/dashboard-seam.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { DomainError, notFound, validationError } from '../../lib/domain-error.js';
 import type { ScheduledJob } from '../../lib/jobs.js';
@@ -37,7 +41,10 @@ import { assertTransition } from '../../lib/transitions.js';
 import { sendMessages, settleNotifications } from '../notifications/notifications.service.js';
 import { currentPolicy } from '../policy/policy.service.js';
 import {
+  fineActivitySql,
+  finePendingSql,
   finesRepository,
+  pendingFinesTotalSql,
   type AdminFineRow,
   type FineListRow,
   type FineRow,
@@ -64,43 +71,43 @@ export async function listFines(
   return { items: page.items.map(toFine), pagination: page.pagination };
 }
 
-/** Dashboard seam: the member's newest fines as (outgoing) activity. */
-export async function fineActivity(
-  db: Executor,
-  userId: string,
-  limit: number,
-): Promise<RecentActivity[]> {
-  const rows = await finesRepository(db).newest(userId, limit);
-  return rows.map((row) => ({
+/**
+ * Dashboard seam (lib/dashboard-seam.ts): the member's newest fines as (outgoing) activity. Row:
+ * the reason in `label`.
+ */
+export const fineActivity: ActivitySource = {
+  key: 'fines',
+  fragment: fineActivitySql,
+  map: (row) => ({
     id: row.id,
     type: 'fine',
-    description: `Fine: ${row.reason}`,
-    amount: koboToNaira(row.amount),
-    date: row.createdAt.toISOString(),
+    description: `Fine: ${row.label}`,
+    amount: koboToNaira(row.amountKobo),
+    date: row.occurredAt,
     status: row.status,
-  }));
-}
+  }),
+};
 
-/** Dashboard seam: each pending fine is to be paid by its due date. */
-export async function finePendingActions(
-  db: Executor,
-  actor: MemberActor,
-): Promise<PendingAction[]> {
-  const rows = await finesRepository(db).pending(actor.user.id);
-  return rows.map((row) => ({
-    id: row.id,
-    type: 'fine_payment',
-    description: `Fine: ${row.reason} (${formatKobo(row.amount)})`,
-    actionRequired: `Pay ${formatKobo(row.amount)} by ${formatDisplayDate(row.dueDate)}`,
-    deadline: row.dueDate,
-    actionUrl: '/fines?status=pending',
-  }));
-}
+/** Dashboard seam: each pending fine is to be paid by its due date (reason, due date). */
+export const finePendingActions: PendingActionSource = {
+  key: 'fines',
+  fragment: (actor) => finePendingSql(actor.user.id),
+  map: (row) => {
+    const amount = formatKobo(row.amountKobo ?? 0);
+    const dueDate = row.detail ?? '';
+    return {
+      id: row.id,
+      type: 'fine_payment',
+      description: `Fine: ${row.label} (${amount})`,
+      actionRequired: `Pay ${amount} by ${formatDisplayDate(dueDate)}`,
+      deadline: dueDate,
+      actionUrl: '/fines?status=pending',
+    };
+  },
+};
 
 /** Total Fines on the dashboard: the member's pending fines, in kobo (DESIGN §6). */
-export function pendingFinesTotal(db: Executor, userId: string): Promise<Kobo> {
-  return finesRepository(db).pendingTotal(userId);
-}
+export const pendingFinesTotal: SummaryTotal = pendingFinesTotalSql;
 
 const invalid = (message: string) => new DomainError({ code: 'VALIDATION_ERROR', message });
 

@@ -367,6 +367,24 @@ describe('loans API', () => {
         .where(eq(notifications.userId, ada.user.id));
       expect(told.map((n) => n.title)).toContain('Chidi Okafor declined to guarantee LN-000001');
     });
+
+    it('asks the borrower on the dashboard to choose another guarantor for each who declined', async () => {
+      const res = await get(ada, '/dashboard');
+      expect(res.statusCode).toBe(200);
+      const { pendingActions } = res.json<{ data: { pendingActions: unknown[] } }>().data;
+      const declined = (name: string) => ({
+        id: expect.any(String),
+        type: 'guarantor_request',
+        description: `${name} declined to guarantee your loan LN-000001`,
+        actionRequired: 'Choose another guarantor',
+        deadline: null,
+        actionUrl: '/guarantees/invite',
+      });
+      expect(pendingActions).toHaveLength(2);
+      expect(pendingActions).toEqual(
+        expect.arrayContaining([declined('Chidi Okafor'), declined('Dayo Bello')]),
+      );
+    });
   });
 
   describe('reassign', () => {

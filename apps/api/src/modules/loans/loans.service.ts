@@ -10,7 +10,6 @@
  * balance rows (user-id order, as the ledger takes them).
  */
 import { randomBytes } from 'node:crypto';
-import type { PendingAction, RecentActivity } from '@coop/shared/dashboard';
 import { toIsoDateInTimeZone } from '@coop/shared/dates';
 import type { IdParams } from '@coop/shared/http';
 import {
@@ -42,6 +41,7 @@ import { formatKobo, koboToNaira, nairaToKobo } from '@coop/shared/money';
 import type { Deps } from '../../deps.js';
 import type { Executor } from '../../db/client.js';
 import type { MemberActor } from '../../lib/actor.js';
+import type { ActivitySource, PendingActionSource } from '../../lib/dashboard-seam.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { DomainError, notFound } from '../../lib/domain-error.js';
 import type { ListPage } from '../../lib/list-query.js';
@@ -50,6 +50,8 @@ import { sendMessages, type OutgoingMessage } from '../notifications/notificatio
 import { currentPolicy } from '../policy/policy.service.js';
 import { personName, toLoan, toLoanGuarantor } from './loan-shape.js';
 import {
+  loanActivitySql,
+  loanPendingSql,
   loansRepository,
   type GuarantorRow,
   type LoanRow,
@@ -581,85 +583,66 @@ export async function certifyLoan(
   };
 }
 
-/* What the dashboard shows of loans (GET /users/dashboard, built by the dashboard module). */
+/* What the dashboard shows of loans (GET /users/dashboard, through lib/dashboard-seam.ts). */
+
+/** At most this many loan asks on the dashboard. */
+const LOAN_PENDING_ACTIONS_LIMIT = 10;
 
 /**
  * The member's loan-related pending actions: guarantor requests to answer, a rejected guarantor
  * to replace on their own loan, and (for reviewers) loans to certify. Each opens the loans page
  * where it is done.
  */
-export async function memberLoanPendingActions(
-  db: Executor,
-  actor: MemberActor,
-  _today?: string,
-  limit = 10,
-): Promise<PendingAction[]> {
-  const member = actor.user;
-  const repo = loansRepository(db);
-  const actions: PendingAction[] = [];
-  for (const row of await repo.pendingRequestsFor(member.id, limit)) {
-    actions.push({
-      id: row.slot.id,
-      type: 'guarantor_request',
-      description: `${row.borrowerFirstName} ${row.borrowerLastName} asked you to guarantee loan ${row.loanNumber}`,
-      actionRequired: `Accept or reject the guarantee of ${formatKobo(row.slot.guaranteeAmount)}`,
-      deadline: null,
-      actionUrl: '/loans?tab=guarantor-requests',
-    });
-  }
-  for (const row of await repo.rejectedSlotsOf(member.id)) {
-    if (row.slot.replacesId !== null) continue;
-    actions.push({
-      id: row.slot.id,
-      type: 'guarantor_request',
-      description: `${personName(row.person)} declined to guarantee your loan ${row.loanNumber}`,
-      actionRequired: 'Choose another guarantor',
-      deadline: null,
-      actionUrl: '/guarantees/invite',
-    });
-  }
-  if (member.isLoanReviewer) {
-    for (const row of await repo.uncertifiedUnderReview(member.id, limit)) {
-      actions.push({
-        id: row.loan.id,
-        type: 'loan_review',
-        description: `Loan ${row.loan.loanNumber} from ${row.firstName} ${row.lastName} (${formatKobo(row.loan.requestedAmount)}) is under review`,
-        actionRequired: 'Approve or reject the loan',
-        deadline: null,
-        actionUrl: '/loans?tab=loan-review',
-      });
+export const memberLoanPendingActions: PendingActionSource = {
+  key: 'loans',
+  fragment: (actor) =>
+    loanPendingSql(actor.user.id, actor.user.isLoanReviewer, LOAN_PENDING_ACTIONS_LIMIT),
+  map: (row) => {
+    switch (row.kind) {
+      case 'guarantee':
+        return {
+          id: row.id,
+          type: 'guarantor_request',
+          description: `${row.detail} asked you to guarantee loan ${row.label}`,
+          actionRequired: `Accept or reject the guarantee of ${formatKobo(row.amountKobo ?? 0)}`,
+          deadline: null,
+          actionUrl: '/loans?tab=guarantor-requests',
+        };
+      case 'replace':
+        return {
+          id: row.id,
+          type: 'guarantor_request',
+          description: `${row.detail} declined to guarantee your loan ${row.label}`,
+          actionRequired: 'Choose another guarantor',
+          deadline: null,
+          actionUrl: '/guarantees/invite',
+        };
+      default:
+        return {
+          id: row.id,
+          type: 'loan_review',
+          description: `Loan ${row.label} from ${row.detail} (${formatKobo(row.amountKobo ?? 0)}) is under review`,
+          actionRequired: 'Approve or reject the loan',
+          deadline: null,
+          actionUrl: '/loans?tab=loan-review',
+        };
     }
-  }
-  return actions.slice(0, limit);
-}
+  },
+};
 
-/** The member's latest loan events for Recent Activity: requests, disbursements, repayments. */
-export async function memberLoanActivity(
-  db: Executor,
-  userId: string,
-  limit = 10,
-): Promise<RecentActivity[]> {
-  const repo = loansRepository(db);
-  const activity: RecentActivity[] = [];
-  for (const loan of await repo.recentLoans(userId, limit)) {
-    activity.push({
-      id: loan.id,
-      type: 'loan',
-      description: `Loan ${loan.loanNumber} requested: ${loan.purpose}`,
-      amount: koboToNaira(loan.requestedAmount),
-      date: loan.requestDate.toISOString(),
-      status: loan.status,
-    });
-  }
-  for (const { repayment, loanNumber } of await repo.recentRepayments(userId, limit)) {
-    activity.push({
-      id: repayment.id,
-      type: 'loan',
-      description: `Repayment on loan ${loanNumber}`,
-      amount: koboToNaira(repayment.amount),
-      date: repayment.createdAt.toISOString(),
-      status: repayment.status,
-    });
-  }
-  return activity.sort((a, b) => b.date.localeCompare(a.date)).slice(0, limit);
-}
+/** The member's latest loan events for Recent Activity: requests and repayments. */
+export const memberLoanActivity: ActivitySource = {
+  key: 'loans',
+  fragment: loanActivitySql,
+  map: (row) => ({
+    id: row.id,
+    type: 'loan',
+    description:
+      row.kind === 'request'
+        ? `Loan ${row.label} requested: ${row.detail}`
+        : `Repayment on loan ${row.label}`,
+    amount: koboToNaira(row.amountKobo),
+    date: row.occurredAt,
+    status: row.status,
+  }),
+};

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, eq, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { AdminWithdrawalListQuery } from '@coop/shared/admin-money';
 import type { WithdrawalListQuery } from '@coop/shared/withdrawals';
 import type { Executor } from '../../db/client.js';
@@ -13,6 +13,15 @@ import { listFilters, listPage } from '../../lib/list-query.js';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type NewWithdrawal = typeof withdrawals.$inferInsert;
+
+/** Dashboard seam (lib/dashboard-seam.ts): the member's newest requests, dated when made. */
+export function withdrawalActivitySql(userId: string, limit: number): SQL {
+  const w = withdrawals;
+  return sql`select 'withdrawal', ${w.id}, ${w.requestDate}, ${w.requestedAmount}, ${w.status},
+      ${w.withdrawalType}, null
+    from ${w} where ${w.userId} = ${userId}
+    order by ${w.requestDate} desc, ${w.id} desc limit ${limit}`;
+}
 
 const LIST_COLUMNS = {
   id: withdrawals.id,
@@ -110,15 +119,6 @@ export function withdrawalsRepository(db: Executor) {
         .leftJoin(memberBalances, eq(memberBalances.userId, withdrawals.userId))
         .where(eq(withdrawals.id, id));
       return row;
-    },
-
-    newest(userId: string, limit: number) {
-      return db
-        .select(LIST_COLUMNS)
-        .from(withdrawals)
-        .where(eq(withdrawals.userId, userId))
-        .orderBy(desc(withdrawals.requestDate), desc(withdrawals.id))
-        .limit(limit);
     },
 
     /** The member's pending requests (at most one per type). */

@@ -14,7 +14,6 @@ import type {
   AdminWithdrawal,
   AdminWithdrawalListQuery,
 } from '@coop/shared/admin-money';
-import type { RecentActivity } from '@coop/shared/dashboard';
 import { toIsoDateInTimeZone } from '@coop/shared/dates';
 import { formatKobo, koboToNaira, nairaToKobo, type Kobo } from '@coop/shared/money';
 import type { IdParams } from '@coop/shared/http';
@@ -35,6 +34,7 @@ import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import type { Actor, MemberActor } from '../../lib/actor.js';
 import { actorIdOf } from '../../lib/actor.js';
+import type { ActivitySource } from '../../lib/dashboard-seam.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { DomainError, notFound, validationError } from '../../lib/domain-error.js';
 import { lockMemberBalance, postLedgerTransaction, readMemberBalance } from '../../lib/ledger.js';
@@ -43,6 +43,7 @@ import { assertTransition } from '../../lib/transitions.js';
 import { sendMessages } from '../notifications/notifications.service.js';
 import { currentPolicy } from '../policy/policy.service.js';
 import {
+  withdrawalActivitySql,
   withdrawalsRepository,
   type AdminWithdrawalRow,
   type WithdrawalListRow,
@@ -77,22 +78,22 @@ export async function listWithdrawals(
   return { items: page.items.map(toWithdrawal), pagination: page.pagination };
 }
 
-/** Dashboard seam: the member's newest requests as (outgoing) activity. */
-export async function withdrawalActivity(
-  db: Executor,
-  userId: string,
-  limit: number,
-): Promise<RecentActivity[]> {
-  const rows = await withdrawalsRepository(db).newest(userId, limit);
-  return rows.map((row) => ({
+/**
+ * Dashboard seam (lib/dashboard-seam.ts): the member's newest requests as (outgoing) activity.
+ * Row: the withdrawal type in `label`.
+ */
+export const withdrawalActivity: ActivitySource = {
+  key: 'withdrawals',
+  fragment: withdrawalActivitySql,
+  map: (row) => ({
     id: row.id,
     type: 'withdrawal',
-    description: `${row.withdrawalType === 'savings' ? 'Savings' : 'Share holding'} withdrawal`,
-    amount: koboToNaira(row.requestedAmount),
-    date: row.requestDate.toISOString(),
+    description: `${row.label === 'savings' ? 'Savings' : 'Share holding'} withdrawal`,
+    amount: koboToNaira(row.amountKobo),
+    date: row.occurredAt,
     status: row.status,
-  }));
-}
+  }),
+};
 
 interface Eligibility {
   availableSavings: Kobo;

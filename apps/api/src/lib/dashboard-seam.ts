@@ -1,0 +1,67 @@
+/**
+ * The contract through which modules feed GET /users/dashboard (decision 040, "The seam"). A
+ * module contributes SQL, not a query run: the dashboard puts every module's fragment into one
+ * `union all` statement for Recent Activity and one for Pending Actions, runs each once, and
+ * hands every row back to the mapper of the source that produced it.
+ *
+ * A fragment is a complete `select` over the module's own tables, for one member, with its own
+ * `order by` and `limit`, whose columns are exactly those of the row types below, in this order
+ * and with these names (the dashboard casts each to its common type):
+ *
+ * - activity: `kind, id, occurred_at, amount_kobo, status, label, detail`
+ *   (`occurred_at` a timestamptz, or a timestamp taken as UTC);
+ * - pending actions: `kind, id, amount_kobo, label, detail, extra`.
+ *
+ * `kind` tells apart the several kinds of record one source may union itself (a loan request and
+ * a repayment); `label`, `detail` and `extra` are whatever text the mapper needs to word the row.
+ */
+import type { PendingAction, RecentActivity } from '@coop/shared/dashboard';
+import type { IsoDate } from '@coop/shared/dates';
+import type { SQL } from 'drizzle-orm';
+import type { MemberActor } from './actor.js';
+
+/** One Recent Activity row as the union reads it back, before its source words it. */
+export interface ActivityRow {
+  kind: string;
+  id: string;
+  /** The instant of the movement, ISO 8601 in UTC with milliseconds (`Date#toISOString`). */
+  occurredAt: string;
+  amountKobo: number;
+  status: string;
+  label: string | null;
+  detail: string | null;
+}
+
+/** One Pending Actions row as the union reads it back, before its source words it. */
+export interface PendingRow {
+  kind: string;
+  id: string;
+  amountKobo: number | null;
+  label: string | null;
+  detail: string | null;
+  extra: string | null;
+}
+
+export interface ActivitySource {
+  /** Unique among the sources: says which mapper a row of the union goes to. */
+  key: string;
+  /** The member's newest `limit` movements of this source, newest first. */
+  fragment(userId: string, limit: number): SQL;
+  /** Words one row exactly as spec §3 Recent Activity shows it. */
+  map(row: ActivityRow): RecentActivity;
+}
+
+export interface PendingActionSource {
+  key: string;
+  /**
+   * What the actor is asked to do now, in the order the source wants them shown among equal
+   * deadlines; null when the source has nothing to ask of this actor (a reviewer-only source for
+   * a member who is not a reviewer), so it is left out of the statement.
+   */
+  fragment(actor: MemberActor, today: IsoDate): SQL | null;
+  /** Words one row as spec §3 Pending action, with its deadline and `actionUrl`. */
+  map(row: PendingRow): PendingAction;
+}
+
+/** A total the financial summary reads as a scalar subquery (`select coalesce(sum(…), 0) …`). */
+export type SummaryTotal = (userId: string) => SQL;
