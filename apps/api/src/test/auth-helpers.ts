@@ -51,9 +51,9 @@ export function setCookies(res: LightMyRequestResponse): ParsedCookie[] {
   });
 }
 
-/** The refresh token the answer set in its `coop_refresh` cookie. */
+/** The refresh token the answer set in its cookie (`__Host-coop_refresh` over https). */
 export function refreshCookie(res: LightMyRequestResponse): ParsedCookie | undefined {
-  return setCookies(res).find((cookie) => cookie.name === 'coop_refresh');
+  return setCookies(res).find((cookie) => /^(__Host-)?coop_refresh$/.test(cookie.name));
 }
 
 export interface SignedInClient {

@@ -130,7 +130,7 @@ describe('POST /auth/activate-account', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ success: true, data: { accessToken: expect.any(String), user } });
-    expect(refreshCookie(res)?.attributes).toMatchObject({ httponly: true, path: '/api/v1/auth' });
+    expect(refreshCookie(res)?.attributes).toMatchObject({ httponly: true, path: '/' });
 
     const me = await t.app.inject({
       method: 'GET',

@@ -120,7 +120,7 @@ const publicAuthRoutes: RouteModule = async (app, deps) => {
     },
     async (req, reply) => {
       await logout(deps, req.actor, {
-        refreshToken: req.body?.refreshToken ?? refreshCookieOf(req),
+        refreshToken: req.body?.refreshToken ?? refreshCookieOf(req, config),
       });
       clearRefreshCookie(reply, config);
       return { success: true as const, message: 'Logged out successfully' };
@@ -141,7 +141,7 @@ const publicAuthRoutes: RouteModule = async (app, deps) => {
       const fromBody = req.body?.refreshToken;
       try {
         const refreshed = await refreshSession(deps, req.actor, {
-          refreshToken: fromBody ?? refreshCookieOf(req),
+          refreshToken: fromBody ?? refreshCookieOf(req, config),
         });
         setRefreshCookie(reply, config, refreshed.session, clock.now());
         return {

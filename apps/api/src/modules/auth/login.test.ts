@@ -69,17 +69,19 @@ describe('POST /auth/login', () => {
     expect(body.data.user).not.toHaveProperty('passwordHash');
   });
 
-  it('sets the refresh token as an httpOnly, SameSite=Strict cookie for the auth routes only', async () => {
+  it('sets the refresh token as an httpOnly, SameSite=Strict cookie', async () => {
     const res = await login('ada.obi@example.com', TEST_PASSWORD);
     const cookie = refreshCookie(res);
     expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(cookie?.attributes).toMatchObject({
       httponly: true,
       samesite: 'Strict',
-      path: '/api/v1/auth',
+      path: '/',
       'max-age': String(30 * 24 * 60 * 60),
     });
-    // PUBLIC_URL is http:// in tests: a Secure cookie would never come back over plain http.
+    // PUBLIC_URL is http:// in tests: a Secure cookie would never come back over plain http,
+    // and without Secure the `__Host-` prefix is not allowed.
+    expect(cookie?.name).toBe('coop_refresh');
     expect(cookie?.attributes).not.toHaveProperty('secure');
   });
 

@@ -2,17 +2,25 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config/env.js';
 import type { IssuedRefreshToken } from '../sessions/sessions.service.js';
 
-/** The refresh token travels in this cookie, sent only to the auth routes. */
-export const REFRESH_COOKIE = 'coop_refresh';
-export const REFRESH_COOKIE_PATH = '/api/v1/auth';
+const servedOverHttps = (config: Config) => config.publicUrl.startsWith('https:');
+
+/**
+ * The refresh token's cookie. Over https it is `__Host-coop_refresh` (ASVS V3.3.1, V3.3.3): a
+ * browser then keeps it only if it is Secure, set by this very host, for Path=/ and no Domain, so
+ * neither a sibling subdomain nor a plain-http page can plant or overwrite it. Plain http (a trial
+ * on this machine) cannot carry the prefix: browsers drop Secure cookies there.
+ */
+export function refreshCookieName(config: Config): string {
+  return servedOverHttps(config) ? '__Host-coop_refresh' : 'coop_refresh';
+}
 
 function cookieOptions(config: Config) {
   return {
     httpOnly: true,
-    // Browsers drop Secure cookies on plain http, so local http://localhost keeps working.
-    secure: config.publicUrl.startsWith('https:'),
+    secure: servedOverHttps(config),
     sameSite: 'strict' as const,
-    path: REFRESH_COOKIE_PATH,
+    // `__Host-` demands Path=/; the API reads the cookie on the auth routes only.
+    path: '/',
   };
 }
 
@@ -24,14 +32,17 @@ export function setRefreshCookie(
   now: Date,
 ): void {
   const maxAge = Math.max(0, Math.floor((session.expiresAt.getTime() - now.getTime()) / 1000));
-  void reply.setCookie(REFRESH_COOKIE, session.refreshToken, { ...cookieOptions(config), maxAge });
+  void reply.setCookie(refreshCookieName(config), session.refreshToken, {
+    ...cookieOptions(config),
+    maxAge,
+  });
 }
 
 export function clearRefreshCookie(reply: FastifyReply, config: Config): void {
-  void reply.clearCookie(REFRESH_COOKIE, cookieOptions(config));
+  void reply.clearCookie(refreshCookieName(config), cookieOptions(config));
 }
 
-export function refreshCookieOf(req: FastifyRequest): string | undefined {
-  const value = req.cookies[REFRESH_COOKIE];
+export function refreshCookieOf(req: FastifyRequest, config: Config): string | undefined {
+  const value = req.cookies[refreshCookieName(config)];
   return value === undefined || value === '' ? undefined : value;
 }

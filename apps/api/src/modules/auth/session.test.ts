@@ -40,7 +40,7 @@ const refreshWithCookie = (refreshToken: string) =>
   t.app.inject({
     method: 'POST',
     url: '/api/v1/auth/refresh',
-    cookies: { coop_refresh: refreshToken },
+    cookies: { '__Host-coop_refresh': refreshToken },
   });
 
 const logout = (options: { refreshToken?: string; accessToken?: string } = {}) =>
@@ -48,7 +48,7 @@ const logout = (options: { refreshToken?: string; accessToken?: string } = {}) =
     method: 'POST',
     url: '/api/v1/auth/logout',
     headers: options.accessToken ? bearer(options.accessToken) : {},
-    cookies: options.refreshToken ? { coop_refresh: options.refreshToken } : {},
+    cookies: options.refreshToken ? { '__Host-coop_refresh': options.refreshToken } : {},
   });
 
 describe('GET /auth/me', () => {
@@ -79,13 +79,15 @@ describe('POST /auth/refresh', () => {
     expect((await me(body.data.accessToken)).statusCode).toBe(200);
 
     const cookie = refreshCookie(res);
+    // Over https the `__Host-` prefix: Secure, this host only, Path=/ (ASVS V3.3.1, V3.3.3).
+    expect(cookie?.name).toBe('__Host-coop_refresh');
     expect(cookie?.value).toBeTruthy();
     expect(cookie?.value).not.toBe(signedIn.refreshToken);
     expect(cookie?.attributes).toMatchObject({
       httponly: true,
       secure: true,
       samesite: 'Strict',
-      path: '/api/v1/auth',
+      path: '/',
       // The family's 30 days run from sign-in; rotation never extends them.
       'max-age': String(29 * 24 * 60 * 60),
     });
@@ -175,7 +177,7 @@ describe('POST /auth/logout', () => {
     expect(res.json()).toEqual({ success: true, message: 'Logged out successfully' });
     const cleared = refreshCookie(res);
     expect(cleared?.value).toBe('');
-    expect(cleared?.attributes.path).toBe('/api/v1/auth');
+    expect(cleared?.attributes.path).toBe('/');
 
     expect((await refreshWithCookie(signedIn.refreshToken)).statusCode).toBe(401);
     // Signing out here does not sign out the member's other devices.
