@@ -26,6 +26,7 @@ import {
 } from './db/schema/index.js';
 import { findProjectionMismatches } from './lib/ledger.js';
 import { FORCED_CLOSE_GRACE_MS } from './lib/shutdown.js';
+import { DEMO_PEOPLE } from './demo/demo-people.js';
 import { createEmptyPostgresDatabase, testDatabaseUrl } from './test/database.js';
 import { startFakeSmtp } from './test/fake-smtp.js';
 import { startServer, type ServerProcess } from './test/server-process.js';
@@ -203,7 +204,8 @@ describe(`stopping the server (${testDatabaseUrl ? 'PostgreSQL' : 'embedded data
     expect(exit.code).toBe(0);
     expect(exit.afterSignalMs).toBeLessThan(5_000);
     await inspect(async (db) => {
-      expect((await db.select({ n: count() }).from(users))[0]!.n).toBe(66);
+      // Every demo person, seeded once.
+      expect((await db.select({ n: count() }).from(users))[0]!.n).toBe(DEMO_PEOPLE.length);
       expect(await findProjectionMismatches(db)).toEqual([]);
     });
   }, 120_000);
