@@ -54,3 +54,41 @@ test('the administrator changes the policy: a bad value is refused, a good one s
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expectAccessible(page);
 });
+
+test('every back-office page passes axe in the dark theme', async ({ browser, isMobile }) => {
+  test.setTimeout(180_000);
+  // The device asks for dark and the administrator has not chosen: the portal follows the device.
+  const context = await browser.newContext({
+    colorScheme: 'dark',
+    viewport: isMobile ? { width: 390, height: 844 } : { width: 1280, height: 900 },
+    isMobile,
+    hasTouch: isMobile,
+  });
+  const page = await context.newPage();
+  // The treasurer only reads here; the other specs act as admin@demo.coop.
+  await signIn(page, 'treasurer@demo.coop');
+  await expect(page).toHaveURL(/\/admin$/);
+  for (const [path, heading] of [
+    ['/admin', 'Back office'],
+    ['/admin/members', 'Members'],
+    ['/admin/payroll', 'Payroll deductions'],
+    ['/admin/disputes', 'Disputes'],
+    ['/admin/loans', 'Loans'],
+    ['/admin/withdrawals', 'Withdrawals'],
+    ['/admin/deposit-notices', 'Deposit notices'],
+    ['/admin/fines', 'Fines'],
+    ['/admin/dividends', 'Dividends'],
+    ['/admin/audit', 'Audit log'],
+    ['/admin/reconciliation', 'Reconciliation'],
+    ['/admin/policy', 'Policy'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByText(/^Loading/)).toHaveCount(0);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+      true,
+    );
+    await expectAccessible(page);
+  }
+  await context.close();
+});
