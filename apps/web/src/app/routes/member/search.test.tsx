@@ -110,6 +110,10 @@ describe('top-bar search (DESIGN §6)', { timeout: 20_000 }, () => {
     expect(loan).toHaveTextContent('Shop stock');
     expect(loan).toHaveTextContent('₦1,000,000');
     expect(loan).toHaveAttribute('href', '/loans?search=LN-000001');
+    expect(loans.getByRole('link', { name: 'View all 1 in My Loans' })).toHaveAttribute(
+      'href',
+      '/loans?search=LN-000001',
+    );
     const transactions = within(screen.getByRole('region', { name: 'Transactions' }));
     expect((await transactions.findAllByText('Loan LN-000001 disbursed')).length).toBeGreaterThan(
       0,

@@ -27,7 +27,7 @@ export function LoanSearchResults({ term }: { term: string }) {
         <h2 id="loan-results" className="text-lg font-semibold">
           Loans
         </h2>
-        {total > SHOWN ? (
+        {total > 0 ? (
           <Link
             to={searchPath(paths.loans, term)}
             className="text-sm font-medium text-primary underline-offset-4 hover:underline"
