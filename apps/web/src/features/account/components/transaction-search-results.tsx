@@ -1,6 +1,5 @@
 import { STATEMENT_MESSAGES } from '@coop/shared/account-rules';
-import { Link } from 'react-router';
-import { QueryState } from '../../../components/list/query-state';
+import { SearchResultsSection } from '../../../components/list/search-results-section';
 import { paths, searchPath } from '../../../config/paths';
 import { failureMessage } from '../../../lib/api-client';
 import { useTransactions } from '../api/transactions';
@@ -20,36 +19,26 @@ export function TransactionSearchResults({ term }: { term: string }) {
   });
   const total = found.data?.pagination.totalItems ?? 0;
   return (
-    <section aria-labelledby="transaction-results" className="grid gap-3">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="transaction-results" className="text-lg font-semibold">
-          Transactions
-        </h2>
-        {total > 0 ? (
-          <Link
-            to={searchPath(paths.transactions, term)}
-            className="text-sm font-medium text-primary underline-offset-4 hover:underline"
-          >
-            View all {total} in Transaction History
-          </Link>
-        ) : null}
-      </div>
-      <QueryState
-        isPending={found.isPending}
-        errorMessage={
-          found.isError ? failureMessage(found.error, STATEMENT_MESSAGES.fetchFailed) : null
-        }
-        onRetry={() => void found.refetch()}
-        isEmpty={total === 0}
-        emptyMessage={`No transactions match “${term}”`}
-        loadingLabel="Searching transactions"
-      >
-        <TransactionsTable
-          caption="Matching transactions"
-          transactions={found.data?.data ?? []}
-          busy={found.isPlaceholderData}
-        />
-      </QueryState>
-    </section>
+    <SearchResultsSection
+      title="Transactions"
+      total={total}
+      viewAll={{
+        to: searchPath(paths.transactions, term),
+        label: `View all ${total} in Transaction History`,
+      }}
+      isPending={found.isPending}
+      errorMessage={
+        found.isError ? failureMessage(found.error, STATEMENT_MESSAGES.fetchFailed) : null
+      }
+      onRetry={() => void found.refetch()}
+      emptyMessage={`No transactions match “${term}”`}
+      loadingLabel="Searching transactions"
+    >
+      <TransactionsTable
+        caption="Matching transactions"
+        transactions={found.data?.data ?? []}
+        busy={found.isPlaceholderData}
+      />
+    </SearchResultsSection>
   );
 }

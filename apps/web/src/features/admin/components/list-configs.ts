@@ -19,18 +19,31 @@ import {
 import type { FilterDefinition } from '../../../lib/list-filters';
 import type { ListParamsConfig } from '../../../lib/use-list-params';
 
+/** The back office's list page sizes (the members list has its own, after spec §9). */
+const PAGE_SIZES = [10, 25, 50, 100];
+
+/** A select filter over a closed list of values, each shown by its label. */
+function selectFilter<T extends string>(
+  key: string,
+  label: string,
+  values: readonly T[],
+  labelOf: (value: T) => string,
+): FilterDefinition {
+  return {
+    key,
+    label,
+    type: 'select',
+    options: values.map((value) => ({ value, label: labelOf(value) })),
+  };
+}
+
 const yesNo = [
   { value: 'true', label: 'Yes' },
   { value: 'false', label: 'No' },
 ];
 
 export const MEMBER_FILTERS: readonly FilterDefinition[] = [
-  {
-    key: 'status',
-    label: 'Status',
-    type: 'select',
-    options: MEMBER_STATUS_FILTERS.map((value) => ({ value, label: MEMBER_STATUS_LABELS[value] })),
-  },
+  selectFilter('status', 'Status', MEMBER_STATUS_FILTERS, (value) => MEMBER_STATUS_LABELS[value]),
   { key: 'isLoanReviewer', label: 'Loan reviewer', type: 'select', options: yesNo },
   { key: 'isExco', label: 'Exco', type: 'select', options: yesNo },
   { key: 'joined', label: 'Joined', type: 'dateRange' },
@@ -63,7 +76,7 @@ export const DISPUTE_FILTERS: readonly FilterDefinition[] = [
 export const DISPUTE_LIST_CONFIG: ListParamsConfig<'disputeDate' | 'contributionMonth'> = {
   defaults: { limit: 25, sortBy: 'disputeDate', sortOrder: 'asc' },
   sortFields: ['disputeDate', 'contributionMonth'],
-  pageSizeOptions: [10, 25, 50, 100],
+  pageSizeOptions: PAGE_SIZES,
   filters: DISPUTE_FILTERS,
 };
 
@@ -78,7 +91,7 @@ export const AUDIT_FILTERS: readonly FilterDefinition[] = [
 export const AUDIT_LIST_CONFIG: ListParamsConfig<'occurredAt'> = {
   defaults: { limit: 25, sortBy: 'occurredAt', sortOrder: 'desc' },
   sortFields: ['occurredAt'],
-  pageSizeOptions: [10, 25, 50, 100],
+  pageSizeOptions: PAGE_SIZES,
   filters: AUDIT_FILTERS,
 };
 
@@ -96,82 +109,59 @@ export const RECONCILIATION_CONFIG: ListParamsConfig<'period'> = {
 /* The money routines (issue 9 items 5, 7, 9): withdrawals, deposit notices, fines. */
 
 export const WITHDRAWAL_FILTERS: readonly FilterDefinition[] = [
-  {
-    key: 'status',
-    label: 'Status',
-    type: 'select',
-    options: WITHDRAWAL_STATUSES.map((value) => ({
-      value,
-      label: WITHDRAWAL_STATUS_LABELS[value],
-    })),
-  },
-  {
-    key: 'withdrawalType',
-    label: 'Type',
-    type: 'select',
-    options: WITHDRAWAL_TYPES.map((value) => ({ value, label: WITHDRAWAL_TYPE_LABELS[value] })),
-  },
+  selectFilter('status', 'Status', WITHDRAWAL_STATUSES, (value) => WITHDRAWAL_STATUS_LABELS[value]),
+  selectFilter(
+    'withdrawalType',
+    'Type',
+    WITHDRAWAL_TYPES,
+    (value) => WITHDRAWAL_TYPE_LABELS[value],
+  ),
   { key: 'requested', label: 'Requested on', type: 'dateRange' },
 ];
 
 export const WITHDRAWAL_LIST_CONFIG: ListParamsConfig<'requestDate' | 'requestedAmount'> = {
   defaults: { limit: 25, sortBy: 'requestDate', sortOrder: 'asc' },
   sortFields: ['requestDate', 'requestedAmount'],
-  pageSizeOptions: [10, 25, 50, 100],
+  pageSizeOptions: PAGE_SIZES,
   filters: WITHDRAWAL_FILTERS,
 };
 
 export const DEPOSIT_NOTICE_FILTERS: readonly FilterDefinition[] = [
-  {
-    key: 'status',
-    label: 'Status',
-    type: 'select',
-    options: DEPOSIT_NOTICE_STATUSES.map((value) => ({
-      value,
-      label: DEPOSIT_NOTICE_STATUS_LABELS[value],
-    })),
-  },
+  selectFilter(
+    'status',
+    'Status',
+    DEPOSIT_NOTICE_STATUSES,
+    (value) => DEPOSIT_NOTICE_STATUS_LABELS[value],
+  ),
   { key: 'submitted', label: 'Submitted on', type: 'dateRange' },
 ];
 
 export const DEPOSIT_NOTICE_LIST_CONFIG: ListParamsConfig<'submittedAt' | 'transferDate'> = {
   defaults: { limit: 25, sortBy: 'submittedAt', sortOrder: 'asc' },
   sortFields: ['submittedAt', 'transferDate'],
-  pageSizeOptions: [10, 25, 50, 100],
+  pageSizeOptions: PAGE_SIZES,
   filters: DEPOSIT_NOTICE_FILTERS,
 };
 
 export const FINE_FILTERS: readonly FilterDefinition[] = [
-  {
-    key: 'status',
-    label: 'Status',
-    type: 'select',
-    options: FINE_STATUSES.map((value) => ({ value, label: FINE_STATUS_LABELS[value] })),
-  },
+  selectFilter('status', 'Status', FINE_STATUSES, (value) => FINE_STATUS_LABELS[value]),
   { key: 'fined', label: 'Fine date', type: 'dateRange' },
 ];
 
 export const FINE_LIST_CONFIG: ListParamsConfig<'fineDate' | 'dueDate' | 'amount'> = {
   defaults: { limit: 25, sortBy: 'fineDate', sortOrder: 'desc' },
   sortFields: ['fineDate', 'dueDate', 'amount'],
-  pageSizeOptions: [10, 25, 50, 100],
+  pageSizeOptions: PAGE_SIZES,
   filters: FINE_FILTERS,
 };
 
 /** The loan pipeline (issue 9 item 6): newest request first; status and overdue in the URL. */
 export const LOAN_FILTERS: readonly FilterDefinition[] = [
-  {
-    key: 'status',
-    label: 'Status',
-    type: 'select',
-    options: ADMIN_LOAN_STATUS_FILTERS.map((value) => ({
-      value,
-      label:
-        value === 'awaiting_second_approval'
-          ? 'Awaiting second approval'
-          : value.charAt(0).toUpperCase() + value.slice(1).replaceAll('_', ' '),
-    })),
-  },
+  selectFilter('status', 'Status', ADMIN_LOAN_STATUS_FILTERS, (value) =>
+    value === 'awaiting_second_approval'
+      ? 'Awaiting second approval'
+      : value.charAt(0).toUpperCase() + value.slice(1).replaceAll('_', ' '),
+  ),
   {
     key: 'overdue',
     label: 'Overdue instalments',
@@ -184,6 +174,6 @@ export const LOAN_FILTERS: readonly FilterDefinition[] = [
 export const LOAN_LIST_CONFIG: ListParamsConfig<'requestDate' | 'requestedAmount'> = {
   defaults: { limit: 25, sortBy: 'requestDate', sortOrder: 'desc' },
   sortFields: ['requestDate', 'requestedAmount'],
-  pageSizeOptions: [10, 25, 50, 100],
+  pageSizeOptions: PAGE_SIZES,
   filters: LOAN_FILTERS,
 };

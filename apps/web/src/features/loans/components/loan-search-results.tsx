@@ -1,6 +1,6 @@
 import { FALLBACK_MESSAGES } from '@coop/shared/messages';
 import { Link } from 'react-router';
-import { QueryState } from '../../../components/list/query-state';
+import { SearchResultsSection } from '../../../components/list/search-results-section';
 import { paths, searchPath } from '../../../config/paths';
 import { failureMessage } from '../../../lib/api-client';
 import { useLoans } from '../api/loans-api';
@@ -22,51 +22,38 @@ export function LoanSearchResults({ term }: { term: string }) {
   const loans = found.data?.data ?? [];
   const total = found.data?.pagination.totalItems ?? 0;
   return (
-    <section aria-labelledby="loan-results" className="grid gap-3">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="loan-results" className="text-lg font-semibold">
-          Loans
-        </h2>
-        {total > 0 ? (
-          <Link
-            to={searchPath(paths.loans, term)}
-            className="text-sm font-medium text-primary underline-offset-4 hover:underline"
-          >
-            View all {total} in My Loans
-          </Link>
-        ) : null}
-      </div>
-      <QueryState
-        isPending={found.isPending}
-        errorMessage={
-          found.isError ? failureMessage(found.error, FALLBACK_MESSAGES.fetchLoans) : null
-        }
-        onRetry={() => void found.refetch()}
-        isEmpty={total === 0}
-        emptyMessage={`No loans match “${term}”`}
-        loadingLabel="Searching loans"
-      >
-        <ul className="grid gap-2">
-          {loans.map((loan) => (
-            <li key={loan.id}>
-              <Link
-                to={searchPath(paths.loans, loan.loanId)}
-                className="grid gap-1 rounded-lg border bg-card p-4 hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring sm:grid-cols-[8rem_1fr_auto_auto] sm:items-center sm:gap-4"
-              >
-                <span className="font-mono text-sm">{loan.loanId}</span>
-                <span className="min-w-0 truncate">{loan.purpose}</span>
-                <span className="font-medium tabular-nums">
-                  {naira(loan.requestedAmount)}
-                  <span className="ml-2 text-sm font-normal text-muted-foreground">
-                    {displayDate(loan.requestDate)}
-                  </span>
+    <SearchResultsSection
+      title="Loans"
+      total={total}
+      viewAll={{ to: searchPath(paths.loans, term), label: `View all ${total} in My Loans` }}
+      isPending={found.isPending}
+      errorMessage={
+        found.isError ? failureMessage(found.error, FALLBACK_MESSAGES.fetchLoans) : null
+      }
+      onRetry={() => void found.refetch()}
+      emptyMessage={`No loans match “${term}”`}
+      loadingLabel="Searching loans"
+    >
+      <ul className="grid gap-2">
+        {loans.map((loan) => (
+          <li key={loan.id}>
+            <Link
+              to={searchPath(paths.loans, loan.loanId)}
+              className="grid gap-1 rounded-lg border bg-card p-4 hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring sm:grid-cols-[8rem_1fr_auto_auto] sm:items-center sm:gap-4"
+            >
+              <span className="font-mono text-sm">{loan.loanId}</span>
+              <span className="min-w-0 truncate">{loan.purpose}</span>
+              <span className="font-medium tabular-nums">
+                {naira(loan.requestedAmount)}
+                <span className="ml-2 text-sm font-normal text-muted-foreground">
+                  {displayDate(loan.requestDate)}
                 </span>
-                <StatusBadge status={loan.status} />
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </QueryState>
-    </section>
+              </span>
+              <StatusBadge status={loan.status} />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </SearchResultsSection>
   );
 }
