@@ -269,8 +269,11 @@ test('the top bar finds transactions by amount and opens the history on the same
   page,
 }) => {
   await signInAs(page, 'tunde.ajayi@demo.coop');
+  // The dashboard has settled (the shell is not re-rendered under the typing).
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome back, / })).toBeVisible();
   const box = page.getByRole('searchbox', { name: 'Search the portal' });
   await box.fill('₦30,000');
+  await expect(box).toHaveValue('₦30,000');
   await box.press('Enter');
 
   await expect(page).toHaveURL(/\/search\?q=/);
