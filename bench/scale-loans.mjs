@@ -24,8 +24,6 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { loanListQuerySchema, underReviewLoanListQuerySchema } from '@coop/shared/loans';
-import { guarantorRequestListQuerySchema } from '@coop/shared/guarantors';
 import { build } from '../scripts/build.mjs';
 import { BENCH_JWT_SECRET, databaseUrl, generate } from './scale-generate.mjs';
 
@@ -363,6 +361,9 @@ async function explainAll(url, adaId) {
 }
 
 build();
+// Imported after the build: a fresh clone has no compiled @coop/shared until then.
+const { loanListQuerySchema, underReviewLoanListQuerySchema } = await import('@coop/shared/loans');
+const { guarantorRequestListQuerySchema } = await import('@coop/shared/guarantors');
 if (args.generate) {
   for (const size of SIZES) {
     console.log(`Generating ${size.database}: ${size.members} members × ${size.years} years…`);

@@ -19,7 +19,6 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { contributionListQuerySchema } from '@coop/shared/contributions';
 import { build } from '../scripts/build.mjs';
 import { BENCH_JWT_SECRET, SCALE_SIZES, databaseUrl } from './scale-generate.mjs';
 
@@ -275,6 +274,8 @@ async function openSize(sizeKey, index) {
 const fmt = (ms) => ms.toFixed(2);
 
 build();
+// Imported after the build: a fresh clone has no compiled @coop/shared until then.
+const { contributionListQuerySchema } = await import('@coop/shared/contributions');
 const sizes = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['12k', '1.2m'];
 const targets = [];
 const results = [];
