@@ -46,7 +46,12 @@ export interface PageRequest {
   orderBy: SQL[];
   limit: number;
   offset: number;
-  /** `count(*) over ()`: the number of rows matching the filters, on every row of the page. */
+  /**
+   * `count(*) over ()`: the number of rows matching the filters, on every row of the page. A list
+   * whose matches grow with the cooperative rather than with one member may put a scalar subquery
+   * counting the same rows from a covering index in its place (`underReviewPage`): the window
+   * reads every matching row in full before the limit.
+   */
   totalItems: SQL<number>;
 }
 

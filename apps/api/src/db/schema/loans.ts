@@ -74,6 +74,14 @@ export const loans = pgTable(
     index('loans_user_request_date_idx').on(t.userId, t.requestDate),
     index('loans_user_status_idx').on(t.userId, t.status),
     index('loans_status_created_idx').on(t.status, t.createdAt),
+    // The reviewers' list (`underReviewPage`) reads these two small indexes only: its page in
+    // either sort, and its total counted without touching the table (an index-only scan).
+    index('loans_under_review_created_idx')
+      .on(t.createdAt, t.id, t.userId)
+      .where(sql`status = 'under_review'`),
+    index('loans_under_review_amount_idx')
+      .on(t.requestedAmount, t.createdAt, t.id, t.userId)
+      .where(sql`status = 'under_review'`),
     check('loans_amounts_positive', sql`requested_amount > 0 and outstanding_balance >= 0`),
     check('loans_term', sql`repayment_term_months in (6, 12, 18)`),
     check('loans_remaining_certifications', sql`remaining_certifications >= 0`),

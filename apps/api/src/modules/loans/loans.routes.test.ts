@@ -504,6 +504,8 @@ describe('loans API', () => {
       expect((await get(ada, '/loans/under-review')).statusCode).toBe(403);
       const bayoList = await get(bayo, '/loans/under-review');
       expect(bayoList.json<{ data: unknown[] }>().data).toEqual([]);
+      // The total counts what the reviewer may certify, not every loan under review.
+      expect(bayoList.json().pagination).toMatchObject({ totalItems: 0, totalPages: 1 });
       const res = await post(bayo, `/loans/${loan.id}/certify`, { decision: 'approve' });
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('You cannot certify a loan you requested or guarantee');
@@ -511,6 +513,7 @@ describe('loans API', () => {
 
     it('lists the loan for other reviewers in the spec shape', async () => {
       const res = await get(rita, '/loans/under-review');
+      expect(res.json().pagination).toMatchObject({ totalItems: 1, currentPage: 1 });
       expect(res.json<{ data: unknown[] }>().data[0]).toMatchObject({
         id: loan.id,
         loanId: 'LN-000001',

@@ -1,0 +1,2 @@
+CREATE INDEX "loans_under_review_created_idx" ON "loans" USING btree ("created_at","id","user_id") WHERE status = 'under_review';--> statement-breakpoint
+CREATE INDEX "loans_under_review_amount_idx" ON "loans" USING btree ("requested_amount","created_at","id","user_id") WHERE status = 'under_review';
