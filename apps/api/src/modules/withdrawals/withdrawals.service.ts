@@ -119,11 +119,11 @@ async function eligibilityOf(
   except?: string,
 ): Promise<Eligibility> {
   const repo = withdrawalsRepository(db);
-  const [pendingRows, ties, policy] = await Promise.all([
-    repo.pending(userId),
-    repo.loanTies(userId),
-    currentPolicy(db),
-  ]);
+  // One after another: `db` is often the request's transaction, one connection that runs one
+  // statement at a time (pg deprecates queueing them in parallel on a client).
+  const pendingRows = await repo.pending(userId);
+  const ties = await repo.loanTies(userId);
+  const policy = await currentPolicy(db);
   const rules = policy.withdrawal;
   const pending = new Map(
     pendingRows.filter((row) => row.id !== except).map((row) => [row.withdrawalType, row]),
