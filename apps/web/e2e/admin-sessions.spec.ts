@@ -37,7 +37,7 @@ test('an administrator ends every session of a member, who must sign in again', 
   const trigger = admin.getByRole('button', { name: `End all sessions of ${MEMBER_NAME}` });
   await trigger.click();
   const dialog = admin.getByRole('dialog', { name: 'End all sessions' });
-  await expect(dialog).toContainText('signed out on every device');
+  await expect(dialog).toContainText('will be signed out on every device');
   await expect(dialog).toContainText('Their password does not change');
   await expectAccessible(admin);
   await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -75,7 +75,7 @@ function EndSessionsDialog({ member }: { member: AdminMember }) {
         trigger: 'End all sessions',
         triggerContext: `of ${name}`,
         title: 'End all sessions',
-        description: `${name} is signed out on every device at once and must sign in again. Their password does not change. They get an e-mail saying so.`,
+        description: `${name} will be signed out on every device at once and must sign in again. Their password does not change. They get an e-mail saying so.`,
         confirm: 'End all sessions',
         pending: 'Ending sessions...',
         failure: 'The sessions could not be ended',
