@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { expectAccessible, signIn } from './support';
+import { DEMO_PASSWORD, expectAccessible, signIn } from './support';
 
 /** A member no other spec signs in as: turning two-factor on changes how they sign in. */
 const MEMBER = 'oluwaseun.balogun@demo.coop';
@@ -31,6 +31,12 @@ test('two-factor sign-in: turned on from Settings, asked for at the next sign-in
   await expect(page.getByText('Two-factor sign-in is off')).toBeVisible();
   await expectAccessible(page);
 
+  // Enrolment starts with the current password (decision 082): a wrong one is refused on the field.
+  await page.getByLabel('Current password').fill('Not-My-Password!1');
+  await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+  await expect(page.getByText('Current password is incorrect')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByLabel('Current password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
   const secret = (await page.getByLabel('Secret key').textContent()) ?? '';
   expect(secret.replace(/\s/g, '')).toMatch(/^[A-Z2-7]{16,}$/);
@@ -70,6 +76,16 @@ test('two-factor sign-in: turned on from Settings, asked for at the next sign-in
   await expect(events.nth(2)).toContainText('Signed out');
   await expect(events.nth(3)).toContainText('Two-factor turned on');
   await expect(events.nth(4)).toContainText('Signed in');
-  await expect(page.getByRole('button', { name: 'Sign out all other sessions' })).toBeVisible();
   await expectAccessible(page);
+
+  // Signing out every other session asks for the password again, in a dialog.
+  await page.getByRole('button', { name: 'Sign out all other sessions' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign out all other sessions' });
+  await expect(dialog.getByLabel('Current password')).toBeFocused();
+  await expectAccessible(page);
+  await dialog.getByLabel('Current password').fill(DEMO_PASSWORD);
+  await dialog.getByRole('button', { name: 'Sign out other sessions' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: /other session/ })).toBeVisible();
+  await expect(events.nth(0)).toContainText('Other sessions signed outThis session');
 });

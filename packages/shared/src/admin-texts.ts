@@ -55,6 +55,12 @@ export const ADMIN_MESSAGES = {
   csvEmpty: 'The file has no rows',
 } as const;
 
+/** After 'End all sessions': how many sign-ins were still open. */
+export const sessionsEndedMessage = (ended: number) =>
+  ended === 0
+    ? 'The member was not signed in anywhere'
+    : `${ended} session${ended === 1 ? '' : 's'} ended. The member must sign in again.`;
+
 /** '3 members imported' */
 export const membersImportedMessage = (count: number) =>
   `${count} member${count === 1 ? '' : 's'} imported. Their activation e-mails are on their way.`;

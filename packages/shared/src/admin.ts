@@ -272,6 +272,15 @@ export const memberImportResponseSchema = successEnvelope(
 );
 export type MemberImportResponse = z.infer<typeof memberImportResponseSchema>;
 
+/**
+ * POST /admin/users/{id}/sessions/end: every sign-in of the member ended (ASVS V7.4.5,
+ * decision 082); `ended` counts the sign-ins that were still open.
+ */
+export const adminEndSessionsResponseSchema = successEnvelope(
+  z.object({ ended: z.number().int() }),
+);
+export type AdminEndSessionsResponse = z.infer<typeof adminEndSessionsResponseSchema>;
+
 /* ------------------------------------------------------------------ payroll */
 
 export const PAYROLL_ROW_STATUSES = ['new', 'already_posted', 'error'] as const;

@@ -179,13 +179,20 @@ export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
 const NEW_PASSWORD_REQUIRED = 'New password is required';
 
+/**
+ * The member's current password, asked again before a change to how they sign in or recover
+ * (change password, phone number, turning two-factor on, signing out other sessions: ASVS V7.5,
+ * docs/decisions/082-re-authentication-and-ending-sessions.md).
+ */
+export const currentPasswordSchema = requiredString('Current password is required').max(
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_TOO_LONG,
+);
+
 /** POST /auth/change-password and the profile dialog. */
 export const changePasswordSchema = z
   .strictObject({
-    currentPassword: requiredString('Current password is required').max(
-      PASSWORD_MAX_LENGTH,
-      PASSWORD_TOO_LONG,
-    ),
+    currentPassword: currentPasswordSchema,
     newPassword: requiredString(NEW_PASSWORD_REQUIRED)
       .min(PASSWORD_MIN_LENGTH, `New password must be at least ${PASSWORD_MIN_LENGTH} characters`)
       .max(PASSWORD_MAX_LENGTH, `New password cannot exceed ${PASSWORD_MAX_LENGTH} characters`),

@@ -3,6 +3,7 @@
  * (docs/decisions/082-two-factor-sign-in.md).
  */
 import { z } from 'zod';
+import { currentPasswordSchema } from './auth.js';
 import { listEnvelope, successEnvelope } from './http.js';
 
 export const TWO_FACTOR_CODE_MESSAGE = 'Enter the 6-digit code from your authenticator app';
@@ -40,6 +41,13 @@ export const twoFactorStatusSchema = z.object({
 });
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
 export const twoFactorStatusResponseSchema = successEnvelope(twoFactorStatusSchema);
+
+/**
+ * POST /users/two-factor/setup: enrolment starts with the current password (ASVS V7.5.1,
+ * decision 082), so a borrowed session cannot tie the account to someone else's phone.
+ */
+export const startTwoFactorSetupSchema = z.strictObject({ currentPassword: currentPasswordSchema });
+export type StartTwoFactorSetupInput = z.input<typeof startTwoFactorSetupSchema>;
 
 export const twoFactorSetupSchema = z.object({
   /** Base32, for typing into an app that cannot scan. */
@@ -96,5 +104,9 @@ export const loginHistoryQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(10),
 });
 export const loginHistoryResponseSchema = listEnvelope(loginEventSchema);
+
+/** POST /users/login-history/sign-out-others: the current password first (ASVS V7.5.2). */
+export const signOutOthersSchema = z.strictObject({ currentPassword: currentPasswordSchema });
+export type SignOutOthersInput = z.input<typeof signOutOthersSchema>;
 
 export const signOutOthersResponseSchema = successEnvelope(z.object({ ended: z.number().int() }));

@@ -18,25 +18,43 @@ describe('adminUserListQuerySchema', () => {
 });
 
 describe('profileUpdateSchema', () => {
+  const currentPassword = 'Demo!2345';
+
   it('stores the phone as +234… and clears it with null or blank', () => {
-    expect(profileUpdateSchema.parse({ phoneNumber: '0803 000 0001' })).toEqual({
+    expect(profileUpdateSchema.parse({ currentPassword, phoneNumber: '0803 000 0001' })).toEqual({
+      currentPassword,
       phoneNumber: '+2348030000001',
     });
-    expect(profileUpdateSchema.parse({ phoneNumber: null })).toEqual({ phoneNumber: null });
-    expect(profileUpdateSchema.parse({ phoneNumber: '  ' })).toEqual({ phoneNumber: null });
+    expect(profileUpdateSchema.parse({ currentPassword, phoneNumber: null })).toEqual({
+      currentPassword,
+      phoneNumber: null,
+    });
+    expect(profileUpdateSchema.parse({ currentPassword, phoneNumber: '  ' })).toEqual({
+      currentPassword,
+      phoneNumber: null,
+    });
+  });
+
+  it('asks for the current password: the phone is a sign-in identifier', () => {
+    expect(messages(profileUpdateSchema.safeParse({ phoneNumber: null }))).toEqual([
+      'Current password is required',
+    ]);
+    expect(
+      messages(profileUpdateSchema.safeParse({ currentPassword: '', phoneNumber: null })),
+    ).toEqual(['Current password is required']);
   });
 
   it('refuses foreign numbers, and name, e-mail or membership ID changes (the administrator makes those)', () => {
-    expect(messages(profileUpdateSchema.safeParse({ phoneNumber: '+447700900123' }))).toEqual([
-      'Please enter a valid Nigerian mobile number',
-    ]);
+    expect(
+      messages(profileUpdateSchema.safeParse({ currentPassword, phoneNumber: '+447700900123' })),
+    ).toEqual(['Please enter a valid Nigerian mobile number']);
     for (const field of ['firstName', 'lastName', 'email', 'membershipId', 'role']) {
       expect(
-        profileUpdateSchema.safeParse({ phoneNumber: null, [field]: 'X' }).success,
+        profileUpdateSchema.safeParse({ currentPassword, phoneNumber: null, [field]: 'X' }).success,
         field,
       ).toBe(false);
     }
-    expect(profileUpdateSchema.safeParse({}).success).toBe(false);
+    expect(profileUpdateSchema.safeParse({ currentPassword }).success).toBe(false);
   });
 });
 

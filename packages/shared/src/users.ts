@@ -1,7 +1,7 @@
 /** Profile, the admin user list and the data export (spec §2 Profile, §7 Users). */
 import { z } from 'zod';
 import { DEFAULT_SORTS, USER_LIST_PAGE_SIZE } from './constants.js';
-import { normalizePhone, userSchema } from './auth.js';
+import { currentPasswordSchema, normalizePhone, userSchema } from './auth.js';
 import { filteredListQuery, listEnvelope, searchFilter, successEnvelope } from './http.js';
 import { PROFILE_MESSAGES } from './account-rules.js';
 
@@ -20,9 +20,11 @@ export const profileResponseSchema = successEnvelope(userSchema);
 /**
  * PUT /users/profile: a member changes their phone number only (DESIGN §7); name, e-mail and
  * membership ID change through the administrator, so they are refused here (400). The phone is
- * stored as +234…, the form the sign-in lookup uses; null or blank removes it.
+ * stored as +234…, the form the sign-in lookup uses; null or blank removes it. The phone signs
+ * in, so the current password comes with it (ASVS V7.5.1, decision 082).
  */
 export const profileUpdateSchema = z.strictObject({
+  currentPassword: currentPasswordSchema,
   phoneNumber: z
     .string({ error: 'Phone number must be text or null' })
     .trim()

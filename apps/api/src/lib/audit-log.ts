@@ -63,6 +63,9 @@ export const AUDIT_ACTIONS = [
   'auth.two_factor.passed',
   'auth.two_factor.failed',
   'auth.other_sessions_ended',
+  // Re-authentication and ending sessions (decision 082)
+  'auth.reauthentication.failed',
+  'member.sessions_ended',
   // Back office (issue 9)
   'member.updated',
   'member.flags_changed',

@@ -52,7 +52,11 @@ describe('V6 two-factor sign-in (TOTP)', () => {
   afterAll(() => t.close());
 
   it('enrols with a QR code and the secret in text, confirmed by a code; 10 recovery codes once', async () => {
-    const setup = await post('/users/two-factor/setup', {}, accessToken);
+    const setup = await post(
+      '/users/two-factor/setup',
+      { currentPassword: TEST_PASSWORD },
+      accessToken,
+    );
     expect(setup.statusCode).toBe(200);
     const data = setup.json().data;
     expect(data.secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -175,7 +179,11 @@ describe('V6 two-factor sign-in (TOTP)', () => {
     }
     expect(events.filter((e) => e.current).every((e) => e.kind !== 'sign_in_failed')).toBe(true);
 
-    const ended = await post('/users/login-history/sign-out-others', {}, token);
+    const ended = await post(
+      '/users/login-history/sign-out-others',
+      { currentPassword: TEST_PASSWORD },
+      token,
+    );
     expect(ended.statusCode).toBe(200);
     expect(ended.json().data.ended).toBeGreaterThanOrEqual(2);
     const me = (tok: string) => t.app.inject({ url: '/api/v1/auth/me', headers: bearer(tok) });
@@ -214,7 +222,7 @@ describe('V6 two-factor sign-in (TOTP)', () => {
   it('an administrator can reset a member’s two-factor, audited; a member cannot', async () => {
     const member = await createActiveMember(t, { email: 'lost-phone@example.com' });
     const memberToken = (await signIn(t, 'lost-phone@example.com')).accessToken;
-    await post('/users/two-factor/setup', {}, memberToken);
+    await post('/users/two-factor/setup', { currentPassword: TEST_PASSWORD }, memberToken);
     const admin = (await signIn(t, 'tf-admin@example.com')).accessToken;
     const url = `/admin/users/${member.id}/two-factor/reset`;
     expect((await post(url, {}, memberToken)).statusCode).toBe(403);

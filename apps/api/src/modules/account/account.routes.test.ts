@@ -222,7 +222,10 @@ describe('account API', () => {
     });
 
     it('sets the phone as +234…, audits it, and lets the member sign in with it', async () => {
-      const res = await put(ada, '/profile', { phoneNumber: '0803 000 0001' });
+      const res = await put(ada, '/profile', {
+        currentPassword: TEST_PASSWORD,
+        phoneNumber: '0803 000 0001',
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().data.phoneNumber).toBe('+2348030000001');
       const [audit] = await t.db
@@ -238,7 +241,10 @@ describe('account API', () => {
     });
 
     it('refuses a number another member uses, with 409 and the message on the field', async () => {
-      const res = await put(ada, '/profile', { phoneNumber: '+234 803 000 0002' });
+      const res = await put(ada, '/profile', {
+        currentPassword: TEST_PASSWORD,
+        phoneNumber: '+234 803 000 0002',
+      });
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({
         code: 'PHONE_IN_USE',
@@ -251,11 +257,18 @@ describe('account API', () => {
     });
 
     it('refuses a foreign number, and name, e-mail or membership ID changes, with 400', async () => {
-      const foreign = await put(ada, '/profile', { phoneNumber: '+447700900123' });
+      const foreign = await put(ada, '/profile', {
+        currentPassword: TEST_PASSWORD,
+        phoneNumber: '+447700900123',
+      });
       expect(foreign.statusCode).toBe(400);
       expect(foreign.json().message).toBe('Please enter a valid Nigerian mobile number');
       for (const field of ['firstName', 'lastName', 'email', 'membershipId']) {
-        const res = await put(ada, '/profile', { phoneNumber: null, [field]: 'Changed' });
+        const res = await put(ada, '/profile', {
+          currentPassword: TEST_PASSWORD,
+          phoneNumber: null,
+          [field]: 'Changed',
+        });
         expect(res.statusCode, field).toBe(400);
       }
       const profile = (await get(ada, '/profile')).json().data;
@@ -266,10 +279,42 @@ describe('account API', () => {
       });
     });
 
+    it('asks for the current password first: a phone number signs in (ASVS V7.5.1)', async () => {
+      const missing = await put(ada, '/profile', { phoneNumber: '08030000009' });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().details).toEqual([
+        { field: 'currentPassword', message: 'Current password is required' },
+      ]);
+      const wrong = await put(ada, '/profile', {
+        currentPassword: 'Wrong-Password!1',
+        phoneNumber: '08030000009',
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toEqual({
+        success: false,
+        error: 'Bad Request',
+        message: 'Current password is incorrect',
+        timestamp: expect.any(String),
+        code: 'INVALID_CURRENT_PASSWORD',
+        details: [{ field: 'currentPassword', message: 'Current password is incorrect' }],
+      });
+      expect((await get(ada, '/profile')).json().data.phoneNumber).toBe('+2348030000001');
+    });
+
     it('removes the phone with null', async () => {
-      const res = await put(bayo, '/profile', { phoneNumber: null });
+      const res = await put(bayo, '/profile', {
+        currentPassword: TEST_PASSWORD,
+        phoneNumber: null,
+      });
       expect(res.json().data.phoneNumber).toBeNull();
-      expect((await put(bayo, '/profile', { phoneNumber: '08030000002' })).statusCode).toBe(200);
+      expect(
+        (
+          await put(bayo, '/profile', {
+            currentPassword: TEST_PASSWORD,
+            phoneNumber: '08030000002',
+          })
+        ).statusCode,
+      ).toBe(200);
     });
   });
 

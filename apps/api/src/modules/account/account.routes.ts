@@ -57,7 +57,7 @@ export const accountRoutes: RouteModule = async (app, deps) => {
       schema: {
         tags,
         summary:
-          'Changes the member’s phone number (name, e-mail and membership ID change through the administrator)',
+          'With the current password: changes the member’s phone number (name, e-mail and membership ID change through the administrator)',
         body: profileUpdateSchema,
         response: { 200: profileResponseSchema },
       },

@@ -11,6 +11,7 @@ import type { Deps } from '../../deps.js';
 import type { MemberActor } from '../../lib/actor.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { DomainError, notFound } from '../../lib/domain-error.js';
+import { runWithCurrentPassword } from '../auth/re-authentication.service.js';
 import { toUser } from '../members/members.service.js';
 import { accountRepository } from './account.repository.js';
 
@@ -23,9 +24,10 @@ export async function getProfile(deps: Deps, actor: MemberActor): Promise<User> 
 
 /**
  * PUT /users/profile: the member sets or removes their phone number. A number another member
- * signs in with is refused (409): phone numbers are sign-in identifiers. Changes to the same
- * number queue on an advisory lock, so two members racing for one number cannot both pass the
- * check (the unique index is the last line of defence).
+ * signs in with is refused (409): phone numbers are sign-in identifiers, so the current password
+ * comes first (ASVS V7.5.1, decision 082; a wrong one counts as a failed sign-in). Changes to the
+ * same number queue on an advisory lock, so two members racing for one number cannot both pass
+ * the check (the unique index is the last line of defence).
  */
 export async function updateProfile(
   deps: Deps,
@@ -33,7 +35,12 @@ export async function updateProfile(
   input: ProfileUpdate,
 ): Promise<User> {
   const userId = actor.user.id;
-  return deps.db.transaction(async (tx) => {
+  const reAuthentication = {
+    password: input.currentPassword,
+    now: deps.clock.now(),
+    purpose: 'phone_change',
+  } as const;
+  return runWithCurrentPassword(deps.db, actor, reAuthentication, async (tx) => {
     const repo = accountRepository(tx);
     if (input.phoneNumber !== null) {
       await tx.execute(

@@ -18,12 +18,7 @@ import { DomainError } from '../../lib/domain-error.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { answerNoSoonerThan } from '../../lib/answer-floor.js';
 import type { ScheduledJob } from '../../lib/jobs.js';
-import {
-  COMMON_PASSWORD_MESSAGE,
-  hashPassword,
-  isCommonPassword,
-  verifyPassword,
-} from '../../lib/password.js';
+import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from '../../lib/password.js';
 import {
   consumeOneTimeToken,
   findUsableOneTimeToken,
@@ -38,7 +33,7 @@ import {
   type IssuedRefreshToken,
 } from '../sessions/sessions.service.js';
 import { blockedFor, recordEvent } from './rate-limit.js';
-import { accountLockedError, accountLockedFor, recordAccountFailure } from './sign-in-throttle.js';
+import { runWithCurrentPassword } from './re-authentication.service.js';
 
 const FORGOT_PASSWORD_WINDOW_MS = FORGOT_PASSWORD_WAIT_MINUTES * 60 * 1000;
 
@@ -268,73 +263,41 @@ export async function changePassword(
   // Hashed before the row is locked: the lock is held only while the current password is checked.
   const passwordHash = await hashPassword(input.newPassword);
 
-  type Outcome =
-    | { result: 'changed'; session: IssuedRefreshToken }
-    | { result: 'wrong'; lockMs: number | null }
-    | { result: 'locked'; waitMs: number };
-  // As at sign-in, the user row is locked while the password is checked and the failure is
-  // recorded in the same transaction: parallel guesses queue, and the limit cuts them.
-  const outcome = await deps.db.transaction(async (tx): Promise<Outcome> => {
-    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-    if (!user?.passwordHash) {
-      throw new DomainError({ code: 'UNAUTHORIZED', message: 'Authentication required' });
-    }
-    const waitMs = await accountLockedFor(tx, userId, now);
-    if (waitMs !== null) return { result: 'locked', waitMs };
-    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-      const lockMs = await recordAccountFailure(tx, {
+  // The current password is checked under the user row lock, its failure committed (decision 082).
+  const session = await runWithCurrentPassword(
+    deps.db,
+    actor,
+    { password: input.currentPassword, now, purpose: 'password_change' },
+    async (tx) => {
+      await tx
+        .update(users)
+        .set({ passwordHash, tokensValidAfter: now, updatedAt: now })
+        .where(eq(users.id, userId));
+      await revokeAllSessions(tx, userId, now);
+      const fresh = await startSession(tx, {
         userId,
-        identifier: user.email,
-        ip: actor.ip ?? 'unknown',
         now,
+        actor,
+        policy: deps.config.sessions,
+        amr: actor.amr,
       });
       await writeAudit(tx, actor, {
-        action: 'auth.password_change.failed',
+        action: 'auth.password_change.completed',
         entityType: 'user',
         entityId: userId,
-        after: { reason: 'wrong_current_password' },
       });
-      return { result: 'wrong', lockMs };
-    }
-    await tx
-      .update(users)
-      .set({ passwordHash, tokensValidAfter: now, updatedAt: now })
-      .where(eq(users.id, userId));
-    await revokeAllSessions(tx, userId, now);
-    const fresh = await startSession(tx, {
-      userId,
-      now,
-      actor,
-      policy: deps.config.sessions,
-      amr: actor.amr,
-    });
-    await writeAudit(tx, actor, {
-      action: 'auth.password_change.completed',
-      entityType: 'user',
-      entityId: userId,
-    });
-    await recordLoginEvent(tx, actor, {
-      userId,
-      kind: 'password_changed',
-      sessionId: fresh.sessionId,
-      at: now,
-    });
-    await sendMessages(tx, deps, actor, [
-      { userId, template: 'passwordChanged', facts: { at: now } },
-    ]);
-    return { result: 'changed', session: fresh };
-  });
-  if (outcome.result === 'locked') throw accountLockedError(outcome.waitMs);
-  if (outcome.result === 'wrong') {
-    if (outcome.lockMs !== null) throw accountLockedError(outcome.lockMs);
-    const message = 'Current password is incorrect';
-    throw new DomainError({
-      code: 'INVALID_CURRENT_PASSWORD',
-      message,
-      details: [{ field: 'currentPassword', message }],
-    });
-  }
-  const { session } = outcome;
+      await recordLoginEvent(tx, actor, {
+        userId,
+        kind: 'password_changed',
+        sessionId: fresh.sessionId,
+        at: now,
+      });
+      await sendMessages(tx, deps, actor, [
+        { userId, template: 'passwordChanged', facts: { at: now } },
+      ]);
+      return fresh;
+    },
+  );
   return {
     accessToken: await deps.tokens.sign(userId, { sessionId: session.sessionId, amr: actor.amr }),
     session,

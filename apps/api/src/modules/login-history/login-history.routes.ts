@@ -2,7 +2,9 @@ import {
   loginHistoryQuerySchema,
   loginHistoryResponseSchema,
   signOutOthersResponseSchema,
+  signOutOthersSchema,
 } from '@coop/shared/security';
+import { apiErrorSchema } from '@coop/shared/http';
 import type { RouteModule } from '../../plugins/route-groups.js';
 import { listLoginHistory, signOutOtherSessions } from './login-history.service.js';
 
@@ -31,10 +33,14 @@ export const loginHistoryRoutes: RouteModule = async (app, deps) => {
     {
       schema: {
         tags,
-        summary: 'End every other sign-in of the member at once',
-        response: { 200: signOutOthersResponseSchema },
+        summary: 'With the current password: end every other sign-in of the member at once',
+        body: signOutOthersSchema,
+        response: { 200: signOutOthersResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
       },
     },
-    async (req) => ({ success: true as const, data: await signOutOtherSessions(deps, req.member) }),
+    async (req) => ({
+      success: true as const,
+      data: await signOutOtherSessions(deps, req.member, req.body),
+    }),
   );
 };

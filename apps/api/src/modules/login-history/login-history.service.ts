@@ -1,5 +1,9 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import { LOGIN_HISTORY_LIMIT, type LoginEvent } from '@coop/shared/security';
+import {
+  LOGIN_HISTORY_LIMIT,
+  type LoginEvent,
+  type SignOutOthersInput,
+} from '@coop/shared/security';
 import { loginEvents, type LoginEventKind } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
@@ -7,6 +11,7 @@ import type { Actor, MemberActor } from '../../lib/actor.js';
 import { DomainError } from '../../lib/domain-error.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { paginationFor } from '../../lib/pagination.js';
+import { runWithCurrentPassword } from '../auth/re-authentication.service.js';
 import { revokeOtherSessions } from '../sessions/sessions.service.js';
 import { describeDevice } from './user-agent.js';
 
@@ -64,16 +69,25 @@ export async function listLoginHistory(
   return { data, pagination: paginationFor(query, totalItems) };
 }
 
-/** "Sign out every other session": every sign-in of the member but this one ends at once. */
+/**
+ * "Sign out every other session": every sign-in of the member but this one ends at once, after
+ * the current password (ASVS V7.5.2, decision 082).
+ */
 export async function signOutOtherSessions(
   deps: Deps,
   actor: MemberActor,
+  input: SignOutOthersInput,
 ): Promise<{ ended: number }> {
   const { sessionId } = actor;
   if (!sessionId)
     throw new DomainError({ code: 'UNAUTHORIZED', message: 'Authentication required' });
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
+  const reAuthentication = {
+    password: input.currentPassword,
+    now,
+    purpose: 'sign_out_others',
+  } as const;
+  return runWithCurrentPassword(deps.db, actor, reAuthentication, async (tx) => {
     const ended = await revokeOtherSessions(tx, {
       userId: actor.user.id,
       keepSessionId: sessionId,

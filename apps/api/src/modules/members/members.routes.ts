@@ -1,5 +1,6 @@
 import {
   adminCreateMemberSchema,
+  adminEndSessionsResponseSchema,
   adminMemberFlagsSchema,
   adminMemberListQuerySchema,
   adminMemberListResponseSchema,
@@ -9,12 +10,17 @@ import {
   memberImportPreviewResponseSchema,
   memberImportResponseSchema,
 } from '@coop/shared/admin';
-import { ADMIN_MESSAGES, membersImportedMessage } from '@coop/shared/admin-texts';
+import {
+  ADMIN_MESSAGES,
+  membersImportedMessage,
+  sessionsEndedMessage,
+} from '@coop/shared/admin-texts';
 import { idempotencyHeadersSchema, idParamsSchema } from '@coop/shared/http';
 import { idempotently } from '../../lib/idempotency.js';
 import type { RouteModule } from '../../plugins/route-groups.js';
 import {
   createMemberByAdmin,
+  endMemberSessions,
   getMember,
   importMembers,
   listMembers,
@@ -180,6 +186,24 @@ export const adminMemberRoutes: RouteModule = async (app, deps) => {
         data: await resendActivation(d, req.member, req.params),
         message: ADMIN_MESSAGES.activationResent,
       })),
+  );
+
+  app.post(
+    '/:id/sessions/end',
+    {
+      schema: {
+        tags,
+        summary: 'Ends every sign-in of the member at once; their next request answers 401',
+        headers: idempotencyHeadersSchema,
+        params: idParamsSchema,
+        response: { 200: adminEndSessionsResponseSchema },
+      },
+    },
+    (req, reply) =>
+      idempotently(deps, req, reply, req.member, async (d) => {
+        const { ended } = await endMemberSessions(d, req.member, req.params);
+        return { success: true as const, data: { ended }, message: sessionsEndedMessage(ended) };
+      }),
   );
 
   for (const [path, isActive, message] of [

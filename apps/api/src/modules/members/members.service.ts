@@ -500,6 +500,37 @@ export async function setMemberStatus(
   return toAdminMember(row);
 }
 
+/**
+ * POST /admin/users/{id}/sessions/end (ASVS V7.4.5, decision 082): every sign-in of the member
+ * ends at once. The refresh families are revoked by the sessions module, and every access token
+ * names its family (`sid`), so the member's next request answers 401. The password stays as it
+ * is; the member is e-mailed. An administrator may end their own sessions too (they sign in again).
+ */
+export async function endMemberSessions(
+  deps: Deps,
+  actor: MemberActor,
+  { id }: IdParams,
+): Promise<{ ended: number }> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const current = await membersRepository(tx).lock(id);
+    if (!current) throw notFound('Member');
+    const ended = await revokeAllSessions(tx, id, now);
+    await writeAudit(tx, actor, {
+      action: 'member.sessions_ended',
+      entityType: 'user',
+      entityId: id,
+      after: { ended },
+    });
+    if (current.passwordHash !== null) {
+      await sendMessages(tx, deps, actor, [
+        { userId: id, template: 'sessionsEnded', facts: { at: now } },
+      ]);
+    }
+    return { ended };
+  });
+}
+
 /* --------------------------------------------------------------- members import (CSV) */
 
 interface ImportCandidate {

@@ -136,6 +136,24 @@ export const templates = {
     };
   },
 
+  /** An administrator ended every sign-in of the member (decision 082). */
+  sessionsEnded(config: Config, to: Recipient, facts: { at: Date }): Message {
+    return {
+      email: {
+        essential: true,
+        subject: `You were signed out of ${config.cooperative.name}`,
+        text: lines(
+          `Hello ${to.firstName},`,
+          '',
+          `An administrator signed you out of the ${config.cooperative.name} member portal on every device on ${lagosTime(facts.at)} (Lagos time).`,
+          'Your password has not changed: sign in again with it.',
+          '',
+          `If you think someone else knows your password, reset it at ${config.publicUrl}/auth/forgot-password and contact ${config.cooperative.contactEmail}.`,
+        ),
+      },
+    };
+  },
+
   /** A payroll deduction was posted: the member confirms it, or disputes it once confirmed. */
   contributionToConfirm(
     _config: Config,

@@ -150,12 +150,18 @@ export async function revokeFamily(tx: Executor, familyId: string, now: Date): P
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
-/** Ends every sign-in of the user (password change, reset, suspension). */
-export async function revokeAllSessions(tx: Executor, userId: string, now: Date): Promise<void> {
-  await tx
+/**
+ * Ends every sign-in of the user (password change, reset, suspension, an administrator's "end all
+ * sessions"). Returns how many sign-ins were still open (not yet past their absolute end).
+ */
+export async function revokeAllSessions(tx: Executor, userId: string, now: Date): Promise<number> {
+  const ended = await tx
     .update(refreshTokens)
     .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+    .returning({ familyId: refreshTokens.familyId, expiresAt: refreshTokens.expiresAt });
+  const open = ended.filter((row) => row.expiresAt.getTime() > now.getTime());
+  return new Set(open.map((row) => row.familyId)).size;
 }
 
 /** "Sign out every other session": ends every sign-in of the user but `keepSessionId`. */

@@ -4,6 +4,7 @@ import {
   enableTwoFactorResponseSchema,
   enableTwoFactorSchema,
   resetTwoFactorParamsSchema,
+  startTwoFactorSetupSchema,
   twoFactorSetupResponseSchema,
   twoFactorStatusResponseSchema,
 } from '@coop/shared/security';
@@ -37,11 +38,16 @@ export const twoFactorRoutes: RouteModule = async (app, deps) => {
     {
       schema: {
         tags,
-        summary: 'A new secret (QR code and text), pending until a code confirms it',
-        response: { 200: twoFactorSetupResponseSchema, ...errors },
+        summary:
+          'With the current password: a new secret (QR code and text), pending until a code confirms it',
+        body: startTwoFactorSetupSchema,
+        response: { 200: twoFactorSetupResponseSchema, ...errors, 429: apiErrorSchema },
       },
     },
-    async (req) => ({ success: true as const, data: await startTwoFactorSetup(deps, req.member) }),
+    async (req) => ({
+      success: true as const,
+      data: await startTwoFactorSetup(deps, req.member, req.body),
+    }),
   );
   app.post(
     '/enable',

@@ -11,6 +11,7 @@ import {
   RECOVERY_CODE_COUNT,
   type DisableTwoFactorInput,
   type EnableTwoFactorInput,
+  type StartTwoFactorSetupInput,
   type TwoFactorSetup,
   type TwoFactorStatus,
 } from '@coop/shared/security';
@@ -22,6 +23,7 @@ import { DomainError } from '../../lib/domain-error.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { hashSecretToken } from '../../lib/one-time-token.js';
 import { verifyPassword } from '../../lib/password.js';
+import { runWithCurrentPassword } from '../auth/re-authentication.service.js';
 import { recordLoginEvent } from '../login-history/login-history.service.js';
 
 const PERIOD_SECONDS = 30;
@@ -102,11 +104,24 @@ export async function getTwoFactorStatus(deps: Deps, actor: MemberActor): Promis
   return { enabled, recoveryCodesLeft: enabled ? (left?.n ?? 0) : 0 };
 }
 
-/** A new secret, pending until `enableTwoFactor` confirms a code from it. */
-export async function startTwoFactorSetup(deps: Deps, actor: MemberActor): Promise<TwoFactorSetup> {
+/**
+ * A new secret, pending until `enableTwoFactor` confirms a code from it. Enrolment starts with the
+ * current password (ASVS V7.5.1, decision 082): whoever holds only the session cannot tie the
+ * account to their own phone. The code that confirms it then proves the app has the secret.
+ */
+export async function startTwoFactorSetup(
+  deps: Deps,
+  actor: MemberActor,
+  input: StartTwoFactorSetupInput,
+): Promise<TwoFactorSetup> {
   const userId = actor.user.id;
   const secret = new OTPAuth.Secret({ size: 20 }).base32;
-  await deps.db.transaction(async (tx) => {
+  const reAuthentication = {
+    password: input.currentPassword,
+    now: deps.clock.now(),
+    purpose: 'two_factor_setup',
+  } as const;
+  await runWithCurrentPassword(deps.db, actor, reAuthentication, async (tx) => {
     const [current] = await tx
       .select()
       .from(twoFactorSecrets)

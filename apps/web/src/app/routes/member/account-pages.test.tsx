@@ -112,11 +112,34 @@ describe('profile page (spec §2 Profile)', { timeout: 20_000 }, () => {
     expect(phone).toHaveValue('0803 000 0001');
     await user.clear(phone);
     await user.type(phone, '0803 000 0002');
+    // The phone signs in: without the current password nothing is sent.
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const password = screen.getByLabelText('Current password');
+    expect(password).toHaveAccessibleDescription(/Current password is required/);
+    expect(api.callsTo('PUT /users/profile')).toHaveLength(0);
+    await user.type(password, 'Demo!2345');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(
       await screen.findByText('This phone number is already used by another member'),
     ).toBeInTheDocument();
-    expect(api.callsTo('PUT /users/profile')[0]?.body).toEqual({ phoneNumber: '0803 000 0002' });
+    expect(api.callsTo('PUT /users/profile')[0]?.body).toEqual({
+      currentPassword: 'Demo!2345',
+      phoneNumber: '0803 000 0002',
+    });
+
+    // A wrong password is shown under the password field.
+    answer = () =>
+      json(400, {
+        success: false,
+        error: 'Bad Request',
+        message: 'Current password is incorrect',
+        code: 'INVALID_CURRENT_PASSWORD',
+        details: [{ field: 'currentPassword', message: 'Current password is incorrect' }],
+        timestamp: '2026-01-01T00:00:00.000Z',
+      });
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Current password is incorrect')).toBeInTheDocument();
+    expect(password).toHaveAccessibleDescription(/Current password is incorrect/);
 
     answer = () => ok({ ...USER, phoneNumber: '+2348030000009' });
     await user.clear(phone);

@@ -18,12 +18,18 @@ export function useProfile() {
   return useQuery(profileQueryOptions());
 }
 
-/** What the phone field sends: the number as typed (the server normalises it) or null. */
-export type ProfileUpdateInput = { phoneNumber: string | null };
+/**
+ * What the dialog sends: the number as typed (the server normalises it) or null, and the current
+ * password (a phone number signs in, so changing it asks for the password again).
+ */
+export type ProfileUpdateInput = { phoneNumber: string | null; currentPassword: string };
 
 /** PUT /users/profile: the member's phone number, the only field they may change. */
 export function updateProfile(input: ProfileUpdateInput): Promise<CurrentUserResponse> {
-  const body: Record<keyof ProfileUpdate, string | null> = { phoneNumber: input.phoneNumber };
+  const body: Record<keyof ProfileUpdate, string | null> = {
+    currentPassword: input.currentPassword,
+    phoneNumber: input.phoneNumber,
+  };
   return api.put<CurrentUserResponse>('/users/profile', body);
 }
 

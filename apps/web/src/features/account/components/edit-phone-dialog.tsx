@@ -14,6 +14,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
+import { PasswordInput } from '../../../components/ui/password-input';
 import { failureMessage } from '../../../lib/api-client';
 import { serverFieldMessages } from '../../../lib/apply-server-errors';
 import { useUpdateProfile } from '../api/get-profile';
@@ -24,25 +25,37 @@ export function displayPhone(phone: string): string {
   return national.replace(/^(\d{4})(\d{3})(\d{4})$/, '$1 $2 $3');
 }
 
+type Field = 'phoneNumber' | 'currentPassword';
+const FIELDS: readonly Field[] = ['phoneNumber', 'currentPassword'];
+
 function EditPhoneForm({ phone, onDone }: { phone: string | null; onDone: () => void }) {
   const update = useUpdateProfile();
   const [value, setValue] = useState(phone ? displayPhone(phone) : '');
-  const [error, setError] = useState<string | undefined>();
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (currentPassword === '') {
+      setErrors({ currentPassword: 'Current password is required' });
+      return;
+    }
     const typed = value.trim();
     update.mutate(
-      { phoneNumber: typed === '' ? null : typed },
+      { phoneNumber: typed === '' ? null : typed, currentPassword },
       {
         onSuccess: () => {
           toast.success(PROFILE_MESSAGES.updatedTitle, { description: PROFILE_MESSAGES.updated });
           onDone();
         },
         onError: (failure) => {
-          const onField = serverFieldMessages(failure, ['phoneNumber'] as const).phoneNumber;
-          const message = onField ?? failureMessage(failure, PROFILE_MESSAGES.updateFailedTitle);
-          setError(message);
+          const onFields = serverFieldMessages(failure, FIELDS);
+          // A failure that belongs to no field (a lockout, the network) shows under the phone.
+          setErrors(
+            Object.keys(onFields).length > 0
+              ? onFields
+              : { phoneNumber: failureMessage(failure, PROFILE_MESSAGES.updateFailedTitle) },
+          );
         },
       },
     );
@@ -50,7 +63,12 @@ function EditPhoneForm({ phone, onDone }: { phone: string | null; onDone: () => 
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
-      <FormField id="profile-phone" label="Phone number" error={error} describedBy="phone-hint">
+      <FormField
+        id="profile-phone"
+        label="Phone number"
+        error={errors.phoneNumber}
+        describedBy="phone-hint"
+      >
         <Input
           type="tel"
           inputMode="tel"
@@ -59,12 +77,31 @@ function EditPhoneForm({ phone, onDone }: { phone: string | null; onDone: () => 
           value={value}
           onChange={(event) => {
             setValue(event.target.value);
-            setError(undefined);
+            setErrors((current) => ({ ...current, phoneNumber: undefined }));
           }}
         />
       </FormField>
       <p id="phone-hint" className="-mt-2 text-sm text-muted-foreground">
         A Nigerian mobile number. You can also sign in with it. Leave it empty to remove it.
+      </p>
+      <FormField
+        id="profile-current-password"
+        label="Current password"
+        error={errors.currentPassword}
+        describedBy="profile-password-hint"
+      >
+        <PasswordInput
+          name="currentPassword"
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={(event) => {
+            setCurrentPassword(event.target.value);
+            setErrors((current) => ({ ...current, currentPassword: undefined }));
+          }}
+        />
+      </FormField>
+      <p id="profile-password-hint" className="-mt-2 text-sm text-muted-foreground">
+        Your phone number signs you in, so we ask for your password to change it.
       </p>
       <DialogFooter>
         <DialogClose asChild>

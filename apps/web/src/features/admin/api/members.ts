@@ -1,5 +1,6 @@
 import type {
   AdminCreateMemberInput,
+  AdminEndSessionsResponse,
   AdminMemberDetailResponse,
   AdminMemberFlagsInput,
   AdminMemberListResponse,
@@ -69,3 +70,20 @@ export const useMemberAction = () =>
     (input: { id: string; action: 'suspend' | 'reactivate' | 'resend-activation' }) =>
       api.post<AdminMemberResponse>(`${memberPath(input.id)}/${input.action}`),
   );
+
+/**
+ * POST /admin/users/{id}/sessions/end: every sign-in of the member ends (decision 082). One
+ * Idempotency-Key per confirmation, kept across retries of it.
+ */
+export function useEndMemberSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; key: string }) =>
+      api.post<AdminEndSessionsResponse>(`${memberPath(input.id)}/sessions/end`, undefined, {
+        idempotencyKey: input.key,
+      }),
+    // The member's record lists the audit trail, which now has the new row.
+    onSuccess: (_answer, input) =>
+      queryClient.invalidateQueries({ queryKey: adminKeys.member(input.id) }),
+  });
+}

@@ -36,6 +36,8 @@ type DialogTexts = {
   pending: string;
   failure: string;
   variant?: 'default' | 'outline' | 'destructive';
+  /** The trigger sits in a page's action bar, not a table row: full-size on every screen. */
+  inActionBar?: boolean;
 };
 
 function DialogShell({
@@ -52,7 +54,10 @@ function DialogShell({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
-        <Button variant={texts.variant ?? 'outline'} className="md:h-8 md:px-3">
+        <Button
+          variant={texts.variant ?? 'outline'}
+          className={texts.inActionBar ? undefined : 'md:h-8 md:px-3'}
+        >
           {texts.trigger}
           <span className="sr-only"> {texts.triggerContext}</span>
         </Button>

@@ -11,7 +11,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Label } from '../../../components/ui/label';
 import { failureMessage } from '../../../lib/api-client';
-import { useMemberAction, useSetMemberFlags } from '../api/members';
+import { useEndMemberSessions, useMemberAction, useSetMemberFlags } from '../api/members';
+import { ConfirmDecisionDialog } from './decision-dialogs';
 import { EditMemberDialog } from './member-form-dialog';
 import { MemberStatusBadge, StatusBadge } from './status-badges';
 
@@ -64,6 +65,28 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** 'End all sessions' (decision 082): every sign-in of the member ends; the password stays. */
+function EndSessionsDialog({ member }: { member: AdminMember }) {
+  const endSessions = useEndMemberSessions();
+  const name = `${member.firstName} ${member.lastName}`;
+  return (
+    <ConfirmDecisionDialog
+      texts={{
+        trigger: 'End all sessions',
+        triggerContext: `of ${name}`,
+        title: 'End all sessions',
+        description: `${name} will be signed out on every device at once and must sign in again. Their password does not change. They get an e-mail saying so.`,
+        confirm: 'End all sessions',
+        pending: 'Ending sessions...',
+        failure: 'The sessions could not be ended',
+        variant: 'outline',
+        inActionBar: true,
+      }}
+      run={(key) => endSessions.mutateAsync({ id: member.id, key })}
+    />
+  );
+}
+
 function MemberActions({ member }: { member: AdminMember }) {
   const action = useMemberAction();
   const flags = useSetMemberFlags();
@@ -100,6 +123,7 @@ function MemberActions({ member }: { member: AdminMember }) {
             Resend activation
           </Button>
         )}
+        {member.isActivated ? <EndSessionsDialog member={member} /> : null}
         {member.isActive ? (
           <Button variant="destructive" disabled={action.isPending} onClick={() => run('suspend')}>
             Suspend

@@ -4,6 +4,8 @@ import type {
   EnableTwoFactorInput,
   LOGIN_EVENT_LABELS,
   LoginEvent,
+  SignOutOthersInput,
+  StartTwoFactorSetupInput,
   TwoFactorSetup,
   TwoFactorStatus,
 } from '@coop/shared/security';
@@ -31,9 +33,9 @@ export function useTwoFactorStatus() {
 
 export function useStartTwoFactorSetup() {
   return useMutation({
-    mutationFn: () =>
+    mutationFn: (input: StartTwoFactorSetupInput) =>
       api
-        .post<{ success: true; data: TwoFactorSetup }>('/users/two-factor/setup', {})
+        .post<{ success: true; data: TwoFactorSetup }>('/users/two-factor/setup', input)
         .then((r) => r.data),
   });
 }
@@ -78,11 +80,11 @@ export function useLoginHistory(page: number) {
 export function useSignOutOthers() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
+    mutationFn: (input: SignOutOthersInput) =>
       api
         .post<{ success: true; data: { ended: number } }>(
           '/users/login-history/sign-out-others',
-          {},
+          input,
         )
         .then((r) => r.data),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['login-history'] }),

@@ -1,5 +1,8 @@
 import { LOGIN_EVENT_LABELS } from '@coop/shared/security';
 import { CircleAlert, LogOut } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { FormField } from '../../../components/form/form-field';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { QueryState } from '../../../components/list/query-state';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
@@ -11,8 +14,20 @@ import {
   CardHeader,
   CardTitle,
 } from '../../../components/ui/card';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../../components/ui/dialog';
+import { PasswordInput } from '../../../components/ui/password-input';
 import { Pagination } from '../../../components/ui/pagination';
 import { toApiError } from '../../../lib/api-client';
+import { serverFieldMessages } from '../../../lib/apply-server-errors';
 import { useLoginHistory, useSignOutOthers } from '../api/security-api';
 
 const when = new Intl.DateTimeFormat('en-NG', {
@@ -20,6 +35,63 @@ const when = new Intl.DateTimeFormat('en-NG', {
   timeStyle: 'short',
   timeZone: 'Africa/Lagos',
 });
+
+type SignOutOthers = ReturnType<typeof useSignOutOthers>;
+
+/**
+ * The password step before every other session ends (ASVS V7.5.2, decision 082). It lives in the
+ * dialog's content, so closing the dialog forgets what was typed.
+ */
+function SignOutOthersForm({ mutation, onDone }: { mutation: SignOutOthers; onDone: () => void }) {
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const onField = mutation.error
+    ? serverFieldMessages(mutation.error, ['currentPassword'] as const).currentPassword
+    : undefined;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (currentPassword === '') {
+      setError('Current password is required');
+      return;
+    }
+    setError(undefined);
+    mutation.mutate({ currentPassword }, { onSuccess: onDone });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      {mutation.error && !onField ? (
+        <Alert variant="destructive" role="alert">
+          <CircleAlert aria-hidden="true" />
+          <AlertDescription>{toApiError(mutation.error).message}</AlertDescription>
+        </Alert>
+      ) : null}
+      <FormField id="sign-out-others-password" label="Current password" error={error ?? onField}>
+        <PasswordInput
+          name="currentPassword"
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={(event) => {
+            setCurrentPassword(event.target.value);
+            setError(undefined);
+            mutation.reset();
+          }}
+        />
+      </FormField>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="outline" disabled={mutation.isPending}>
+            Cancel
+          </Button>
+        </DialogClose>
+        <SubmitButton isPending={mutation.isPending} pendingLabel="Signing out...">
+          Sign out other sessions
+        </SubmitButton>
+      </DialogFooter>
+    </form>
+  );
+}
 
 /** Settings → View login history: the last 50 sign-in events, a page at a time. */
 export function LoginHistoryView({
@@ -31,7 +103,9 @@ export function LoginHistoryView({
 }) {
   const history = useLoginHistory(page);
   const signOutOthers = useSignOutOthers();
+  const [confirming, setConfirming] = useState(false);
   const events = history.data?.data ?? [];
+  const ended = confirming ? undefined : signOutOthers.data?.ended;
   return (
     <div className="grid gap-6">
       <Card>
@@ -44,28 +118,37 @@ export function LoginHistoryView({
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-3">
-          {signOutOthers.error ? (
-            <Alert variant="destructive" role="alert">
-              <CircleAlert aria-hidden="true" />
-              <AlertDescription>{toApiError(signOutOthers.error).message}</AlertDescription>
-            </Alert>
-          ) : null}
-          {signOutOthers.data ? (
+          {ended !== undefined ? (
             <p role="status" className="text-sm">
-              {signOutOthers.data.ended === 0
+              {ended === 0
                 ? 'You were not signed in anywhere else.'
-                : `Signed out of ${signOutOthers.data.ended} other session${signOutOthers.data.ended === 1 ? '' : 's'}.`}
+                : `Signed out of ${ended} other session${ended === 1 ? '' : 's'}.`}
             </p>
           ) : null}
-          <Button
-            variant="outline"
-            className="w-full sm:w-auto"
-            disabled={signOutOthers.isPending}
-            onClick={() => signOutOthers.mutate()}
+          <Dialog
+            open={confirming}
+            onOpenChange={(open) => {
+              if (open) signOutOthers.reset();
+              setConfirming(open);
+            }}
           >
-            <LogOut aria-hidden="true" />
-            {signOutOthers.isPending ? 'Signing out...' : 'Sign out all other sessions'}
-          </Button>
+            <DialogTrigger asChild>
+              <Button variant="outline" className="w-full sm:w-auto">
+                <LogOut aria-hidden="true" />
+                Sign out all other sessions
+              </Button>
+            </DialogTrigger>
+            <DialogContent>
+              <DialogHeader>
+                <DialogTitle>Sign out all other sessions</DialogTitle>
+                <DialogDescription>
+                  Every other device and browser signed in to your account is signed out at once.
+                  This one stays signed in. Enter your password to confirm it is you.
+                </DialogDescription>
+              </DialogHeader>
+              <SignOutOthersForm mutation={signOutOthers} onDone={() => setConfirming(false)} />
+            </DialogContent>
+          </Dialog>
         </CardContent>
       </Card>
 

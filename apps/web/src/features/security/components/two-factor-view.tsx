@@ -14,6 +14,7 @@ import {
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { toApiError } from '../../../lib/api-client';
+import { serverFieldMessages } from '../../../lib/apply-server-errors';
 import {
   useDisableTwoFactor,
   useEnableTwoFactor,
@@ -60,10 +61,26 @@ export function TwoFactorView() {
 function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   const setup = useStartTwoFactorSetup();
   const enable = useEnableTwoFactor();
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
 
   if (!setup.data) {
+    // Enrolment starts with the current password (decision 082): a wrong one belongs under it,
+    // anything else (a lockout, the network) in the alert above the form.
+    const onField = setup.error
+      ? serverFieldMessages(setup.error, ['currentPassword'] as const).currentPassword
+      : undefined;
+    const start = (event: React.FormEvent) => {
+      event.preventDefault();
+      if (currentPassword === '') {
+        setPasswordError('Current password is required');
+        return;
+      }
+      setPasswordError(null);
+      setup.mutate({ currentPassword });
+    };
     return (
       <Card>
         <CardHeader>
@@ -76,16 +93,36 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
             1Password…).
           </CardDescription>
         </CardHeader>
-        <CardContent className="grid gap-4">
-          <ErrorAlert message={setup.error ? toApiError(setup.error).message : null} />
-          <Button
-            className="w-full sm:w-auto"
-            disabled={setup.isPending}
-            onClick={() => setup.mutate()}
-          >
-            <ShieldCheck aria-hidden="true" />
-            {setup.isPending ? 'Preparing...' : 'Set up two-factor sign-in'}
-          </Button>
+        <CardContent>
+          <form onSubmit={start} noValidate className="grid gap-4">
+            <ErrorAlert
+              message={setup.error && !onField ? toApiError(setup.error).message : null}
+            />
+            <FormField
+              id="two-factor-current-password"
+              label="Current password"
+              error={passwordError ?? onField}
+              describedBy="two-factor-password-hint"
+            >
+              <PasswordInput
+                name="currentPassword"
+                autoComplete="current-password"
+                value={currentPassword}
+                onChange={(event) => {
+                  setCurrentPassword(event.target.value);
+                  setPasswordError(null);
+                  setup.reset();
+                }}
+              />
+            </FormField>
+            <p id="two-factor-password-hint" className="-mt-2 text-sm text-muted-foreground">
+              To set it up, confirm it is you with your password first.
+            </p>
+            <Button type="submit" className="w-full sm:w-auto" disabled={setup.isPending}>
+              <ShieldCheck aria-hidden="true" />
+              {setup.isPending ? 'Preparing...' : 'Set up two-factor sign-in'}
+            </Button>
+          </form>
         </CardContent>
       </Card>
     );
