@@ -1,6 +1,6 @@
 /**
  * Two-factor sign-in (TOTP, RFC 6238) and the login history: request and response schemas
- * (docs/decisions/082-two-factor-sign-in.md).
+ * (docs/decisions/080-security-asvs-level-2.md, "Two-factor"; re-authentication: decision 082).
  */
 import { z } from 'zod';
 import { currentPasswordSchema } from './auth.js';

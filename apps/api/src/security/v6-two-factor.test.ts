@@ -4,9 +4,9 @@
  * and the login history with its "sign out every other session".
  */
 import * as OTPAuth from 'otpauth';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, twoFactorSecrets } from '../db/schema/index.js';
+import { auditLog, twoFactorSecrets, users } from '../db/schema/index.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { bearer, createActiveMember, signIn, TEST_PASSWORD } from '../test/auth-helpers.js';
 import { decryptSecret } from '../modules/two-factor/two-factor.service.js';
@@ -199,7 +199,21 @@ describe('V6 two-factor sign-in (TOTP)', () => {
       { password: 'Wrong-Password!1', code: codeAt() },
       accessToken,
     );
-    expect(wrongPassword.json().code).toBe('INVALID_CURRENT_PASSWORD');
+    expect(wrongPassword.json()).toMatchObject({
+      code: 'INVALID_CURRENT_PASSWORD',
+      details: [{ field: 'password', message: 'Current password is incorrect' }],
+    });
+    // Counted like any wrong current password (decision 082): a failed sign-in, audited.
+    const [user] = await t.db.select().from(users).where(eq(users.email, 'tf@example.com'));
+    const failures = await t.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.action, 'auth.reauthentication.failed'), eq(auditLog.entityId, user!.id)),
+      );
+    expect(failures.map((f) => JSON.parse(f.after ?? '{}').purpose)).toEqual([
+      'two_factor_disable',
+    ]);
     const wrongCode = await post(
       '/users/two-factor/disable',
       { password: TEST_PASSWORD, code: '000002' },

@@ -1,7 +1,7 @@
 /**
  * Re-authentication (ASVS V7.5.1, V7.5.2; docs/decisions/082-re-authentication-and-ending-sessions.md):
  * the signed-in member's current password, asked again before a change to how they sign in or
- * recover (change password, phone number, turning two-factor on) and before ending their other
+ * recover (change password, phone number, turning two-factor on or off) and before ending their other
  * sessions. One rule for all of them: a wrong password counts as a failed sign-in, so a stolen
  * access token cannot be used to guess the password.
  */
@@ -18,12 +18,18 @@ export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
 
 /** What the password was asked again for: recorded with a failure in the audit trail. */
 export type ReAuthenticationPurpose =
-  'password_change' | 'phone_change' | 'two_factor_setup' | 'sign_out_others';
+  | 'password_change'
+  | 'phone_change'
+  | 'two_factor_setup'
+  | 'two_factor_disable'
+  | 'sign_out_others';
 
 export interface CurrentPasswordArgs {
   password: string;
   now: Date;
   purpose: ReAuthenticationPurpose;
+  /** The request field the password came in, named in the error (default `currentPassword`). */
+  field?: string;
 }
 
 /** A wrong password for a password change keeps its own audit action; the rest share one. */
@@ -75,7 +81,7 @@ export async function checkCurrentPassword(
     error: new DomainError({
       code: 'INVALID_CURRENT_PASSWORD',
       message: CURRENT_PASSWORD_INCORRECT,
-      details: [{ field: 'currentPassword', message: CURRENT_PASSWORD_INCORRECT }],
+      details: [{ field: args.field ?? 'currentPassword', message: CURRENT_PASSWORD_INCORRECT }],
     }),
   };
 }

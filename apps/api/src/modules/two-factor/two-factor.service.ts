@@ -22,7 +22,6 @@ import type { Actor, MemberActor } from '../../lib/actor.js';
 import { DomainError } from '../../lib/domain-error.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { hashSecretToken } from '../../lib/one-time-token.js';
-import { verifyPassword } from '../../lib/password.js';
 import { runWithCurrentPassword } from '../auth/re-authentication.service.js';
 import { recordLoginEvent } from '../login-history/login-history.service.js';
 
@@ -260,38 +259,33 @@ export async function disableTwoFactor(
 ): Promise<void> {
   const userId = actor.user.id;
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-    if (!user?.passwordHash)
-      throw new DomainError({ code: 'UNAUTHORIZED', message: 'Authentication required' });
-    if (!(await hasTwoFactor(tx, userId))) {
-      throw new DomainError({
-        code: 'TWO_FACTOR_NOT_ENABLED',
-        message: 'Two-factor sign-in is off',
+  await runWithCurrentPassword(
+    deps.db,
+    actor,
+    { password: input.password, now, purpose: 'two_factor_disable', field: 'password' },
+    async (tx) => {
+      if (!(await hasTwoFactor(tx, userId))) {
+        throw new DomainError({
+          code: 'TWO_FACTOR_NOT_ENABLED',
+          message: 'Two-factor sign-in is off',
+        });
+      }
+      if (!(await useSecondFactor(tx, deps, { userId, code: input.code, now })))
+        throw invalidCode();
+      await removeTwoFactor(tx, userId);
+      await recordLoginEvent(tx, actor, {
+        userId,
+        kind: 'two_factor_disabled',
+        sessionId: actor.sessionId ?? null,
+        at: now,
       });
-    }
-    if (!(await verifyPassword(user.passwordHash, input.password))) {
-      const message = 'Password is incorrect';
-      throw new DomainError({
-        code: 'INVALID_CURRENT_PASSWORD',
-        message,
-        details: [{ field: 'password', message }],
+      await writeAudit(tx, actor, {
+        action: 'auth.two_factor.disabled',
+        entityType: 'user',
+        entityId: userId,
       });
-    }
-    if (!(await useSecondFactor(tx, deps, { userId, code: input.code, now }))) throw invalidCode();
-    await removeTwoFactor(tx, userId);
-    await recordLoginEvent(tx, actor, {
-      userId,
-      kind: 'two_factor_disabled',
-      sessionId: actor.sessionId ?? null,
-      at: now,
-    });
-    await writeAudit(tx, actor, {
-      action: 'auth.two_factor.disabled',
-      entityType: 'user',
-      entityId: userId,
-    });
-  });
+    },
+  );
 }
 
 async function removeTwoFactor(tx: Executor, userId: string): Promise<void> {
