@@ -9,7 +9,8 @@
 // BENCH_PG_URL is the server to use (default postgres://postgres@127.0.0.1:5432/postgres); each
 // database is dropped and created anew. Migrations are the app's own (`openDatabase` from the
 // built API), the administrator, Ada and Bayo are created and activated through the app's member
-// and activation services (so they sign in with the demo password 'Demo!2345'), and the database
+// and activation services as the demo seed does (so they sign in with the demo password
+// 'Demo!2345', set by hash: decision 081), and the database
 // guards stay on: the deferred balance triggers check every ledger transaction at each commit.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -77,7 +78,8 @@ async function createRealPeople(url, joinedOn) {
       api('lib/actor.js'),
     ]);
   const { createMember } = await api('modules/members/members.service.js');
-  const { activateAccount } = await api('modules/auth/activation.service.js');
+  const { activateWithPasswordHash } = await api('modules/auth/activation.service.js');
+  const { hashPassword } = await api('lib/password.js');
 
   // openDatabase runs the app's migrations, exactly as the server does at start.
   const handle = await openDatabase({ url });
@@ -109,10 +111,9 @@ async function createRealPeople(url, joinedOn) {
         ...person,
         joinedOn,
       });
-      await activateAccount(deps, actor.systemActor, {
+      await activateWithPasswordHash(deps, actor.systemActor, {
         token: created.activationToken,
-        password: DEMO_PASSWORD,
-        confirmPassword: DEMO_PASSWORD,
+        passwordHash: await hashPassword(DEMO_PASSWORD),
       });
       if (person.role === 'admin') registrar = actor.actorFor(created.user);
     }

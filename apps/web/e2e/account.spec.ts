@@ -50,7 +50,7 @@ test('changes the password from the profile; other devices are signed out', asyn
 }) => {
   test.setTimeout(120_000);
   const email = 'kayode.ogundipe@demo.coop';
-  const newPassword = 'Kayode-Harvest!2031';
+  const newPassword = 'Okra-Harvest!2031';
   // A second device, signed in before the change.
   const other = await browser.newContext();
   const otherPage = await other.newPage();

@@ -20,8 +20,18 @@ test('Emeka activates his account from the e-mailed link and lands signed in', a
   await page.getByRole('button', { name: 'Activate Account' }).click();
   await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
 
+  // His own name is refused, under the field (decision 081).
   await page.getByLabel('Password', { exact: true }).fill('Emeka!2026');
   await page.getByLabel('Confirm password').fill('Emeka!2026');
+  await page.getByRole('button', { name: 'Activate Account' }).click();
+  await expect(
+    page.getByText(
+      'This password contains your name, e-mail, phone number, membership ID or a word about the cooperative. Please choose a different one.',
+    ),
+  ).toBeVisible();
+
+  await page.getByLabel('Password', { exact: true }).fill('Cassava-Field!2026');
+  await page.getByLabel('Confirm password').fill('Cassava-Field!2026');
   await page.getByRole('button', { name: 'Activate Account' }).click();
 
   await expect(page.getByRole('heading', { name: 'Account Activated!' })).toBeVisible();

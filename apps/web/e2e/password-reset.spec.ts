@@ -6,7 +6,7 @@ test('forgot password → reset from the e-mailed link → sign in with the new 
   request,
 }, testInfo) => {
   // Bayo is used by no other test; each viewport has its own server and database.
-  const newPassword = `Bayo!${testInfo.project.name.length}Reset`;
+  const newPassword = `Plantain!${testInfo.project.name.length}Reset`;
   const requestedAt = Date.now() - 5_000;
 
   await page.goto('/auth/login');
@@ -32,6 +32,16 @@ test('forgot password → reset from the e-mailed link → sign in with the new 
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(
     page.getByText('Password must contain at least one special character'),
+  ).toBeVisible();
+
+  // His own surname is refused by the server, under the field (decision 081).
+  await page.getByLabel('New password', { exact: true }).fill('Adeyemi!2031x');
+  await page.getByLabel('Confirm new password').fill('Adeyemi!2031x');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(
+    page.getByText(
+      'This password contains your name, e-mail, phone number, membership ID or a word about the cooperative. Please choose a different one.',
+    ),
   ).toBeVisible();
 
   await page.getByLabel('New password', { exact: true }).fill(newPassword);

@@ -13,6 +13,10 @@ export const API_ERROR_STATUS = {
   VALIDATION_ERROR: 400,
   BAD_REQUEST: 400,
   COMMON_PASSWORD: 400,
+  /** The new password contains the member's own details or a word about the cooperative. */
+  CONTEXT_PASSWORD: 400,
+  /** The new password is in the operator's breach corpus (BREACHED_PASSWORDS_FILE). */
+  BREACHED_PASSWORD: 400,
   INVALID_ACTIVATION_TOKEN: 400,
   INVALID_RESET_TOKEN: 400,
   INVALID_CURRENT_PASSWORD: 400,

@@ -1,5 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -53,6 +63,8 @@ const envSchema = z.object({
   SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Forgot-password and failed sign-in answer no sooner than this (no timing oracle). */
   AUTH_ANSWER_FLOOR_MS: milliseconds(0, 5_000).optional(),
+  /** Have I Been Pwned's Pwned Passwords file (SHA-1, sorted by hash) new passwords are looked up in. */
+  BREACHED_PASSWORDS_FILE: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   COOPERATIVE_NAME: z.string().default('Demo Cooperative Society'),
   ADMIN_CONTACT_EMAIL: z.string().email().default('admin@demo.coop'),
@@ -101,6 +113,11 @@ export interface Config {
   /** The least time forgot-password and a failed sign-in take to answer. */
   authAnswerFloorMs: number;
   logLevel: string;
+  /** What a new password is checked against besides the rules and the common list (decision 081). */
+  passwords: {
+    /** The offline breach corpus (Pwned Passwords, SHA-1), an absolute path; null when none is set. */
+    breachedPasswordsFile: string | null;
+  };
   cooperative: {
     name: string;
     contactEmail: string;
@@ -166,6 +183,13 @@ export function loadConfig(
   if (e.MAIL === 'smtp' && !e.SMTP_URL) {
     problems.push({ name: 'SMTP_URL', problem: 'required when MAIL=smtp' });
   }
+  const breachedPasswordsFile = e.BREACHED_PASSWORDS_FILE
+    ? path.resolve(rootDir, e.BREACHED_PASSWORDS_FILE)
+    : null;
+  if (breachedPasswordsFile) {
+    const problem = breachedPasswordsFileProblem(breachedPasswordsFile);
+    if (problem) problems.push({ name: 'BREACHED_PASSWORDS_FILE', problem });
+  }
   if (problems.length > 0) throw new InvalidSettingsError(problems);
   const DAY_MS = 24 * 60 * MINUTE_MS;
   return {
@@ -195,6 +219,7 @@ export function loadConfig(
     },
     authAnswerFloorMs: e.AUTH_ANSWER_FLOOR_MS ?? (e.NODE_ENV === 'test' ? 0 : 400),
     logLevel: e.LOG_LEVEL,
+    passwords: { breachedPasswordsFile },
     cooperative: {
       name: e.COOPERATIVE_NAME,
       contactEmail: e.ADMIN_CONTACT_EMAIL,
@@ -282,4 +307,35 @@ export function parseTrustProxy(value: string): false | number | string[] | stri
     }
   }
   return entries;
+}
+
+const PWNED_LINE = /^[0-9A-Fa-f]{40}(:\d+)?\r?$/;
+
+/**
+ * Why the breach corpus at `file` cannot be used, or null when it can: a readable file whose first
+ * line is a Pwned Passwords SHA-1 line (the NTLM edition has 32-digit hashes). Checked at start,
+ * so a wrong setting stops the process instead of letting breached passwords through.
+ */
+export function breachedPasswordsFileProblem(file: string): string | null {
+  let fd: number;
+  try {
+    if (!statSync(file).isFile()) return `${file} is not a file`;
+    fd = openSync(file, 'r');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return `${file} does not exist`;
+    if (code === 'EACCES') return `${file} cannot be read (permission denied)`;
+    return `${file} cannot be read (${code ?? String(error)})`;
+  }
+  try {
+    const start = Buffer.alloc(128);
+    const bytesRead = readSync(fd, start, 0, start.length, 0);
+    const firstLine = start.subarray(0, bytesRead).toString('latin1').split('\n')[0] ?? '';
+    if (!PWNED_LINE.test(firstLine)) {
+      return `${file} is not a Pwned Passwords SHA-1 file (lines of 40 hex digits, ':' and a count, sorted by hash)`;
+    }
+    return null;
+  } finally {
+    closeSync(fd);
+  }
 }

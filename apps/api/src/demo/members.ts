@@ -6,7 +6,8 @@ import type { User } from '@coop/shared/auth';
 import { addMonthsClamped, type IsoDate } from '@coop/shared/dates';
 import { actorFor, systemActor, type Actor, type MemberActor } from '../lib/actor.js';
 import { createMember, setMemberActive } from '../modules/members/members.service.js';
-import { activateAccount } from '../modules/auth/activation.service.js';
+import { activateWithPasswordHash } from '../modules/auth/activation.service.js';
+import { hashPassword } from '../lib/password.js';
 import { DEMO_PASSWORD, DEMO_PEOPLE, type DemoPerson } from './demo-people.js';
 import type { SeedContext } from './seed-context.js';
 
@@ -57,10 +58,11 @@ export async function seedMembers(ctx: SeedContext): Promise<SeededMembers> {
     });
     let { user } = created;
     if (person.activated) {
-      await activateAccount(deps, systemActor, {
+      // The demo's published password, set by hash: a member choosing it would be refused
+      // (it contains the cooperative's name), decision 081.
+      await activateWithPasswordHash(deps, systemActor, {
         token: created.activationToken,
-        password: DEMO_PASSWORD,
-        confirmPassword: DEMO_PASSWORD,
+        passwordHash: await hashPassword(DEMO_PASSWORD),
       });
     }
     if (person.role === 'admin' && registrar === systemActor) registrar = actorFor(user);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, isCommonPassword, verifyAgainstDummy, verifyPassword } from './password.js';
+import {
+  contextWordIn,
+  contextWords,
+  hashPassword,
+  isCommonPassword,
+  verifyAgainstDummy,
+  verifyPassword,
+  type PasswordOwner,
+} from './password.js';
 
 describe('password hashing', () => {
   it('hashes with argon2id at m=19 MiB, t=2, p=1 and verifies only the right password', async () => {
@@ -32,4 +40,52 @@ describe('isCommonPassword', () => {
       expect(isCommonPassword(password)).toBe(false);
     },
   );
+});
+
+describe('context-specific words', () => {
+  const ada: PasswordOwner = {
+    firstName: 'Ada',
+    lastName: 'Obi-Nwankwo',
+    email: 'ada.obi@example.com',
+    membershipId: 'M0001',
+    phoneNumber: '+2348030000001',
+  };
+  const wordIn = (password: string, cooperativeName = 'Ikeja Teachers CTCS') =>
+    contextWordIn(password, contextWords(ada, cooperativeName));
+
+  it.each([
+    ['Coop!2026x', 'coop'],
+    ['Co-op-Rocks!9', 'coop'],
+    ['MyCooperative#1', 'coop'],
+    ['Savings4Life!', 'savings'],
+    ['Portal-Key!55', 'portal'],
+    ['nwankwo-Rules!1', 'nwankwo'],
+    ['Nwa-nkwo!2026', 'nwankwo'],
+    ['ADA.OBI!2026', 'ada.obi'],
+    ['Adaobi#2026', 'adaobi'],
+    ['m0001-Secret!', 'm0001'],
+    ['Call-0803-000-0001!', '8030000001'],
+    ['Ikeja!2026pw', 'ikeja'],
+    ['Teachers-Rock!9', 'teachers'],
+  ])('refuses %s (it contains %s)', (password, word) => {
+    expect(wordIn(password)).toBe(word);
+  });
+
+  it.each(['Ukwa-Harvest!2031', 'Demo!2345', 'Palm-Wine&Moon88', 'Ada-Lagos!2031', 'Obi#Garden77'])(
+    'accepts %s (short details of fewer than 4 characters are not words)',
+    (password) => {
+      expect(wordIn(password)).toBeNull();
+    },
+  );
+
+  it("takes the cooperative's words from its name: the demo's known password is refused there", () => {
+    expect(wordIn('Ikeja!2026pw', 'Lagos Thrift')).toBeNull();
+    expect(wordIn('Demo!2345')).toBeNull();
+    expect(wordIn('Demo!2345', 'Demo Cooperative Society')).toBe('demo');
+  });
+
+  it('skips a member without a phone number', () => {
+    const words = contextWords({ ...ada, phoneNumber: null }, 'CTCS');
+    expect([...words].filter((word) => /^\d+$/.test(word))).toEqual([]);
+  });
 });

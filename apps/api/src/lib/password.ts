@@ -73,3 +73,82 @@ export function isCommonPassword(password: string): boolean {
 
 export const COMMON_PASSWORD_MESSAGE =
   'This password is too common and easy to guess. Please choose a different one.';
+
+export const CONTEXT_PASSWORD_MESSAGE =
+  'This password contains your name, e-mail, phone number, membership ID or a word about the cooperative. Please choose a different one.';
+
+export const BREACHED_PASSWORD_MESSAGE =
+  'This password has appeared in a data breach, so others may already know it. Please choose a different one.';
+
+/**
+ * The product's own words, refused inside any new password (decision 081): what a guesser tries
+ * first against a cooperative's savings and loan portal. 'co-op' and 'cooperative' are caught by
+ * 'coop' (symbols are ignored). 'demo' is not one: it is the demo cooperative's own name, refused
+ * there as the cooperative's name.
+ */
+export const PRODUCT_WORDS: readonly string[] = [
+  'coop',
+  'savings',
+  'loan',
+  'portal',
+  'society',
+  'thrift',
+  'member',
+  'naira',
+];
+
+/** Shorter words of a member's details are too common inside ordinary passwords to refuse. */
+export const MIN_CONTEXT_WORD_LENGTH = 4;
+
+/** Whose new password is checked: the details a guesser who knows the member tries first. */
+export interface PasswordOwner {
+  firstName: string;
+  lastName: string;
+  email: string;
+  membershipId: string;
+  phoneNumber: string | null;
+}
+
+const normalise = (text: string) => text.normalize('NFC').toLowerCase();
+/** Letters and digits only: 'Co-op' is 'coop', 'ada.obi' is 'adaobi'. */
+const compact = (text: string) => normalise(text).replace(/[^\p{L}\p{N}]+/gu, '');
+/** Each run of letters and digits: 'Mary-Jane' is 'mary' and 'jane'. */
+const parts = (text: string) => normalise(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/**
+ * The words a new password may not contain: the product's words, the words of the cooperative's
+ * name, and the member's first and last name, e-mail local part, membership ID and phone number
+ * (its last 10 digits, the number without 0 or +234), each whole and in its parts, when at least
+ * 4 characters long.
+ */
+export function contextWords(owner: PasswordOwner, cooperativeName: string): Set<string> {
+  const words = new Set<string>(PRODUCT_WORDS);
+  const add = (word: string) => {
+    if (word.length >= MIN_CONTEXT_WORD_LENGTH) words.add(word);
+  };
+  const localPart = owner.email.slice(0, Math.max(0, owner.email.lastIndexOf('@')));
+  for (const text of [owner.firstName, owner.lastName, localPart, cooperativeName]) {
+    for (const part of parts(text)) add(part);
+  }
+  for (const text of [owner.firstName, owner.lastName, localPart]) {
+    add(normalise(text));
+    add(compact(text));
+  }
+  add(compact(owner.membershipId));
+  add((owner.phoneNumber ?? '').replace(/\D+/g, '').slice(-10));
+  return words;
+}
+
+/**
+ * The first context word the password contains, without case and with or without its symbols
+ * ('0803-000-0001' and 'Ada.Obi' count); null when it contains none. Containing, not equalling:
+ * 'Chidi2026!' is 'chidi' with decoration around it, wherever the decoration goes.
+ */
+export function contextWordIn(password: string, words: ReadonlySet<string>): string | null {
+  const lower = normalise(password);
+  const bare = compact(password);
+  for (const word of words) {
+    if (lower.includes(word) || bare.includes(word)) return word;
+  }
+  return null;
+}

@@ -11,11 +11,11 @@ import type { Deps } from '../../deps.js';
 import type { Actor } from '../../lib/actor.js';
 import { DomainError } from '../../lib/domain-error.js';
 import { writeAudit } from '../../lib/audit-log.js';
-import { hashPassword, isCommonPassword } from '../../lib/password.js';
+import { hashPassword } from '../../lib/password.js';
 import { consumeOneTimeToken, findUsableOneTimeToken } from '../../lib/one-time-token.js';
 import { invalidInput, toUser } from '../members/members.service.js';
 import { startSession, type IssuedRefreshToken } from '../sessions/sessions.service.js';
-import { commonPasswordError } from './password.service.js';
+import { passwordOwner, refuseUnsafeNewPassword } from './password.service.js';
 
 const invalidActivationToken = () =>
   new DomainError({
@@ -56,8 +56,8 @@ export async function verifyActivationToken(
 
 /**
  * Sets the first password from an activation link (7 days, single use) and signs the member in:
- * the returned session is the refresh token for the cookie (the seed may ignore it). Input is
- * validated here too, so callers other than the route (the demo seed) follow the same rules.
+ * the returned session is the refresh token for the cookie. The password passes the schema's
+ * rules and every new-password check (common, context words, breach corpus; decision 081).
  */
 export async function activateAccount(
   deps: Deps,
@@ -67,13 +67,31 @@ export async function activateAccount(
   const parsed = activateAccountSchema.safeParse(input);
   if (!parsed.success) throw invalidInput(parsed.error);
   const { token, password } = parsed.data;
-  if (isCommonPassword(password)) throw commonPasswordError('password');
+  const usable = { token, purpose: 'activation', now: deps.clock.now() } as const;
+  // Checked before the (slow) hashing, used up after it, in the transaction that sets the password.
+  const found = await findUsableOneTimeToken(deps.db, usable);
+  const owner = found && (await passwordOwner(deps.db, found.userId));
+  if (!owner) throw invalidActivationToken();
+  await refuseUnsafeNewPassword(deps, { password, field: 'password', owner });
+  return activateWithPasswordHash(deps, actor, {
+    token,
+    passwordHash: await hashPassword(password),
+  });
+}
+
+/**
+ * The activation itself, with a password already checked and hashed: uses the link up, sets the
+ * password and signs the member in. Only `activateAccount` and the demo seed call it: the seed
+ * gives its accounts the demo's published password (`Demo!2345`), which is no member's choice and
+ * would be refused as one (it contains the demo cooperative's and its administrator's name).
+ */
+export async function activateWithPasswordHash(
+  deps: Deps,
+  actor: Actor,
+  { token, passwordHash }: { token: string; passwordHash: string },
+): Promise<{ user: User; session: IssuedRefreshToken }> {
   const now = deps.clock.now();
   const usable = { token, purpose: 'activation', now } as const;
-  // Checked before the (slow) hashing, used up after it, in the transaction that sets the password.
-  if (!(await findUsableOneTimeToken(deps.db, usable))) throw invalidActivationToken();
-  const passwordHash = await hashPassword(password);
-
   return deps.db.transaction(async (tx) => {
     const consumed = await consumeOneTimeToken(tx, usable);
     if (!consumed) throw invalidActivationToken();

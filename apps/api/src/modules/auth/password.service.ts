@@ -18,7 +18,17 @@ import { DomainError } from '../../lib/domain-error.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { answerNoSoonerThan } from '../../lib/answer-floor.js';
 import type { ScheduledJob } from '../../lib/jobs.js';
-import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from '../../lib/password.js';
+import {
+  BREACHED_PASSWORD_MESSAGE,
+  COMMON_PASSWORD_MESSAGE,
+  CONTEXT_PASSWORD_MESSAGE,
+  contextWordIn,
+  contextWords,
+  hashPassword,
+  isCommonPassword,
+  type PasswordOwner,
+} from '../../lib/password.js';
+import { isBreachedPassword } from '../../lib/breached-passwords.js';
 import {
   consumeOneTimeToken,
   findUsableOneTimeToken,
@@ -40,12 +50,47 @@ const FORGOT_PASSWORD_WINDOW_MS = FORGOT_PASSWORD_WAIT_MINUTES * 60 * 1000;
 export const PASSWORD_RESET_MESSAGE =
   'Your password has been reset. Please sign in with your new password.';
 
-export function commonPasswordError(field: string): DomainError {
-  return new DomainError({
-    code: 'COMMON_PASSWORD',
-    message: COMMON_PASSWORD_MESSAGE,
-    details: [{ field, message: COMMON_PASSWORD_MESSAGE }],
-  });
+const refusedPassword = (
+  code: 'COMMON_PASSWORD' | 'CONTEXT_PASSWORD' | 'BREACHED_PASSWORD',
+  message: string,
+  field: string,
+) => new DomainError({ code, message, details: [{ field, message }] });
+
+/**
+ * The checks every new password passes beyond the schema's rules, wherever it is set (activation,
+ * reset, change; decision 081), cheapest first: not a common password, no word of the member's
+ * own details or of the cooperative, and, when the operator provides a breach corpus, not in it.
+ * The refusal names `field`, so the form shows it under the password.
+ */
+export async function refuseUnsafeNewPassword(
+  deps: Deps,
+  { password, field, owner }: { password: string; field: string; owner: PasswordOwner },
+): Promise<void> {
+  if (isCommonPassword(password)) {
+    throw refusedPassword('COMMON_PASSWORD', COMMON_PASSWORD_MESSAGE, field);
+  }
+  if (contextWordIn(password, contextWords(owner, deps.config.cooperative.name)) !== null) {
+    throw refusedPassword('CONTEXT_PASSWORD', CONTEXT_PASSWORD_MESSAGE, field);
+  }
+  const { breachedPasswordsFile } = deps.config.passwords;
+  if (breachedPasswordsFile && (await isBreachedPassword(breachedPasswordsFile, password))) {
+    throw refusedPassword('BREACHED_PASSWORD', BREACHED_PASSWORD_MESSAGE, field);
+  }
+}
+
+/** The details of a user a new password may not contain. */
+export async function passwordOwner(db: Executor, userId: string): Promise<PasswordOwner | null> {
+  const [owner] = await db
+    .select({
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      membershipId: users.membershipId,
+      phoneNumber: users.phoneNumber,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return owner ?? null;
 }
 
 const invalidResetToken = () =>
@@ -206,10 +251,12 @@ export async function resetPassword(
   input: ResetPasswordInput,
 ): Promise<void> {
   const now = deps.clock.now();
-  if (isCommonPassword(input.newPassword)) throw commonPasswordError('newPassword');
   // Checked before the (slow) hashing, used up after it, in the transaction that changes the password.
   const usable = { token: input.token, purpose: 'password_reset', now } as const;
-  if (!(await findUsableOneTimeToken(deps.db, usable))) throw invalidResetToken();
+  const found = await findUsableOneTimeToken(deps.db, usable);
+  const owner = found && (await passwordOwner(deps.db, found.userId));
+  if (!owner) throw invalidResetToken();
+  await refuseUnsafeNewPassword(deps, { password: input.newPassword, field: 'newPassword', owner });
   const passwordHash = await hashPassword(input.newPassword);
 
   await deps.db.transaction(async (tx) => {
@@ -259,7 +306,11 @@ export async function changePassword(
 ): Promise<{ accessToken: string; session: IssuedRefreshToken }> {
   const now = deps.clock.now();
   const userId = actor.user.id;
-  if (isCommonPassword(input.newPassword)) throw commonPasswordError('newPassword');
+  await refuseUnsafeNewPassword(deps, {
+    password: input.newPassword,
+    field: 'newPassword',
+    owner: actor.user,
+  });
   // Hashed before the row is locked: the lock is held only while the current password is checked.
   const passwordHash = await hashPassword(input.newPassword);
 

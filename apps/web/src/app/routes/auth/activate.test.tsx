@@ -227,6 +227,38 @@ describe('account activation', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
+  it.each([
+    [
+      'CONTEXT_PASSWORD',
+      'This password contains your name, e-mail, phone number, membership ID or a word about the cooperative. Please choose a different one.',
+    ],
+    [
+      'BREACHED_PASSWORD',
+      'This password has appeared in a data breach, so others may already know it. Please choose a different one.',
+    ],
+  ])('shows a password refused for %s under the field', async (code, message) => {
+    mockApi({
+      'GET /auth/verify-activation/good-token': () =>
+        json(200, { success: true, data: { user: emeka } }),
+      'POST /auth/activate-account': () =>
+        json(400, {
+          success: false,
+          error: 'Bad Request',
+          message,
+          details: [{ field: 'password', message }],
+          code,
+          timestamp: '2026-03-05T10:00:00.000Z',
+        }),
+    });
+    const { user } = renderActivate();
+    await screen.findByLabelText('Password');
+
+    await fillPasswords(user, 'Emeka!2026', 'Emeka!2026');
+
+    expect(await screen.findByText(message)).toHaveAttribute('id', 'password-error');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('sends a member who arrives signed in to the dashboard', async () => {
     mockApi({});
     signInAs();

@@ -98,6 +98,35 @@ describe('reset password', () => {
     );
   });
 
+  it.each([
+    [
+      'CONTEXT_PASSWORD',
+      'This password contains your name, e-mail, phone number, membership ID or a word about the cooperative. Please choose a different one.',
+    ],
+    [
+      'BREACHED_PASSWORD',
+      'This password has appeared in a data breach, so others may already know it. Please choose a different one.',
+    ],
+  ])('shows a new password the server refuses (%s) under the field', async (code, message) => {
+    mockApi({
+      'POST /auth/reset-password': () =>
+        json(400, {
+          success: false,
+          error: 'Bad Request',
+          message,
+          details: [{ field: 'newPassword', message }],
+          code,
+          timestamp: '2026-03-05T10:00:00.000Z',
+        }),
+    });
+    const { user } = renderReset();
+
+    await submit(user, 'Adeyemi!2031x', 'Adeyemi!2031x');
+
+    expect(await screen.findByText(message)).toHaveAttribute('id', 'newPassword-error');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it("shows the server's message for other failures, else the fallback", async () => {
     const api = mockApi({
       'POST /auth/reset-password': () => apiError(409, 'Reset already in progress', 'CONFLICT'),

@@ -217,6 +217,41 @@ describe('change password dialog (spec §2, §5, §8)', { timeout: 20_000 }, () 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it.each([
+    [
+      'CONTEXT_PASSWORD',
+      'This password contains your name, e-mail, phone number, membership ID or a word about the cooperative. Please choose a different one.',
+    ],
+    [
+      'BREACHED_PASSWORD',
+      'This password has appeared in a data breach, so others may already know it. Please choose a different one.',
+    ],
+  ])(
+    'shows a new password refused for %s as the §8 toast and under the field',
+    async (code, message) => {
+      mockApi({
+        'GET /users/profile': () => ok(USER),
+        'PUT /users/change-password': () =>
+          json(400, {
+            success: false,
+            error: 'Bad Request',
+            message,
+            code,
+            details: [{ field: 'newPassword', message }],
+            timestamp: '2026-01-01T00:00:00.000Z',
+          }),
+      });
+      const { user } = await open();
+      const dialog = screen.getByRole('dialog');
+      await user.type(within(dialog).getByLabelText('Current password'), 'Old-Pass!1');
+      await user.type(within(dialog).getByLabelText('New password'), 'Chidi-Eze!2031');
+      await user.type(within(dialog).getByLabelText('Confirm new password'), 'Chidi-Eze!2031');
+      await user.click(within(dialog).getByRole('button', { name: 'Change Password' }));
+      await findToast('Failed to change password', message);
+      expect(within(dialog).getByText(message)).toHaveAttribute('id', 'change-newPassword-error');
+    },
+  );
+
   it('shows a refusal as the §8 toast and under the field', async () => {
     mockApi({
       'GET /users/profile': () => ok(USER),

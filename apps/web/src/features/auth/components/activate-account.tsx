@@ -91,7 +91,7 @@ function SetPasswordForm({ token, member }: { token: string; member: ActivatingU
   const onSubmit = (values: SetPasswordInput) =>
     activation.mutate(
       { token, ...values },
-      // A password the server refuses (too common, too long) belongs under its field.
+      // A password the server refuses (too common, own details, breached, too long): under its field.
       { onError: (error) => applyServerErrors(error, setError, PASSWORD_FIELDS) },
     );
 

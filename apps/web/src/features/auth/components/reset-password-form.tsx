@@ -75,7 +75,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const onSubmit = (values: ResetPasswordFormInput) =>
     reset.mutate(
       { token, ...values },
-      // A password the server refuses (too common, too long) belongs under its field.
+      // A password the server refuses (too common, own details, breached, too long): under its field.
       { onError: (error) => applyServerErrors(error, setError, FORM_FIELDS) },
     );
 
