@@ -84,7 +84,7 @@ export const BREACHED_PASSWORD_MESSAGE =
  * The product's own words, refused inside any new password (decision 081): what a guesser tries
  * first against a cooperative's savings and loan portal. 'co-op' and 'cooperative' are caught by
  * 'coop' (symbols are ignored). 'demo' is not one: it is the demo cooperative's own name, refused
- * there as the cooperative's name.
+ * there as the cooperative's name. Nor is 'member': it sits inside 'remember'.
  */
 export const PRODUCT_WORDS: readonly string[] = [
   'coop',
@@ -93,7 +93,6 @@ export const PRODUCT_WORDS: readonly string[] = [
   'portal',
   'society',
   'thrift',
-  'member',
   'naira',
 ];
 
