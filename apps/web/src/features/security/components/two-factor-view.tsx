@@ -94,7 +94,7 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <form onSubmit={start} noValidate className="grid gap-4">
+          <form onSubmit={start} noValidate className="grid max-w-md gap-4">
             <ErrorAlert
               message={setup.error && !onField ? toApiError(setup.error).message : null}
             />
@@ -164,7 +164,7 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
             {setup.data.secret.replace(/(.{4})/g, '$1 ').trim()}
           </code>
         </div>
-        <form onSubmit={submit} noValidate className="grid gap-4">
+        <form onSubmit={submit} noValidate className="grid max-w-md gap-4">
           <ErrorAlert message={enable.error ? toApiError(enable.error).message : null} />
           <FormField id="two-factor-code" label="6-digit code" error={fieldError ?? undefined}>
             <Input
@@ -242,7 +242,7 @@ function TurnOff({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} noValidate className="grid gap-4">
+        <form onSubmit={submit} noValidate className="grid max-w-md gap-4">
           <p className="text-sm text-muted-foreground">
             To turn it off, enter your password and a code from the app (or a recovery code).
           </p>
