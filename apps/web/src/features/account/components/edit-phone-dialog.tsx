@@ -1,6 +1,7 @@
 import { PROFILE_MESSAGES } from '@coop/shared/account-rules';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { CurrentPasswordField } from '../../../components/form/current-password-field';
 import { FormField } from '../../../components/form/form-field';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { Button } from '../../../components/ui/button';
@@ -14,7 +15,6 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
-import { PasswordInput } from '../../../components/ui/password-input';
 import { failureMessage } from '../../../lib/api-client';
 import { serverFieldMessages } from '../../../lib/apply-server-errors';
 import { useUpdateProfile } from '../api/get-profile';
@@ -84,25 +84,16 @@ function EditPhoneForm({ phone, onDone }: { phone: string | null; onDone: () => 
       <p id="phone-hint" className="-mt-2 text-sm text-muted-foreground">
         A Nigerian mobile number. You can also sign in with it. Leave it empty to remove it.
       </p>
-      <FormField
+      <CurrentPasswordField
         id="profile-current-password"
-        label="Current password"
+        value={currentPassword}
+        onChange={(value) => {
+          setCurrentPassword(value);
+          setErrors((current) => ({ ...current, currentPassword: undefined }));
+        }}
         error={errors.currentPassword}
-        describedBy="profile-password-hint"
-      >
-        <PasswordInput
-          name="currentPassword"
-          autoComplete="current-password"
-          value={currentPassword}
-          onChange={(event) => {
-            setCurrentPassword(event.target.value);
-            setErrors((current) => ({ ...current, currentPassword: undefined }));
-          }}
-        />
-      </FormField>
-      <p id="profile-password-hint" className="-mt-2 text-sm text-muted-foreground">
-        Your phone number signs you in, so we ask for your password to change it.
-      </p>
+        hint="Your phone number signs you in, so we ask for your password to change it."
+      />
       <DialogFooter>
         <DialogClose asChild>
           <Button type="button" variant="outline" disabled={update.isPending}>

@@ -1,7 +1,7 @@
 import { LOGIN_EVENT_LABELS } from '@coop/shared/security';
 import { CircleAlert, LogOut } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { FormField } from '../../../components/form/form-field';
+import { CurrentPasswordField } from '../../../components/form/current-password-field';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { QueryState } from '../../../components/list/query-state';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
@@ -24,7 +24,6 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '../../../components/ui/dialog';
-import { PasswordInput } from '../../../components/ui/password-input';
 import { Pagination } from '../../../components/ui/pagination';
 import { toApiError } from '../../../lib/api-client';
 import { serverFieldMessages } from '../../../lib/apply-server-errors';
@@ -67,18 +66,16 @@ function SignOutOthersForm({ mutation, onDone }: { mutation: SignOutOthers; onDo
           <AlertDescription>{toApiError(mutation.error).message}</AlertDescription>
         </Alert>
       ) : null}
-      <FormField id="sign-out-others-password" label="Current password" error={error ?? onField}>
-        <PasswordInput
-          name="currentPassword"
-          autoComplete="current-password"
-          value={currentPassword}
-          onChange={(event) => {
-            setCurrentPassword(event.target.value);
-            setError(undefined);
-            mutation.reset();
-          }}
-        />
-      </FormField>
+      <CurrentPasswordField
+        id="sign-out-others-password"
+        value={currentPassword}
+        onChange={(value) => {
+          setCurrentPassword(value);
+          setError(undefined);
+          mutation.reset();
+        }}
+        error={error ?? onField}
+      />
       <DialogFooter>
         <DialogClose asChild>
           <Button type="button" variant="outline" disabled={mutation.isPending}>

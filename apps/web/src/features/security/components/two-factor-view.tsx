@@ -1,6 +1,7 @@
 import { CircleAlert, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { QueryState } from '../../../components/list/query-state';
+import { CurrentPasswordField } from '../../../components/form/current-password-field';
 import { FormField } from '../../../components/form/form-field';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -12,7 +13,6 @@ import {
   CardTitle,
 } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
-import { PasswordInput } from '../../../components/ui/password-input';
 import { toApiError } from '../../../lib/api-client';
 import { serverFieldMessages } from '../../../lib/apply-server-errors';
 import {
@@ -98,26 +98,17 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
             <ErrorAlert
               message={setup.error && !onField ? toApiError(setup.error).message : null}
             />
-            <FormField
+            <CurrentPasswordField
               id="two-factor-current-password"
-              label="Current password"
+              value={currentPassword}
+              onChange={(value) => {
+                setCurrentPassword(value);
+                setPasswordError(null);
+                setup.reset();
+              }}
               error={passwordError ?? onField}
-              describedBy="two-factor-password-hint"
-            >
-              <PasswordInput
-                name="currentPassword"
-                autoComplete="current-password"
-                value={currentPassword}
-                onChange={(event) => {
-                  setCurrentPassword(event.target.value);
-                  setPasswordError(null);
-                  setup.reset();
-                }}
-              />
-            </FormField>
-            <p id="two-factor-password-hint" className="-mt-2 text-sm text-muted-foreground">
-              To set it up, confirm it is you with your password first.
-            </p>
+              hint="To set it up, confirm it is you with your password first."
+            />
             <Button type="submit" className="w-full sm:w-auto" disabled={setup.isPending}>
               <ShieldCheck aria-hidden="true" />
               {setup.isPending ? 'Preparing...' : 'Set up two-factor sign-in'}
@@ -247,13 +238,14 @@ function TurnOff({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
             To turn it off, enter your password and a code from the app (or a recovery code).
           </p>
           <ErrorAlert message={disable.error ? toApiError(disable.error).message : null} />
-          <FormField id="disable-password" label="Password" error={errors.password}>
-            <PasswordInput
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          </FormField>
+          <CurrentPasswordField
+            id="disable-password"
+            label="Password"
+            name="password"
+            value={password}
+            onChange={setPassword}
+            error={errors.password}
+          />
           <FormField id="disable-code" label="Authentication code" error={errors.code}>
             <Input
               autoComplete="one-time-code"
