@@ -52,7 +52,6 @@ describe('listPage and listFilters', () => {
             .orderBy(...p.orderBy)
             .limit(p.limit)
             .offset(p.offset),
-        count: () => db.$count(notifications, filter),
       },
     );
     return { titles: result.items.map((item) => item.title), pagination: result.pagination };

@@ -11,7 +11,6 @@
  *     fetch: (page) => db.select({ row: contributions, totalItems: page.totalItems })
  *       .from(contributions).where(where)
  *       .orderBy(...page.orderBy).limit(page.limit).offset(page.offset),
- *     count: () => db.$count(contributions, where),
  *   });
  */
 import {
@@ -65,8 +64,6 @@ export interface ListSpec<SortField extends string, Row> {
    */
   tiebreakers: readonly (AnyColumn | SQL)[];
   fetch(page: PageRequest): Promise<Array<{ row: Row; totalItems: number }>>;
-  /** Counts the matching rows; only needed when a page past the end comes back empty. */
-  count(): Promise<number>;
 }
 
 export interface ListPage<Row> {
@@ -79,16 +76,20 @@ export async function listPage<SortField extends string, Row>(
   spec: ListSpec<SortField, Row>,
 ): Promise<ListPage<Row>> {
   const direction = query.sortOrder === 'asc' ? asc : desc;
-  const rows = await spec.fetch({
-    orderBy: [spec.sortColumns[query.sortBy], ...spec.tiebreakers].map((column) =>
-      direction(column),
-    ),
-    limit: query.limit,
-    offset: (query.page - 1) * query.limit,
-    totalItems: sql<number>`count(*) over ()`.mapWith(Number),
-  });
-  // An empty page carries no total: zero on page 1, otherwise ask (a page past the end).
-  const totalItems = rows[0]?.totalItems ?? (query.page > 1 ? await spec.count() : 0);
+  const fetchRows = (limit: number, offset: number) =>
+    spec.fetch({
+      orderBy: [spec.sortColumns[query.sortBy], ...spec.tiebreakers].map((column) =>
+        direction(column),
+      ),
+      limit,
+      offset,
+      totalItems: sql<number>`count(*) over ()`.mapWith(Number),
+    });
+  const rows = await fetchRows(query.limit, (query.page - 1) * query.limit);
+  // An empty page carries no total: zero on page 1; past the last page, the same query's first
+  // row carries it (or there is none, and the total is zero).
+  const totalItems =
+    rows[0]?.totalItems ?? (query.page > 1 ? ((await fetchRows(1, 0))[0]?.totalItems ?? 0) : 0);
   return {
     items: rows.map(({ row }) => row),
     pagination: buildPagination(query.page, query.limit, totalItems),

@@ -204,13 +204,6 @@ export function accountRepository(db: Executor) {
           );
           return rows.map((raw) => ({ row: toMovement(raw), totalItems: Number(raw.total_items) }));
         },
-        count: async () => {
-          const [row] = await queryRows<{ n: string | number }>(
-            db,
-            sql`select count(*) as n from (${movements(userId)}) m where ${where}`,
-          );
-          return Number(row?.n ?? 0);
-        },
       });
     },
 

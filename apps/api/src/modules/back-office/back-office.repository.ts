@@ -247,7 +247,6 @@ export function backOfficeRepository(db: Executor) {
             .orderBy(...page.orderBy)
             .limit(page.limit)
             .offset(page.offset),
-        count: () => db.$count(auditLog, where),
       });
     },
 

@@ -134,7 +134,6 @@ export function contributionsRepository(db: Executor) {
             .orderBy(...page.orderBy)
             .limit(page.limit)
             .offset(page.offset),
-        count: () => db.$count(contributions, where),
       });
     },
 
@@ -261,14 +260,6 @@ export function contributionsRepository(db: Executor) {
             .orderBy(...page.orderBy)
             .limit(page.limit)
             .offset(page.offset),
-        count: async () =>
-          (
-            await db
-              .select({ n: sql<string>`count(*)` })
-              .from(contributions)
-              .innerJoin(users, eq(users.id, contributions.userId))
-              .where(where)
-          ).reduce((_, row) => Number(row.n), 0),
       });
     },
 

@@ -70,7 +70,6 @@ export function depositNoticesRepository(db: Executor) {
               .limit(request.limit)
               .offset(request.offset)
           ).map((row) => ({ row: flatten(row), totalItems: row.totalItems })),
-        count: async () => (await adminSelect().where(where).limit(1))[0]?.totalItems ?? 0,
       });
       return page;
     },
@@ -96,7 +95,6 @@ export function depositNoticesRepository(db: Executor) {
             .orderBy(...page.orderBy)
             .limit(page.limit)
             .offset(page.offset),
-        count: () => db.$count(depositNotices, where),
       });
     },
 

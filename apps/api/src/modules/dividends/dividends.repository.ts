@@ -64,7 +64,6 @@ export function dividendsRepository(db: Executor) {
             .orderBy(...page.orderBy)
             .limit(page.limit)
             .offset(page.offset),
-        count: () => db.$count(dividends, where),
       });
     },
 
@@ -186,14 +185,6 @@ export function dividendsRepository(db: Executor) {
             .orderBy(...page.orderBy)
             .limit(page.limit)
             .offset(page.offset),
-        count: async () => {
-          const [row] = await db
-            .select({ n: count() })
-            .from(dividends)
-            .innerJoin(users, eq(users.id, dividends.userId))
-            .where(where);
-          return row?.n ?? 0;
-        },
       });
     },
 

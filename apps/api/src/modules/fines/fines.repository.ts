@@ -96,7 +96,6 @@ export function finesRepository(db: Executor) {
               .limit(request.limit)
               .offset(request.offset)
           ).map((row) => ({ row: flatten(row), totalItems: row.totalItems })),
-        count: async () => (await adminSelect().where(where).limit(1))[0]?.totalItems ?? 0,
       });
     },
 
@@ -171,7 +170,6 @@ export function finesRepository(db: Executor) {
             .orderBy(...page.orderBy)
             .limit(page.limit)
             .offset(page.offset),
-        count: () => db.$count(fines, where),
       });
     },
 

@@ -84,14 +84,6 @@ export function loanBackOfficeRepository(db: Executor) {
             .orderBy(...page.orderBy)
             .limit(page.limit)
             .offset(page.offset),
-        count: async () =>
-          (
-            await db
-              .select({ n: sql<string>`count(*)` })
-              .from(loans)
-              .innerJoin(users, eq(users.id, loans.userId))
-              .where(where)
-          ).reduce((_, row) => Number(row.n), 0),
       });
     },
 

@@ -409,7 +409,6 @@ export function loansRepository(db: Executor) {
             .orderBy(...page.orderBy)
             .limit(page.limit)
             .offset(page.offset),
-        count: () => db.$count(loans, where),
       });
     },
 
@@ -463,15 +462,6 @@ export function loansRepository(db: Executor) {
             .limit(page.limit)
             .offset(page.offset)
             .then((rows) => rows.map(({ totalItems, ...row }) => ({ row, totalItems }))),
-        count: async () => {
-          const [row] = await db
-            .select({ n: sql<number>`count(*)::int` })
-            .from(loanGuarantors)
-            .innerJoin(loans, eq(loans.id, loanGuarantors.loanId))
-            .innerJoin(borrower, eq(borrower.id, loans.userId))
-            .where(where);
-          return Number(row?.n ?? 0);
-        },
       });
     },
 
@@ -534,7 +524,6 @@ export function loansRepository(db: Executor) {
             return { row: { loan, applicant }, totalItems };
           });
         },
-        count: () => db.$count(loans, where),
       });
     },
 

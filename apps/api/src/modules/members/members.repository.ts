@@ -61,7 +61,6 @@ export function membersRepository(db: Executor) {
             .orderBy(...page.orderBy)
             .limit(page.limit)
             .offset(page.offset),
-        count: () => db.$count(users, where),
       });
     },
 

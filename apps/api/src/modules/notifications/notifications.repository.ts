@@ -33,7 +33,6 @@ export function notificationsRepository(db: Executor) {
             .orderBy(...page.orderBy)
             .limit(page.limit)
             .offset(page.offset),
-        count: () => db.$count(notifications, where),
       });
     },
 

@@ -74,7 +74,6 @@ export function withdrawalsRepository(db: Executor) {
             .orderBy(...page.orderBy)
             .limit(page.limit)
             .offset(page.offset),
-        count: () => db.$count(withdrawals, where),
       });
     },
 
@@ -106,7 +105,6 @@ export function withdrawalsRepository(db: Executor) {
             .orderBy(...page.orderBy)
             .limit(page.limit)
             .offset(page.offset),
-        count: async () => (await from().where(where).limit(1))[0]?.totalItems ?? 0,
       });
     },
 
