@@ -94,6 +94,40 @@ function useDecision(run: (key: string) => ReturnType<Decision>, onDone: () => v
   return { pending, error, submit };
 }
 
+/**
+ * The end of every decision form: the refusal (unless it already shows under a field), Cancel and
+ * the confirm button.
+ */
+function DecisionFooter({
+  texts,
+  decision,
+  showError = true,
+}: {
+  texts: DialogTexts;
+  decision: ReturnType<typeof useDecision>;
+  showError?: boolean;
+}) {
+  return (
+    <>
+      {decision.error && showError ? (
+        <Alert variant="destructive" role="alert">
+          <AlertDescription>{failureMessage(decision.error, texts.failure)}</AlertDescription>
+        </Alert>
+      ) : null}
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button type="button" variant="outline" disabled={decision.pending}>
+            Cancel
+          </Button>
+        </DialogClose>
+        <SubmitButton isPending={decision.pending} pendingLabel={texts.pending}>
+          {texts.confirm}
+        </SubmitButton>
+      </DialogFooter>
+    </>
+  );
+}
+
 function ConfirmForm({
   texts,
   details,
@@ -113,21 +147,7 @@ function ConfirmForm({
   return (
     <form onSubmit={submit} className="grid grid-cols-1 gap-4">
       {details}
-      {decision.error ? (
-        <Alert variant="destructive" role="alert">
-          <AlertDescription>{failureMessage(decision.error, texts.failure)}</AlertDescription>
-        </Alert>
-      ) : null}
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={decision.pending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <SubmitButton isPending={decision.pending} pendingLabel={texts.pending}>
-          {texts.confirm}
-        </SubmitButton>
-      </DialogFooter>
+      <DecisionFooter texts={texts} decision={decision} />
     </form>
   );
 }
@@ -200,21 +220,11 @@ function ReasonForm({
       <p id={`${id}-count`} className="-mt-2 text-sm text-muted-foreground">
         {reason.length}/{ADMIN_DECISION_REASON_MAX_LENGTH} characters; the member sees it.
       </p>
-      {decision.error && Object.keys(errors).length === 0 ? (
-        <Alert variant="destructive" role="alert">
-          <AlertDescription>{failureMessage(decision.error, texts.failure)}</AlertDescription>
-        </Alert>
-      ) : null}
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={decision.pending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <SubmitButton isPending={decision.pending} pendingLabel={texts.pending}>
-          {texts.confirm}
-        </SubmitButton>
-      </DialogFooter>
+      <DecisionFooter
+        texts={texts}
+        decision={decision}
+        showError={Object.keys(errors).length === 0}
+      />
     </form>
   );
 }
