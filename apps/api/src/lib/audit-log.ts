@@ -1,4 +1,4 @@
-import { auditLog } from '../db/schema/index.js';
+import { auditLog, users } from '../db/schema/index.js';
 import type { Executor } from '../db/client.js';
 import { actorIdOf, type Actor } from './actor.js';
 import { chunks } from './chunks.js';
@@ -137,3 +137,22 @@ export async function writeAudit(
     );
   }
 }
+
+/**
+ * An audit row with the name of who acted, as the back office shows it (the audit log, a loan's
+ * history); select it with `.leftJoin(users, eq(users.id, auditLog.actorId))`.
+ */
+export const AUDIT_ENTRY_COLUMNS = {
+  id: auditLog.id,
+  actorId: auditLog.actorId,
+  action: auditLog.action,
+  entityType: auditLog.entityType,
+  entityId: auditLog.entityId,
+  before: auditLog.before,
+  after: auditLog.after,
+  ip: auditLog.ip,
+  occurredAt: auditLog.occurredAt,
+  actorFirstName: users.firstName,
+  actorLastName: users.lastName,
+  actorMembershipId: users.membershipId,
+};

@@ -20,6 +20,7 @@ import {
   withdrawals,
 } from '../../db/schema/index.js';
 import { queryRows, type Executor } from '../../db/client.js';
+import { AUDIT_ENTRY_COLUMNS } from '../../lib/audit-log.js';
 import { listFilters, listPage } from '../../lib/list-query.js';
 
 const RECENT = 20;
@@ -47,21 +48,6 @@ function auditWhere(query: Omit<AuditListQuery, 'page' | 'limit' | 'sortBy' | 's
     listFilters.dayBetween(auditLog.occurredAt, query.startDate, query.endDate),
   );
 }
-
-const AUDIT_COLUMNS = {
-  id: auditLog.id,
-  actorId: auditLog.actorId,
-  action: auditLog.action,
-  entityType: auditLog.entityType,
-  entityId: auditLog.entityId,
-  before: auditLog.before,
-  after: auditLog.after,
-  ip: auditLog.ip,
-  occurredAt: auditLog.occurredAt,
-  actorFirstName: users.firstName,
-  actorLastName: users.lastName,
-  actorMembershipId: users.membershipId,
-};
 
 export function backOfficeRepository(db: Executor) {
   return {
@@ -223,7 +209,7 @@ export function backOfficeRepository(db: Executor) {
         and(eq(auditLog.entityType, 'user'), eq(auditLog.entityId, userId)),
       );
       const items = await db
-        .select(AUDIT_COLUMNS)
+        .select(AUDIT_ENTRY_COLUMNS)
         .from(auditLog)
         .leftJoin(users, eq(users.id, auditLog.actorId))
         .where(where)
@@ -240,7 +226,7 @@ export function backOfficeRepository(db: Executor) {
         tiebreakers: [auditLog.id],
         fetch: (page) =>
           db
-            .select({ row: AUDIT_COLUMNS, totalItems: page.totalItems })
+            .select({ row: AUDIT_ENTRY_COLUMNS, totalItems: page.totalItems })
             .from(auditLog)
             .leftJoin(users, eq(users.id, auditLog.actorId))
             .where(where)
@@ -256,7 +242,7 @@ export function backOfficeRepository(db: Executor) {
       limit: number,
     ) {
       return db
-        .select(AUDIT_COLUMNS)
+        .select(AUDIT_ENTRY_COLUMNS)
         .from(auditLog)
         .leftJoin(users, eq(users.id, auditLog.actorId))
         .where(auditWhere(query))

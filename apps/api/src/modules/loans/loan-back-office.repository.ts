@@ -13,6 +13,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
+import { AUDIT_ENTRY_COLUMNS } from '../../lib/audit-log.js';
 import { listFilters, listPage } from '../../lib/list-query.js';
 
 export type DisbursementRequestRow = typeof loanDisbursementRequests.$inferSelect;
@@ -232,20 +233,7 @@ export function loanBackOfficeRepository(db: Executor) {
           ? sql`((${auditLog.entityType} = 'loan' and ${auditLog.entityId} = ${loanId}) or (${auditLog.entityType} = 'loan_guarantor' and ${inArray(auditLog.entityId, [...slotIds])}))`
           : and(eq(auditLog.entityType, 'loan'), eq(auditLog.entityId, loanId));
       return db
-        .select({
-          id: auditLog.id,
-          actorId: auditLog.actorId,
-          action: auditLog.action,
-          entityType: auditLog.entityType,
-          entityId: auditLog.entityId,
-          before: auditLog.before,
-          after: auditLog.after,
-          ip: auditLog.ip,
-          occurredAt: auditLog.occurredAt,
-          actorFirstName: users.firstName,
-          actorLastName: users.lastName,
-          actorMembershipId: users.membershipId,
-        })
+        .select(AUDIT_ENTRY_COLUMNS)
         .from(auditLog)
         .leftJoin(users, eq(users.id, auditLog.actorId))
         .where(about)
