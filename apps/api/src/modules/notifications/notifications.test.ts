@@ -103,6 +103,18 @@ describe('notifications API', () => {
     expect(read.pagination.totalItems).toBe(3);
   });
 
+  it('gives the unread count across every page, whatever page or filter is asked for', async () => {
+    // Read ones only, a page past the end, and a member with a single unread one: the count is
+    // still the member's unread notifications, not the rows on this page.
+    expect((await list(ada.token, '?read=true')).summary.unreadCount).toBe(9);
+    const pastTheEnd = await list(ada.token, '?page=5&limit=10');
+    expect(pastTheEnd.data).toEqual([]);
+    expect(pastTheEnd.summary.unreadCount).toBe(9);
+    const bayosReadOnes = await list(bayo.token, '?read=true');
+    expect(bayosReadOnes.data).toEqual([]);
+    expect(bayosReadOnes.summary.unreadCount).toBe(1);
+  });
+
   it('refuses a page size above 100', async () => {
     const res = await t.app.inject({
       url: '/api/v1/users/notifications?limit=101',
