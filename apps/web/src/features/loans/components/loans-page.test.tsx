@@ -310,6 +310,44 @@ describe('My Loans', () => {
 });
 
 describe('Guarantor Requests', () => {
+  it('counts pending requests in a red badge beside the title that opens their tab', async () => {
+    const { pending } = fixtures();
+    const request: GuarantorRequest = {
+      id: '20000000-0000-4000-8000-000000000001',
+      _id: '20000000-0000-4000-8000-000000000001',
+      status: 'pending',
+      invitationDate: '2026-11-22T10:00:00.000Z',
+      responseDate: null,
+      guaranteeAmount: 25_000,
+      acceptanceToken: 'token',
+      loanId: {
+        id: pending.id,
+        _id: pending.id,
+        loanId: 'LN-000031',
+        requestedAmount: 50_000,
+        purpose: 'Market stall and first stock',
+        status: 'pending',
+        repaymentTermMonths: 6,
+        userId: {
+          firstName: 'Bayo',
+          lastName: 'Adeyemi',
+          email: 'bayo@demo.coop',
+          membershipId: 'M0002',
+        },
+      },
+    };
+    server([], [request]);
+    const { user } = renderLoans();
+    const badge = await screen.findByRole('button', { name: '1 guarantor request' });
+    expect(badge).toHaveClass('bg-destructive');
+    await user.click(badge);
+    await waitFor(() => expect(location()).toBe('/loans?tab=guarantor-requests'));
+    expect(screen.getByRole('tab', { name: /Guarantor Requests/ })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+  });
+
   it('filters by status, invitation date and guarantee amount, pending by default', async () => {
     const api = server([]);
     const { user } = renderLoans('/loans?tab=guarantor-requests');

@@ -109,12 +109,15 @@ export function LoansPage({ user, intent }: LoansPageProps) {
         />
         <div className="flex items-center gap-3">
           {pendingCount > 0 ? (
-            <span
-              className="rounded-full bg-destructive px-2.5 py-0.5 text-xs font-semibold text-destructive-foreground"
-              aria-label={`${pendingCount} pending guarantor requests`}
+            // The spec's red badge that counts pending guarantor requests, worded so that it says
+            // what it counts, and opening the tab where they are answered.
+            <button
+              type="button"
+              onClick={() => setParams({ tab: 'guarantor-requests' })}
+              className="rounded-full bg-destructive px-2.5 py-0.5 text-xs font-semibold text-destructive-foreground outline-none focus-visible:ring-3 focus-visible:ring-ring/40"
             >
-              {pendingCount}
-            </span>
+              {pendingCount} guarantor {pendingCount === 1 ? 'request' : 'requests'}
+            </button>
           ) : null}
           {eligibility.data?.isEligible ? (
             <Button type="button" onClick={() => setWizardOpen(true)}>
