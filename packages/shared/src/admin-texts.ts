@@ -18,8 +18,13 @@ export const MEMBER_IMPORT_COLUMNS = [
 
 /** The columns of a payroll month (DESIGN §6): membershipId, month, savings, shares (naira). */
 export const PAYROLL_COLUMNS = ['membershipId', 'month', 'savings', 'shares'] as const;
-/** The same with the optional loan repayment column (naira), allocated to the running loan. */
-export const PAYROLL_COLUMNS_WITH_REPAYMENT = [...PAYROLL_COLUMNS, 'repayment'] as const;
+/** The column a payroll month may add: the loan repayment (naira), allocated to the running loan. */
+export const PAYROLL_OPTIONAL_COLUMNS = ['repayment'] as const;
+/** The same with the optional loan repayment column. */
+export const PAYROLL_COLUMNS_WITH_REPAYMENT = [
+  ...PAYROLL_COLUMNS,
+  ...PAYROLL_OPTIONAL_COLUMNS,
+] as const;
 
 /** What a member's status filter offers in the admin list. */
 export const MEMBER_STATUS_FILTERS = ['active', 'suspended', 'not_activated'] as const;

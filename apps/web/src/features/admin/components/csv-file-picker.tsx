@@ -1,7 +1,7 @@
 import type { CsvRowError, CsvUploadInput } from '@coop/shared/admin';
 import { ADMIN_MESSAGES, CSV_UPLOAD_MAX_BYTES } from '@coop/shared/admin-texts';
 import { FileUp } from 'lucide-react';
-import { useId, useState, type ChangeEvent } from 'react';
+import { Fragment, useId, useState, type ChangeEvent } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
@@ -12,12 +12,19 @@ import { toCsvUpload } from '../api/uploads';
 type CsvFilePickerProps = {
   label: string;
   columns: readonly string[];
+  /** Columns a file may add after the required ones. */
+  optionalColumns?: readonly string[];
   /** Reads the chosen file and asks the API for its preview. */
   onChosen: (upload: CsvUploadInput) => Promise<void>;
 };
 
 /** Choose a CSV file: refused at once above 10 MB, otherwise previewed by the server. */
-export function CsvFilePicker({ label, columns, onChosen }: CsvFilePickerProps) {
+export function CsvFilePicker({
+  label,
+  columns,
+  optionalColumns = [],
+  onChosen,
+}: CsvFilePickerProps) {
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -54,8 +61,13 @@ export function CsvFilePicker({ label, columns, onChosen }: CsvFilePickerProps) 
         aria-describedby={`${id}-columns`}
       />
       <p id={`${id}-columns`} className="text-sm text-muted-foreground">
-        UTF-8 CSV, at most 10 MB, with the header{' '}
-        <code className="break-all">{columns.join(',')}</code>
+        UTF-8 CSV, at most 10 MB, with the header <ColumnList columns={columns} />
+        {optionalColumns.length > 0 ? (
+          <>
+            {' '}
+            (optionally followed by <ColumnList columns={optionalColumns} />)
+          </>
+        ) : null}
       </p>
       {busy ? <Spinner label="Checking the file" /> : null}
       {error ? (
@@ -64,6 +76,24 @@ export function CsvFilePicker({ label, columns, onChosen }: CsvFilePickerProps) 
         </Alert>
       ) : null}
     </div>
+  );
+}
+
+/** Column names as typed in the header; a narrow screen wraps after a comma, never inside a name. */
+function ColumnList({ columns }: { columns: readonly string[] }) {
+  return (
+    <code>
+      {columns.map((column, index) => (
+        <Fragment key={column}>
+          {index > 0 ? (
+            <>
+              ,<wbr />
+            </>
+          ) : null}
+          {column}
+        </Fragment>
+      ))}
+    </code>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { CsvUploadInput, PayrollPreview, PayrollRow } from '@coop/shared/admin';
-import { PAYROLL_COLUMNS } from '@coop/shared/admin-texts';
+import { PAYROLL_COLUMNS, PAYROLL_OPTIONAL_COLUMNS } from '@coop/shared/admin-texts';
 import { formatMonth } from '@coop/shared/dates';
 import { formatNaira } from '@coop/shared/money';
 import { useState } from 'react';
@@ -77,7 +77,12 @@ export function PayrollView() {
     preview !== undefined && preview.month !== null && problems.length === 0 && posted === null;
   return (
     <div className="grid grid-cols-1 gap-6">
-      <CsvFilePicker label="Payroll file" columns={PAYROLL_COLUMNS} onChosen={choose} />
+      <CsvFilePicker
+        label="Payroll file"
+        columns={PAYROLL_COLUMNS}
+        optionalColumns={PAYROLL_OPTIONAL_COLUMNS}
+        onChosen={choose}
+      />
       {preview ? (
         <section aria-labelledby="payroll-preview" className="grid grid-cols-1 gap-4">
           <h2 id="payroll-preview" className="text-lg font-semibold">
