@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, expectAccessible, signIn } from './support';
+import { allowLonger, DEMO_PASSWORD, expectAccessible, signIn } from './support';
 
 /**
  * The member's own account against the real API and the demo cooperative, at 390 and 1280 px
@@ -48,7 +48,7 @@ test('changes the password from the profile; other devices are signed out', asyn
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  allowLonger(2);
   const email = 'kayode.ogundipe@demo.coop';
   const newPassword = 'Okra-Harvest!2031';
   // A second device, signed in before the change.
@@ -96,7 +96,7 @@ test('changes the password from the profile; other devices are signed out', asyn
 });
 
 test('every account page passes axe in the light theme', async ({ page }) => {
-  test.setTimeout(120_000);
+  allowLonger(2);
   await signInAs(page, 'tunde.ajayi@demo.coop');
   // The device has no preference here: light.
   for (const [path, heading] of ACCOUNT_PAGES) {
@@ -109,7 +109,7 @@ test('every account page passes axe in the light theme', async ({ page }) => {
 test('dark mode switches at once, survives a reload, and every account page passes axe in it', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  allowLonger(3);
   await signInAs(page, 'morenike.alabi@demo.coop');
   await openPage(page, '/settings', 'Settings');
   const darkMode = page.getByRole('switch', { name: 'Dark mode' });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, signIn } from './support';
+import { allowLonger, expectAccessible, signIn } from './support';
 import { disburseLoan, openLoanOf, recordRepayment } from './admin-steps/loans';
 
 /**
@@ -12,7 +12,7 @@ import { disburseLoan, openLoanOf, recordRepayment } from './admin-steps/loans';
 test('loans: one administrator disburses below the limit, a repayment, the history', async ({
   page,
 }) => {
-  test.setTimeout(240_000);
+  allowLonger(4);
   await signIn(page, 'admin@demo.coop');
   await expect(page).toHaveURL(/\/admin$/);
 

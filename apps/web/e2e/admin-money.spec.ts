@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, expectAccessible, signIn } from './support';
+import { allowLonger, DEMO_PASSWORD, expectAccessible, signIn } from './support';
 import {
   issueFine,
   markFinePaid,
@@ -16,7 +16,7 @@ import {
  * dialog (inside the steps). Each viewport has its own server and database.
  */
 test('withdrawals, deposit notices and fines in the back office', async ({ page, request }) => {
-  test.setTimeout(240_000);
+  allowLonger(4);
 
   // Bayo asks to withdraw savings now, so there is a second request to reject.
   const login = await request.post('/api/v1/auth/login', {

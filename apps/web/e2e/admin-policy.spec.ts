@@ -2,7 +2,7 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { editPolicyValue } from './admin-steps/dividends';
-import { expectAccessible, signIn } from './support';
+import { allowLonger, expectAccessible, signIn } from './support';
 
 /**
  * The back office's policy (issue 9 item 10) at 390 and 1280 px on the demo cooperative: refuse a
@@ -35,7 +35,7 @@ test('the administrator changes the policy: a bad value is refused, a good one s
   page,
   isMobile,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  allowLonger(2);
   await signIn(page, 'admin@demo.coop');
   await expect(page).toHaveURL(/\/admin$/);
   await editPolicyValue(page, {
@@ -56,7 +56,7 @@ test('the administrator changes the policy: a bad value is refused, a good one s
 });
 
 test('every back-office page passes axe in the dark theme', async ({ browser, isMobile }) => {
-  test.setTimeout(180_000);
+  allowLonger(3);
   // The device asks for dark and the administrator has not chosen: the portal follows the device.
   const context = await browser.newContext({
     colorScheme: 'dark',

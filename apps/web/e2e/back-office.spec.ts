@@ -4,7 +4,14 @@ import { fileURLToPath } from 'node:url';
 import { lastFinancialYear, declareAndPayDividends } from './admin-steps/dividends';
 import { disburseWithMakerChecker, openLoanOf, recordRepayment } from './admin-steps/loans';
 import { approveWithdrawal, issueFine, waiveFine } from './admin-steps/money';
-import { DEMO_PASSWORD, expectAccessible, linkFromOutbox, signIn, toastsGone } from './support';
+import {
+  allowLonger,
+  DEMO_PASSWORD,
+  expectAccessible,
+  linkFromOutbox,
+  signIn,
+  toastsGone,
+} from './support';
 
 /**
  * The back office (issue 9) at 390 and 1280 px against the real API and the demo cooperative:
@@ -57,7 +64,7 @@ test('a month in the back office: members, payroll, disputes, loans, withdrawals
   isMobile,
   request,
 }) => {
-  test.setTimeout(720_000);
+  allowLonger(12);
   const month = lagosMonth();
 
   // Members are sent to /unauthorized.

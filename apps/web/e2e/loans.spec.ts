@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, signIn } from './support';
+import { allowLonger, expectAccessible, signIn } from './support';
 
 /**
  * Spec §2 "Loans page" against the real API and the demo cooperative, at 390 and 1280 px, with
@@ -161,7 +161,7 @@ async function certify(
 }
 
 test('request, accept, reject, reassign, accept and two approvals', async ({ page }) => {
-  test.setTimeout(360_000);
+  allowLonger(6);
   const purpose = 'Market stall and first stock of fabrics';
   await as(page, 'yetunde.olawale@demo.coop');
   await openLoans(page);
@@ -222,7 +222,7 @@ test('request, accept, reject, reassign, accept and two approvals', async ({ pag
 });
 
 test('the reject path: a reviewer needs a reason', async ({ page }) => {
-  test.setTimeout(180_000);
+  allowLonger(3);
   const purpose = 'Poultry feed for the next three months';
   await as(page, 'temitope.fashola@demo.coop');
   await requestLoan(page, ['Chiamaka', 'Ibrahim'], purpose);

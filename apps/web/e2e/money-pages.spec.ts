@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, signIn } from './support';
+import { allowLonger, expectAccessible, signIn } from './support';
 
 /**
  * Issue 7 in the browser at 390 and 1280 px against the real API and the demo cooperative: the
@@ -25,7 +25,7 @@ async function checkBothThemes(page: Page, name: string, isMobile: boolean) {
 }
 
 // Each test runs axe in two themes on several states, on a machine shared with other suites.
-test.describe.configure({ timeout: 120_000 });
+test.beforeEach(() => allowLonger(2));
 
 async function signInAs(page: Page, email: string) {
   await signIn(page, email);
@@ -98,7 +98,7 @@ test('a member requests a savings withdrawal from /withdrawals/new', async ({ pa
   await expect(dialog).toBeHidden();
   // The toast goes by itself (not while the pointer rests on it); axe then sees the page alone.
   await page.mouse.move(0, 0);
-  await expect(page.getByText('Withdrawal request submitted')).toBeHidden({ timeout: 15_000 });
+  await expect(page.getByText('Withdrawal request submitted')).toBeHidden();
   await expect(page).toHaveURL(/\/withdrawals$/);
   await expect(page.getByRole('button', { name: 'Request Savings Withdrawal' })).toBeDisabled();
   await expect(page.getByText(/pending savings withdrawal request/)).toBeVisible();
@@ -177,6 +177,6 @@ test('a member notifies a voluntary deposit and follows it', async ({ page, isMo
     page.getByText('Awaiting verification').filter({ visible: true }).first(),
   ).toBeVisible();
   await page.mouse.move(0, 0);
-  await expect(page.getByText('Deposit notice sent')).toBeHidden({ timeout: 15_000 });
+  await expect(page.getByText('Deposit notice sent')).toBeHidden();
   await checkBothThemes(page, 'deposit-notices', isMobile);
 });

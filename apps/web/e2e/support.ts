@@ -1,5 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+/**
+ * Gives the running test `factor` times the configured timeout: for a journey of many pages,
+ * each checked with axe. A multiple, so the one setting in playwright.config.ts scales them all.
+ */
+export function allowLonger(factor: number) {
+  test.setTimeout(test.info().timeout * factor);
+}
 
 /** Every activated demo account's password (apps/api demo seed). */
 export const DEMO_PASSWORD = 'Demo!2345';
@@ -67,7 +75,7 @@ export async function linkFromOutbox(
         link = match ? new URL(match).pathname + new URL(match).search : undefined;
         return link;
       },
-      { message: `an e-mail to ${to} with a ${pathname} link`, timeout: 15_000 },
+      { message: `an e-mail to ${to} with a ${pathname} link` },
     )
     .toBeTruthy();
   return link as string;
@@ -80,7 +88,7 @@ export function bell(page: Page) {
 
 /** Waits for the toasts to leave (axe would read them over the next page). */
 export async function toastsGone(page: Page) {
-  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
 }
 
 /** Opens a back-office page from the sidebar (the menu button first on phones). */
