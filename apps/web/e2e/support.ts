@@ -3,10 +3,11 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 
 /**
  * Gives the running test `factor` times the configured timeout: for a journey of many pages,
- * each checked with axe. A multiple, so the one setting in playwright.config.ts scales them all.
+ * each checked with axe. A multiple, so the one setting in playwright.config.ts scales them all
+ * (of the project's setting, so a second call does not compound the first).
  */
 export function allowLonger(factor: number) {
-  test.setTimeout(test.info().timeout * factor);
+  test.setTimeout(test.info().project.timeout * factor);
 }
 
 /** Every activated demo account's password (apps/api demo seed). */
