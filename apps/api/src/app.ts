@@ -8,6 +8,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { accessTokens } from './lib/access-token.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import type { Deps } from './deps.js';
+import { answerClientError } from './plugins/client-error.js';
 import { errorBody, errorHandler } from './plugins/error-handler.js';
 import { inputGuard } from './plugins/input-guard.js';
 import { drain } from './plugins/drain.js';
@@ -103,6 +104,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         .headers(FRAMEWORK_ERROR_HEADERS)
         .send(errorBody(400, 'BAD_REQUEST', 'The address is malformed'));
     },
+    // A request Node cannot parse (bad header, headers over 16 KB) never reaches Fastify.
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

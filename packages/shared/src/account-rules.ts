@@ -10,6 +10,8 @@ export const PROFILE_MESSAGES = {
   notFound: 'Profile Not Found',
   invalidPhone: 'Please enter a valid Nigerian mobile number',
   phoneInUse: 'This phone number is already used by another member',
+  phoneChangesPaused: (hours: number) =>
+    `Too many phone numbers that are already in use. Please try again in ${hours} hour${hours === 1 ? '' : 's'}.`,
   updatedTitle: 'Profile updated',
   updated: 'Your phone number has been saved.',
   updateFailedTitle: 'Failed to update profile',

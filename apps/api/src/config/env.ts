@@ -59,7 +59,8 @@ const envSchema = z.object({
   API_DOCS: flag,
   /** `log` lets a production trial run without SMTP: the log gets each e-mail's recipient and subject. */
   MAIL: z.enum(['smtp', 'log']).optional(),
-  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** A money application: a sign-in left on a shared or lost device ends soon (decision 084). */
+  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(3),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Forgot-password and failed sign-in answer no sooner than this (no timing oracle). */
   AUTH_ANSWER_FLOOR_MS: milliseconds(0, 5_000).optional(),

@@ -9,6 +9,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { makeOwnerOnly } from './owner-only.js';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import * as schema from './schema/index.js';
 import { EmbeddedConnection } from './embedded-connection.js';
@@ -148,6 +149,9 @@ function openEmbedded(
 ): OpeningHandle {
   let pglite: PGlite;
   let unlock = () => {};
+  const tightenFiles = () => {
+    if ('dataDir' in target) makeOwnerOnly(target.dataDir);
+  };
   if ('dataDir' in target) {
     unlock = lockDataDir(target.dataDir);
     // The data directory and the database in it are the owner's only (0700).
@@ -170,13 +174,18 @@ function openEmbedded(
     async close() {
       try {
         await connection.close();
+        // Files the database created while it ran are 0666 too.
+        tightenFiles();
       } finally {
         unlock();
       }
     },
     interrupt: () => connection.interrupt(),
     activity: () => connection.state,
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    async migrate() {
+      await migratePglite(db, { migrationsFolder });
+      tightenFiles();
+    },
   };
 }
 

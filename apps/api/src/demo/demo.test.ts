@@ -28,7 +28,7 @@ import { createTestDatabase } from '../test/database.js';
 import { testDeps } from '../test/app.js';
 import { systemActor } from '../lib/actor.js';
 import { DEMO_PASSWORD, DEMO_PEOPLE } from './demo-people.js';
-import { seedDemoIfEmpty, type SeedDemoResult } from './demo.js';
+import { pendingActivationMessage, seedDemoIfEmpty, type SeedDemoResult } from './demo.js';
 
 // 10:00 in Lagos on 10 March 2026: the 24 months are March 2024 – February 2026.
 const clock = fixedClock('2026-03-10T09:00:00Z');
@@ -127,6 +127,24 @@ describe('seedDemoIfEmpty', () => {
       logged.some((line) => line.includes(result.seeded ? result.pendingActivationLink : '?')),
     ).toBe(true);
     expect(logged.some((line) => line.includes('Demo!2345'))).toBe(true);
+  });
+
+  it('prints Emeka’s link on the embedded database only, never on PostgreSQL (DEMO=1)', () => {
+    const link = 'http://portal.test/auth/activate?token=secret';
+    expect(pendingActivationMessage(configFor('development'), link)).toContain(link);
+    const onPostgres = loadConfig(
+      {
+        NODE_ENV: 'development',
+        DATABASE_URL: 'postgres://db.internal/coop',
+        JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+        TWO_FACTOR_KEY: 'a'.repeat(64),
+        DEMO: '1',
+      },
+      os.tmpdir(),
+    );
+    const message = pendingActivationMessage(onPostgres, link);
+    expect(message).not.toContain('secret');
+    expect(message).toContain('Resend activation');
   });
 
   it('creates the administrator and the named members with their flags', async () => {

@@ -47,6 +47,17 @@ export type SeedDemoResult =
       timings: Record<string, number>;
     };
 
+/**
+ * The start-up line about Emeka. His link is printed on the embedded database only (one machine,
+ * this machine's log, docs/operations.md): on PostgreSQL (`DEMO=1`) the log is usually collected
+ * and kept by the host, so it says where to get a link instead (decision 084).
+ */
+export function pendingActivationMessage(config: Config, link: string): string {
+  const who = 'Demo: Emeka Nwosu (emeka@demo.coop, M0005) is not activated yet.';
+  if (!config.databaseUrl) return `${who} Activate him at ${link}`;
+  return `${who} His activation link is not logged on PostgreSQL: read it at /api/dev/outbox (DEV_TOOLS=1) or send a new one from the back office (his member record, Resend activation).`;
+}
+
 async function hasUsers(db: Database): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).limit(1);
   return row !== undefined;
@@ -136,8 +147,6 @@ export async function seedDemoIfEmpty(options: SeedDemoOptions): Promise<SeedDem
         .map(([part, ms]) => `${part} ${(ms / 1000).toFixed(1)} s`)
         .join(', ')}.`,
   );
-  logger.info(
-    `Demo: Emeka Nwosu (emeka@demo.coop, M0005) is not activated yet. Activate him at ${outcome.pendingActivationLink}`,
-  );
+  logger.info(pendingActivationMessage(config, outcome.pendingActivationLink));
   return { seeded: true, ...outcome, milliseconds };
 }

@@ -54,6 +54,7 @@ export const AUDIT_ACTIONS = [
   'deposit_notice.rejected',
   'contribution.dispute_resolved',
   'member.profile_updated',
+  'member.phone_change_refused',
   'member.settings_updated',
   'member.data_exported',
   'member.statement_downloaded',

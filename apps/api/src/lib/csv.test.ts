@@ -37,6 +37,16 @@ describe('toCsv', () => {
     ]);
   });
 
+  it('neutralises a formula after a semicolon, which a semicolon-locale spreadsheet splits into its own cell', () => {
+    const csv = toCsv(['v'], [['x;=1+1'], ['a; b;@SUM(A1)'], ['=1;-2'], ['ok;fine']]);
+    expect(csv.split('\r\n').slice(1, -1)).toEqual([
+      "x;'=1+1",
+      "a; b;'@SUM(A1)",
+      "'=1;'-2",
+      'ok;fine',
+    ]);
+  });
+
   it('writes amounts from kobo exactly, negative ones as numbers', () => {
     expect(toCsv(['amount'], [[koboCell(-150005)], [koboCell(7)], [koboCell(0)], [12]])).toBe(
       'amount\r\n-1500.05\r\n0.07\r\n0.00\r\n12\r\n',
@@ -66,7 +76,7 @@ describe('parseCsv', () => {
   });
 
   it('reads back whatever it writes (text without formula starts)', () => {
-    const cell = fc.string().filter((s) => !/^[=+\-@\t\r\0]/.test(s) && s !== '');
+    const cell = fc.string().filter((s) => !/(?:^|;)[=+\-@\t\r\0]/.test(s) && s !== '');
     fc.assert(
       fc.property(
         fc.array(fc.array(cell, { minLength: 2, maxLength: 4 }), { maxLength: 5 }),
@@ -113,6 +123,18 @@ describe('readCsvUpload', () => {
   it('flags cells a spreadsheet would run as formulas, but not negative numbers', () => {
     const table = readCsvUpload(
       b64('membershipId,month,savings,shares\n"=cmd|\' /C calc\'!A0",2025-05,-1,@SUM(A1)\n'),
+      columns,
+      1000,
+    );
+    expect(table.ok && table.rows[0]?.errors).toEqual([
+      'membershipId starts like a spreadsheet formula: refused',
+      'shares starts like a spreadsheet formula: refused',
+    ]);
+  });
+
+  it('flags a formula after a semicolon in an uploaded cell', () => {
+    const table = readCsvUpload(
+      b64('membershipId,month,savings,shares\nM0001;=1+1,2025-05,1,x; @SUM(A1)\n'),
       columns,
       1000,
     );

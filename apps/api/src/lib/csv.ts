@@ -25,12 +25,23 @@ export function koboCell(kobo: number): CsvNumber {
  */
 const FORMULA_START = /^[=+\-@\t\r\0]/;
 
+/**
+ * A spreadsheet set to a semicolon-separated locale (most of Europe) splits `x;=1+1` into two
+ * cells, the second a formula; so every `;`-separated part is neutralised, not only the start.
+ */
+function neutraliseFormulas(text: string): string {
+  return text
+    .split(';')
+    .map((part) => (FORMULA_START.test(part) ? `'${part}` : part))
+    .join(';');
+}
+
 function field(cell: CsvCell): string {
   if (cell === null || cell === undefined) return '';
   let text: string;
   if (typeof cell === 'number') text = String(cell);
   else if (typeof cell === 'object') text = cell.csvNumber;
-  else text = FORMULA_START.test(cell) ? `'${cell}` : cell;
+  else text = neutraliseFormulas(cell);
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
@@ -111,6 +122,13 @@ export function parseCsv(text: string): string[][] {
  * a minus sign is allowed before a digit (a negative amount, reported by the caller as such).
  */
 const UPLOADED_FORMULA = /^(?:[=+@\t\r]|-(?![0-9.]))/;
+
+/** A cell, or any of its `;`-separated parts (a semicolon-locale spreadsheet splits there), starts like a formula. */
+function looksLikeFormula(raw: string): boolean {
+  return raw
+    .split(';')
+    .some((part) => UPLOADED_FORMULA.test(part) || UPLOADED_FORMULA.test(part.trim()));
+}
 
 /** One problem of an uploaded file: its line (the header is line 1) and column when known. */
 export interface CsvProblem {
@@ -203,7 +221,7 @@ export function readCsvUpload<const Column extends string>(
     const errors: string[] = [];
     columns.forEach((column, i) => {
       const raw = fields[i] ?? '';
-      if (UPLOADED_FORMULA.test(raw) || UPLOADED_FORMULA.test(raw.trim())) {
+      if (looksLikeFormula(raw)) {
         errors.push(`${column} starts like a spreadsheet formula: refused`);
       }
       values[column] = raw.trim();

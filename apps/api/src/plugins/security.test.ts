@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -29,6 +31,51 @@ describe('inline scripts in the CSP', () => {
       expect(csp).toContain(`script-src 'self' ${sha(THEME_SCRIPT)}`);
       expect(csp).not.toContain("unsafe-inline'; script");
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+});
+
+describe('requests Node cannot parse', () => {
+  /** Writes raw bytes to the server and reads everything it answers until it closes. */
+  const raw = (port: number, request: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.end(request));
+      let answer = '';
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
+      socket.on('close', () => resolve(answer));
+      socket.on('error', reject);
+    });
+
+  it('are answered with the security headers, in the error shape (a bad header, 20 KB of headers)', async () => {
+    const t = await createTestApp();
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = t.app.server.address() as net.AddressInfo;
+      const cases = [
+        ['GET /api/health HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n', 400, 'BAD_REQUEST'],
+        [
+          `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+          431,
+          'HEADERS_TOO_LARGE',
+        ],
+      ] as const;
+      for (const [request, status, code] of cases) {
+        const answer = await raw(port, request);
+        const [head = '', body = ''] = answer.split('\r\n\r\n');
+        expect(head.split('\r\n')[0]).toBe(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}`);
+        const headers = head.toLowerCase();
+        expect(headers).toContain("content-security-policy: default-src 'self'");
+        expect(headers).toContain('x-content-type-options: nosniff');
+        expect(headers).toContain('x-frame-options: sameorigin');
+        expect(headers).toContain('cache-control: no-store');
+        expect(JSON.parse(body)).toMatchObject({
+          success: false,
+          code,
+          timestamp: expect.any(String),
+        });
+      }
     } finally {
       await t.close();
     }

@@ -2,10 +2,10 @@
  * ASVS 5.0 V13 (configuration) and V12 (communication): the probes of the penetration test
  * (issue 10) re-run. docs/security.md maps each requirement to its test.
  */
-import { mkdtempSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvalidSettingsError, loadConfig, parseTrustProxy } from '../config/env.js';
 import { describeMode } from '../server.mode.js';
@@ -162,17 +162,31 @@ describe('V13.4 safe defaults', () => {
     expect(load({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' }).mail).toBe('smtp');
   });
 
-  it('creates DATA_DIR and the database in it with mode 0700', async () => {
+  it('creates DATA_DIR and the database in it with mode 0700, every database file 0600', async () => {
     const dataDir = path.join(tmp(), 'data');
     const config = loadConfig({ DATA_DIR: dataDir }, tmp());
     expect(statSync(config.dataDir).mode & 0o777).toBe(0o700);
+    /** Each mode found under the database, with how many files or directories have it. */
+    const modes = () => {
+      const found: Record<string, number> = {};
+      const entries = readdirSync(`${dataDir}/pgdata`, { recursive: true, withFileTypes: true });
+      for (const entry of entries) {
+        const mode = statSync(path.join(entry.parentPath, entry.name)).mode & 0o777;
+        const key = `${entry.isDirectory() ? 'dir' : 'file'} ${mode.toString(8)}`;
+        found[key] = (found[key] ?? 0) + 1;
+      }
+      return Object.keys(found).sort();
+    };
     const handle = await openDatabase({ dataDir: `${dataDir}/pgdata` });
     try {
       expect(statSync(dataDir).mode & 0o777).toBe(0o700);
       expect(statSync(`${dataDir}/pgdata`).mode & 0o777).toBe(0o700);
+      expect(modes()).toEqual(['dir 700', 'file 600']);
+      await handle.db.execute(sql`create table files_made_while_running (x int)`);
     } finally {
       await handle.close();
     }
+    expect(modes()).toEqual(['dir 700', 'file 600']);
   });
 
   it('says at start which mode runs and what it exposes', () => {

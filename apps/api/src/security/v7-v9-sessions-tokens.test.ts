@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/app.js';
+import { createTestApp, testConfig, type TestApp } from '../test/app.js';
 import { bearer, createActiveMember, signIn, TEST_PASSWORD } from '../test/auth-helpers.js';
 
 const me = (t: TestApp, accessToken: string) =>
@@ -75,6 +75,11 @@ describe('V7 sessions', () => {
     t.clock.advance(36 * 3600_000);
     expect((await refresh(idle.refreshToken)).statusCode).toBe(401);
     expect((await refresh(kept.json().data.refreshToken)).statusCode).toBe(200);
+  });
+
+  it('V7.3.1 by default a member’s sign-in ends after 3 days unused, 30 days at most (decision 084)', () => {
+    const { sessions } = testConfig();
+    expect(sessions).toEqual({ idleMs: 3 * 24 * 3600_000, absoluteMs: 30 * 24 * 3600_000 });
   });
 
   it('V7.3.2 the absolute end stays: rotation never extends a sign-in', async () => {

@@ -316,6 +316,40 @@ describe('account API', () => {
         ).statusCode,
       ).toBe(200);
     });
+    it('tells one member of at most three taken numbers a day, audited, then pauses every change alike', async () => {
+      // Phone search off or on, a 409 says someone uses the number: rationed (decision 084).
+      const owners = ['08030000111', '08030000112', '08030000113', '08030000114'];
+      for (const [i, phoneNumber] of owners.entries()) {
+        await createActiveMember(t, { email: `owner${i}@test.coop`, phoneNumber });
+      }
+      const user = await createActiveMember(t, { email: 'prober@test.coop' });
+      const prober = { user, token: (await signIn(t, 'prober@test.coop')).accessToken };
+      const change = (phoneNumber: string) =>
+        put(prober, '/profile', { currentPassword: TEST_PASSWORD, phoneNumber });
+      for (const taken of owners.slice(0, 3)) expect((await change(taken)).statusCode).toBe(409);
+      const paused = [await change(owners[3] ?? ''), await change('08030000199')];
+      for (const res of paused) {
+        expect(res.statusCode).toBe(429);
+        expect(res.json()).toMatchObject({
+          code: 'TOO_MANY_ATTEMPTS',
+          message: 'Too many phone numbers that are already in use. Please try again in 24 hours.',
+        });
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+      }
+      expect((await get(prober, '/profile')).json().data.phoneNumber).toBeNull();
+      const audits = await t.db
+        .select()
+        .from(auditLog)
+        .where(
+          and(eq(auditLog.action, 'member.phone_change_refused'), eq(auditLog.entityId, user.id)),
+        );
+      expect(audits).toHaveLength(3);
+      // Removing the number stays possible: only new numbers are paused.
+      expect(
+        (await put(prober, '/profile', { currentPassword: TEST_PASSWORD, phoneNumber: null }))
+          .statusCode,
+      ).toBe(200);
+    });
   });
 
   describe('PUT /users/change-password', () => {
