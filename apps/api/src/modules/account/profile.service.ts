@@ -11,7 +11,7 @@ import type { Deps } from '../../deps.js';
 import type { MemberActor } from '../../lib/actor.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { DomainError, notFound } from '../../lib/domain-error.js';
-import { blockedFor, recordEvent } from '../auth/rate-limit.js';
+import { blockedFor, recordEvent } from '../../lib/rate-limit.js';
 import { runWithCurrentPassword } from '../auth/re-authentication.service.js';
 import { toUser } from '../members/members.service.js';
 import { accountRepository } from './account.repository.js';

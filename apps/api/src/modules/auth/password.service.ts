@@ -42,7 +42,7 @@ import {
   startSession,
   type IssuedRefreshToken,
 } from '../sessions/sessions.service.js';
-import { blockedFor, recordEvent } from './rate-limit.js';
+import { blockedFor, recordEvent } from '../../lib/rate-limit.js';
 import { runWithCurrentPassword } from './re-authentication.service.js';
 
 const FORGOT_PASSWORD_WINDOW_MS = FORGOT_PASSWORD_WAIT_MINUTES * 60 * 1000;

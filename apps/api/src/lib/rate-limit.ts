@@ -1,6 +1,6 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
-import { rateLimitEvents } from '../../db/schema/index.js';
-import type { Executor } from '../../db/client.js';
+import { rateLimitEvents } from '../db/schema/index.js';
+import type { Executor } from '../db/client.js';
 
 /**
  * Sliding-window counters in the database (rate_limit_events), so a limit holds across every API
