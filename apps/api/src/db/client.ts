@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chmodSync, mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import type pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -14,7 +14,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import * as schema from './schema/index.js';
 import { EmbeddedConnection } from './embedded-connection.js';
 import { lockDataDir } from './data-dir-lock.js';
-import { StatementCachingClient } from './statement-cache.js';
+import { PortalClient, PortalPool } from './connection-error.js';
 
 export type Schema = typeof schema;
 /** One type for both drivers: services never know which database they run on. */
@@ -84,11 +84,12 @@ export async function openDatabase(
 type OpeningHandle = DatabaseHandle & { migrate(): Promise<void> };
 
 function openPostgres(url: string, limits: DatabaseLimits): OpeningHandle {
-  const pool = new pg.Pool({
+  const pool = new PortalPool({
     connectionString: url,
     max: 10,
-    // Repeated statements are prepared once per connection (db/statement-cache.ts).
-    Client: StatementCachingClient,
+    // Repeated statements are prepared once per connection (db/statement-cache.ts), and a lost
+    // connection is reported as one (db/connection-error.ts).
+    Client: PortalClient,
     // Waiting for a free pooled connection, or for the server to accept a new one, is a wait for
     // a lock like any other: an unreachable server fails start-up within seconds.
     connectionTimeoutMillis: limits.lockTimeoutMs,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { DatabaseHandle } from '../db/client.js';
@@ -8,10 +9,12 @@ import {
   QueryOutsideTransactionError,
 } from '../db/embedded-connection.js';
 import { createPostgresTestDatabase, requirePostgres } from '../test/database.js';
+import { DatabaseConnectionError } from '../db/connection-error.js';
 import { unavailableReason } from './service-unavailable.js';
 
-const withCode = (code: string, message = 'driver error') =>
-  Object.assign(new Error(message), { code });
+/** As PostgreSQL answers an error: a pg DatabaseError with its SQLSTATE. */
+const withCode = (code: string, message = 'server error') =>
+  Object.assign(new pg.DatabaseError(message, 0, 'error'), { code });
 /** As Drizzle hands driver errors to services: wrapped, the driver's error as `cause`. */
 const wrapped = (cause: Error) => new DrizzleQueryError('select 1', [], cause);
 
@@ -21,8 +24,11 @@ describe('which errors mean "try again later"', () => {
     expect(unavailableReason(wrapped(withCode('55P03')))).toBe('busy'); // lock_timeout
     expect(unavailableReason(wrapped(withCode('40P01')))).toBe('busy'); // deadlock victim
     expect(unavailableReason(withCode('08006'))).toBe('busy');
-    expect(unavailableReason(withCode('ECONNREFUSED'))).toBe('busy');
-    expect(unavailableReason(new Error('timeout exceeded when trying to connect'))).toBe('busy');
+    const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    expect(unavailableReason(new DatabaseConnectionError(refused))).toBe('busy');
+    expect(unavailableReason(wrapped(new DatabaseConnectionError(new Error('any wording'))))).toBe(
+      'busy',
+    );
     expect(unavailableReason(wrapped(new EmbeddedDatabaseBusyError(5000)))).toBe('busy');
     expect(unavailableReason(wrapped(new DatabaseInterruptedError()))).toBe('stopping');
     expect(unavailableReason(withCode('FST_ERR_HANDLER_TIMEOUT'))).toBe('slow');
@@ -33,6 +39,9 @@ describe('which errors mean "try again later"', () => {
     expect(unavailableReason(wrapped(withCode('23514')))).toBeUndefined(); // check violation
     expect(unavailableReason(wrapped(new QueryOutsideTransactionError()))).toBeUndefined();
     expect(unavailableReason(new TypeError('x is undefined'))).toBeUndefined();
+    // Only the database's own failures count: a code or a message elsewhere is not one of them.
+    expect(unavailableReason(Object.assign(new Error('x'), { code: '57014' }))).toBeUndefined();
+    expect(unavailableReason(new Error('Connection terminated unexpectedly'))).toBeUndefined();
     expect(unavailableReason('not an error')).toBeUndefined();
   });
 });

@@ -1,3 +1,5 @@
+import pg from 'pg';
+import { DatabaseConnectionError } from '../db/connection-error.js';
 import { DatabaseInterruptedError, EmbeddedDatabaseBusyError } from '../db/embedded-connection.js';
 
 /** Seconds a client is asked to wait before trying again after a 503 (`Retry-After`). */
@@ -26,18 +28,6 @@ const UNAVAILABLE_SQLSTATES = new Set([
   '57P02',
   '57P03',
 ]);
-/** Socket errors reaching the database server. */
-const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE']);
-/**
- * node-postgres reports its own waits and closed connections without a code, by message only:
- * no free pooled connection within connectionTimeoutMillis, and connections ended by a shutdown.
- */
-const UNAVAILABLE_DRIVER_MESSAGES = [
-  'timeout exceeded when trying to connect',
-  'Connection terminated',
-  'Cannot use a pool after calling end on the pool',
-  'Client was closed and is not queryable',
-];
 
 /**
  * Why an error means "try again later" (503) rather than a fault (500), or undefined. Looks
@@ -49,12 +39,10 @@ export function unavailableReason(err: unknown): UnavailableReason | undefined {
     if (e instanceof EmbeddedDatabaseBusyError) return 'busy';
     const code = (e as { code?: unknown }).code;
     if (code === 'FST_ERR_HANDLER_TIMEOUT') return 'slow';
-    if (typeof code === 'string') {
+    // Connections that failed are told apart by class (db/connection-error.ts), never by message.
+    if (e instanceof DatabaseConnectionError) return 'busy';
+    if (e instanceof pg.DatabaseError && typeof code === 'string') {
       if (UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08')) return 'busy';
-      if (UNAVAILABLE_SOCKET_CODES.has(code)) return 'busy';
-    }
-    if (UNAVAILABLE_DRIVER_MESSAGES.some((message) => e.message.startsWith(message))) {
-      return 'busy';
     }
   }
   return undefined;

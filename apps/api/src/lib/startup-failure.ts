@@ -1,4 +1,5 @@
 import { InvalidSettingsError } from '../config/env.js';
+import { DatabaseConnectionError } from '../db/connection-error.js';
 import { DataDirInUseError } from '../db/data-dir-lock.js';
 
 /** Where the process was trying to listen and which database it was opening, for the message. */
@@ -63,8 +64,8 @@ export function explainStartupFailure(err: unknown, target?: StartupTarget): str
     return `The database in DATABASE_URL does not exist on ${server}. Create it, or correct DATABASE_URL.`;
   }
   const unreachable = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH'];
-  // node-postgres reports a connect timeout and a dropped connection by message only.
-  const dropped = err instanceof Error && /timeout|Connection terminated/i.test(err.message);
+  // A connect timeout or a dropped connection (db/connection-error.ts).
+  const dropped = err instanceof DatabaseConnectionError;
   if (codes.some((code) => unreachable.includes(code) || code.startsWith('08')) || dropped) {
     return `The PostgreSQL server ${server} (DATABASE_URL) cannot be reached. Check that it is running and that DATABASE_URL is right, then start again.`;
   }
