@@ -19,7 +19,8 @@ import pg from 'pg';
 import { build } from '../scripts/build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const api = (file) => import(pathToFileURL(path.join(root, 'apps/api/dist', file)).href);
+/** The built API's modules; a test passes its own loader to use the sources instead. */
+const fromBuild = (file) => import(pathToFileURL(path.join(root, 'apps/api/dist', file)).href);
 
 /** The two databases the scale benchmark compares. */
 export const SCALE_SIZES = {
@@ -53,7 +54,7 @@ const LAST_NAMES = [
 
 const sqlArray = (values) => `array[${values.map((v) => `'${v}'`).join(', ')}]`;
 
-async function recreateDatabase(database) {
+async function recreateDatabase(database, create = true) {
   if (!/^coop_bench_[a-z0-9_]+$/.test(database)) {
     throw new Error(`refusing to recreate ${database}: bench databases are named coop_bench_*`);
   }
@@ -61,14 +62,17 @@ async function recreateDatabase(database) {
   await admin.connect();
   try {
     await admin.query(`drop database if exists ${database} with (force)`);
-    await admin.query(`create database ${database}`);
+    if (create) await admin.query(`create database ${database}`);
   } finally {
     await admin.end();
   }
 }
 
+/** Drops a generated database (the GET sweep's test removes its small one). */
+export const dropDatabase = (database) => recreateDatabase(database, false);
+
 /** The administrator, Ada and Bayo, through the app's own services: real, signable accounts. */
-async function createRealPeople(url, joinedOn) {
+async function createRealPeople(url, joinedOn, api) {
   const [{ openDatabase }, { loadConfig }, { systemClock }, { accessTokens }, actor] =
     await Promise.all([
       api('db/client.js'),
@@ -124,9 +128,10 @@ async function createRealPeople(url, joinedOn) {
 
 /**
  * Generates one database. Returns the seconds each part took.
- * @param {{ members: number, years: number, database: string, log?: (line: string) => void }} size
+ * @param {{ members: number, years: number, database: string, log?: (line: string) => void,
+ *   load?: (file: string) => Promise<any> }} size
  */
-export async function generate({ members, years, database, log = console.log }) {
+export async function generate({ members, years, database, log = console.log, load = fromBuild }) {
   const url = databaseUrl(database);
   const months = years * 12;
   const timings = {};
@@ -152,7 +157,7 @@ export async function generate({ members, years, database, log = console.log }) 
       [months],
     );
     await timed('migrate + real people (app services)', () =>
-      createRealPeople(url, window.joined_on),
+      createRealPeople(url, window.joined_on, load),
     );
 
     // The other members, set-based, with the same rows createMember writes: the user (activated
@@ -288,12 +293,12 @@ export async function generate({ members, years, database, log = console.log }) 
   }
   const seconds = (performance.now() - started) / 1000;
 
-  const counts = await verify(url);
+  const counts = await verify(url, load);
   return { database, url, seconds, timings, counts };
 }
 
 /** Projection == ledger (the app's own check), and every contribution has its posting. */
-export async function verify(url) {
+export async function verify(url, api = fromBuild) {
   const [{ openDatabase }, { findProjectionMismatches }] = await Promise.all([
     api('db/client.js'),
     api('lib/ledger.js'),

@@ -394,6 +394,16 @@ describe('seedDemoIfEmpty', () => {
       ['chidi@demo.coop', 'under_review'],
       ['bayo@demo.coop', 'pending'],
     ]);
+    // Every disbursement the demo made records how it was paid out (decision 084).
+    const methods = await db
+      .select({ method: loans.disbursementMethod })
+      .from(loans)
+      .where(sql`${loans.disbursedAt} is not null`);
+    expect(methods.map((row) => row.method)).toEqual([
+      'bank_transfer',
+      'bank_transfer',
+      'bank_transfer',
+    ]);
     const adaLoan = rows[2];
     const items = await db
       .select()

@@ -149,7 +149,9 @@ export function loanEvents(
       certifyLoan(deps, reviewer.actor, { id: idOf(name), decision, ...(note ? { note } : {}) }),
     );
   const disburse = (name: string, instant: Date) =>
-    at(instant, (deps) => disburseLoan(deps, admin, { loanId: idOf(name) }));
+    at(instant, (deps) =>
+      disburseLoan(deps, admin, { loanId: idOf(name), method: 'bank_transfer' }),
+    );
   /** Pays `share` of the instalment `month` (1 = all of it), or the whole balance. */
   const repay = (
     name: string,

@@ -71,6 +71,22 @@ describe('the compiled response serializer', () => {
     });
   });
 
+  it('writes a nullable enum inside a nullable object as null (a disbursement without a recorded method)', () => {
+    const schema = z.object({
+      disbursement: z
+        .object({ method: z.enum(['bank_transfer', 'cash']).nullable(), amount: z.number() })
+        .nullable(),
+    });
+    const serialize = fastSerializer(schema)!;
+    for (const value of [
+      { disbursement: { method: null, amount: 5 } },
+      { disbursement: { method: 'cash', amount: 5 } },
+      { disbursement: null },
+    ]) {
+      expect(JSON.parse(serialize(value))).toEqual(value);
+    }
+  });
+
   it('keeps zod for a schema with no faithful JSON Schema', () => {
     expect(fastSerializer(z.string().transform((s) => s.length))).toBeNull();
   });

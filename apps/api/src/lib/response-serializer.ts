@@ -58,6 +58,10 @@ export function serializationSchema(schema: unknown): unknown {
       Object.assign(out, nullable, { type: [nullable['type'], 'null'] });
       // fast-json-stringify writes `const` without checking it; with null allowed, keep only type.
       delete out['const'];
+      // An `enum` it does check, when it picks the branch of an enclosing `anyOf` (a nullable
+      // object holding a nullable enum): null must be one of its values, or the object matches
+      // no branch and the answer fails (a loan disbursed without a recorded method did).
+      if (Array.isArray(out['enum'])) out['enum'] = [...(out['enum'] as unknown[]), null];
     }
   }
   return out;

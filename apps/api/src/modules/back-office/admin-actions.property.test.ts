@@ -334,7 +334,10 @@ describe('any sequence of admin actions keeps projection == ledger (property)', 
         return;
       }
       case 'disburse':
-        await disburseLoan(deps, admin, { loanId: approvedLoans[step.loan] as string });
+        await disburseLoan(deps, admin, {
+          loanId: approvedLoans[step.loan] as string,
+          method: 'bank_transfer',
+        });
         return;
       case 'repay':
         await recordRepayment(deps, admin, {

@@ -43,7 +43,7 @@ async function disbursedLoan(t: TestApp, borrower: LoanTestMember, others: LoanT
     { amountNaira: 300_000 },
     'approved',
   );
-  await disburseLoan(t.deps, systemActor, { loanId });
+  await disburseLoan(t.deps, systemActor, { loanId, method: 'bank_transfer' });
   const [first] = await t.db
     .select()
     .from(loanScheduleItems)

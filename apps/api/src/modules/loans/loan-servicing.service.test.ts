@@ -88,13 +88,15 @@ describe('loan servicing', () => {
       { amountNaira: 100_000 },
       'pending',
     );
-    await expect(disburseLoan(t.deps, systemActor, { loanId: pending })).rejects.toMatchObject({
+    await expect(
+      disburseLoan(t.deps, systemActor, { loanId: pending, method: 'bank_transfer' }),
+    ).rejects.toMatchObject({
       code: 'INVALID_TRANSITION',
     });
   });
 
   it('disburses: fixes the schedule from the disbursement date and posts the ledger', async () => {
-    const loan = await disburseLoan(t.deps, systemActor, { loanId });
+    const loan = await disburseLoan(t.deps, systemActor, { loanId, method: 'bank_transfer' });
     expect(loan).toMatchObject({ status: 'disbursed', outstandingBalance: 105_000_000 });
     const items = await scheduleOf(t, loanId);
     expect(items.map((item) => item.dueDate)).toEqual([
@@ -111,7 +113,9 @@ describe('loan servicing', () => {
       .from(memberBalances)
       .where(eq(memberBalances.userId, ada.user.id));
     expect(balance?.loanBalance).toBe(105_000_000);
-    await expect(disburseLoan(t.deps, systemActor, { loanId })).rejects.toMatchObject({
+    await expect(
+      disburseLoan(t.deps, systemActor, { loanId, method: 'bank_transfer' }),
+    ).rejects.toMatchObject({
       code: 'INVALID_TRANSITION',
     });
     await consistent(t);
@@ -219,7 +223,7 @@ describe('loan servicing', () => {
       { amountNaira: 300_000, term: 12 },
       'approved',
     );
-    await disburseLoan(t.deps, systemActor, { loanId: defaulted });
+    await disburseLoan(t.deps, systemActor, { loanId: defaulted, method: 'bank_transfer' });
     await expect(
       markLoanDefaulted(t.deps, systemActor, { loanId: defaulted, reason: 'short' }),
     ).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
@@ -261,7 +265,7 @@ describe('loan servicing', () => {
             { amountNaira, term, deductProcessingFee: deduct },
             'approved',
           );
-          await disburseLoan(t.deps, systemActor, { loanId: id });
+          await disburseLoan(t.deps, systemActor, { loanId: id, method: 'bank_transfer' });
           for (const payment of payments) {
             const before = await loanRow(t, id);
             if (before.status === 'repaid') break;
@@ -416,7 +420,7 @@ describe.skipIf(!serverUrl)('loans under concurrency (PostgreSQL)', () => {
   it('parallel repayments each count once and keep the books balanced', async () => {
     const [loan] = await t.db.select().from(loans).where(eq(loans.userId, ada.user.id));
     if (!loan) throw new Error('no loan');
-    await disburseLoan(t.deps, systemActor, { loanId: loan.id });
+    await disburseLoan(t.deps, systemActor, { loanId: loan.id, method: 'bank_transfer' });
     await Promise.all(
       Array.from({ length: 5 }, () =>
         recordRepayment(t.deps, systemActor, {

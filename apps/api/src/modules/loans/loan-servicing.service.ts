@@ -54,7 +54,11 @@ export async function disburseLoan(
   input: {
     loanId: string;
     disbursementDate?: IsoDate;
-    method?: 'bank_transfer' | 'cash' | 'cheque';
+    /**
+     * Always recorded now; a loan disbursed before the back office recorded methods keeps
+     * `disbursement_method` null and shows "Method: —" (docs/decisions/084).
+     */
+    method: 'bank_transfer' | 'cash' | 'cheque';
   },
 ): Promise<LoanRow> {
   const date = dateOrToday(deps, input.disbursementDate, 'Disbursement date');
@@ -103,7 +107,7 @@ export async function disburseLoan(
       outstandingBalance: loan.totalRepayment,
       disbursedAt: now,
       disbursedBy: actorIdOf(actor),
-      disbursementMethod: input.method ?? null,
+      disbursementMethod: input.method,
       updatedAt: now,
     });
     await writeAudit(tx, actor, {
@@ -114,7 +118,7 @@ export async function disburseLoan(
       after: {
         status: 'disbursed',
         disbursementDate: date,
-        ...(input.method ? { method: input.method } : {}),
+        method: input.method,
         disbursementAmount: loan.disbursementAmount,
         outstandingBalance: loan.totalRepayment,
       },

@@ -535,9 +535,15 @@ export function LoanHistory({ detail }: { detail: Detail }) {
                   {detail.disbursement.disbursedBy?.name ?? 'System'}
                 </Fact>
                 <Fact label="Method">
-                  {detail.disbursement.method
-                    ? DISBURSEMENT_METHOD_LABELS[detail.disbursement.method]
-                    : 'Not recorded'}
+                  {detail.disbursement.method ? (
+                    DISBURSEMENT_METHOD_LABELS[detail.disbursement.method]
+                  ) : (
+                    // Disbursed before the back office recorded methods (decision 084).
+                    <>
+                      <span aria-hidden="true">—</span>
+                      <span className="sr-only">Not recorded</span>
+                    </>
+                  )}
                 </Fact>
               </>
             ) : null}
