@@ -394,7 +394,7 @@ describe('seedDemoIfEmpty', () => {
       ['chidi@demo.coop', 'under_review'],
       ['bayo@demo.coop', 'pending'],
     ]);
-    // Every disbursement the demo made records how it was paid out (decision 084).
+    // Every disbursement the demo made records how it was paid out (decision 085).
     const methods = await db
       .select({ method: loans.disbursementMethod })
       .from(loans)

@@ -56,7 +56,7 @@ export async function disburseLoan(
     disbursementDate?: IsoDate;
     /**
      * Always recorded now; a loan disbursed before the back office recorded methods keeps
-     * `disbursement_method` null and shows "Method: —" (docs/decisions/084).
+     * `disbursement_method` null and shows "Method: —" (docs/decisions/085).
      */
     method: 'bank_transfer' | 'cash' | 'cheque';
   },

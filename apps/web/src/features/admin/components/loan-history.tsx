@@ -538,7 +538,7 @@ export function LoanHistory({ detail }: { detail: Detail }) {
                   {detail.disbursement.method ? (
                     DISBURSEMENT_METHOD_LABELS[detail.disbursement.method]
                   ) : (
-                    // Disbursed before the back office recorded methods (decision 084).
+                    // Disbursed before the back office recorded methods (decision 085).
                     <>
                       <span aria-hidden="true">—</span>
                       <span className="sr-only">Not recorded</span>
