@@ -8,6 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COOPERATIVE_ENV } from './test/app.js';
 import { startServer, type Exit, type ServerProcess } from './test/server-process.js';
 
 /** tsx compiling the server on a loaded two-core machine, then failing. */
@@ -29,7 +30,13 @@ describe('a server that cannot start', () => {
     env: Record<string, string>,
   ): Promise<{ exit: Exit; stderr: string[]; openedDatabase: boolean }> {
     const began = Date.now();
-    const server = startServer({ NODE_ENV: 'production', MAIL: 'log', DATA_DIR: dataDir, ...env });
+    const server = startServer({
+      NODE_ENV: 'production',
+      MAIL: 'log',
+      ...COOPERATIVE_ENV,
+      DATA_DIR: dataDir,
+      ...env,
+    });
     started.push(server);
     const exit = await server.exited;
     expect(Date.now() - began).toBeLessThan(FAIL_WITHIN_MS);

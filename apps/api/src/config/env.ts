@@ -67,13 +67,14 @@ const envSchema = z.object({
   /** Have I Been Pwned's Pwned Passwords file (SHA-1, sorted by hash) new passwords are looked up in. */
   BREACHED_PASSWORDS_FILE: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  COOPERATIVE_NAME: z.string().default('Demo Cooperative Society'),
-  ADMIN_CONTACT_EMAIL: z.string().email().default('admin@demo.coop'),
-  ADMIN_CONTACT_PHONE: z.string().default('+234 803 000 0000'),
+  /** The cooperative as members see it; the demo's values outside production (COOPERATIVE_DEMO). */
+  COOPERATIVE_NAME: z.string().trim().min(1).optional(),
+  ADMIN_CONTACT_EMAIL: z.string().email().optional(),
+  ADMIN_CONTACT_PHONE: z.string().trim().min(1).optional(),
   /** The account members pay voluntary deposits into (shown on /contributions/new). */
-  COOPERATIVE_BANK_NAME: z.string().default('Demo Bank Plc'),
-  COOPERATIVE_BANK_ACCOUNT_NAME: z.string().default('Demo Cooperative Society'),
-  COOPERATIVE_BANK_ACCOUNT_NUMBER: z.string().default('0123456789'),
+  COOPERATIVE_BANK_NAME: z.string().trim().min(1).optional(),
+  COOPERATIVE_BANK_ACCOUNT_NAME: z.string().trim().min(1).optional(),
+  COOPERATIVE_BANK_ACCOUNT_NUMBER: z.string().trim().min(1).optional(),
   SHUTDOWN_TIMEOUT_MS: milliseconds(100, 10 * MINUTE_MS).default(10_000),
   REQUEST_TIMEOUT_MS: milliseconds(1_000, 10 * MINUTE_MS).default(30_000),
   DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(100, 10 * MINUTE_MS).default(10_000),
@@ -148,6 +149,17 @@ export interface Timeouts {
 /** The repository root, from src/config or dist/config alike: relative paths resolve against it. */
 const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '../../../..');
 
+/** The demo cooperative's contact and bank account: used outside production only. */
+const COOPERATIVE_DEMO = {
+  COOPERATIVE_NAME: 'Demo Cooperative Society',
+  ADMIN_CONTACT_EMAIL: 'admin@demo.coop',
+  ADMIN_CONTACT_PHONE: '+234 803 000 0000',
+  COOPERATIVE_BANK_NAME: 'Demo Bank Plc',
+  COOPERATIVE_BANK_ACCOUNT_NAME: 'Demo Cooperative Society',
+  COOPERATIVE_BANK_ACCOUNT_NUMBER: '0123456789',
+} as const;
+const COOPERATIVE_SETTINGS = Object.keys(COOPERATIVE_DEMO) as Array<keyof typeof COOPERATIVE_DEMO>;
+
 export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
   rootDir: string = REPOSITORY_ROOT,
@@ -180,6 +192,14 @@ export function loadConfig(
       name: 'SMTP_URL',
       problem: 'required in production (or MAIL=log for a trial that sends no e-mail)',
     });
+  }
+  // Members pay into this account and write to this address: production never shows the demo's.
+  if (isProduction) {
+    for (const name of COOPERATIVE_SETTINGS) {
+      if (e[name] === undefined) {
+        problems.push({ name, problem: 'required in production (members see it)' });
+      }
+    }
   }
   if (e.MAIL === 'smtp' && !e.SMTP_URL) {
     problems.push({ name: 'SMTP_URL', problem: 'required when MAIL=smtp' });
@@ -222,13 +242,15 @@ export function loadConfig(
     logLevel: e.LOG_LEVEL,
     passwords: { breachedPasswordsFile },
     cooperative: {
-      name: e.COOPERATIVE_NAME,
-      contactEmail: e.ADMIN_CONTACT_EMAIL,
-      contactPhone: e.ADMIN_CONTACT_PHONE,
+      name: e.COOPERATIVE_NAME ?? COOPERATIVE_DEMO.COOPERATIVE_NAME,
+      contactEmail: e.ADMIN_CONTACT_EMAIL ?? COOPERATIVE_DEMO.ADMIN_CONTACT_EMAIL,
+      contactPhone: e.ADMIN_CONTACT_PHONE ?? COOPERATIVE_DEMO.ADMIN_CONTACT_PHONE,
       bankAccount: {
-        bankName: e.COOPERATIVE_BANK_NAME,
-        accountName: e.COOPERATIVE_BANK_ACCOUNT_NAME,
-        accountNumber: e.COOPERATIVE_BANK_ACCOUNT_NUMBER,
+        bankName: e.COOPERATIVE_BANK_NAME ?? COOPERATIVE_DEMO.COOPERATIVE_BANK_NAME,
+        accountName:
+          e.COOPERATIVE_BANK_ACCOUNT_NAME ?? COOPERATIVE_DEMO.COOPERATIVE_BANK_ACCOUNT_NAME,
+        accountNumber:
+          e.COOPERATIVE_BANK_ACCOUNT_NUMBER ?? COOPERATIVE_DEMO.COOPERATIVE_BANK_ACCOUNT_NUMBER,
       },
     },
     webDistDir: path.resolve(rootDir, 'apps/web/dist'),

@@ -25,7 +25,7 @@ import { findProjectionMismatches } from '../lib/ledger.js';
 import { verifyPassword } from '../lib/password.js';
 import { verifyActivationToken } from '../modules/auth/activation.service.js';
 import { createTestDatabase } from '../test/database.js';
-import { testDeps } from '../test/app.js';
+import { COOPERATIVE_ENV, testDeps } from '../test/app.js';
 import { systemActor } from '../lib/actor.js';
 import { DEMO_PASSWORD, DEMO_PEOPLE } from './demo-people.js';
 import { pendingActivationMessage, seedDemoIfEmpty, type SeedDemoResult } from './demo.js';
@@ -40,7 +40,7 @@ function configFor(env: 'development' | 'production'): Config {
       JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'coop-seed-')),
       PUBLIC_URL: 'http://portal.test',
-      ...(env === 'production' ? { MAIL: 'log' } : {}),
+      ...(env === 'production' ? { MAIL: 'log', ...COOPERATIVE_ENV } : {}),
     },
     os.tmpdir(),
   );

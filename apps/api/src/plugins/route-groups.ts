@@ -8,6 +8,7 @@
  * Inside a group, `req.actor` is the caller (anonymous on public routes) and, on signed-in
  * groups, `req.member` the signed-in caller that member use cases take.
  */
+import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -44,8 +45,24 @@ export type RouteModule = FastifyPluginAsyncZod<Deps>;
 const unauthorized = () =>
   new DomainError({ code: 'UNAUTHORIZED', message: 'Authentication required' });
 
+/**
+ * The client's address: the farthest address the trusted proxies vouch for, but only while each
+ * is an IP address. A client that reaches an instance directly can write anything in
+ * `X-Forwarded-For` (`=1+2`); such a value ends the chain and the hop that sent it is taken
+ * (docs/operations.md "Behind a proxy").
+ */
+export function clientAddress(req: FastifyRequest): string {
+  let address = req.socket.remoteAddress ?? req.ip;
+  // `ips` runs from the connection's address to the farthest trusted one.
+  for (const hop of req.ips?.slice(1) ?? []) {
+    if (isIP(hop) === 0) break;
+    address = hop;
+  }
+  return address;
+}
+
 const origin = (req: FastifyRequest) => ({
-  ip: req.ip,
+  ip: clientAddress(req),
   userAgent: req.headers['user-agent']?.slice(0, 500) ?? null,
 });
 

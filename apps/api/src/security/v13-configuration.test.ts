@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvalidSettingsError, loadConfig, parseTrustProxy } from '../config/env.js';
 import { describeMode } from '../server.mode.js';
 import { signInAttempts } from '../db/schema/index.js';
-import { createTestApp, type TestApp } from '../test/app.js';
+import { COOPERATIVE_ENV, createTestApp, type TestApp } from '../test/app.js';
 import { createActiveMember } from '../test/auth-helpers.js';
 import { openDatabase } from '../db/client.js';
 
@@ -81,6 +81,27 @@ describe('V13.2 proxy trust (TRUST_PROXY)', () => {
       expect((await recordedIps()).at(-1)).toBe('198.51.100.8');
     });
 
+    it('an X-Forwarded-For value that is not an IP address is ignored: the hop that sent it is recorded', async () => {
+      // TRUST_PROXY=1 with the instance reachable directly: the "proxy" is the client itself.
+      const direct = await createTestApp({ env: { TRUST_PROXY: '1' } });
+      try {
+        await createActiveMember(direct, { email: 'ada@example.com' });
+        for (const forged of ['=1+2', '203.0.113.5, =cmd|x', 'unknown']) {
+          await direct.app.inject({
+            method: 'POST',
+            url: '/api/v1/auth/login',
+            remoteAddress: '198.51.100.20',
+            headers: { 'x-forwarded-for': forged },
+            payload: { identifier: 'ada@example.com', password: 'wrong-password-1' },
+          });
+        }
+        const ips = await direct.db.select({ ip: signInAttempts.ip }).from(signInAttempts);
+        expect(ips.map((r) => r.ip)).toEqual(['198.51.100.20', '198.51.100.20', '198.51.100.20']);
+      } finally {
+        await direct.close();
+      }
+    });
+
     it('rotating forged addresses does not escape the per-address sign-in limit', async () => {
       const now = t.clock.now();
       await t.db.insert(signInAttempts).values(
@@ -114,21 +135,23 @@ describe('V13.4 safe defaults', () => {
   it('seeds the demo only on the embedded database outside production, or with DEMO=1', () => {
     const server = { DATABASE_URL: 'postgres://u@db/coop', TWO_FACTOR_KEY: 'a'.repeat(64) };
     expect(load({}).exposure.demo).toBe(true);
-    expect(load({ NODE_ENV: 'production', MAIL: 'log' }).exposure.demo).toBe(false);
+    expect(load({ NODE_ENV: 'production', MAIL: 'log', ...COOPERATIVE_ENV }).exposure.demo).toBe(
+      false,
+    );
     expect(load(server).exposure.demo).toBe(false);
     expect(load({ ...server, DEMO: '1' }).exposure.demo).toBe(true);
-    expect(problemsOf({ NODE_ENV: 'production', MAIL: 'log', DEMO: '1' })).toEqual([
-      'DEMO: never allowed in production (known passwords)',
-    ]);
+    expect(
+      problemsOf({ NODE_ENV: 'production', MAIL: 'log', ...COOPERATIVE_ENV, DEMO: '1' }),
+    ).toEqual(['DEMO: never allowed in production (known passwords)']);
   });
 
   it('serves /api/dev/* only with DEV_TOOLS=1 or in tests, never in production', async () => {
     expect(load({}).exposure.devTools).toBe(false);
     expect(load({ DEV_TOOLS: '1' }).exposure.devTools).toBe(true);
     expect(load({ NODE_ENV: 'test' }).exposure.devTools).toBe(true);
-    expect(problemsOf({ NODE_ENV: 'production', MAIL: 'log', DEV_TOOLS: '1' })).toEqual([
-      'DEV_TOOLS: never allowed in production',
-    ]);
+    expect(
+      problemsOf({ NODE_ENV: 'production', MAIL: 'log', ...COOPERATIVE_ENV, DEV_TOOLS: '1' }),
+    ).toEqual(['DEV_TOOLS: never allowed in production']);
     const t = await createTestApp({ env: { NODE_ENV: 'development' } });
     try {
       const outbox = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
@@ -140,7 +163,7 @@ describe('V13.4 safe defaults', () => {
   });
 
   it('keeps /api/docs off in production unless API_DOCS=1', async () => {
-    const production = { NODE_ENV: 'production', MAIL: 'log' };
+    const production = { NODE_ENV: 'production', MAIL: 'log', ...COOPERATIVE_ENV };
     expect(load(production).exposure.apiDocs).toBe(false);
     expect(load({ ...production, API_DOCS: '1' }).exposure.apiDocs).toBe(true);
     expect(load({}).exposure.apiDocs).toBe(true);
@@ -155,11 +178,41 @@ describe('V13.4 safe defaults', () => {
   });
 
   it('refuses production without SMTP_URL unless MAIL=log is asked for', () => {
-    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+    expect(problemsOf({ NODE_ENV: 'production', ...COOPERATIVE_ENV })).toEqual([
       'SMTP_URL: required in production (or MAIL=log for a trial that sends no e-mail)',
     ]);
-    expect(load({ NODE_ENV: 'production', MAIL: 'log' }).mail).toBe('log');
-    expect(load({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' }).mail).toBe('smtp');
+    expect(load({ NODE_ENV: 'production', MAIL: 'log', ...COOPERATIVE_ENV }).mail).toBe('log');
+    expect(
+      load({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', ...COOPERATIVE_ENV }).mail,
+    ).toBe('smtp');
+  });
+
+  it('refuses production without the cooperative’s name, contact and bank account, never showing the demo’s', () => {
+    expect(problemsOf({ NODE_ENV: 'production', MAIL: 'log' })).toEqual([
+      'COOPERATIVE_NAME: required in production (members see it)',
+      'ADMIN_CONTACT_EMAIL: required in production (members see it)',
+      'ADMIN_CONTACT_PHONE: required in production (members see it)',
+      'COOPERATIVE_BANK_NAME: required in production (members see it)',
+      'COOPERATIVE_BANK_ACCOUNT_NAME: required in production (members see it)',
+      'COOPERATIVE_BANK_ACCOUNT_NUMBER: required in production (members see it)',
+    ]);
+    const { COOPERATIVE_BANK_ACCOUNT_NUMBER: _number, ...withoutAccount } = COOPERATIVE_ENV;
+    expect(problemsOf({ NODE_ENV: 'production', MAIL: 'log', ...withoutAccount })).toEqual([
+      'COOPERATIVE_BANK_ACCOUNT_NUMBER: required in production (members see it)',
+    ]);
+    const production = load({ NODE_ENV: 'production', MAIL: 'log', ...COOPERATIVE_ENV });
+    expect(production.cooperative).toEqual({
+      name: 'Test Cooperative',
+      contactEmail: 'office@test.coop',
+      contactPhone: '+234 803 111 1111',
+      bankAccount: {
+        bankName: 'Test Bank',
+        accountName: 'Test Cooperative',
+        accountNumber: '1111111111',
+      },
+    });
+    // Development keeps the demo's values, so `npm start` needs no settings.
+    expect(load({}).cooperative.bankAccount.accountNumber).toBe('0123456789');
   });
 
   it('creates DATA_DIR and the database in it with mode 0700, every database file 0600', async () => {

@@ -21,6 +21,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The cooperative's settings production refuses to start without (config/env.ts). */
+export const COOPERATIVE_ENV = {
+  COOPERATIVE_NAME: 'Test Cooperative',
+  ADMIN_CONTACT_EMAIL: 'office@test.coop',
+  ADMIN_CONTACT_PHONE: '+234 803 111 1111',
+  COOPERATIVE_BANK_NAME: 'Test Bank',
+  COOPERATIVE_BANK_ACCOUNT_NAME: 'Test Cooperative',
+  COOPERATIVE_BANK_ACCOUNT_NUMBER: '1111111111',
+} as const;
+
 /** Settings of a test: a temporary data directory, a fixed secret, links to portal.test. */
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig(

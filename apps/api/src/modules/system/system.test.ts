@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { COOPERATIVE_ENV, createTestApp, type TestApp } from '../../test/app.js';
 import { securityHeaderSet } from '../../plugins/security.js';
 
 /** A tiny stand-in for apps/web/dist: what the web build produces, precompressed files included. */
@@ -108,7 +108,9 @@ describe('serving', () => {
 
   it('lists the dev outbox outside production only', async () => {
     expect((await t.app.inject('/api/dev/outbox')).statusCode).toBe(200);
-    const prod = await createTestApp({ env: { NODE_ENV: 'production', MAIL: 'log' } });
+    const prod = await createTestApp({
+      env: { NODE_ENV: 'production', MAIL: 'log', ...COOPERATIVE_ENV },
+    });
     try {
       expect((await prod.app.inject('/api/dev/outbox')).statusCode).toBe(404);
     } finally {
