@@ -192,6 +192,38 @@ describe('V6 two-factor sign-in (TOTP)', () => {
     accessToken = token;
   });
 
+  it('turning off counts and audits wrong codes as sign-in does: the fifth locks the account', async () => {
+    /** A fresh access token through both steps (the clock moves past the last one's 15 minutes). */
+    const signInWithCode = async () => {
+      const challengeToken = await passwordStep();
+      const res = await post('/auth/login/two-factor', { challengeToken, code: codeAt() });
+      expect(res.statusCode).toBe(200);
+      accessToken = res.json().data.accessToken as string;
+    };
+    t.clock.advance(31 * 60_000);
+    await signInWithCode();
+    const disable = (code: string) =>
+      post('/users/two-factor/disable', { password: TEST_PASSWORD, code }, accessToken);
+    const answers: string[] = [];
+    for (let i = 0; i < 5; i++) answers.push((await disable('000003')).json().code);
+    expect(answers).toEqual([
+      ...Array<string>(4).fill('INVALID_TWO_FACTOR_CODE'),
+      'ACCOUNT_LOCKED',
+    ]);
+    // Locked: even the right code is not looked at.
+    expect((await disable(codeAt())).statusCode).toBe(429);
+    const [user] = await t.db.select().from(users).where(eq(users.email, 'tf@example.com'));
+    const audited = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'auth.two_factor.failed'), eq(auditLog.entityId, user!.id)));
+    expect(
+      audited.filter((row) => JSON.parse(row.after ?? '{}').purpose === 'two_factor_disable'),
+    ).toHaveLength(5);
+    t.clock.advance(61 * 60_000);
+    await signInWithCode();
+  });
+
   it('turning off needs the password and a code', async () => {
     t.clock.advance(60_000);
     const wrongPassword = await post(

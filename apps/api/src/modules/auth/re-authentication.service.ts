@@ -87,6 +87,33 @@ export async function checkCurrentPassword(
 }
 
 /**
+ * A wrong second-factor code given with the right password (turning two-factor off): counted as
+ * a failed sign-in and audited exactly as a wrong code at sign-in is, so the same five-guess
+ * lockout applies. Returns the lockout error when this failure locked the account.
+ */
+export async function recordWrongSecondFactor(
+  tx: Executor,
+  actor: MemberActor,
+  args: { now: Date; purpose: ReAuthenticationPurpose },
+): Promise<{ locked: DomainError | null }> {
+  const userId = actor.user.id;
+  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const lockedMs = await recordAccountFailure(tx, {
+    userId,
+    identifier: user?.email ?? userId,
+    ip: actor.ip ?? 'unknown',
+    now: args.now,
+  });
+  await writeAudit(tx, actor, {
+    action: 'auth.two_factor.failed',
+    entityType: 'user',
+    entityId: userId,
+    after: { reason: 'wrong_code', purpose: args.purpose },
+  });
+  return { locked: lockedMs === null ? null : accountLockedError(lockedMs) };
+}
+
+/**
  * Runs `change` in one transaction after the current password passed; a wrong password commits
  * its failure and answers 400 `INVALID_CURRENT_PASSWORD` (or 429 `ACCOUNT_LOCKED`), and nothing
  * of the change happens.

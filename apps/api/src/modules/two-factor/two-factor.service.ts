@@ -22,7 +22,10 @@ import type { Actor, MemberActor } from '../../lib/actor.js';
 import { DomainError } from '../../lib/domain-error.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { hashSecretToken } from '../../lib/one-time-token.js';
-import { runWithCurrentPassword } from '../auth/re-authentication.service.js';
+import {
+  recordWrongSecondFactor,
+  runWithCurrentPassword,
+} from '../auth/re-authentication.service.js';
 import { recordLoginEvent } from '../login-history/login-history.service.js';
 
 const PERIOD_SECONDS = 30;
@@ -251,7 +254,11 @@ export async function hasTwoFactor(tx: Executor, userId: string): Promise<boolea
   return Boolean(row?.enabledAt);
 }
 
-/** Turning it off takes the password and a code (or a recovery code). */
+/**
+ * Turning it off takes the password and a code (or a recovery code). A wrong code counts as a
+ * failed sign-in and is audited as at sign-in (decision 084), so it cannot be guessed at leisure
+ * with a stolen password: the fifth wrong guess in 15 minutes locks the account.
+ */
 export async function disableTwoFactor(
   deps: Deps,
   actor: MemberActor,
@@ -259,19 +266,30 @@ export async function disableTwoFactor(
 ): Promise<void> {
   const userId = actor.user.id;
   const now = deps.clock.now();
-  await runWithCurrentPassword(
+  const refused = await runWithCurrentPassword(
     deps.db,
     actor,
     { password: input.password, now, purpose: 'two_factor_disable', field: 'password' },
-    async (tx) => {
+    async (tx): Promise<DomainError | null> => {
       if (!(await hasTwoFactor(tx, userId))) {
         throw new DomainError({
           code: 'TWO_FACTOR_NOT_ENABLED',
           message: 'Two-factor sign-in is off',
         });
       }
-      if (!(await useSecondFactor(tx, deps, { userId, code: input.code, now })))
-        throw invalidCode();
+      if (!(await useSecondFactor(tx, deps, { userId, code: input.code, now }))) {
+        // Returned, not thrown: the failure must commit for the count to hold.
+        const { locked } = await recordWrongSecondFactor(tx, actor, {
+          now,
+          purpose: 'two_factor_disable',
+        });
+        await recordLoginEvent(tx, actor, {
+          userId,
+          kind: locked ? 'locked_out' : 'two_factor_failed',
+          at: now,
+        });
+        return locked ?? invalidCode();
+      }
       await removeTwoFactor(tx, userId);
       await recordLoginEvent(tx, actor, {
         userId,
@@ -284,8 +302,10 @@ export async function disableTwoFactor(
         entityType: 'user',
         entityId: userId,
       });
+      return null;
     },
   );
+  if (refused) throw refused;
 }
 
 async function removeTwoFactor(tx: Executor, userId: string): Promise<void> {
