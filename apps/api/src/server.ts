@@ -129,6 +129,8 @@ async function start(
       logger: app.log,
       smtpUrl: config.mail === 'smtp' ? config.smtpUrl : undefined,
       mailFrom: config.mailFrom,
+      // /api/dev/outbox shows delivered links; elsewhere the database keeps none (decision 084).
+      keepDeliveredLinks: config.exposure.devTools,
     });
     opened.workers.push({ name: 'outbox', ...outbox });
     const jobs = startJobWorker({

@@ -225,7 +225,8 @@ export const checkEmailQuerySchema = z.object({ email: emailSchema });
 export type CheckEmailQuery = z.infer<typeof checkEmailQuerySchema>;
 
 /** GET /auth/verify-activation/{token} */
-export const activationTokenParamsSchema = z.object({ token: oneTimeTokenSchema });
+/** POST /auth/verify-activation: the link's token in the body, out of proxies' logs. */
+export const verifyActivationRequestSchema = z.object({ token: oneTimeTokenSchema }).strict();
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

@@ -67,6 +67,63 @@ describe('outbox worker', () => {
     }
   });
 
+  it('removes the links of a delivered e-mail, and of one an older version sent, unless dev tools show them', async () => {
+    const smtp = await startFakeSmtp('accept');
+    const link = 'http://portal.test/auth/reset-password?token=reset-secret';
+    const [legacy] = await handle.db
+      .insert(emailOutbox)
+      .values({ to: 'old@test.coop', subject: 'Old', text: `Old link: ${link}`, status: 'sent' })
+      .returning();
+    const [fresh] = await handle.db
+      .insert(emailOutbox)
+      .values({ to: 'reset@test.coop', subject: 'Reset', text: `Reset here:\n${link}\nThanks` })
+      .returning();
+    const worker = startOutboxWorker({
+      db: handle.db,
+      clock: systemClock,
+      logger: silent,
+      smtpUrl: smtp.url,
+      mailFrom: 'Coop <no-reply@test.coop>',
+      intervalMs: 20,
+    });
+    try {
+      const sent = await waitFor(async () => {
+        const row = await statusOf(fresh!.id);
+        return row?.status === 'sent' ? row : undefined;
+      }, 'the e-mail to be sent');
+      // The member got the link; the database keeps none.
+      expect(smtp.received.join('\n')).toContain('reset-secret');
+      expect(sent.text).toBe('Reset here:\n[link removed once sent]\nThanks');
+      expect((await statusOf(legacy!.id))?.text).toBe('Old link: [link removed once sent]');
+    } finally {
+      await worker.stop();
+    }
+    // With DEV_TOOLS=1 (never in production) /api/dev/outbox shows links: they are kept.
+    const [kept] = await handle.db
+      .insert(emailOutbox)
+      .values({ to: 'dev@test.coop', subject: 'Dev', text: `Dev ${link}` })
+      .returning();
+    const devWorker = startOutboxWorker({
+      db: handle.db,
+      clock: systemClock,
+      logger: silent,
+      smtpUrl: smtp.url,
+      mailFrom: 'Coop <no-reply@test.coop>',
+      intervalMs: 20,
+      keepDeliveredLinks: true,
+    });
+    try {
+      const sent = await waitFor(async () => {
+        const row = await statusOf(kept!.id);
+        return row?.status === 'sent' ? row : undefined;
+      }, 'the dev e-mail to be sent');
+      expect(sent.text).toBe(`Dev ${link}`);
+    } finally {
+      await devWorker.stop();
+      await smtp.close();
+    }
+  });
+
   it('holds no transaction while a mail server stalls, and stops without waiting for it', async () => {
     const smtp = await startFakeSmtp('stall');
     const email = await queue('stalled@test.coop');

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { emailOutbox } from '../db/schema/index.js';
@@ -59,6 +59,25 @@ interface OutboxWorkerOptions {
   smtpUrl: string | undefined;
   mailFrom: string;
   intervalMs?: number;
+  /**
+   * Keep delivered bodies whole: only where `/api/dev/outbox` shows them (DEV_TOOLS=1 or tests,
+   * never production). Otherwise a delivered or failed e-mail's links are removed (decision 084).
+   */
+  keepDeliveredLinks?: boolean;
+}
+
+/** A link in an e-mail body, for JavaScript and PostgreSQL alike. */
+const LINK_PATTERN = 'https?://\\S+';
+
+/** What a link becomes in a delivered e-mail kept in the database. */
+export const REMOVED_LINK = '[link removed once sent]';
+
+/**
+ * A body with every link replaced: reset and activation links carry one-time tokens, and a copy of
+ * the database (a backup, a dump for support) must hold none that work.
+ */
+export function withoutLinks(text: string): string {
+  return text.replace(new RegExp(LINK_PATTERN, 'g'), REMOVED_LINK);
 }
 
 export interface OutboxWorker {
@@ -130,6 +149,9 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'pending')));
   }
 
+  /** The body a finished (sent or failed) e-mail keeps. */
+  const keptText = (text: string) => (options.keepDeliveredLinks ? text : withoutLinks(text));
+
   async function deliverNext(): Promise<boolean> {
     const email = await claimNextDue(db, clock.now());
     if (!email) return false;
@@ -154,7 +176,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     if (delivery.sent) {
       await db
         .update(emailOutbox)
-        .set({ status: 'sent', sentAt: clock.now(), attempts })
+        .set({ status: 'sent', sentAt: clock.now(), attempts, text: keptText(email.text) })
         .where(eq(emailOutbox.id, email.id));
       return true;
     }
@@ -165,6 +187,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         attempts,
         lastError: String(delivery.error),
         status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+        // A failed e-mail stays for an operator to read, without its links.
+        ...(attempts >= MAX_ATTEMPTS ? { text: keptText(email.text) } : {}),
         // Back off: 1, 4, 9, 16 minutes.
         availableAt: sql`now() + make_interval(mins => ${attempts * attempts})`,
       })
@@ -176,9 +200,24 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     while (!stopped && (await deliverNext()));
   }
 
+  /** E-mails finished before links were removed (an older version) lose theirs once, at start. */
+  const legacyLinksRemoved = options.keepDeliveredLinks
+    ? Promise.resolve()
+    : db
+        .update(emailOutbox)
+        .set({
+          text: sql`regexp_replace(${emailOutbox.text}, ${LINK_PATTERN}, ${REMOVED_LINK}, 'g')`,
+        })
+        .where(and(ne(emailOutbox.status, 'pending'), sql`${emailOutbox.text} ~ ${LINK_PATTERN}`))
+        .then(
+          () => undefined,
+          (err: unknown) => logger.error({ err }, 'removing links from sent e-mails failed'),
+        );
+
   const timer = setInterval(() => {
     if (running || stopped) return;
-    running = deliverQueued()
+    running = legacyLinksRemoved
+      .then(deliverQueued)
       .catch((err: unknown) => logger.error({ err }, 'outbox worker failed'))
       .finally(() => {
         running = null;

@@ -108,8 +108,13 @@ describe('V16.2 a full run of every secret-bearing call leaves none in the log',
     secrets.push(activation, TEST_PASSWORD);
     const inject = t.app.inject.bind(t.app);
     expect(
-      (await inject({ method: 'GET', url: `/api/v1/auth/verify-activation/${activation}` }))
-        .statusCode,
+      (
+        await inject({
+          method: 'POST',
+          url: '/api/v1/auth/verify-activation',
+          payload: { token: activation },
+        })
+      ).statusCode,
     ).toBe(200);
     const activated = await inject({
       method: 'POST',

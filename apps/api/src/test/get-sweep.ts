@@ -49,9 +49,6 @@ export const ID_SOURCES: Record<string, { rows: ReturnType<typeof sql> } | { ski
   '/api/v1/admin/dividends/{year}/rows': {
     rows: sql`select distinct dividend_year::text as id, null as owner from dividends`,
   },
-  '/api/v1/auth/verify-activation/{token}': {
-    skip: 'a one-time e-mailed token, not a stored row (the activation tests open it)',
-  },
 };
 
 export interface SweepFigures {

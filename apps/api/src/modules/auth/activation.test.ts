@@ -24,10 +24,7 @@ afterAll(async () => {
 });
 
 const verify = (token: string) =>
-  t.app.inject({
-    method: 'GET',
-    url: `/api/v1/auth/verify-activation/${encodeURIComponent(token)}`,
-  });
+  t.app.inject({ method: 'POST', url: '/api/v1/auth/verify-activation', payload: { token } });
 
 const activate = (payload: Record<string, unknown>) =>
   t.app.inject({ method: 'POST', url: '/api/v1/auth/activate-account', payload });
@@ -35,7 +32,7 @@ const activate = (payload: Record<string, unknown>) =>
 const newMember = (email: string, extra: Partial<Parameters<typeof createMember>[2]> = {}) =>
   createMember(t.deps, systemActor, { email, firstName: 'Emeka', lastName: 'Nwosu', ...extra });
 
-describe('GET /auth/verify-activation/:token', () => {
+describe('POST /auth/verify-activation', () => {
   let emeka: CreatedMember;
   beforeAll(async () => {
     emeka = await newMember('emeka@example.com', { phoneNumber: '08030000005' });
@@ -63,6 +60,14 @@ describe('GET /auth/verify-activation/:token', () => {
     expect(emeka.activationLink).toBe(
       `http://portal.test/auth/activate?token=${emeka.activationToken}`,
     );
+  });
+
+  it('takes the token in the body only: the old path form, which proxies log, is gone', async () => {
+    const inPath = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/auth/verify-activation/${emeka.activationToken}`,
+    });
+    expect(inPath.statusCode).toBe(404);
   });
 
   it('answers 400 with the spec message for an unknown token', async () => {

@@ -2,7 +2,6 @@ import { AUTH_MESSAGES } from '@coop/shared/messages';
 import {
   activateAccountResponseSchema,
   activateAccountSchema,
-  activationTokenParamsSchema,
   changePasswordResponseSchema,
   changePasswordSchema,
   checkEmailQuerySchema,
@@ -15,6 +14,7 @@ import {
   refreshTokenBodySchema,
   resetPasswordSchema,
   verifyActivationResponseSchema,
+  verifyActivationRequestSchema,
 } from '@coop/shared/auth';
 import { actionResponseSchema, apiErrorSchema } from '@coop/shared/http';
 import { twoFactorLoginSchema } from '@coop/shared/security';
@@ -191,19 +191,20 @@ const publicAuthRoutes: RouteModule = async (app, deps) => {
     },
   );
 
-  app.get(
-    '/verify-activation/:token',
+  // The token travels in the body, never the path: proxies log paths (decision 084).
+  app.post(
+    '/verify-activation',
     {
       schema: {
         tags,
         summary: 'Who an activation link belongs to',
-        params: activationTokenParamsSchema,
+        body: verifyActivationRequestSchema,
         response: { 200: verifyActivationResponseSchema, 400: apiErrorSchema },
       },
     },
     async (req) => ({
       success: true as const,
-      data: { user: await verifyActivationToken(deps, req.actor, req.params) },
+      data: { user: await verifyActivationToken(deps, req.actor, req.body) },
     }),
   );
 

@@ -310,7 +310,7 @@ describe('POST /auth/forgot-password', () => {
     ).toBeUndefined();
     // The newest activation link replaces the first one.
     const verify = (token: string) =>
-      t.app.inject({ method: 'GET', url: `/api/v1/auth/verify-activation/${token}` });
+      t.app.inject({ method: 'POST', url: '/api/v1/auth/verify-activation', payload: { token } });
     expect((await verify(created.activationToken)).statusCode).toBe(400);
     expect((await verify(activation!)).statusCode).toBe(200);
 

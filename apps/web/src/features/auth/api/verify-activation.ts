@@ -2,13 +2,14 @@ import type { ActivatingUser, VerifyActivationResponse } from '@coop/shared/auth
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-/** GET /auth/verify-activation/{token} */
+/** POST /auth/verify-activation: the token in the body, out of proxies' logs (decision 084). */
 export async function verifyActivation(
   token: string,
   signal?: AbortSignal,
 ): Promise<ActivatingUser> {
-  const { data } = await api.get<VerifyActivationResponse>(
-    `/auth/verify-activation/${encodeURIComponent(token)}`,
+  const { data } = await api.post<VerifyActivationResponse>(
+    '/auth/verify-activation',
+    { token },
     { signal, skipAuthRefresh: true },
   );
   return data.user;
