@@ -15,6 +15,14 @@ export const LOCALE = 'en-NG';
 export const COOPERATIVE_TIME_ZONE = 'Africa/Lagos';
 
 export const MAX_LOAN_AMOUNT_NAIRA = 50_000_000;
+/**
+ * The largest amount any one entry or filter may carry (a deposit, a withdrawal, a fine, a payroll
+ * row, a policy amount, a list's minAmount/maxAmount), as large as the largest loan. Far below
+ * where a count of kobo stops being an exact JavaScript integer (about ₦90 trillion), so sums of
+ * many such amounts stay exact.
+ */
+export const MAX_AMOUNT_NAIRA = 50_000_000;
+export const AMOUNT_TOO_LARGE = 'Amount cannot exceed ₦50,000,000';
 /** Step of the loan amount input (the schema accepts any amount to the kobo). */
 export const LOAN_AMOUNT_STEP_NAIRA = 1000;
 export const REPAYMENT_TERMS_MONTHS = [6, 12, 18] as const;

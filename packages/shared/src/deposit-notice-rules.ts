@@ -3,6 +3,7 @@
  * statuses of a deposit notice, the form's rules and the page's texts. Free of zod, so the Make
  * Contribution page and the API share them; the schemas are in deposit-notices.ts.
  */
+import { AMOUNT_TOO_LARGE, MAX_AMOUNT_NAIRA } from './constants.js';
 import type { IsoDate } from './dates.js';
 import { isIsoDate } from './dates.js';
 import { isWholeKobo } from './money.js';
@@ -60,6 +61,7 @@ export function depositNoticeErrors(
     const amount = values[field];
     if (!Number.isFinite(amount) || amount < 0)
       errors[field] = DEPOSIT_NOTICE_MESSAGES.invalidAmount;
+    else if (amount > MAX_AMOUNT_NAIRA) errors[field] = AMOUNT_TOO_LARGE;
     else if (!isWholeKobo(amount)) errors[field] = DEPOSIT_NOTICE_MESSAGES.tooPrecise;
   }
   if (!errors.savingsAmount && !errors.shareHoldingAmount) {

@@ -1,6 +1,6 @@
 /** Voluntary deposits notified by members (issue 7 item 7; decision 042). */
 import { z } from 'zod';
-import { NOTE_MAX_LENGTH } from './constants.js';
+import { AMOUNT_TOO_LARGE, MAX_AMOUNT_NAIRA, NOTE_MAX_LENGTH } from './constants.js';
 import { isoDateSchema, isoDateTimeSchema } from './date-schemas.js';
 import {
   BANK_REFERENCE_MAX_LENGTH,
@@ -19,6 +19,7 @@ export const depositNoticeStatusSchema = z.enum(DEPOSIT_NOTICE_STATUSES);
 const depositAmountSchema = z
   .number({ error: DEPOSIT_NOTICE_MESSAGES.invalidAmount })
   .min(0, DEPOSIT_NOTICE_MESSAGES.invalidAmount)
+  .max(MAX_AMOUNT_NAIRA, AMOUNT_TOO_LARGE)
   .refine(isWholeKobo, DEPOSIT_NOTICE_MESSAGES.tooPrecise);
 
 /** POST /users/deposit-notices; the server also refuses a future transfer date. */

@@ -1,9 +1,10 @@
 /** Fines issued by the administrator or a late-repayment rule (spec §2 Fines, §3, §4). */
 import { z } from 'zod';
-import { DEFAULT_SORTS } from './constants.js';
+import { AMOUNT_TOO_LARGE, DEFAULT_SORTS, MAX_AMOUNT_NAIRA } from './constants.js';
 import { isoDateSchema } from './date-schemas.js';
 import { filteredListQuery, idSchema, listEnvelope } from './http.js';
 import { FINE_PAYMENT_SOURCES, FINE_STATUSES } from './fine-rules.js';
+import { isWholeKobo } from './money.js';
 
 // The statuses, transitions and texts the Fines page uses live zod-free in fine-rules.ts.
 export * from './fine-rules.js';
@@ -34,7 +35,11 @@ export const fineListResponseSchema = listEnvelope(fineSchema);
 export const issueFineSchema = z.strictObject({
   userId: idSchema,
   reason: z.string().trim().min(3, 'Reason must be at least 3 characters').max(200),
-  amount: z.number().positive('Enter a valid amount greater than 0'),
+  amount: z
+    .number()
+    .positive('Enter a valid amount greater than 0')
+    .max(MAX_AMOUNT_NAIRA, AMOUNT_TOO_LARGE)
+    .refine(isWholeKobo, 'Amount cannot have more than 2 decimal places'),
   fineDate: isoDateSchema.optional(),
   dueDate: isoDateSchema.optional(),
 });

@@ -4,7 +4,13 @@
  * harmless); write bodies elsewhere use strict objects (a stray field is a client bug, answered 400).
  */
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SEARCH_MAX_LENGTH } from './constants.js';
+import {
+  AMOUNT_TOO_LARGE,
+  DEFAULT_PAGE_SIZE,
+  MAX_AMOUNT_NAIRA,
+  MAX_PAGE_SIZE,
+  SEARCH_MAX_LENGTH,
+} from './constants.js';
 import type { IsoDate } from './dates.js';
 import { isoDateSchema, isoDateTimeSchema } from './date-schemas.js';
 
@@ -134,7 +140,8 @@ export const booleanQuerySchema = z.union([
 /** A naira amount filter, coerced from the query string. */
 export const amountQuerySchema = z.coerce
   .number({ error: 'Enter a valid amount' })
-  .min(0, 'Amount cannot be negative');
+  .min(0, 'Amount cannot be negative')
+  .max(MAX_AMOUNT_NAIRA, AMOUNT_TOO_LARGE);
 
 /** The `search` filter, for spreading into a list's `filters`. */
 export const searchFilter = { search: searchQuerySchema };

@@ -3,9 +3,11 @@
  * validated here on every read and write so a bad edit can never price a loan.
  */
 import { z } from 'zod';
+import { AMOUNT_TOO_LARGE, MAX_AMOUNT_NAIRA } from './constants.js';
 import { isoDateTimeSchema } from './date-schemas.js';
 import { successEnvelope } from './http.js';
 import { DEFAULT_LOAN_POLICY, type LoanPolicy } from './loan-math.js';
+import { KOBO_PER_NAIRA } from './money.js';
 
 /** Basis points of an amount, 0 to 100 %. */
 const basisPointsSchema = z
@@ -16,7 +18,8 @@ const basisPointsSchema = z
 const koboSchema = z
   .number({ error: 'Enter an amount' })
   .int('Use at most two decimals (kobo)')
-  .min(0, 'Cannot be negative');
+  .min(0, 'Cannot be negative')
+  .max(MAX_AMOUNT_NAIRA * KOBO_PER_NAIRA, AMOUNT_TOO_LARGE);
 const daysSchema = z
   .number({ error: 'Enter a number of days' })
   .int('Enter whole days')

@@ -12,7 +12,7 @@ import {
   successEnvelope,
 } from './http.js';
 import { isoDateSchema } from './date-schemas.js';
-import { addDays, type IsoDate } from './dates.js';
+import { addDays, isIsoDate, type IsoDate } from './dates.js';
 import { STATEMENT_MAX_DAYS, TRANSACTION_ACCOUNTS, TRANSACTION_TYPES } from './account-rules.js';
 
 export const transactionTypeSchema = z.enum(TRANSACTION_TYPES, {
@@ -66,6 +66,8 @@ function checkPeriod(
   { startDate, endDate }: { startDate: IsoDate; endDate: IsoDate },
   ctx: z.RefinementCtx,
 ) {
+  // Zod runs this refinement even when a date already failed; such a date has its own message.
+  if (!isIsoDate(startDate) || !isIsoDate(endDate)) return;
   if (startDate > endDate) {
     ctx.addIssue({
       code: 'custom',

@@ -1,6 +1,6 @@
 /** Withdrawals of savings or share holding (spec §2 Withdrawals, §3, §5, §7; DESIGN §6). */
 import { z } from 'zod';
-import { DEFAULT_SORTS, NOTE_MAX_LENGTH } from './constants.js';
+import { AMOUNT_TOO_LARGE, DEFAULT_SORTS, MAX_AMOUNT_NAIRA, NOTE_MAX_LENGTH } from './constants.js';
 import { isoDateTimeSchema } from './date-schemas.js';
 import { filteredListQuery, idSchema, listEnvelope, successEnvelope } from './http.js';
 import { isWholeKobo, type Naira } from './money.js';
@@ -16,6 +16,7 @@ export const withdrawalStatusSchema = z.enum(WITHDRAWAL_STATUSES);
 const withdrawalAmountSchema = z
   .number({ error: WITHDRAWAL_MESSAGES.invalidAmount })
   .positive(WITHDRAWAL_MESSAGES.invalidAmount)
+  .max(MAX_AMOUNT_NAIRA, AMOUNT_TOO_LARGE)
   .refine(isWholeKobo, WITHDRAWAL_MESSAGES.tooPrecise);
 
 const withdrawalReasonSchema = z

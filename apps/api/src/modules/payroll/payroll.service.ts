@@ -14,6 +14,7 @@ import {
 } from '@coop/shared/admin-texts';
 import { formatMonth, isIsoMonth, toIsoDateInTimeZone, type IsoDate } from '@coop/shared/dates';
 import { formatKobo, formatNaira, koboToNaira, nairaToKobo } from '@coop/shared/money';
+import { MAX_AMOUNT_NAIRA } from '@coop/shared/constants';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
@@ -39,7 +40,12 @@ function readAmount(label: string, text: string, errors: string[]): number {
     errors.push(`${label} must be an amount in naira, like 15000 or 15000.50`);
     return 0;
   }
-  return nairaToKobo(Number(text));
+  const naira = Number(text);
+  if (naira > MAX_AMOUNT_NAIRA) {
+    errors.push(`${label} cannot exceed ${formatNaira(MAX_AMOUNT_NAIRA)}`);
+    return 0;
+  }
+  return nairaToKobo(naira);
 }
 
 interface ReadRow extends PayrollRow {
