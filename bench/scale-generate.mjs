@@ -301,7 +301,7 @@ export async function generate({ members, years, database, log = console.log, lo
 export async function verify(url, api = fromBuild) {
   const [{ openDatabase }, { findProjectionMismatches }] = await Promise.all([
     api('db/client.js'),
-    api('lib/ledger.js'),
+    api('modules/ledger/ledger.service.js'),
   ]);
   const handle = await openDatabase({ url });
   try {

@@ -24,7 +24,7 @@ import {
   signInAttempts,
   users,
 } from './db/schema/index.js';
-import { findProjectionMismatches } from './lib/ledger.js';
+import { findHoldMismatches, findProjectionMismatches } from './modules/ledger/ledger.service.js';
 import { FORCED_CLOSE_GRACE_MS } from './lib/shutdown.js';
 import { DEMO_PEOPLE } from './demo/demo-people.js';
 import { createEmptyPostgresDatabase, testDatabaseUrl } from './test/database.js';
@@ -183,6 +183,7 @@ describe(`stopping the server (${testDatabaseUrl ? 'PostgreSQL' : 'embedded data
       expect((await db.select({ n: count() }).from(users))[0]!.n).toBe(0);
       expect((await db.select({ n: count() }).from(emailOutbox))[0]!.n).toBe(0);
       expect(await findProjectionMismatches(db)).toEqual([]);
+      expect(await findHoldMismatches(db)).toEqual([]);
     });
   }, 120_000);
 
@@ -207,6 +208,7 @@ describe(`stopping the server (${testDatabaseUrl ? 'PostgreSQL' : 'embedded data
       // Every demo person, seeded once.
       expect((await db.select({ n: count() }).from(users))[0]!.n).toBe(DEMO_PEOPLE.length);
       expect(await findProjectionMismatches(db)).toEqual([]);
+      expect(await findHoldMismatches(db)).toEqual([]);
     });
   }, 120_000);
 
@@ -247,6 +249,7 @@ describe(`stopping the server (${testDatabaseUrl ? 'PostgreSQL' : 'embedded data
         attempts: signedIn,
       });
       expect(await findProjectionMismatches(db)).toEqual([]);
+      expect(await findHoldMismatches(db)).toEqual([]);
     });
   }, 120_000);
 
@@ -384,6 +387,7 @@ describe(`stopping the server (${testDatabaseUrl ? 'PostgreSQL' : 'embedded data
         expect(committed.audits).toBeLessThan(requests);
         if (databaseUrl) expect(committed.audits).toBe(0);
         expect(await findProjectionMismatches(db)).toEqual([]);
+        expect(await findHoldMismatches(db)).toEqual([]);
       });
     } finally {
       await sticky.release().catch(() => undefined);
@@ -413,6 +417,7 @@ describe(`stopping the server (${testDatabaseUrl ? 'PostgreSQL' : 'embedded data
   it('after all that, starts again with the books balanced and every sign-in whole', async () => {
     await inspect(async (db) => {
       expect(await findProjectionMismatches(db)).toEqual([]);
+      expect(await findHoldMismatches(db)).toEqual([]);
       const all = await committedSignIns(db, null, firstSignInAt);
       expect(all.sessions).toBe(all.audits);
       expect(all.attempts).toBe(all.audits);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isoDateSchema, isoDateTimeSchema } from './date-schemas.js';
 import { idSchema, successEnvelope } from './http.js';
 import { ACTIVITY_TYPES, PENDING_ACTION_TYPES } from './dashboard-rules.js';
+import { heldSchema } from './holds.js';
 
 // The rules and texts the Dashboard page uses live zod-free in dashboard-rules.ts.
 export * from './dashboard-rules.js';
@@ -16,6 +17,8 @@ export const financialSummarySchema = z.object({
   outstandingLoans: z.number(),
   totalDividends: z.number(),
   totalFines: z.number(),
+  /** Why savings are held (`frozenAmount`, by reason): what the Available Balance card says. */
+  held: z.array(heldSchema),
 });
 export type FinancialSummary = z.infer<typeof financialSummarySchema>;
 

@@ -5,6 +5,7 @@ import { isoDateTimeSchema } from './date-schemas.js';
 import { filteredListQuery, idSchema, listEnvelope, successEnvelope } from './http.js';
 import { isWholeKobo, type Naira } from './money.js';
 import { WITHDRAWAL_MESSAGES, WITHDRAWAL_STATUSES, WITHDRAWAL_TYPES } from './withdrawal-rules.js';
+import { heldSchema } from './holds.js';
 
 // The types, statuses, rules and texts the Withdrawals page uses live zod-free in
 // withdrawal-rules.ts.
@@ -67,6 +68,8 @@ export const withdrawalEligibilitySchema = z.object({
   canWithdrawSavings: z.boolean(),
   canWithdrawShares: z.boolean(),
   restrictions: z.array(z.string()),
+  /** Why savings and shares are held: each reason's amount, said under the available figures. */
+  held: z.array(heldSchema),
 });
 export type WithdrawalEligibility = z.infer<typeof withdrawalEligibilitySchema>;
 export const withdrawalEligibilityResponseSchema = successEnvelope(withdrawalEligibilitySchema);

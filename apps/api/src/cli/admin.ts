@@ -6,7 +6,7 @@ import { systemClock } from '../lib/clock.js';
 import { accessTokens } from '../lib/access-token.js';
 import { systemActor } from '../lib/actor.js';
 import { DomainError } from '../lib/domain-error.js';
-import { findProjectionMismatches } from '../lib/ledger.js';
+import { findProjectionMismatches } from '../modules/ledger/ledger.service.js';
 import { createMember } from '../modules/members/members.service.js';
 
 export const USAGE = `Usage:

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config/env.js';
-import { findProjectionMismatches, postLedgerTransaction } from '../lib/ledger.js';
+import {
+  findHoldMismatches,
+  findProjectionMismatches,
+  postLedgerTransaction,
+} from '../modules/ledger/ledger.service.js';
 import { insertLedgerTestMember } from '../test/ledger-members.js';
 import { openDatabase, type DatabaseHandle } from './client.js';
 import { PGlite } from '@electric-sql/pglite';
@@ -79,6 +83,7 @@ describe('embedded database connection', () => {
       ),
     ).toBe(50);
     expect(await findProjectionMismatches(db)).toEqual([]);
+    expect(await findHoldMismatches(db)).toEqual([]);
   });
 
   it('runs a query issued during another transaction after it, never inside it', async () => {

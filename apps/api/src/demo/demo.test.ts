@@ -21,7 +21,7 @@ import {
   withdrawals,
 } from '../db/schema/index.js';
 import { fixedClock } from '../lib/clock.js';
-import { findProjectionMismatches } from '../lib/ledger.js';
+import { findHoldMismatches, findProjectionMismatches } from '../modules/ledger/ledger.service.js';
 import { verifyPassword } from '../lib/password.js';
 import { verifyActivationToken } from '../modules/auth/activation.service.js';
 import { createTestDatabase } from '../test/database.js';
@@ -306,6 +306,7 @@ describe('seedDemoIfEmpty', () => {
 
   it('keeps the balance projection equal to the ledger', async () => {
     expect(await findProjectionMismatches(db)).toEqual([]);
+    expect(await findHoldMismatches(db)).toEqual([]);
   });
 
   it('gives Ada, Bayo and Chidi notifications of every type and priority, read and unread', async () => {
@@ -438,11 +439,15 @@ describe('seedDemoIfEmpty', () => {
       .innerJoin(loans, eq(loans.id, loanGuarantors.loanId))
       .where(eq(loanGuarantors.guarantorUserId, bayo.id));
     expect(running.length).toBeGreaterThanOrEqual(3);
-    const frozen = await db.execute(sql`
-      select count(*)::int as n from member_balances b
-       where b.frozen_amount <> coalesce((select sum(frozen_amount) from loan_guarantors g
-                                            where g.guarantor_user_id = b.user_id), 0)`);
-    expect(JSON.stringify(frozen)).toContain('"n":0');
+    // Every frozen amount is the sum of its member's open holds, each hold still has its cause,
+    // and each guarantee holds what its slot says.
+    expect(await findHoldMismatches(db)).toEqual([]);
+    const slotsOff = await db.execute(sql`
+      select count(*)::int as n from loan_guarantors g
+       where g.frozen_amount <> coalesce((select amount from member_holds h
+                                           where h.reason = 'guarantee' and h.reference_id = g.id
+                                             and h.released_at is null), 0)`);
+    expect(JSON.stringify(slotsOff)).toContain('"n":0');
   });
 
   it('does nothing on a second start', async () => {

@@ -10,7 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DepositNotice } from '@coop/shared/deposit-notices';
 import { depositNotices, dividends, fines, ledgerTransactions } from '../db/schema/index.js';
 import { systemActor } from '../lib/actor.js';
-import { findProjectionMismatches, readMemberBalance } from '../lib/ledger.js';
+import {
+  findHoldMismatches,
+  findProjectionMismatches,
+  readMemberBalance,
+} from '../modules/ledger/ledger.service.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { createPostgresTestDatabase, requirePostgres } from '../test/database.js';
 import { bearer, createActiveMember, signIn } from '../test/auth-helpers.js';
@@ -148,5 +152,6 @@ describe.skipIf(!serverUrl)('money moved for a member, in parallel (PostgreSQL)'
 
   it('keeps the balance projection equal to the ledger', async () => {
     expect(await findProjectionMismatches(t.db)).toEqual([]);
+    expect(await findHoldMismatches(t.db)).toEqual([]);
   });
 });

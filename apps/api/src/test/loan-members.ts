@@ -18,6 +18,7 @@ import {
   listGuarantorRequests,
 } from '../modules/loans/guarantees.service.js';
 import { certifyLoan, requestLoan } from '../modules/loans/loans.service.js';
+import { findHoldMismatches } from '../modules/ledger/ledger.service.js';
 
 export interface LoanTestMember {
   user: User;
@@ -128,15 +129,18 @@ export async function loanThrough(
   return requested.id;
 }
 
-/** Members whose frozen amount differs from the sum of their guarantees' frozen amounts. */
+/**
+ * Where holds disagree with the frozen amounts or outlive their cause (the ledger's check), plus
+ * guarantor slots whose frozen amount differs from their open hold.
+ */
 export async function frozenMismatches(t: { db: TestApp['db'] }) {
-  return queryRows(
+  const slots = await queryRows(
     t.db,
-    sql`select b.user_id, b.frozen_amount, coalesce(g.frozen, 0) as frozen
-          from member_balances b
-          left join (select guarantor_user_id, sum(frozen_amount) as frozen
-                       from ${loanGuarantors} group by guarantor_user_id) g
-            on g.guarantor_user_id = b.user_id
-         where b.frozen_amount <> coalesce(g.frozen, 0)`,
+    sql`select g.id, g.frozen_amount, h.amount
+          from ${loanGuarantors} g
+          left join member_holds h
+            on h.reason = 'guarantee' and h.reference_id = g.id and h.released_at is null
+         where g.frozen_amount <> coalesce(h.amount, 0)`,
   );
+  return [...(await findHoldMismatches(t.db)), ...slots];
 }

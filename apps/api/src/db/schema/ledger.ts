@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, kobo, updatedAt } from './columns.js';
+import {
+  bigserial,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, enumCheck, id, kobo, tstz, updatedAt } from './columns.js';
 import { users } from './users.js';
 
 /**
@@ -40,7 +50,7 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_user_account_idx').on(t.userId, t.account),
     check('ledger_entries_amount_nonzero', sql`amount <> 0`),
     // Member accounts (member_savings, member_shares, member_loans) always name their member;
-    // cooperative accounts never do. See lib/ledger.ts for the chart of accounts.
+    // cooperative accounts never do. See modules/ledger/ledger.service.ts for the chart of accounts.
     check(
       'ledger_entries_member_account_user',
       sql`starts_with(account, 'member_') = (user_id is not null)`,
@@ -51,7 +61,8 @@ export const ledgerEntries = pgTable(
 /**
  * Per-member balances projected from the ledger in the same database transaction as each posting.
  * The row exists from the moment the member exists, so `SELECT … FOR UPDATE` always has a row to lock.
- * `frozenAmount` is not ledger money: it is the sum of accepted guarantees still held.
+ * `frozenAmount` and `frozenShares` are not ledger money: they are the sums of the member's open
+ * holds on savings and on shares (`member_holds`), kept in step by the ledger module.
  */
 export const memberBalances = pgTable(
   'member_balances',
@@ -63,17 +74,59 @@ export const memberBalances = pgTable(
     shareBalance: kobo('share_balance').notNull().default(0),
     loanBalance: kobo('loan_balance').notNull().default(0),
     frozenAmount: kobo('frozen_amount').notNull().default(0),
+    frozenShares: kobo('frozen_shares').notNull().default(0),
     version: integer('version').notNull().default(0),
     updatedAt: updatedAt(),
   },
   () => [
     check('member_balances_frozen_nonnegative', sql`frozen_amount >= 0`),
+    check('member_balances_frozen_shares_nonnegative', sql`frozen_shares >= 0`),
     // A member can never hold less than nothing, nor owe less than nothing: the last line of
-    // defence behind the ledger's own refusal (lib/ledger.ts) and each service's rule.
+    // defence behind the ledger's own refusal (modules/ledger/ledger.service.ts) and each service's rule.
     check(
       'member_balances_nonnegative',
       sql`savings_balance >= 0 and share_balance >= 0 and loan_balance >= 0`,
     ),
+  ],
+);
+
+export const HOLD_REASONS = ['guarantee', 'withdrawal'] as const;
+export type HoldReason = (typeof HOLD_REASONS)[number];
+export const HOLD_ACCOUNTS = ['member_savings', 'member_shares'] as const;
+export type HoldAccount = (typeof HOLD_ACCOUNTS)[number];
+
+/**
+ * Money of a member set aside for a reason: an accepted guarantee (reference: the guarantor slot)
+ * or a pending withdrawal request (reference: the request). A hold is opened once and released
+ * once; its amount never changes (a guarantee that shrinks is released and held again for less).
+ * At most one hold is open per reason and reference. The sum of a member's open holds on an
+ * account is that account's frozen amount in `member_balances`.
+ */
+export const memberHolds = pgTable(
+  'member_holds',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    account: text('account', { enum: HOLD_ACCOUNTS }).notNull(),
+    amount: kobo('amount').notNull(),
+    reason: text('reason', { enum: HOLD_REASONS }).notNull(),
+    referenceId: uuid('reference_id').notNull(),
+    openedAt: tstz('opened_at').notNull().defaultNow(),
+    releasedAt: tstz('released_at'),
+  },
+  (t) => [
+    check('member_holds_amount_positive', sql`amount > 0`),
+    enumCheck('member_holds_account_check', t.account),
+    enumCheck('member_holds_reason_check', t.reason),
+    uniqueIndex('member_holds_open_reference_idx')
+      .on(t.reason, t.referenceId)
+      .where(sql`released_at is null`),
+    index('member_holds_open_user_idx')
+      .on(t.userId)
+      .where(sql`released_at is null`),
+    index('member_holds_reference_idx').on(t.reason, t.referenceId),
   ],
 );
 

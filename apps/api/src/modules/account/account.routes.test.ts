@@ -17,10 +17,11 @@ import {
 } from '../../db/schema/index.js';
 import { systemActor } from '../../lib/actor.js';
 import {
+  findHoldMismatches,
   findProjectionMismatches,
   LEDGER_TRANSACTION_KINDS,
   postLedgerTransaction,
-} from '../../lib/ledger.js';
+} from '../ledger/ledger.service.js';
 import { TRANSACTION_TYPES } from '@coop/shared/account-rules';
 import { parseCsv } from '../../lib/csv.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -1027,5 +1028,6 @@ describe('account API', () => {
 
   it('keeps the balance projection equal to the ledger', async () => {
     expect(await findProjectionMismatches(t.db)).toEqual([]);
+    expect(await findHoldMismatches(t.db)).toEqual([]);
   });
 });

@@ -13,7 +13,7 @@ import {
 import type { Deps } from '../../deps.js';
 import { actorFor, systemActor, type MemberActor } from '../../lib/actor.js';
 import { DomainError } from '../../lib/domain-error.js';
-import { findProjectionMismatches } from '../../lib/ledger.js';
+import { findHoldMismatches, findProjectionMismatches } from '../ledger/ledger.service.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createActiveMember } from '../../test/auth-helpers.js';
 import { loanMember, loanThrough, type LoanTestMember } from '../../test/loan-members.js';
@@ -379,6 +379,7 @@ describe('any sequence of admin actions keeps projection == ledger (property)', 
                 seen.add(`${step.type} refused`);
               }
               expect(await findProjectionMismatches(tx), JSON.stringify(step)).toEqual([]);
+              expect(await findHoldMismatches(tx), JSON.stringify(step)).toEqual([]);
               expect(await trialBalance(tx), JSON.stringify(step)).toEqual({
                 total: 0,
                 unbalanced: 0,

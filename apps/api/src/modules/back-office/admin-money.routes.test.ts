@@ -16,7 +16,12 @@ import {
   withdrawals,
 } from '../../db/schema/index.js';
 import { systemActor } from '../../lib/actor.js';
-import { findProjectionMismatches, readMemberBalance } from '../../lib/ledger.js';
+import {
+  findHoldMismatches,
+  findProjectionMismatches,
+  postLedgerTransaction,
+  readMemberBalance,
+} from '../ledger/ledger.service.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createActiveMember, signIn } from '../../test/auth-helpers.js';
 import { createPostgresTestDatabase, requirePostgres } from '../../test/database.js';
@@ -239,6 +244,7 @@ describe('back office money API', () => {
         'withdrawal_decision',
       );
       expect(await findProjectionMismatches(t.db)).toEqual([]);
+      expect(await findHoldMismatches(t.db)).toEqual([]);
     });
 
     it('replays the same Idempotency-Key: the same answer, one debit', async () => {
@@ -273,9 +279,9 @@ describe('back office money API', () => {
       expect(row?.status).toBe('approved');
     });
 
-    it('answers 409 with a clear message when the balance no longer covers the request', async () => {
+    it('holds a pending request: a fine cannot take it, and a shortfall is answered with 409', async () => {
       const request = await api.requestWithdrawal(bayo, 20_000);
-      // Bayo pays a fine from savings after asking: the 20,000 are no longer all there.
+      // Bayo's whole savings are held for the request: a fine paid from savings is refused.
       const issued = await api.call(
         chair,
         'POST',
@@ -291,7 +297,23 @@ describe('back office money API', () => {
         { paidFrom: 'savings' },
         'f-bayo-pay',
       );
-      expect(paid.statusCode, paid.body).toBe(200);
+      expect(paid.statusCode, paid.body).toBe(409);
+      expect(paid.json()).toMatchObject({
+        message: "The member's available savings (₦0) cannot cover this fine",
+      });
+      // A correction the administrators decided takes ₦5,000 all the same (the ledger posts what
+      // it is told; holds are the use cases' rule): the 20,000 are no longer all there.
+      await t.db.transaction((tx) =>
+        postLedgerTransaction(tx, {
+          kind: 'adjustment',
+          description: 'Correction of a double-counted deposit',
+          effectiveDate: '2025-06-15',
+          entries: [
+            { account: 'member_savings', userId: bayo.id, amount: 500_000 },
+            { account: 'coop_adjustments', amount: -500_000 },
+          ],
+        }),
+      );
 
       const res = await api.call(
         chair,
@@ -310,6 +332,7 @@ describe('back office money API', () => {
       expect(row?.status).toBe('pending');
       expect((await balanceOf(t, bayo.id)).savings).toBe(1_500_000);
       expect(await findProjectionMismatches(t.db)).toEqual([]);
+      expect(await findHoldMismatches(t.db)).toEqual([]);
     });
 
     it('rejects with a reason (required), tells the member, moves no money', async () => {
@@ -410,6 +433,7 @@ describe('back office money API', () => {
       expect(other.statusCode).toBe(409);
       expect(other.json()).toMatchObject({ code: 'DEPOSIT_NOTICE_NOT_PENDING' });
       expect(await findProjectionMismatches(t.db)).toEqual([]);
+      expect(await findHoldMismatches(t.db)).toEqual([]);
     });
 
     it('rejects with a reason (required); no money moves', async () => {
@@ -577,6 +601,7 @@ describe('back office money API', () => {
       });
       expect(bad.statusCode).toBe(400);
       expect(await findProjectionMismatches(t.db)).toEqual([]);
+      expect(await findHoldMismatches(t.db)).toEqual([]);
     });
   });
 
@@ -592,6 +617,7 @@ describe('back office money API', () => {
       ]),
     );
     expect(await findProjectionMismatches(t.db)).toEqual([]);
+    expect(await findHoldMismatches(t.db)).toEqual([]);
   });
 });
 
@@ -625,6 +651,7 @@ describe.skipIf(!serverUrl)('back office money under concurrency (PostgreSQL)', 
     expect((await balanceOf(t, ada.id)).savings).toBe(6_000_000);
     expect(await auditRows(t, 'withdrawal.approved', id)).toHaveLength(1);
     expect(await findProjectionMismatches(t.db)).toEqual([]);
+    expect(await findHoldMismatches(t.db)).toEqual([]);
   });
 
   it('two debits that together exceed the balance: the re-check under the lock refuses one', async () => {
@@ -647,6 +674,7 @@ describe.skipIf(!serverUrl)('back office money under concurrency (PostgreSQL)', 
     expect(savings === 1_000_000 || savings === 2_500_000).toBe(true);
     expect(savings).toBeGreaterThanOrEqual(0);
     expect(await findProjectionMismatches(t.db)).toEqual([]);
+    expect(await findHoldMismatches(t.db)).toEqual([]);
   });
 
   it('many fines at once to several members: every one or none, and one per key', async () => {

@@ -121,11 +121,6 @@ export function backOfficeRepository(db: Executor) {
       return row;
     },
 
-    async balances(userId: string) {
-      const [row] = await db.select().from(memberBalances).where(eq(memberBalances.userId, userId));
-      return row;
-    },
-
     async contributions(userId: string) {
       const where = eq(contributions.userId, userId);
       return {

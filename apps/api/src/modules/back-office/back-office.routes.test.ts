@@ -11,7 +11,7 @@ import type {
   Reconciliation,
 } from '@coop/shared/admin';
 import { auditLog, contributions, notifications, users } from '../../db/schema/index.js';
-import { findProjectionMismatches } from '../../lib/ledger.js';
+import { findHoldMismatches, findProjectionMismatches } from '../ledger/ledger.service.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createActiveMember, outbox, signIn } from '../../test/auth-helpers.js';
 import { createPostgresTestDatabase, requirePostgres } from '../../test/database.js';
@@ -401,6 +401,7 @@ describe('back office API', () => {
       const notes = await t.db.select().from(notifications).where(eq(notifications.userId, ada.id));
       expect(notes.map((n) => n.title)).toContain('Confirm your May 2025 contribution');
       expect(await findProjectionMismatches(t.db)).toEqual([]);
+      expect(await findHoldMismatches(t.db)).toEqual([]);
     });
 
     it('changes nothing on a second upload of the same month, and says so', async () => {
@@ -524,6 +525,7 @@ describe('back office API', () => {
       const notes = await t.db.select().from(notifications).where(eq(notifications.userId, ada.id));
       expect(notes.map((n) => n.title)).toContain('Your May 2025 dispute was resolved');
       expect(await findProjectionMismatches(t.db)).toEqual([]);
+      expect(await findHoldMismatches(t.db)).toEqual([]);
     });
   });
 
@@ -601,6 +603,7 @@ describe('back office API', () => {
 
     it('keeps the balance projection equal to the ledger', async () => {
       expect(await findProjectionMismatches(t.db)).toEqual([]);
+      expect(await findHoldMismatches(t.db)).toEqual([]);
     });
   });
 });
@@ -641,5 +644,6 @@ describe.skipIf(!serverUrl)('payroll under concurrency (PostgreSQL)', () => {
       .where(eq(auditLog.action, 'payroll.posted'));
     expect(audits?.n).toBe(1);
     expect(await findProjectionMismatches(t.db)).toEqual([]);
+    expect(await findHoldMismatches(t.db)).toEqual([]);
   });
 });

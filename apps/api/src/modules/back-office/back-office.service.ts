@@ -19,7 +19,13 @@ import { writeAudit } from '../../lib/audit-log.js';
 import { koboCell, toCsv } from '../../lib/csv.js';
 import { pdfAmount, renderPdf } from '../../lib/pdf-document.js';
 import { notFound } from '../../lib/domain-error.js';
-import { findProjectionMismatches, LEDGER_ACCOUNTS, type LedgerAccount } from '../../lib/ledger.js';
+import {
+  availableOf,
+  findProjectionMismatches,
+  LEDGER_ACCOUNTS,
+  readMemberBalance,
+  type LedgerAccount,
+} from '../ledger/ledger.service.js';
 import type { ListPage } from '../../lib/list-query.js';
 import { toAdminMember } from '../members/members.service.js';
 import { backOfficeRepository, type AuditRow } from './back-office.repository.js';
@@ -98,9 +104,7 @@ export async function getMemberRecord(
   const repo = backOfficeRepository(deps.db);
   const member = await repo.member(id);
   if (!member) throw notFound('Member');
-  const balances = await repo.balances(id);
-  const savings = balances?.savingsBalance ?? 0;
-  const frozen = balances?.frozenAmount ?? 0;
+  const balances = await readMemberBalance(deps.db, id);
   const [contributions, loans, guarantees, withdrawals, fines, audit] = [
     await repo.contributions(id),
     await repo.loans(id),
@@ -112,11 +116,11 @@ export async function getMemberRecord(
   return {
     member: toAdminMember(member),
     balances: {
-      savings: naira(savings),
-      shares: naira(balances?.shareBalance ?? 0),
-      outstandingLoans: naira(balances?.loanBalance ?? 0),
-      frozen: naira(frozen),
-      available: naira(Math.max(0, savings - frozen)),
+      savings: naira(balances?.savings ?? 0),
+      shares: naira(balances?.shares ?? 0),
+      outstandingLoans: naira(balances?.loans ?? 0),
+      frozen: naira(balances?.frozen ?? 0),
+      available: naira(balances ? availableOf(balances).savings : 0),
     },
     contributions: {
       total: contributions.total,

@@ -3,7 +3,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { Contribution, ContributionListResponse } from '@coop/shared/contributions';
 import { auditLog, contributions, idempotencyKeys } from '../../db/schema/index.js';
 import { systemActor } from '../../lib/actor.js';
-import { findProjectionMismatches } from '../../lib/ledger.js';
+import { findHoldMismatches, findProjectionMismatches } from '../ledger/ledger.service.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createActiveMember, signIn } from '../../test/auth-helpers.js';
 import { createPostgresTestDatabase, requirePostgres } from '../../test/database.js';
@@ -325,6 +325,7 @@ describe('contributions API', () => {
 
   it('leaves the balance projection equal to the ledger', async () => {
     expect(await findProjectionMismatches(t.db)).toEqual([]);
+    expect(await findHoldMismatches(t.db)).toEqual([]);
   });
 });
 
@@ -390,5 +391,6 @@ describe.skipIf(!serverUrl)('contributions API under concurrency (PostgreSQL)', 
     }
     expect(await confirmations(chidi.rows[1]!.id)).toBe(1);
     expect(await findProjectionMismatches(t.db)).toEqual([]);
+    expect(await findHoldMismatches(t.db)).toEqual([]);
   });
 });

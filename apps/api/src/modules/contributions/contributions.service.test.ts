@@ -13,7 +13,11 @@ import {
 import { fixedClock } from '../../lib/clock.js';
 import type { Deps } from '../../deps.js';
 import { testDeps } from '../../test/app.js';
-import { findProjectionMismatches, getMemberLedgerBalances } from '../../lib/ledger.js';
+import {
+  findHoldMismatches,
+  findProjectionMismatches,
+  getMemberLedgerBalances,
+} from '../ledger/ledger.service.js';
 import {
   createPostgresTestDatabase,
   createTestDatabase,
@@ -143,6 +147,7 @@ describe('recordContributions', () => {
     expect(audits[0]).toMatchObject({ actorId: admin, action: 'contribution.recorded' });
     expect(JSON.parse(audits[0]?.after ?? '{}')).toMatchObject({ savingsAmount: 2_500_000 });
     expect(await findProjectionMismatches(db)).toEqual([]);
+    expect(await findHoldMismatches(db)).toEqual([]);
   });
 
   it('leaves out a zero leg', async () => {
@@ -251,6 +256,7 @@ describe('recordContributions', () => {
     expect(rows.map((r) => r.contributionMonth)).toEqual(['2025-01', '2025-02']);
     expect((await getMemberLedgerBalances(db, ngozi))?.savings).toBe(5_000_000);
     expect(await findProjectionMismatches(db)).toEqual([]);
+    expect(await findHoldMismatches(db)).toEqual([]);
   });
 });
 
@@ -453,6 +459,7 @@ describe.skipIf(!serverUrl)('contributions under concurrency (PostgreSQL)', () =
       .where(eq(ledgerTransactions.kind, 'contribution'));
     expect(posted?.n).toBe(1);
     expect(await findProjectionMismatches(pg)).toEqual([]);
+    expect(await findHoldMismatches(pg)).toEqual([]);
   });
 
   it('20 parallel confirmations of the same rows: one confirms, the rest see them confirmed', async () => {

@@ -40,7 +40,7 @@ import type { Actor, MemberActor } from '../../lib/actor.js';
 import { actorIdOf } from '../../lib/actor.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { DomainError, notFound, validationError } from '../../lib/domain-error.js';
-import { postLedgerTransactions, type LedgerEntryInput } from '../../lib/ledger.js';
+import { postLedgerTransactions, type LedgerEntryInput } from '../ledger/ledger.service.js';
 import type { ListPage } from '../../lib/list-query.js';
 import { assertTransition } from '../../lib/transitions.js';
 import { sendMessages, settleNotifications } from '../notifications/notifications.service.js';

@@ -2,6 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import { memberBalances } from '../../db/schema/index.js';
+import { heldSql } from '../ledger/ledger.service.js';
 import type {
   ActivityRow,
   ActivitySource,
@@ -20,8 +21,9 @@ type FromSource<Row> = Row & { source: number };
 export function dashboardRepository(db: Executor) {
   return {
     /**
-     * The member's balance projection row (decision 030) with each total beside it, as a scalar
-     * subquery over its module's table. Null when the member has no projection row.
+     * The member's balance projection row (decision 030) with why money is held (the ledger's
+     * `heldSql`) and each total beside it, as a scalar subquery over its module's table. Null
+     * when the member has no projection row.
      */
     async summary<K extends string>(userId: string, totals: Record<K, SummaryTotal>) {
       const names = Object.keys(totals) as K[];
@@ -37,6 +39,8 @@ export function dashboardRepository(db: Executor) {
           shares: memberBalances.shareBalance,
           loans: memberBalances.loanBalance,
           frozen: memberBalances.frozenAmount,
+          frozenShares: memberBalances.frozenShares,
+          held: sql<unknown>`${heldSql(userId)}`,
           totals: columns,
         })
         .from(memberBalances)

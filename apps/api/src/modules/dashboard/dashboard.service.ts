@@ -11,6 +11,7 @@ import { koboToNaira } from '@coop/shared/money';
 import type { Deps } from '../../deps.js';
 import type { MemberActor } from '../../lib/actor.js';
 import { notFound } from '../../lib/domain-error.js';
+import { availableOf, heldFrom } from '../ledger/ledger.service.js';
 import { ACTIVITY_SOURCES, PENDING_ACTION_SOURCES, SUMMARY_TOTALS } from './dashboard.sources.js';
 import { dashboardRepository } from './dashboard.repository.js';
 
@@ -33,11 +34,12 @@ export async function getDashboard(deps: Deps, actor: MemberActor): Promise<Dash
   const financialSummary: FinancialSummary = {
     totalSavings: koboToNaira(balances.savings),
     totalShareHolding: koboToNaira(balances.shares),
-    availableBalance: koboToNaira(Math.max(0, balances.savings - balances.frozen)),
+    availableBalance: koboToNaira(availableOf(balances).savings),
     frozenAmount: koboToNaira(balances.frozen),
     outstandingLoans: koboToNaira(balances.loans),
     totalDividends: koboToNaira(balances.totals.dividends),
     totalFines: koboToNaira(balances.totals.fines),
+    held: heldFrom(balances.held).filter((held) => held.account === 'savings'),
   };
   return {
     financialSummary,

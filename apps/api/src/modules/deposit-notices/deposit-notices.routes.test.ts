@@ -6,7 +6,11 @@ import type {
   DepositNoticeListResponse,
 } from '@coop/shared/deposit-notices';
 import { systemActor } from '../../lib/actor.js';
-import { findProjectionMismatches, readMemberBalance } from '../../lib/ledger.js';
+import {
+  findHoldMismatches,
+  findProjectionMismatches,
+  readMemberBalance,
+} from '../ledger/ledger.service.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createPostgresTestDatabase, requirePostgres } from '../../test/database.js';
 import { depositNotices } from '../../db/schema/index.js';
@@ -168,6 +172,7 @@ describe('deposit notices', () => {
 
   it('keeps the balance projection equal to the ledger', async () => {
     expect(await findProjectionMismatches(t.db)).toEqual([]);
+    expect(await findHoldMismatches(t.db)).toEqual([]);
   });
 });
 

@@ -31,7 +31,7 @@ import { actorIdOf } from '../../lib/actor.js';
 import type { ActivitySource } from '../../lib/dashboard-seam.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { DomainError, notFound, validationError } from '../../lib/domain-error.js';
-import { postLedgerTransaction, type LedgerEntryInput } from '../../lib/ledger.js';
+import { postLedgerTransaction, type LedgerEntryInput } from '../ledger/ledger.service.js';
 import type { ListPage } from '../../lib/list-query.js';
 import { assertTransition } from '../../lib/transitions.js';
 import { latestContribution } from '../contributions/contributions.service.js';

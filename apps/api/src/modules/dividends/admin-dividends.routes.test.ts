@@ -7,7 +7,11 @@ import type {
 } from '@coop/shared/dividends';
 import { auditLog, dividends, ledgerTransactions, notifications } from '../../db/schema/index.js';
 import { systemActor } from '../../lib/actor.js';
-import { findProjectionMismatches, readMemberBalance } from '../../lib/ledger.js';
+import {
+  findHoldMismatches,
+  findProjectionMismatches,
+  readMemberBalance,
+} from '../ledger/ledger.service.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createActiveMember, signIn } from '../../test/auth-helpers.js';
 import { createPostgresTestDatabase, requirePostgres } from '../../test/database.js';
@@ -289,6 +293,7 @@ describe('admin dividends API', () => {
 
   it('keeps the balance projection equal to the ledger', async () => {
     expect(await findProjectionMismatches(t.db)).toEqual([]);
+    expect(await findHoldMismatches(t.db)).toEqual([]);
   });
 });
 
@@ -337,5 +342,6 @@ describe.skipIf(!serverUrl)('dividends under concurrency (PostgreSQL)', () => {
       .where(eq(auditLog.action, 'dividend.paid'));
     expect(audits?.n).toBe(2);
     expect(await findProjectionMismatches(t.db)).toEqual([]);
+    expect(await findHoldMismatches(t.db)).toEqual([]);
   });
 });

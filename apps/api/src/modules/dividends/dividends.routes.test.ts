@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DividendListResponse } from '@coop/shared/dividends';
 import { systemActor } from '../../lib/actor.js';
-import { findProjectionMismatches, readMemberBalance } from '../../lib/ledger.js';
+import {
+  findHoldMismatches,
+  findProjectionMismatches,
+  readMemberBalance,
+} from '../ledger/ledger.service.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createActiveMember, signIn } from '../../test/auth-helpers.js';
 import { recordContributions } from '../contributions/contributions.service.js';
@@ -147,5 +151,6 @@ describe('dividends', () => {
 
   it('keeps the balance projection equal to the ledger', async () => {
     expect(await findProjectionMismatches(t.db)).toEqual([]);
+    expect(await findHoldMismatches(t.db)).toEqual([]);
   });
 });

@@ -26,7 +26,7 @@ import { actorIdOf } from '../../lib/actor.js';
 import type { ActivitySource, SummaryTotal } from '../../lib/dashboard-seam.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { DomainError, notFound } from '../../lib/domain-error.js';
-import { postLedgerTransactions } from '../../lib/ledger.js';
+import { postLedgerTransactions } from '../ledger/ledger.service.js';
 import type { ListPage } from '../../lib/list-query.js';
 import { assertTransition } from '../../lib/transitions.js';
 import { sendMessages } from '../notifications/notifications.service.js';

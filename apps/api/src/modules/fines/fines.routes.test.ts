@@ -3,7 +3,11 @@ import type { FineListResponse } from '@coop/shared/fines';
 import { and, eq } from 'drizzle-orm';
 import { notifications } from '../../db/schema/index.js';
 import { systemActor } from '../../lib/actor.js';
-import { findProjectionMismatches, readMemberBalance } from '../../lib/ledger.js';
+import {
+  findHoldMismatches,
+  findProjectionMismatches,
+  readMemberBalance,
+} from '../ledger/ledger.service.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createActiveMember, signIn } from '../../test/auth-helpers.js';
 import { recordContributions } from '../contributions/contributions.service.js';
@@ -157,5 +161,6 @@ describe('fines', () => {
 
   it('keeps the balance projection equal to the ledger', async () => {
     expect(await findProjectionMismatches(t.db)).toEqual([]);
+    expect(await findHoldMismatches(t.db)).toEqual([]);
   });
 });

@@ -35,7 +35,7 @@ import type {
 import { writeAudit } from '../../lib/audit-log.js';
 import { DomainError, notFound, validationError } from '../../lib/domain-error.js';
 import type { ScheduledJob } from '../../lib/jobs.js';
-import { lockMemberBalance, postLedgerTransaction } from '../../lib/ledger.js';
+import { availableOf, lockMemberBalance, postLedgerTransaction } from '../ledger/ledger.service.js';
 import type { ListPage } from '../../lib/list-query.js';
 import { assertTransition } from '../../lib/transitions.js';
 import { sendMessages, settleNotifications } from '../notifications/notifications.service.js';
@@ -218,10 +218,11 @@ export async function markFinePaid(
     const balance = await lockMemberBalance(tx, peek.userId);
     if (!balance) throw notFound('Member');
     const fine = await lockPendingFine(tx, input.id, 'paid');
-    if (input.paidFrom === 'savings' && balance.savings - balance.frozen < fine.amount) {
+    const available = availableOf(balance).savings;
+    if (input.paidFrom === 'savings' && available < fine.amount) {
       throw new DomainError({
         code: 'LEDGER_NEGATIVE_BALANCE',
-        message: `The member's available savings (${formatKobo(Math.max(0, balance.savings - balance.frozen))}) cannot cover this fine`,
+        message: `The member's available savings (${formatKobo(available)}) cannot cover this fine`,
       });
     }
     const posted = await postLedgerTransaction(tx, {

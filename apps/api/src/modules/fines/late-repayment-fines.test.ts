@@ -4,7 +4,7 @@ import { DEFAULT_POLICY } from '@coop/shared/policy';
 import { addDays } from '@coop/shared/dates';
 import { auditLog, fines, loanScheduleItems, notifications } from '../../db/schema/index.js';
 import { systemActor } from '../../lib/actor.js';
-import { findProjectionMismatches } from '../../lib/ledger.js';
+import { findHoldMismatches, findProjectionMismatches } from '../ledger/ledger.service.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createPostgresTestDatabase, requirePostgres } from '../../test/database.js';
 import { loanMember, loanThrough, type LoanTestMember } from '../../test/loan-members.js';
@@ -124,6 +124,7 @@ describe('late-repayment fines (scheduled job)', () => {
     expect(audited.map((row) => row.action)).toEqual(['fine.issued']);
     // No money moves until the fine is paid.
     expect(await findProjectionMismatches(t.db)).toEqual([]);
+    expect(await findHoldMismatches(t.db)).toEqual([]);
   });
 });
 

@@ -23,6 +23,12 @@ import { writeAudit } from '../../lib/audit-log.js';
 import { DomainError, notFound } from '../../lib/domain-error.js';
 import type { ListPage } from '../../lib/list-query.js';
 import { assertTransition } from '../../lib/transitions.js';
+import {
+  availableOf,
+  lockMemberBalance,
+  lockMemberBalances,
+  placeHold,
+} from '../ledger/ledger.service.js';
 import { sendMessages, settleNotifications } from '../notifications/notifications.service.js';
 import { currentPolicy } from '../policy/policy.service.js';
 import { personName, toGuarantorRequest, toLoanGuarantor } from './loan-shape.js';
@@ -90,8 +96,8 @@ async function lockOwnPendingRequest(
 }
 
 /**
- * POST /users/guarantees/{id}/accept. Under the guarantor's balance lock, the available balance
- * (savings − frozen) must cover the guarantee (409 otherwise); then it is frozen. When every live
+ * POST /users/guarantees/{id}/accept. Under the guarantor's balance lock, the available savings
+ * (`availableOf`) must cover the guarantee (409 otherwise); then the ledger holds it. When every live
  * place has accepted, the loan goes under review. Ten parallel accepts freeze it once.
  */
 export async function acceptGuarantorRequest(
@@ -108,8 +114,8 @@ export async function acceptGuarantorRequest(
       input.token,
       'accepted',
     );
-    const [balance] = await repo.lockBalances([actor.user.id]);
-    const available = (balance?.savingsBalance ?? 0) - (balance?.frozenAmount ?? 0);
+    const balance = await lockMemberBalance(tx, actor.user.id);
+    const available = balance ? availableOf(balance).savings : 0;
     if (available < slot.guaranteeAmount) {
       throw new DomainError({
         code: 'GUARANTOR_INSUFFICIENT_BALANCE',
@@ -123,7 +129,13 @@ export async function acceptGuarantorRequest(
       responseDate: now,
       updatedAt: now,
     });
-    await repo.addFrozen(actor.user.id, slot.guaranteeAmount);
+    await placeHold(tx, {
+      userId: actor.user.id,
+      account: 'member_savings',
+      amount: slot.guaranteeAmount,
+      reason: 'guarantee',
+      referenceId: slot.id,
+    });
     await writeAudit(tx, actor, {
       action: 'loan.guarantor_accepted',
       entityType: 'loan_guarantor',
@@ -271,7 +283,7 @@ export async function reassignGuarantor(
         ],
       });
     }
-    await repo.lockBalances([borrowerId, newId]);
+    await lockMemberBalances(tx, [borrowerId, newId]);
     const policy = await currentPolicy(tx);
     await assertGuarantorsAvailable(repo, borrowerId, [newId], policy.loan.maxRunningGuarantees);
 

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { AdminLoanDetail, AdminLoanListItem } from '@coop/shared/admin-loans';
 import { DEFAULT_POLICY } from '@coop/shared/policy';
 import { auditLog, loanDisbursementRequests, loans, users } from '../../db/schema/index.js';
-import { findProjectionMismatches } from '../../lib/ledger.js';
+import { findHoldMismatches, findProjectionMismatches } from '../ledger/ledger.service.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createActiveMember, signIn } from '../../test/auth-helpers.js';
 import { createPostgresTestDatabase, requirePostgres } from '../../test/database.js';
@@ -46,6 +46,7 @@ async function admin(t: TestApp, firstName: string): Promise<Admin> {
 
 async function consistent(t: TestApp) {
   expect(await findProjectionMismatches(t.db)).toEqual([]);
+  expect(await findHoldMismatches(t.db)).toEqual([]);
   expect(await frozenMismatches(t)).toEqual([]);
 }
 
@@ -550,6 +551,7 @@ describe.skipIf(!serverUrl)('back office loans under concurrency (PostgreSQL)', 
       .where(and(eq(auditLog.action, 'loan.disbursed'), eq(auditLog.entityId, id)));
     expect(disbursed).toHaveLength(1);
     expect(await findProjectionMismatches(t.db)).toEqual([]);
+    expect(await findHoldMismatches(t.db)).toEqual([]);
   });
 
   it('two checkers approving the same request at once disburse it once', async () => {
@@ -580,5 +582,6 @@ describe.skipIf(!serverUrl)('back office loans under concurrency (PostgreSQL)', 
       .where(and(eq(auditLog.action, 'loan.disbursed'), eq(auditLog.entityId, id)));
     expect(disbursed).toHaveLength(1);
     expect(await findProjectionMismatches(t.db)).toEqual([]);
+    expect(await findHoldMismatches(t.db)).toEqual([]);
   });
 });

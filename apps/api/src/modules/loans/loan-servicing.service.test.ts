@@ -9,7 +9,7 @@ import {
   notifications,
 } from '../../db/schema/index.js';
 import { systemActor } from '../../lib/actor.js';
-import { findProjectionMismatches } from '../../lib/ledger.js';
+import { findHoldMismatches, findProjectionMismatches } from '../ledger/ledger.service.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createPostgresTestDatabase, requirePostgres } from '../../test/database.js';
 import {
@@ -52,6 +52,7 @@ async function loanRow(t: TestApp, loanId: string) {
 
 async function consistent(t: TestApp) {
   expect(await findProjectionMismatches(t.db)).toEqual([]);
+  expect(await findHoldMismatches(t.db)).toEqual([]);
   expect(await frozenMismatches(t)).toEqual([]);
 }
 

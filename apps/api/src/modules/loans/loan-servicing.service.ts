@@ -13,6 +13,7 @@
 import { addMonthsClamped, isIsoDate, toIsoDateInTimeZone, type IsoDate } from '@coop/shared/dates';
 import { LOAN_TRANSITIONS } from '@coop/shared/loans';
 import { koboToNaira, type Kobo } from '@coop/shared/money';
+import type { Tx } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import type { Actor } from '../../lib/actor.js';
 import { actorIdOf } from '../../lib/actor.js';
@@ -20,7 +21,7 @@ import { writeAudit } from '../../lib/audit-log.js';
 import { DomainError, notFound } from '../../lib/domain-error.js';
 import type { ScheduledJob } from '../../lib/jobs.js';
 import { systemActor } from '../../lib/actor.js';
-import { postLedgerTransaction } from '../../lib/ledger.js';
+import { lockMemberBalances, postLedgerTransaction, resizeHold } from '../ledger/ledger.service.js';
 import { assertTransition } from '../../lib/transitions.js';
 import { sendMessages, type OutgoingMessage } from '../notifications/notifications.service.js';
 import { personName, quoteOf } from './loan-shape.js';
@@ -29,7 +30,6 @@ import {
   loansRepository,
   type GuarantorRow,
   type LoanRow,
-  type LoansRepository,
   type ScheduleItemRow,
 } from './loans.repository.js';
 
@@ -182,7 +182,7 @@ export function frozenAfterRepayment(
 }
 
 async function adjustGuarantees(
-  repo: LoansRepository,
+  tx: Tx,
   loan: LoanRow,
   slots: GuarantorRow[],
   repaidPrincipal: Kobo,
@@ -191,7 +191,7 @@ async function adjustGuarantees(
 ): Promise<void> {
   const accepted = slots.filter((slot) => slot.status === 'accepted');
   if (repaidInFull) {
-    await releaseAllGuarantees(repo, accepted, now);
+    await releaseAllGuarantees(tx, accepted, now);
     return;
   }
   const changes = accepted
@@ -206,9 +206,19 @@ async function adjustGuarantees(
     }))
     .filter(({ slot, next }) => next < slot.frozenAmount);
   if (changes.length === 0) return;
-  await repo.lockBalances(changes.map(({ slot }) => slot.guarantorUserId));
+  await lockMemberBalances(
+    tx,
+    changes.map(({ slot }) => slot.guarantorUserId),
+  );
+  const repo = loansRepository(tx);
   for (const { slot, next } of changes) {
-    await repo.addFrozen(slot.guarantorUserId, next - slot.frozenAmount);
+    await resizeHold(tx, {
+      userId: slot.guarantorUserId,
+      account: 'member_savings',
+      amount: next,
+      reason: 'guarantee',
+      referenceId: slot.id,
+    });
     await repo.updateGuarantor(slot.id, { frozenAmount: next, updatedAt: now });
   }
 }
@@ -305,7 +315,7 @@ export async function recordRepayment(
       ...(repaidInFull ? { status: 'repaid' as const, repaidAt: now } : {}),
       updatedAt: now,
     });
-    await adjustGuarantees(repo, loan, slots, principalRepaid(items), repaidInFull, now);
+    await adjustGuarantees(tx, loan, slots, principalRepaid(items), repaidInFull, now);
     await writeAudit(tx, actor, [
       {
         action: 'loan.repayment_recorded',

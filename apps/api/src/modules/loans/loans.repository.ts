@@ -23,7 +23,6 @@ import {
   loanRepayments,
   loans,
   loanScheduleItems,
-  memberBalances,
   userSettings,
   users,
 } from '../../db/schema/index.js';
@@ -35,7 +34,6 @@ export type NewLoan = typeof loans.$inferInsert;
 export type GuarantorRow = typeof loanGuarantors.$inferSelect;
 export type ScheduleItemRow = typeof loanScheduleItems.$inferSelect;
 export type RepaymentRow = typeof loanRepayments.$inferSelect;
-export type BalanceRow = typeof memberBalances.$inferSelect;
 
 /** Loans that hold a guarantor's commitment: not yet repaid nor rejected (DESIGN §6). */
 export const RUNNING_LOAN_STATUSES = [
@@ -145,30 +143,6 @@ export function loansRepository(db: Executor) {
         .select({ ...PERSON, isActive: users.isActive, role: users.role })
         .from(users)
         .where(inArray(users.id, [...userIds]));
-    },
-
-    /** Locks the balance rows of these members in user-id order (the ledger's order). */
-    lockBalances(userIds: readonly string[]): Promise<BalanceRow[]> {
-      return db
-        .select()
-        .from(memberBalances)
-        .where(inArray(memberBalances.userId, [...new Set(userIds)]))
-        .orderBy(asc(memberBalances.userId))
-        .for('update');
-    },
-
-    async balance(userId: string): Promise<BalanceRow | undefined> {
-      const [row] = await db.select().from(memberBalances).where(eq(memberBalances.userId, userId));
-      return row;
-    },
-
-    /** Adds `delta` kobo (negative releases) to a member's frozen amount; rows already locked. */
-    async addFrozen(userId: string, delta: number): Promise<void> {
-      if (delta === 0) return;
-      await db
-        .update(memberBalances)
-        .set({ frozenAmount: sql`${memberBalances.frozenAmount} + ${delta}` })
-        .where(eq(memberBalances.userId, userId));
     },
 
     /** The loan statuses a member has (for eligibility). */

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { GuarantorRequest } from '@coop/shared/guarantors';
 import type { Loan, LoanCalculation } from '@coop/shared/loans';
 import { auditLog, memberBalances, notifications } from '../../db/schema/index.js';
-import { findProjectionMismatches } from '../../lib/ledger.js';
+import { findHoldMismatches, findProjectionMismatches } from '../ledger/ledger.service.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { frozenMismatches, loanMember, type LoanTestMember } from '../../test/loan-members.js';
 import { outbox } from '../../test/auth-helpers.js';
@@ -754,6 +754,7 @@ describe('loans API', () => {
 
   it('keeps the projection equal to the ledger and frozen amounts equal to accepted guarantees', async () => {
     expect(await findProjectionMismatches(t.db)).toEqual([]);
+    expect(await findHoldMismatches(t.db)).toEqual([]);
     expect(await frozenMismatches(t)).toEqual([]);
   });
 

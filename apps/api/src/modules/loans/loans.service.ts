@@ -39,13 +39,14 @@ import {
 } from '@coop/shared/loans';
 import { formatKobo, koboToNaira, nairaToKobo } from '@coop/shared/money';
 import type { Deps } from '../../deps.js';
-import type { Executor } from '../../db/client.js';
+import type { Executor, Tx } from '../../db/client.js';
 import type { MemberActor } from '../../lib/actor.js';
 import type { ActivitySource, PendingActionSource } from '../../lib/dashboard-seam.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { DomainError, notFound } from '../../lib/domain-error.js';
 import type { ListPage } from '../../lib/list-query.js';
 import { assertTransition } from '../../lib/transitions.js';
+import { lockMemberBalances, readMemberBalance, releaseHold } from '../ledger/ledger.service.js';
 import { sendMessages, type OutgoingMessage } from '../notifications/notifications.service.js';
 import { currentPolicy } from '../policy/policy.service.js';
 import { personName, toLoan, toLoanGuarantor } from './loan-shape.js';
@@ -73,12 +74,12 @@ async function eligibilityOf(
     await repo.person(userId),
     await repo.loanStatuses(userId),
     await repo.confirmedSavings(userId),
-    await repo.balance(userId),
+    await readMemberBalance(db, userId),
     await currentPolicy(db),
   ];
   if (!person) throw notFound('Member');
   // Confirmed contributions count, but never more than the savings still held (withdrawals).
-  const savingsHeld = balance?.savingsBalance ?? 0;
+  const savingsHeld = balance?.savings ?? 0;
   return loanEligibility({
     isActive: person.isActive,
     joinedOn: person.joinedOn,
@@ -241,7 +242,7 @@ export async function requestLoan(
   return deps.db.transaction(async (tx) => {
     const repo = loansRepository(tx);
     // Serializes this member's requests (and guarantees counted for these guarantors).
-    await repo.lockBalances([borrowerId, ...guarantorIds]);
+    await lockMemberBalances(tx, [borrowerId, ...guarantorIds]);
     const eligibility = await eligibilityOf(deps, tx, borrowerId);
     if (!eligibility.isEligible) {
       throw new DomainError({
@@ -437,19 +438,23 @@ export async function listLoansUnderReview(
 }
 
 /**
- * Releases every frozen guarantee of a loan (rejected, or repaid): each slot's frozen amount
- * back to 0 and each guarantor's balance row lowered by it. Loan and slots already locked.
+ * Releases every held guarantee of a loan (rejected, or repaid): each slot's frozen amount back
+ * to 0 and its hold released by the ledger. Loan and slots already locked.
  */
 export async function releaseAllGuarantees(
-  repo: LoansRepository,
+  tx: Tx,
   slots: GuarantorRow[],
   now: Date,
 ): Promise<void> {
   const frozen = slots.filter((slot) => slot.frozenAmount > 0);
   if (frozen.length === 0) return;
-  await repo.lockBalances(frozen.map((slot) => slot.guarantorUserId));
+  const repo = loansRepository(tx);
+  await lockMemberBalances(
+    tx,
+    frozen.map((slot) => slot.guarantorUserId),
+  );
   for (const slot of frozen) {
-    await repo.addFrozen(slot.guarantorUserId, -slot.frozenAmount);
+    await releaseHold(tx, 'guarantee', slot.id);
     await repo.updateGuarantor(slot.id, { frozenAmount: 0, updatedAt: now });
   }
 }
@@ -516,7 +521,7 @@ export async function certifyLoan(
         decidedAt: now,
         updatedAt: now,
       });
-      await releaseAllGuarantees(repo, slots, now);
+      await releaseAllGuarantees(tx, slots, now);
     }
     await writeAudit(tx, actor, [
       {

@@ -47,9 +47,14 @@ const ADMIN_COLUMNS = {
   memberFirstName: users.firstName,
   memberLastName: users.lastName,
   memberMembershipId: users.membershipId,
+  // What the member has available for this request: the ledger's figure (balance less open
+  // holds), with a pending request's own hold counted back in.
   memberBalance: sql<number>`case when ${withdrawals.withdrawalType} = 'savings'
     then coalesce(${memberBalances.savingsBalance} - ${memberBalances.frozenAmount}, 0)
-    else coalesce(${memberBalances.shareBalance}, 0) end`.mapWith(Number),
+    else coalesce(${memberBalances.shareBalance} - ${memberBalances.frozenShares}, 0) end
+    + case when ${withdrawals.status} = 'pending' then ${withdrawals.requestedAmount} else 0 end`.mapWith(
+    Number,
+  ),
 };
 
 /** A loan is over once repaid or rejected; anything else still binds the borrower's shares. */

@@ -6,9 +6,15 @@ import type {
   WithdrawalListResponse,
 } from '@coop/shared/withdrawals';
 import { WITHDRAWAL_RESTRICTIONS } from '@coop/shared/withdrawal-rules';
+import type { Dashboard } from '@coop/shared/dashboard';
+import { heldText } from '@coop/shared/hold-rules';
 import { auditLog, loans, notifications, withdrawals } from '../../db/schema/index.js';
 import { systemActor } from '../../lib/actor.js';
-import { findProjectionMismatches, readMemberBalance } from '../../lib/ledger.js';
+import {
+  findHoldMismatches,
+  findProjectionMismatches,
+  readMemberBalance,
+} from '../ledger/ledger.service.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createActiveMember, signIn } from '../../test/auth-helpers.js';
 import { createPostgresTestDatabase, requirePostgres } from '../../test/database.js';
@@ -101,6 +107,7 @@ describe('withdrawals API', () => {
       canWithdrawSavings: true,
       canWithdrawShares: true,
       restrictions: [],
+      held: [],
     });
   });
 
@@ -148,7 +155,19 @@ describe('withdrawals API', () => {
       canWithdrawSavings: false,
       canWithdrawShares: true,
       restrictions: [WITHDRAWAL_RESTRICTIONS.pendingSavings],
+      held: [{ account: 'savings', reason: 'withdrawal', amount: 60_000 }],
     });
+  });
+
+  it('shows one available figure on the dashboard and on Withdrawals, and says what is held', async () => {
+    const res = await t.app.inject({ url: '/api/v1/users/dashboard', headers: bearer(ada.token) });
+    expect(res.statusCode, res.body).toBe(200);
+    const summary = res.json<{ data: Dashboard }>().data.financialSummary;
+    const eligibility = await call.eligibility(ada);
+    expect(summary.availableBalance).toBe(eligibility.availableSavings);
+    expect(summary).toMatchObject({ totalSavings: 100_000, frozenAmount: 60_000 });
+    expect(summary.held.map(heldText)).toEqual(['₦60,000 held for your pending withdrawal']);
+    expect(eligibility.held.map(heldText)).toEqual(['₦60,000 held for your pending withdrawal']);
   });
 
   it('allows one pending request per type', async () => {
@@ -285,6 +304,7 @@ describe('withdrawals API', () => {
 
   it('keeps the balance projection equal to the ledger', async () => {
     expect(await findProjectionMismatches(t.db)).toEqual([]);
+    expect(await findHoldMismatches(t.db)).toEqual([]);
   });
 });
 
@@ -349,5 +369,6 @@ describe.skipIf(!serverUrl)('withdrawals under concurrency (PostgreSQL)', () => 
       expect(balance?.savings).toBe(100_000 * 100);
     }
     expect(await findProjectionMismatches(t.db)).toEqual([]);
+    expect(await findHoldMismatches(t.db)).toEqual([]);
   });
 });

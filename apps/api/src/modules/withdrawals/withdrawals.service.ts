@@ -5,9 +5,10 @@
  * may change the amount or reason of, or cancel, their own pending request.
  *
  * Every use case locks the member's balance row first (`lockMemberBalance`), then the request,
- * so concurrent requests of one member queue and see each other: a pending request reserves its
- * amount, and there is one pending request per type (the database's partial unique index says so
- * too). Use cases follow docs/decisions/003-api-layering.md.
+ * so concurrent requests of one member queue and see each other: a pending request holds its
+ * amount (a ledger hold, released by its decision or its cancellation), and there is one pending
+ * request per type (the database's partial unique index says so too). Use cases follow
+ * docs/decisions/003-api-layering.md.
  */
 import type {
   AdminRejectInput,
@@ -37,7 +38,17 @@ import { actorIdOf } from '../../lib/actor.js';
 import type { ActivitySource } from '../../lib/dashboard-seam.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { DomainError, notFound, validationError } from '../../lib/domain-error.js';
-import { lockMemberBalance, postLedgerTransaction, readMemberBalance } from '../../lib/ledger.js';
+import {
+  availableOf,
+  heldOf,
+  lockMemberBalance,
+  placeHold,
+  postLedgerTransaction,
+  readMemberBalance,
+  releaseHold,
+  resizeHold,
+  type MemberBalance,
+} from '../ledger/ledger.service.js';
 import type { ListPage } from '../../lib/list-query.js';
 import { assertTransition } from '../../lib/transitions.js';
 import { sendMessages } from '../notifications/notifications.service.js';
@@ -106,17 +117,21 @@ interface Eligibility {
   pending: Map<WithdrawalType, WithdrawalRow>;
 }
 
+/** Which ledger account a request of each type draws on (and holds while pending). */
+const HOLD_ACCOUNT = { savings: 'member_savings', share_holding: 'member_shares' } as const;
+
 /**
- * DESIGN §6: available savings = available balance (savings − frozen) − pending savings
- * requests; shares only with no running loan and no active guarantee, as far as the
- * admin-editable withdrawal policy asks for them. Each false flag says why.
- * `except` leaves one pending request out (the one being changed).
+ * DESIGN §6: what is available is the ledger's one figure (`availableOf`: each balance less its
+ * open holds, a pending request's own hold among them); shares only with no running loan and no
+ * active guarantee, as far as the admin-editable withdrawal policy asks for them. Each false flag
+ * says why. `except` is a pending request being changed or decided: its own hold counts as
+ * available to it.
  */
 async function eligibilityOf(
   db: Executor,
   userId: string,
-  balance: { savings: Kobo; shares: Kobo; frozen: Kobo },
-  except?: string,
+  balance: MemberBalance,
+  except?: WithdrawalRow,
 ): Promise<Eligibility> {
   const repo = withdrawalsRepository(db);
   // One after another: `db` is often the request's transaction, one connection that runs one
@@ -126,11 +141,15 @@ async function eligibilityOf(
   const policy = await currentPolicy(db);
   const rules = policy.withdrawal;
   const pending = new Map(
-    pendingRows.filter((row) => row.id !== except).map((row) => [row.withdrawalType, row]),
+    pendingRows.filter((row) => row.id !== except?.id).map((row) => [row.withdrawalType, row]),
   );
-  const reserved = (type: WithdrawalType) => pending.get(type)?.requestedAmount ?? 0;
-  const availableSavings = Math.max(0, balance.savings - balance.frozen - reserved('savings'));
-  const availableShares = Math.max(0, balance.shares - reserved('share_holding'));
+  const own = (type: WithdrawalType) =>
+    except?.status === 'pending' && except.withdrawalType === type ? except.requestedAmount : 0;
+  const { savings: availableSavings, shares: availableShares } = availableOf({
+    ...balance,
+    frozen: balance.frozen - own('savings'),
+    frozenShares: balance.frozenShares - own('share_holding'),
+  });
 
   const restrictions: string[] = [];
   const savingsReasons = [
@@ -176,6 +195,7 @@ export async function getWithdrawalEligibility(
     canWithdrawSavings: eligibility.canWithdrawSavings,
     canWithdrawShares: eligibility.canWithdrawShares,
     restrictions: eligibility.restrictions,
+    held: await heldOf(deps.db, actor.user.id),
   };
 }
 
@@ -229,6 +249,13 @@ export async function requestWithdrawal(
       createdAt: now,
       updatedAt: now,
     });
+    await placeHold(tx, {
+      userId,
+      account: HOLD_ACCOUNT[row.withdrawalType],
+      amount,
+      reason: 'withdrawal',
+      referenceId: row.id,
+    });
     await writeAudit(tx, actor, {
       action: 'withdrawal.requested',
       entityType: 'withdrawal',
@@ -270,6 +297,7 @@ export async function updateWithdrawal(
         processedDate: now,
         updatedAt: now,
       });
+      await releaseHold(tx, 'withdrawal', row.id);
       await writeAudit(tx, actor, {
         action: 'withdrawal.cancelled',
         entityType: 'withdrawal',
@@ -283,9 +311,16 @@ export async function updateWithdrawal(
     const values: { requestedAmount?: Kobo; reason?: string | null } = {};
     if (input.amount !== undefined) {
       const amount = nairaToKobo(input.amount);
-      const eligibility = await eligibilityOf(tx, userId, balance, row.id);
+      const eligibility = await eligibilityOf(tx, userId, balance, row);
       if (amount > available(eligibility, row.withdrawalType)) throw exceedsBalance();
       values.requestedAmount = amount;
+      await resizeHold(tx, {
+        userId,
+        account: HOLD_ACCOUNT[row.withdrawalType],
+        amount,
+        reason: 'withdrawal',
+        referenceId: row.id,
+      });
     }
     if (input.reason !== undefined) values.reason = input.reason || null;
     const updated = await repo.update(row.id, { ...values, updatedAt: now });
@@ -319,8 +354,8 @@ const notPending = (row: WithdrawalRow) => ({
 /**
  * The administrator approves a pending request: the member's savings (or shares) are debited and
  * the cooperative's bank credited through the ledger, after checking again, under the member's
- * lock, that the money is there (savings: net of frozen guarantees) and, for shares, that no loan
- * or guarantee holds them.
+ * lock, that the money is there (the request's own hold counts, other holds do not) and, for
+ * shares, that no loan or guarantee binds them. The hold is released as the money goes.
  */
 export async function approveWithdrawal(
   deps: Deps,
@@ -330,7 +365,7 @@ export async function approveWithdrawal(
   return deps.db.transaction(async (tx) => {
     const { balance, row } = await lockForDecision(tx, input.id);
     assertTransition(WITHDRAWAL_TRANSITIONS, row.status, 'approved', notPending(row));
-    const eligibility = await eligibilityOf(tx, row.userId, balance, row.id);
+    const eligibility = await eligibilityOf(tx, row.userId, balance, row);
     if (row.withdrawalType === 'share_holding' && eligibility.sharesBoundBy.length > 0) {
       throw new DomainError({
         code: 'WITHDRAWAL_NOT_ALLOWED',
@@ -344,6 +379,7 @@ export async function approveWithdrawal(
       });
     }
     const now = deps.clock.now();
+    await releaseHold(tx, 'withdrawal', row.id);
     const posted = await postLedgerTransaction(tx, {
       kind: 'withdrawal',
       description: `${row.withdrawalType === 'savings' ? 'Savings' : 'Share holding'} withdrawal`,
@@ -389,7 +425,7 @@ export async function approveWithdrawal(
   });
 }
 
-/** The administrator rejects a pending request with a reason; no money moves. */
+/** The administrator rejects a pending request with a reason; no money moves, its hold goes. */
 export async function rejectWithdrawal(
   deps: Deps,
   actor: Actor,
@@ -410,6 +446,7 @@ export async function rejectWithdrawal(
       rejectionReason: reason,
       updatedAt: now,
     });
+    await releaseHold(tx, 'withdrawal', row.id);
     await writeAudit(tx, actor, {
       action: 'withdrawal.rejected',
       entityType: 'withdrawal',

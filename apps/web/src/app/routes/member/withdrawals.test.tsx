@@ -17,6 +17,7 @@ const ELIGIBLE: WithdrawalEligibility = {
   restrictions: [
     'Share holding cannot be withdrawn while you have a loan that is not fully repaid.',
   ],
+  held: [],
 };
 
 const PENDING: Withdrawal = {
@@ -93,6 +94,21 @@ describe('Withdrawals page', () => {
     expect(screen.getByRole('button', { name: 'Request Savings Withdrawal' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Request Share Holding Withdrawal' })).toBeDisabled();
     expect(await screen.findByText('No withdrawal requests')).toBeInTheDocument();
+  });
+
+  it('says under the available figure how much is held and why', async () => {
+    server({
+      eligibility: {
+        ...ELIGIBLE,
+        held: [
+          { account: 'savings', reason: 'guarantee', amount: 50_000 },
+          { account: 'savings', reason: 'withdrawal', amount: 25_000 },
+        ],
+      },
+    });
+    renderPage();
+    expect(await screen.findByText('₦25,000 held for your pending withdrawal')).toBeInTheDocument();
+    expect(screen.getByText('₦50,000 held for the loans you guarantee')).toBeInTheDocument();
   });
 
   it("says 'Eligibility data unavailable' and disables both requests when it cannot load", async () => {

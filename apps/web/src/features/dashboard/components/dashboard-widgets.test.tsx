@@ -2,6 +2,7 @@ import type { PendingAction, RecentActivity as Activity } from '@coop/shared/das
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../testing/render';
+import { FinancialOverview } from './financial-overview';
 import PendingActions from './pending-actions';
 import RecentActivity from './recent-activity';
 
@@ -129,5 +130,35 @@ describe('Recent Activity (spec §2, §3, §4)', () => {
     unmount();
     renderWithProviders(<RecentActivity activity={undefined} isPending={false} isError />);
     expect(screen.getByRole('alert')).toHaveTextContent('Failed to load recent activity');
+  });
+});
+
+describe('Financial Overview (spec §2; decision 030 "Holds")', () => {
+  it('says under Available Balance how much is held and why', () => {
+    renderWithProviders(
+      <FinancialOverview
+        isPending={false}
+        isError={false}
+        summary={{
+          totalSavings: 640_800,
+          totalShareHolding: 100_000,
+          availableBalance: 565_800,
+          frozenAmount: 75_000,
+          outstandingLoans: 0,
+          totalDividends: 0,
+          totalFines: 0,
+          held: [
+            { account: 'savings', reason: 'guarantee', amount: 50_000 },
+            { account: 'savings', reason: 'withdrawal', amount: 25_000 },
+          ],
+        }}
+      />,
+    );
+    const card = screen.getByText('Available Balance').closest('li');
+    expect(card).not.toBeNull();
+    const inCard = within(card as HTMLElement);
+    expect(inCard.getByText('₦565,800')).toBeInTheDocument();
+    expect(inCard.getByText('₦25,000 held for your pending withdrawal')).toBeInTheDocument();
+    expect(inCard.getByText('₦50,000 held for the loans you guarantee')).toBeInTheDocument();
   });
 });

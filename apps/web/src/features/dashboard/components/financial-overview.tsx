@@ -1,5 +1,6 @@
 import type { FinancialSummary } from '@coop/shared/dashboard';
 import { DASHBOARD_MESSAGES } from '@coop/shared/dashboard-rules';
+import { heldText } from '@coop/shared/hold-rules';
 import { formatNaira } from '@coop/shared/money';
 import {
   Banknote,
@@ -14,7 +15,9 @@ import {
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Card } from '../../../components/ui/card';
 
-const CARDS: ReadonlyArray<{ key: keyof FinancialSummary; label: string; icon: LucideIcon }> = [
+type Figure = Exclude<keyof FinancialSummary, 'held'>;
+
+const CARDS: ReadonlyArray<{ key: Figure; label: string; icon: LucideIcon }> = [
   { key: 'totalSavings', label: 'Total Savings', icon: PiggyBank },
   { key: 'totalShareHolding', label: 'Share Holdings', icon: Banknote },
   { key: 'availableBalance', label: 'Available Balance', icon: Wallet },
@@ -30,7 +33,10 @@ type FinancialOverviewProps = {
   isError: boolean;
 };
 
-/** Spec §2 Financial Overview: the seven figures of the balance projection. */
+/**
+ * Spec §2 Financial Overview: the seven figures of the balance projection. Under Available
+ * Balance, each reason money is held says how much and why (decision 030 "Holds").
+ */
 export function FinancialOverview({ summary, isPending, isError }: FinancialOverviewProps) {
   return (
     <section aria-labelledby="financial-overview" className="grid gap-3">
@@ -57,6 +63,13 @@ export function FinancialOverview({ summary, isPending, isError }: FinancialOver
                     <span className="inline-block h-6 w-20 animate-pulse rounded bg-muted" />
                   )}
                 </span>
+                {key === 'availableBalance' && summary && summary.held.length > 0 ? (
+                  <ul className="grid gap-1 text-xs text-muted-foreground">
+                    {summary.held.map((held) => (
+                      <li key={`${held.account}-${held.reason}`}>{heldText(held)}</li>
+                    ))}
+                  </ul>
+                ) : null}
               </Card>
             </li>
           ))}

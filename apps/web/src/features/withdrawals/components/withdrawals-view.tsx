@@ -1,5 +1,6 @@
 import { DEFAULT_PAGE_SIZE } from '@coop/shared/constants';
 import { formatDisplayDate } from '@coop/shared/dates';
+import { heldText } from '@coop/shared/hold-rules';
 import { formatNaira } from '@coop/shared/money';
 import type { Withdrawal } from '@coop/shared/withdrawals';
 import {
@@ -170,18 +171,24 @@ export function WithdrawalsView({ openDialog = false }: { openDialog?: boolean }
           ) : (
             <>
               <dl className="grid gap-3 sm:grid-cols-2">
-                <div className="rounded-lg border p-4">
-                  <dt className="text-sm text-muted-foreground">Available savings</dt>
-                  <dd className="text-xl font-semibold tabular-nums">
-                    {formatNaira(data.availableSavings)}
-                  </dd>
-                </div>
-                <div className="rounded-lg border p-4">
-                  <dt className="text-sm text-muted-foreground">Available shares</dt>
-                  <dd className="text-xl font-semibold tabular-nums">
-                    {formatNaira(data.availableShares)}
-                  </dd>
-                </div>
+                {(
+                  [
+                    ['savings', 'Available savings', data.availableSavings],
+                    ['shares', 'Available shares', data.availableShares],
+                  ] as const
+                ).map(([account, label, amount]) => (
+                  <div key={account} className="rounded-lg border p-4">
+                    <dt className="text-sm text-muted-foreground">{label}</dt>
+                    <dd className="text-xl font-semibold tabular-nums">{formatNaira(amount)}</dd>
+                    {data.held
+                      .filter((held) => held.account === account)
+                      .map((held) => (
+                        <dd key={held.reason} className="text-xs text-muted-foreground">
+                          {heldText(held)}
+                        </dd>
+                      ))}
+                  </div>
+                ))}
               </dl>
               {data.restrictions.length > 0 ? (
                 <Alert variant="warning">

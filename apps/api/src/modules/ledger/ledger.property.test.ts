@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { count } from 'drizzle-orm';
-import type { Database, DatabaseHandle } from '../db/client.js';
-import { ledgerTransactions } from '../db/schema/index.js';
-import { createTestDatabase } from '../test/database.js';
-import { insertLedgerTestMember } from '../test/ledger-members.js';
-import { DomainError } from './domain-error.js';
+import type { Database, DatabaseHandle } from '../../db/client.js';
+import { ledgerTransactions } from '../../db/schema/index.js';
+import { createTestDatabase } from '../../test/database.js';
+import { insertLedgerTestMember } from '../../test/ledger-members.js';
+import { DomainError } from '../../lib/domain-error.js';
 import {
+  findHoldMismatches,
   findProjectionMismatches,
   getMemberLedgerBalances,
   LedgerPostingError,
@@ -14,7 +15,7 @@ import {
   postLedgerTransactions,
   type LedgerPosting,
   type MemberLedgerBalances,
-} from './ledger.js';
+} from './ledger.service.js';
 
 const MEMBERS = 4;
 
@@ -270,6 +271,7 @@ describe('ledger property', () => {
         for (const id of members)
           expect(await getMemberLedgerBalances(db, id)).toEqual(model.get(id));
         expect(await findProjectionMismatches(db)).toEqual([]);
+        expect(await findHoldMismatches(db)).toEqual([]);
       }),
       { numRuns: 60 },
     );

@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
-import type { Database, DatabaseHandle } from '../db/client.js';
-import { ledgerTransactions, memberBalances } from '../db/schema/index.js';
-import { createPostgresTestDatabase, requirePostgres } from '../test/database.js';
-import { insertLedgerTestMember } from '../test/ledger-members.js';
+import type { Database, DatabaseHandle } from '../../db/client.js';
+import { ledgerTransactions, memberBalances } from '../../db/schema/index.js';
+import { createPostgresTestDatabase, requirePostgres } from '../../test/database.js';
+import { insertLedgerTestMember } from '../../test/ledger-members.js';
 import {
+  findHoldMismatches,
   findProjectionMismatches,
   getMemberLedgerBalances,
   postLedgerTransaction,
   type LedgerPosting,
-} from './ledger.js';
+} from './ledger.service.js';
 
 // PGlite runs one query at a time, so races can only show on a real PostgreSQL (DESIGN §5).
 const serverUrl = requirePostgres('ledger concurrency');
@@ -66,6 +67,7 @@ describe.skipIf(!serverUrl)('ledger under concurrency (PostgreSQL)', () => {
     const [row] = await db.select().from(memberBalances).where(eq(memberBalances.userId, ada));
     expect(row?.version).toBe(20);
     expect(await findProjectionMismatches(db)).toEqual([]);
+    expect(await findHoldMismatches(db)).toEqual([]);
   });
 
   it('20 parallel withdrawals against a balance for 10 of them: exactly 10 succeed', async () => {
@@ -88,6 +90,7 @@ describe.skipIf(!serverUrl)('ledger under concurrency (PostgreSQL)', () => {
     );
     expect((await getMemberLedgerBalances(db, bayo))?.savings).toBe(0);
     expect(await findProjectionMismatches(db)).toEqual([]);
+    expect(await findHoldMismatches(db)).toEqual([]);
   });
 
   it('postings touching two members in opposite orders never deadlock', async () => {
@@ -127,5 +130,6 @@ describe.skipIf(!serverUrl)('ledger under concurrency (PostgreSQL)', () => {
     expect((await getMemberLedgerBalances(db, chidi))?.savings).toBe(5_000_000);
     expect((await getMemberLedgerBalances(db, ngozi))?.savings).toBe(5_000_000);
     expect(await findProjectionMismatches(db)).toEqual([]);
+    expect(await findHoldMismatches(db)).toEqual([]);
   });
 });

@@ -1,13 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
-import type { Database, DatabaseHandle } from '../db/client.js';
-import { auditLog, ledgerEntries, ledgerTransactions, memberBalances } from '../db/schema/index.js';
-import { createTestDatabase } from '../test/database.js';
-import { insertLedgerTestMember } from '../test/ledger-members.js';
-import { writeAudit } from './audit-log.js';
-import { DomainError } from './domain-error.js';
+import type { Database, DatabaseHandle } from '../../db/client.js';
 import {
+  auditLog,
+  ledgerEntries,
+  ledgerTransactions,
+  memberBalances,
+} from '../../db/schema/index.js';
+import { createTestDatabase } from '../../test/database.js';
+import { insertLedgerTestMember } from '../../test/ledger-members.js';
+import { writeAudit } from '../../lib/audit-log.js';
+import { DomainError } from '../../lib/domain-error.js';
+import {
+  findHoldMismatches,
   findProjectionMismatches,
   getMemberLedgerBalances,
   LedgerPostingError,
@@ -15,8 +21,8 @@ import {
   postLedgerTransactions,
   rebuildMemberBalances,
   type LedgerPosting,
-} from './ledger.js';
-import { systemActor } from './actor.js';
+} from './ledger.service.js';
+import { systemActor } from '../../lib/actor.js';
 
 let handle: DatabaseHandle;
 let db: Database;
@@ -101,6 +107,7 @@ describe('postLedgerTransaction', () => {
       effectiveDate: '2025-01-25',
     });
     expect(await findProjectionMismatches(db)).toEqual([]);
+    expect(await findHoldMismatches(db)).toEqual([]);
   });
 
   it('bumps the version and projects a loan as a receivable (sum of its entries)', async () => {
@@ -120,6 +127,7 @@ describe('postLedgerTransaction', () => {
     expect(after?.loanBalance).toBe(5_500_000);
     expect(after?.version).toBe((before[0]?.version ?? 0) + 1);
     expect(await findProjectionMismatches(db)).toEqual([]);
+    expect(await findHoldMismatches(db)).toEqual([]);
   });
 
   it('updates every member a posting touches', async () => {
@@ -135,6 +143,7 @@ describe('postLedgerTransaction', () => {
     });
     expect((await getMemberLedgerBalances(db, bayo))?.savings).toBe(20_000);
     expect(await findProjectionMismatches(db)).toEqual([]);
+    expect(await findHoldMismatches(db)).toEqual([]);
   });
 
   describe('several at once', () => {
@@ -164,6 +173,7 @@ describe('postLedgerTransaction', () => {
       const [row] = await db.select().from(memberBalances).where(eq(memberBalances.userId, chidi));
       expect(row).toMatchObject({ savingsBalance: 250_000, shareBalance: 10_000, version: 3 });
       expect(await findProjectionMismatches(db)).toEqual([]);
+      expect(await findHoldMismatches(db)).toEqual([]);
     });
 
     it('refuses a batch whose balance dips below zero midway, even if it ends positive', async () => {
@@ -462,6 +472,7 @@ describe('database guards', () => {
 describe('projection check and rebuild', () => {
   it('finds a tampered projection and rebuilds it from the ledger', async () => {
     expect(await findProjectionMismatches(db)).toEqual([]);
+    expect(await findHoldMismatches(db)).toEqual([]);
     const truth = await getMemberLedgerBalances(db, ada);
     await db
       .update(memberBalances)
@@ -474,6 +485,7 @@ describe('projection check and rebuild', () => {
     expect(await rebuildMemberBalances(db)).toEqual([ada]);
     expect(await getMemberLedgerBalances(db, ada)).toEqual(truth);
     expect(await findProjectionMismatches(db)).toEqual([]);
+    expect(await findHoldMismatches(db)).toEqual([]);
     expect(await rebuildMemberBalances(db)).toEqual([]);
   });
 });

@@ -22,13 +22,21 @@
  * entries, any change to a written entry, and any negative member balance (migrations 0001, 0002).
  */
 import { randomUUID } from 'node:crypto';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Kobo } from '@coop/shared/money';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Held } from '@coop/shared/holds';
+import { koboToNaira, type Kobo } from '@coop/shared/money';
 import { isIsoDate, type IsoDate } from '@coop/shared/dates';
-import { queryRows, type Database, type Executor, type Tx } from '../db/client.js';
-import { ledgerEntries, ledgerTransactions, memberBalances } from '../db/schema/index.js';
-import { chunks } from './chunks.js';
-import { DomainError } from './domain-error.js';
+import { queryRows, type Database, type Executor, type Tx } from '../../db/client.js';
+import {
+  ledgerEntries,
+  ledgerTransactions,
+  memberBalances,
+  memberHolds,
+  type HoldAccount,
+  type HoldReason,
+} from '../../db/schema/index.js';
+import { chunks } from '../../lib/chunks.js';
+import { DomainError } from '../../lib/domain-error.js';
 
 export type AccountOwner = 'member' | 'cooperative';
 export type AccountType = 'asset' | 'liability' | 'equity' | 'income' | 'expense';
@@ -436,7 +444,8 @@ export async function findProjectionMismatches(db: Executor): Promise<Projection
 }
 
 /**
- * Recomputes every member's projection from the ledger and returns the members it corrected
+ * Recomputes every member's projection from the ledger (balances) and the open holds (frozen
+ * amounts) and returns the members it corrected
  * (none, when all is well). For operators after a restore or a suspected bug; it takes every
  * balance row's lock, in the same order postings do, so it is safe beside live traffic.
  */
@@ -455,23 +464,108 @@ export async function rebuildMemberBalances(db: Database): Promise<string[]> {
     const rows = await queryRows<{ user_id: string }>(
       tx,
       sql`
-      with sums as (${ledgerSums})
+      with sums as (${ledgerSums}), held as (${openHoldSums})
       update member_balances b
          set savings_balance = coalesce(s.savings, 0),
              share_balance = coalesce(s.shares, 0),
              loan_balance = coalesce(s.loans, 0),
+             frozen_amount = coalesce(h.frozen, 0),
+             frozen_shares = coalesce(h.frozen_shares, 0),
              version = b.version + 1,
              updated_at = now()
         from member_balances b2
         left join sums s on s.user_id = b2.user_id
+        left join held h on h.user_id = b2.user_id
        where b.user_id = b2.user_id
          and (b.savings_balance <> coalesce(s.savings, 0)
            or b.share_balance <> coalesce(s.shares, 0)
-           or b.loan_balance <> coalesce(s.loans, 0))
+           or b.loan_balance <> coalesce(s.loans, 0)
+           or b.frozen_amount <> coalesce(h.frozen, 0)
+           or b.frozen_shares <> coalesce(h.frozen_shares, 0))
       returning b.user_id::text as user_id`,
     );
     return rows.map((row) => row.user_id).sort();
   });
+}
+
+/**
+ * Where the holds and what they stand for disagree (empty when all is well):
+ * - `frozen`: a member's frozen amounts differ from the sums of their open holds;
+ * - `closed`: an open hold whose cause is over: a guarantee of a loan repaid or rejected (or a
+ *   guarantee no longer accepted), a withdrawal request no longer pending.
+ * Reads the loans' and withdrawals' tables as the reconciliation read model does.
+ */
+export type HoldMismatch =
+  | {
+      kind: 'frozen';
+      userId: string;
+      projected: { frozen: Kobo; frozenShares: Kobo };
+      holds: { frozen: Kobo; frozenShares: Kobo };
+    }
+  | { kind: 'closed'; userId: string; holdId: string; reason: HoldReason; referenceId: string };
+
+const openHoldSums = sql`
+  select user_id,
+         coalesce(sum(amount) filter (where account = 'member_savings'), 0) as frozen,
+         coalesce(sum(amount) filter (where account = 'member_shares'), 0) as frozen_shares
+    from member_holds
+   where released_at is null
+   group by user_id`;
+
+export async function findHoldMismatches(db: Executor): Promise<HoldMismatch[]> {
+  const frozen = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
+    with sums as (${openHoldSums})
+    select b.user_id::text as user_id,
+           b.frozen_amount::text as projected_frozen, b.frozen_shares::text as projected_shares,
+           coalesce(s.frozen, 0)::text as held_frozen,
+           coalesce(s.frozen_shares, 0)::text as held_shares
+      from member_balances b
+      left join sums s on s.user_id = b.user_id
+     where b.frozen_amount <> coalesce(s.frozen, 0)
+        or b.frozen_shares <> coalesce(s.frozen_shares, 0)
+     order by 1`,
+  );
+  const closed = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
+    select h.user_id::text as user_id, h.id::text as hold_id, h.reason,
+           h.reference_id::text as reference_id
+      from member_holds h
+     where h.released_at is null
+       and case h.reason
+             when 'guarantee' then not exists (
+               select 1 from loan_guarantors g join loans l on l.id = g.loan_id
+                where g.id = h.reference_id and g.status = 'accepted'
+                  and l.status not in ('repaid', 'rejected'))
+             when 'withdrawal' then not exists (
+               select 1 from withdrawals w where w.id = h.reference_id and w.status = 'pending')
+             else true
+           end
+     order by 1, 2`,
+  );
+  return [
+    ...frozen.map((row) => ({
+      kind: 'frozen' as const,
+      userId: String(row.user_id),
+      projected: {
+        frozen: koboFromSql(row.projected_frozen),
+        frozenShares: koboFromSql(row.projected_shares),
+      },
+      holds: {
+        frozen: koboFromSql(row.held_frozen),
+        frozenShares: koboFromSql(row.held_shares),
+      },
+    })),
+    ...closed.map((row) => ({
+      kind: 'closed' as const,
+      userId: String(row.user_id),
+      holdId: String(row.hold_id),
+      reason: row.reason as HoldReason,
+      referenceId: String(row.reference_id),
+    })),
+  ];
 }
 
 /** Reads the projection of one member (no lock): what balances and the dashboard start from. */
@@ -497,35 +591,265 @@ function koboFromSql(value: unknown): Kobo {
   return n;
 }
 
-/** One member's projection row, frozen amount included (what the dashboard shows). */
+/** One member's projection row, with what their open holds set aside. */
+export interface MemberBalance extends MemberLedgerBalances {
+  /** Savings held (open holds on member_savings). */
+  frozen: Kobo;
+  /** Shares held (open holds on member_shares). */
+  frozenShares: Kobo;
+}
+
+/** One member's projection row, frozen amounts included (what the dashboard shows). */
 export function readMemberBalance(db: Executor, userId: string) {
   return memberBalanceRow(db, userId, false);
 }
 
 /**
- * Locks one member's projection row (FOR UPDATE) and reads it, frozen amount included: what a
- * service checks its own rule against (a withdrawal, a fine paid from savings) before posting, so
- * concurrent requests for the same member queue here. `postLedgerTransaction` takes the same lock
- * again in the same transaction, which costs nothing. Null when the member has no balance row.
+ * Locks one member's projection row (FOR UPDATE) and reads it, frozen amounts included: what a
+ * service checks its own rule against (a withdrawal, a fine paid from savings, a guarantee) before
+ * posting or holding, so concurrent requests for the same member queue here.
+ * `postLedgerTransaction` and `placeHold` take the same lock again in the same transaction, which
+ * costs nothing. Null when the member has no balance row.
  */
 export function lockMemberBalance(tx: Executor, userId: string) {
   return memberBalanceRow(tx, userId, true);
 }
 
+/**
+ * Locks the balance rows of several members in user-id order (the order postings take), so a use
+ * case that will hold or post for several members queues behind others instead of deadlocking.
+ */
+export async function lockMemberBalances(
+  tx: Executor,
+  userIds: readonly string[],
+): Promise<Map<string, MemberBalance>> {
+  const ids = [...new Set(userIds)].sort();
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ userId: memberBalances.userId, ...BALANCE_COLUMNS })
+    .from(memberBalances)
+    .where(inArray(memberBalances.userId, ids))
+    .orderBy(asc(memberBalances.userId))
+    .for('update');
+  return new Map(rows.map(({ userId, ...balance }) => [userId, balance]));
+}
+
+const BALANCE_COLUMNS = {
+  savings: memberBalances.savingsBalance,
+  shares: memberBalances.shareBalance,
+  loans: memberBalances.loanBalance,
+  frozen: memberBalances.frozenAmount,
+  frozenShares: memberBalances.frozenShares,
+};
+
 async function memberBalanceRow(
   db: Executor,
   userId: string,
   lock: boolean,
-): Promise<(MemberLedgerBalances & { frozen: Kobo }) | null> {
+): Promise<MemberBalance | null> {
   const query = db
-    .select({
-      savings: memberBalances.savingsBalance,
-      shares: memberBalances.shareBalance,
-      loans: memberBalances.loanBalance,
-      frozen: memberBalances.frozenAmount,
-    })
+    .select(BALANCE_COLUMNS)
     .from(memberBalances)
     .where(eq(memberBalances.userId, userId));
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
+}
+
+/* ------------------------------------------------------------------ available and holds */
+
+/** What a member may use now: each balance less what is held of it (never below zero). */
+export interface AvailableBalances {
+  savings: Kobo;
+  shares: Kobo;
+}
+
+/**
+ * The one definition of "available" (docs/decisions/030-ledger.md "Holds"): savings less open
+ * savings holds (guarantees, a pending savings withdrawal), shares less open share holds. Every
+ * page and every rule that says "available" uses this.
+ */
+export function availableOf(balance: MemberBalance): AvailableBalances {
+  return {
+    savings: Math.max(0, balance.savings - balance.frozen),
+    shares: Math.max(0, balance.shares - balance.frozenShares),
+  };
+}
+
+export interface HoldInput {
+  userId: string;
+  account: HoldAccount;
+  amount: Kobo;
+  reason: HoldReason;
+  /** The business row the hold is for: the guarantor slot, the withdrawal request. */
+  referenceId: string;
+}
+
+export interface OpenHold {
+  id: string;
+  account: HoldAccount;
+  amount: Kobo;
+  reason: HoldReason;
+  referenceId: string;
+  openedAt: Date;
+}
+
+const FROZEN_COLUMN = {
+  member_savings: memberBalances.frozenAmount,
+  member_shares: memberBalances.frozenShares,
+} as const;
+const FROZEN_FIELD = { member_savings: 'frozenAmount', member_shares: 'frozenShares' } as const;
+
+async function addToFrozen(tx: Executor, userId: string, account: HoldAccount, delta: Kobo) {
+  await tx
+    .update(memberBalances)
+    .set({
+      [FROZEN_FIELD[account]]: sql`${FROZEN_COLUMN[account]} + ${delta}`,
+      version: sql`${memberBalances.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(memberBalances.userId, userId));
+}
+
+/**
+ * Sets money of a member aside for a reason, inside the caller's transaction: opens the hold and
+ * raises the member's frozen amount by it, under the member's balance lock. It does not check
+ * that the money is there: the caller's rule does that (with `availableOf`) under the same lock.
+ * A second open hold for the same reason and reference is refused by the database.
+ */
+export async function placeHold(tx: Tx, input: HoldInput): Promise<OpenHold> {
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) {
+    throw new LedgerPostingError(
+      'LEDGER_INVALID_AMOUNT',
+      `A hold needs a whole number of kobo above zero, got ${String(input.amount)}`,
+    );
+  }
+  const balance = await lockMemberBalance(tx, input.userId);
+  if (!balance) {
+    throw new LedgerPostingError(
+      'LEDGER_UNKNOWN_MEMBER',
+      `No member balance for user ${input.userId}`,
+    );
+  }
+  const [hold] = await tx
+    .insert(memberHolds)
+    .values({
+      userId: input.userId,
+      account: input.account,
+      amount: input.amount,
+      reason: input.reason,
+      referenceId: input.referenceId,
+    })
+    .returning(OPEN_HOLD_COLUMNS);
+  if (!hold) throw new Error('hold insert returned no row');
+  await addToFrozen(tx, input.userId, input.account, input.amount);
+  return hold;
+}
+
+const OPEN_HOLD_COLUMNS = {
+  id: memberHolds.id,
+  account: memberHolds.account,
+  amount: memberHolds.amount,
+  reason: memberHolds.reason,
+  referenceId: memberHolds.referenceId,
+  openedAt: memberHolds.openedAt,
+};
+
+/**
+ * Releases the open hold of this reason and reference, if any, and lowers the member's frozen
+ * amount by it; returns the released hold (null when none was open). Takes the member's balance
+ * lock first, like every money change.
+ */
+export async function releaseHold(
+  tx: Tx,
+  reason: HoldReason,
+  referenceId: string,
+): Promise<OpenHold | null> {
+  const open = and(
+    eq(memberHolds.reason, reason),
+    eq(memberHolds.referenceId, referenceId),
+    isNull(memberHolds.releasedAt),
+  );
+  const [peek] = await tx.select({ userId: memberHolds.userId }).from(memberHolds).where(open);
+  if (!peek) return null;
+  await lockMemberBalance(tx, peek.userId);
+  const [released] = await tx
+    .update(memberHolds)
+    .set({ releasedAt: sql`now()` })
+    .where(open)
+    .returning(OPEN_HOLD_COLUMNS);
+  if (!released) return null;
+  await addToFrozen(tx, peek.userId, released.account, -released.amount);
+  return released;
+}
+
+/**
+ * Changes what a reference holds: releases its open hold and, when `amount` is above zero, opens
+ * a new one for it (a guarantee shrinking as the loan is repaid, a pending request changed).
+ */
+export async function resizeHold(tx: Tx, input: HoldInput): Promise<OpenHold | null> {
+  await releaseHold(tx, input.reason, input.referenceId);
+  return input.amount > 0 ? placeHold(tx, input) : null;
+}
+
+/** A member's open holds, newest first: what the pages name when they say why money is held. */
+export function openHoldsOf(db: Executor, userId: string): Promise<OpenHold[]> {
+  return db
+    .select(OPEN_HOLD_COLUMNS)
+    .from(memberHolds)
+    .where(and(eq(memberHolds.userId, userId), isNull(memberHolds.releasedAt)))
+    .orderBy(sql`${memberHolds.openedAt} desc`, memberHolds.id);
+}
+
+/** The open hold of one reference (null when none). */
+export async function openHoldOf(
+  db: Executor,
+  reason: HoldReason,
+  referenceId: string,
+): Promise<OpenHold | null> {
+  const [row] = await db
+    .select(OPEN_HOLD_COLUMNS)
+    .from(memberHolds)
+    .where(
+      and(
+        eq(memberHolds.reason, reason),
+        eq(memberHolds.referenceId, referenceId),
+        isNull(memberHolds.releasedAt),
+      ),
+    );
+  return row ?? null;
+}
+
+/**
+ * Why a member's money is held, as ONE scalar subquery (a JSON array), so a read model can embed
+ * it in its own statement (the dashboard's summary); `heldFrom` turns its value into `Held[]`.
+ * The open holds summed by account and reason: savings before shares, guarantees first.
+ */
+export function heldSql(userId: string): SQL {
+  return sql`(select coalesce(json_agg(json_build_array(h.account, h.reason, h.amount::text)
+                  order by h.account, h.reason), '[]'::json)
+      from (select ${memberHolds.account} as account, ${memberHolds.reason} as reason,
+                   sum(${memberHolds.amount}) as amount
+              from ${memberHolds}
+             where ${memberHolds.userId} = ${userId} and ${memberHolds.releasedAt} is null
+             group by 1, 2) h)`;
+}
+
+/** The value of `heldSql` (JSON, parsed by the driver or not) as the pages' `Held[]`. */
+export function heldFrom(value: unknown): Held[] {
+  const rows = (typeof value === 'string' ? JSON.parse(value) : value) as [
+    HoldAccount,
+    HoldReason,
+    string,
+  ][];
+  return rows.map(([account, reason, amount]) => ({
+    account: account === 'member_savings' ? 'savings' : 'shares',
+    reason,
+    amount: koboToNaira(koboFromSql(amount)),
+  }));
+}
+
+/** Why a member's money is held, for the pages (see `heldSql`). */
+export async function heldOf(db: Executor, userId: string): Promise<Held[]> {
+  const [row] = await queryRows<{ held: unknown }>(db, sql`select ${heldSql(userId)} as held`);
+  return heldFrom(row?.held ?? []);
 }
