@@ -131,11 +131,18 @@ async function seedLoans(url) {
         cross join generate_series(1, 2) as slot
         join bench_members g on g.n = 1 + (l.n - 1 + slot) % g.total
       ) s`);
+    // The ledger holds each frozen guarantee (member_holds, decision 030 "Holds"), and each
+    // guarantor's frozen amount is the sum of their open holds.
+    await client.query(`
+      insert into member_holds (user_id, account, amount, reason, reference_id, opened_at)
+      select guarantor_user_id, 'member_savings', frozen_amount, 'guarantee', id,
+             coalesce(response_date, created_at)
+      from loan_guarantors where frozen_amount > 0`);
     await client.query(`
       update member_balances b set frozen_amount = f.frozen, version = b.version + 1
-      from (select guarantor_user_id, sum(frozen_amount) as frozen from loan_guarantors
-            group by guarantor_user_id) f
-      where f.guarantor_user_id = b.user_id`);
+      from (select user_id, sum(amount) as frozen from member_holds
+            where released_at is null and account = 'member_savings' group by user_id) f
+      where f.user_id = b.user_id`);
     await client.query('commit');
     await client.query('vacuum analyze loans');
     await client.query('vacuum analyze loan_guarantors');
@@ -148,8 +155,9 @@ async function seedLoans(url) {
              (select count(*) from loans where status = 'under_review')::int as under_review,
              (select count(*) from contributions)::int as contributions,
              (select count(*) from member_balances b where b.frozen_amount <>
-               (select coalesce(sum(frozen_amount), 0) from loan_guarantors g
-                where g.guarantor_user_id = b.user_id))::int as frozen_mismatches`);
+               (select coalesce(sum(amount), 0) from member_holds h
+                where h.user_id = b.user_id and h.released_at is null
+                  and h.account = 'member_savings'))::int as frozen_mismatches`);
     return counts;
   } catch (error) {
     await client.query('rollback').catch(() => {});
