@@ -137,4 +137,59 @@ describe('admin command line against a database', () => {
       await handle.close();
     }
   });
+
+  it('refuses to check a database with no members rather than give an all-clear', async () => {
+    const handle = await createTestDatabase();
+    const deps: CliDeps = {
+      loadConfig: () => config,
+      openDatabase: async () => ({ ...handle, close: async () => undefined }),
+    };
+    try {
+      const empty = capture();
+      expect(await runAdminCli(['check-ledger'], empty.io, deps)).toBe(1);
+      expect(empty.out).toEqual([]);
+      expect(empty.err[0]).toMatch(/^The database has no members/);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('rebuilds the balances from the ledger and names the members it corrected', async () => {
+    const handle = await createTestDatabase();
+    const deps: CliDeps = {
+      loadConfig: () => config,
+      openDatabase: async () => ({ ...handle, close: async () => undefined }),
+    };
+    try {
+      const [member] = await handle.db
+        .insert(users)
+        .values({
+          email: 'r@coop.ng',
+          membershipId: 'M0043',
+          firstName: 'R',
+          lastName: 'K',
+          joinedOn: '2026-01-01',
+        })
+        .returning();
+      await handle.db.insert(memberBalances).values({ userId: member!.id, savingsBalance: 700 });
+      const rebuilt = capture();
+      expect(await runAdminCli(['rebuild-balances'], rebuilt.io, deps)).toBe(0);
+      expect(rebuilt.out).toEqual([
+        'Rebuilt the balances of 1 member(s) from the ledger:',
+        `  ${member!.id}`,
+      ]);
+      const [row] = await handle.db
+        .select()
+        .from(memberBalances)
+        .where(eq(memberBalances.userId, member!.id));
+      expect(row?.savingsBalance).toBe(0);
+      const clean = capture();
+      expect(await runAdminCli(['check-ledger'], clean.io, deps)).toBe(0);
+      const again = capture();
+      expect(await runAdminCli(['rebuild-balances'], again.io, deps)).toBe(0);
+      expect(again.out).toEqual(['Member balances already match the ledger; nothing changed.']);
+    } finally {
+      await handle.close();
+    }
+  });
 });

@@ -1,12 +1,17 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { count } from 'drizzle-orm';
 import { loadConfig, type Config } from '../config/env.js';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { systemClock } from '../lib/clock.js';
 import { accessTokens } from '../lib/access-token.js';
 import { systemActor } from '../lib/actor.js';
 import { DomainError } from '../lib/domain-error.js';
-import { findProjectionMismatches } from '../modules/ledger/ledger.service.js';
+import {
+  findProjectionMismatches,
+  rebuildMemberBalances,
+} from '../modules/ledger/ledger.service.js';
+import { users } from '../db/schema/index.js';
 import { createMember } from '../modules/members/members.service.js';
 
 export const USAGE = `Usage:
@@ -15,7 +20,10 @@ export const USAGE = `Usage:
       DATA_DIR) and prints the activation link (valid 7 days) with which they set their password.
   npm run admin -- check-ledger
       Checks that every member's balances equal what the ledger says; exits 1 and lists the
-      members whose balances differ.`;
+      members whose balances differ, or when the database has no members at all.
+  npm run admin -- rebuild-balances
+      Recomputes every member's balances from the ledger (after a restore, or when check-ledger
+      found a difference) and lists the members it corrected.`;
 
 export interface CliIo {
   out(line: string): void;
@@ -46,6 +54,7 @@ type Parsed =
       phone?: string;
     }
   | { ok: true; command: 'check-ledger' }
+  | { ok: true; command: 'rebuild-balances' }
   | { ok: false; problem?: string };
 
 export function parseAdminArgs(argv: string[]): Parsed {
@@ -68,8 +77,11 @@ export function parseAdminArgs(argv: string[]): Parsed {
   }
   const { values, positionals } = parsed;
   if (values.help) return { ok: false };
-  if (positionals.length === 1 && positionals[0] === 'check-ledger') {
-    return { ok: true, command: 'check-ledger' };
+  if (
+    positionals.length === 1 &&
+    (positionals[0] === 'check-ledger' || positionals[0] === 'rebuild-balances')
+  ) {
+    return { ok: true, command: positionals[0] };
   }
   if (positionals.length !== 1 || positionals[0] !== 'create-admin') {
     return {
@@ -118,6 +130,7 @@ export async function runAdminCli(
     const config = deps.loadConfig();
     handle = await deps.openDatabase(config);
     if (args.command === 'check-ledger') return await checkLedger(handle, io);
+    if (args.command === 'rebuild-balances') return await rebuildBalances(handle, io);
     const created = await createMember(
       {
         config,
@@ -161,6 +174,16 @@ export async function runAdminCli(
 
 /** Compares the balance projection with the ledger (DESIGN §4: balances can be rebuilt from it). */
 async function checkLedger(handle: DatabaseHandle, io: CliIo): Promise<number> {
+  // An empty database matches its (empty) ledger: an all-clear for it would hide that the check
+  // ran against the wrong database (DATABASE_URL unset creates an empty embedded one).
+  const [people] = await handle.db.select({ n: count() }).from(users);
+  if (!people?.n) {
+    io.err(
+      `The database has no members, so there is nothing to check (${describeDatabase(handle)}). ` +
+        "Set DATABASE_URL (or DATA_DIR) to the cooperative's database and run it again.",
+    );
+    return 1;
+  }
   const mismatches = await findProjectionMismatches(handle.db);
   if (mismatches.length === 0) {
     io.out('Member balances match the ledger.');
@@ -171,6 +194,22 @@ async function checkLedger(handle: DatabaseHandle, io: CliIo): Promise<number> {
     io.err(`  ${userId}: balances ${JSON.stringify(projected)}, ledger ${JSON.stringify(ledger)}`);
   }
   return 1;
+}
+
+/** Rebuilds the balance projection from the ledger (DESIGN §4), e.g. after restoring a backup. */
+async function rebuildBalances(handle: DatabaseHandle, io: CliIo): Promise<number> {
+  const corrected = await rebuildMemberBalances(handle.db);
+  if (corrected.length === 0) {
+    io.out('Member balances already match the ledger; nothing changed.');
+    return 0;
+  }
+  io.out(`Rebuilt the balances of ${corrected.length} member(s) from the ledger:`);
+  for (const userId of corrected) io.out(`  ${userId}`);
+  return 0;
+}
+
+function describeDatabase(handle: DatabaseHandle): string {
+  return handle.kind === 'postgres' ? 'PostgreSQL, DATABASE_URL' : 'the embedded database';
 }
 
 const invokedDirectly =
