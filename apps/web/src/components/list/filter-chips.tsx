@@ -60,7 +60,7 @@ export function FilterChips({ definitions, values, onRemove }: FilterChipsProps)
             type="button"
             onClick={() => onRemove(definition.key)}
             aria-label={`Remove ${definition.label} filter`}
-            className="relative inline-flex size-7 items-center justify-center rounded-full text-muted-foreground outline-none after:absolute after:-inset-1.5 after:content-[''] hover:bg-accent hover:text-foreground focus-visible:ring-3 focus-visible:ring-ring/40"
+            className="relative inline-flex size-7 items-center justify-center rounded-full text-muted-foreground after:absolute after:-inset-1.5 after:content-[''] hover:bg-accent hover:text-foreground"
           >
             <X aria-hidden="true" className="size-4" />
           </button>

@@ -84,7 +84,7 @@ export function FilterPanel({
             aria-expanded={expanded}
             aria-controls={contentId}
             onClick={() => setExpanded((open) => !open)}
-            className="inline-flex min-h-10 items-center gap-2 rounded-md px-1 outline-none focus-visible:ring-3 focus-visible:ring-ring/40"
+            className="inline-flex min-h-10 items-center gap-2 rounded-md px-1"
           >
             <SlidersHorizontal aria-hidden="true" className="size-4 text-muted-foreground" />
             Filters

@@ -408,12 +408,21 @@ describe('contributions page (spec §2 Contributions page)', { timeout: 20_000 }
 
     await user.click(table().getByRole('checkbox', { name: 'Select all pending contributions' }));
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(
+      within(screen.getByRole('dialog')).getByText(/before you confirm all 2\.$/),
+    ).toBeInTheDocument();
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm' }));
 
     await findToast('Success', '2 contribution(s) confirmed successfully');
     expect(api.callsTo('POST /users/contributions/confirm')[0]?.body).toEqual({
       contributionIds: [idOf(4), idOf(3)],
     });
+    // The Confirm button is disabled now (nothing selected): focus goes on from the list, not
+    // the page's body.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Contributions list' })).toHaveFocus(),
+    );
   });
 
   it("says why a confirmation failed: the server message, or 'Failed to confirm contributions'", async () => {

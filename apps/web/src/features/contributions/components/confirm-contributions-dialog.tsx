@@ -1,7 +1,7 @@
 import type { Contribution } from '@coop/shared/contributions';
 import { formatNaira } from '@coop/shared/money';
 import { CheckCheck, TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
@@ -28,14 +28,21 @@ type ConfirmContributionsDialogProps = {
   /** The selected pending contributions. */
   contributions: readonly Contribution[];
   onConfirmed: () => void;
+  /**
+   * Where focus goes once the confirmed dialog has closed: its trigger is disabled by then (the
+   * selection is empty), and focus returned there would fall to the page's body.
+   */
+  focusAfterConfirm: () => void;
 };
 
 /** The 'Confirm' action for the selection, behind a dialog with spec §2's warning. */
 export function ConfirmContributionsDialog({
   contributions,
   onConfirmed,
+  focusAfterConfirm,
 }: ConfirmContributionsDialogProps) {
   const [open, setOpen] = useState(false);
+  const confirmed = useRef(false);
   const confirm = useConfirmContributions();
   const count = contributions.length;
 
@@ -47,6 +54,7 @@ export function ConfirmContributionsDialog({
           toast.success(CONTRIBUTION_MESSAGES.successTitle, {
             description: contributionsConfirmedMessage(data.contributions.length),
           });
+          confirmed.current = true;
           onConfirmed();
         },
         onError: (error) =>
@@ -67,12 +75,19 @@ export function ConfirmContributionsDialog({
           Confirm
         </Button>
       </DialogTrigger>
-      <DialogContent>
+      <DialogContent
+        onCloseAutoFocus={(event) => {
+          if (!confirmed.current) return;
+          confirmed.current = false;
+          event.preventDefault();
+          focusAfterConfirm();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>Confirm contributions</DialogTitle>
           <DialogDescription>
             Check that {count === 1 ? 'this deduction matches' : 'these deductions match'} your
-            payslip before you confirm {count} contribution(s).
+            payslip before you confirm {count === 1 ? 'it' : `all ${count}`}.
           </DialogDescription>
         </DialogHeader>
         <form

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { PaginationFooter } from '../../../components/list/pagination-footer';
 import { QueryState } from '../../../components/list/query-state';
@@ -52,6 +52,7 @@ export function ContributionsList({ list }: ContributionsListProps) {
   const pagination = contributions.data?.pagination;
   const pendingRows = rows.filter(isSelectableContribution);
   const selected = pendingRows.filter((row) => selectedIds.has(row.id));
+  const listRef = useRef<HTMLDivElement>(null);
 
   return (
     <div className="grid gap-4">
@@ -74,15 +75,19 @@ export function ContributionsList({ list }: ContributionsListProps) {
               <ConfirmContributionsDialog
                 contributions={selected}
                 onConfirmed={() => select(NOTHING_SELECTED)}
+                focusAfterConfirm={() => listRef.current?.focus()}
               />
             </div>
           ) : null}
-          <ContributionsTable
-            contributions={rows}
-            selectedIds={selectedIds}
-            onSelectedIdsChange={select}
-            busy={contributions.isPlaceholderData}
-          />
+          {/* Focus lands here after a confirmation, so the keyboard goes on from the list. */}
+          <div ref={listRef} tabIndex={-1} aria-label="Contributions list" role="region">
+            <ContributionsTable
+              contributions={rows}
+              selectedIds={selectedIds}
+              onSelectedIdsChange={select}
+              busy={contributions.isPlaceholderData}
+            />
+          </div>
         </div>
       </QueryState>
       {/* The footer stays under an empty list too: 'No items to display'. */}
