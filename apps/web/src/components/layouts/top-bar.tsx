@@ -64,7 +64,7 @@ export function TopBar({ user, unreadCount, onLogout, menuButton }: TopBarProps)
         <div className="relative">
           <Search
             aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground sm:left-3"
           />
           <Input
             id="top-bar-search"
@@ -73,7 +73,9 @@ export function TopBar({ user, unreadCount, onLogout, menuButton }: TopBarProps)
             enterKeyHint="search"
             value={search.term}
             onChange={(event) => search.setTerm(event.target.value)}
-            className="bg-background pl-9"
+            // The spec's placeholder whole on a 390 px phone: a smaller placeholder and tighter
+            // padding there (typed text stays 16 px, so phones do not zoom into the field).
+            className="bg-background pr-2 pl-8 placeholder:text-xs sm:pr-3 sm:pl-9 sm:placeholder:text-sm"
           />
         </div>
       </form>

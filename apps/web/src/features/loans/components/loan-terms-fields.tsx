@@ -49,10 +49,12 @@ export function LoanTermsFields(props: {
       </div>
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">Repayment Term</legend>
-        <div className="flex gap-2">
+        {/* Three equal columns: side by side they fit a phone's dialog, never widen it. */}
+        <div className="grid grid-cols-3 gap-2">
           {REPAYMENT_TERMS_MONTHS.map((term) => (
             <Button
               key={term}
+              className="min-w-0 px-2"
               type="button"
               variant={props.term === term ? 'default' : 'outline'}
               aria-pressed={props.term === term}

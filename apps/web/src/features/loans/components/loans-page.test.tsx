@@ -1,3 +1,4 @@
+import { LOAN_MESSAGES } from '@coop/shared/loan-rules';
 import type { GuarantorCandidate, GuarantorRequest } from '@coop/shared/guarantors';
 import type { Eligibility, Loan, LoanGuarantor } from '@coop/shared/loans';
 import { configure, screen, waitFor, within } from '@testing-library/react';
@@ -126,7 +127,7 @@ function server(loans: Loan[], guarantees: GuarantorRequest[] = []) {
 const renderLoans = (route = '/loans', intent?: LoansPageProps['intent']) =>
   renderRoutes(
     <>
-      {['/loans', '/guarantees/invite'].map((path) => (
+      {['/loans', '/guarantees/invite', '/loans/new'].map((path) => (
         <Route
           key={path}
           path={path}
@@ -299,6 +300,64 @@ describe('My Loans', () => {
     });
   });
 
+  it('shows the schedule and history as a list of cards too (phones), and explains the balances', async () => {
+    const { pending } = fixtures();
+    const running: Loan = {
+      ...loan('LN-000040', 'Poultry feed', 'disbursed', [guarantor('Obinna', 'accepted')]),
+      outstandingBalance: 43_750,
+      repaymentSchedule: {
+        scheduleItems: [
+          {
+            month: 1,
+            dueDate: '2026-12-20',
+            principalAmount: 8_334,
+            interestAmount: 416,
+            totalAmount: 8_750,
+            remainingBalance: 43_750,
+            status: 'paid',
+          },
+        ],
+        totalRepaymentAmount: 52_500,
+        monthlyPaymentAmount: 8_750,
+      },
+      repaymentRecords: [
+        {
+          id: '20000000-0000-4000-8000-000000000001',
+          paymentDate: '2026-12-18',
+          amount: 8_750,
+          paymentMethod: 'payroll',
+          bankDetails: null,
+          repaymentType: 'regular',
+          isEarlyPayment: true,
+          status: 'confirmed',
+          newBalance: 43_750,
+        },
+      ],
+    };
+    server([pending, running]);
+    const { user } = renderLoans();
+    await screen.findByText('Poultry feed');
+
+    await user.click(screen.getByRole('button', { name: 'View Details of LN-000031' }));
+    const waiting = within(screen.getByRole('region', { name: 'Details of LN-000031' }));
+    // A loan not paid out owes nothing yet: no bare ₦0.
+    expect(waiting.getByText('Nothing yet: starts when the loan is paid out')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'View Details of LN-000040' }));
+    const details = within(screen.getByRole('region', { name: 'Details of LN-000040' }));
+    expect(
+      details.getByText(
+        'Balance is what is left to repay after each instalment, interest included.',
+      ),
+    ).toBeInTheDocument();
+    // Below 768 px each instalment and each repayment is a card of label and value.
+    const schedule = within(details.getByRole('list', { name: 'Repayment schedule of LN-000040' }));
+    const [instalment] = schedule.getAllByRole('listitem');
+    expect(instalment).toHaveTextContent('Balance₦43,750');
+    const history = within(details.getByRole('list', { name: 'Repayment history of LN-000040' }));
+    expect(history.getByText('Early payment')).toBeInTheDocument();
+  });
+
   it('/guarantees/invite opens the reassign dialog for the declined place', async () => {
     const { pending, secondTry } = fixtures();
     server([secondTry, pending]);
@@ -306,6 +365,30 @@ describe('My Loans', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Reassign Guarantor' });
     // Not Kemi, whose place was already reassigned once.
     expect(within(dialog).getByText('Hadiza Musa')).toBeInTheDocument();
+  });
+});
+
+describe('Request New Loan', () => {
+  it('takes a chosen guarantor out of the candidates; a chip, not a second click, undoes it', async () => {
+    server([]);
+    const { user } = renderLoans('/loans/new', 'new-loan');
+    const wizard = within(await screen.findByRole('dialog', { name: 'Request New Loan' }));
+    await user.type(wizard.getByLabelText(/Amount/), '100000');
+    await user.type(wizard.getByLabelText('Purpose'), 'Stock for the shop');
+    await user.click(wizard.getByRole('button', { name: 'Next' }));
+    await wizard.findByText('Selected guarantors 0/4');
+
+    await user.click(await wizard.findByRole('button', { name: /Ebiere Tamuno/ }));
+    expect(wizard.getByText('Selected guarantors 1/4')).toBeInTheDocument();
+    // The only candidate is chosen: the list has nobody left to offer.
+    expect(wizard.queryByRole('list', { name: 'Available guarantors' })).not.toBeInTheDocument();
+    expect(wizard.getByText(LOAN_MESSAGES.noAvailableGuarantors)).toBeInTheDocument();
+
+    await user.click(wizard.getByRole('button', { name: 'Remove Ebiere Tamuno' }));
+    expect(wizard.getByText('Selected guarantors 0/4')).toBeInTheDocument();
+    expect(wizard.getByRole('list', { name: 'Available guarantors' })).toHaveTextContent(
+      'Ebiere Tamuno',
+    );
   });
 });
 

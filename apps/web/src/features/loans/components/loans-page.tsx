@@ -114,7 +114,7 @@ export function LoansPage({ user, intent }: LoansPageProps) {
             <button
               type="button"
               onClick={() => setParams({ tab: 'guarantor-requests' })}
-              className="rounded-full bg-destructive px-2.5 py-0.5 text-xs font-semibold text-destructive-foreground outline-none focus-visible:ring-3 focus-visible:ring-ring/40"
+              className="rounded-full bg-destructive px-2.5 py-0.5 text-xs font-semibold text-destructive-foreground"
             >
               {pendingCount} guarantor {pendingCount === 1 ? 'request' : 'requests'}
             </button>
@@ -155,7 +155,12 @@ export function LoansPage({ user, intent }: LoansPageProps) {
         )
       ) : null}
 
-      <div role="tablist" aria-label="Loans" className="flex flex-wrap gap-1 border-b">
+      {/* One row at any width: on a phone the row scrolls sideways rather than wrap in two. */}
+      <div
+        role="tablist"
+        aria-label="Loans"
+        className="-mx-4 flex gap-1 overflow-x-auto border-b px-4 [scrollbar-width:none] sm:mx-0 sm:overflow-visible sm:px-0"
+      >
         {TABS.filter(([key]) => key !== 'loan-review' || user.isLoanReviewer).map(
           ([key, label]) => (
             <button
@@ -167,7 +172,7 @@ export function LoansPage({ user, intent }: LoansPageProps) {
               aria-controls={`panel-${key}`}
               onClick={() => setParams(key === 'my-loans' ? {} : { tab: key })}
               className={cn(
-                '-mb-px flex items-center gap-2 border-b-2 px-3 py-2 text-sm font-medium',
+                'flex shrink-0 items-center gap-2 border-b-2 sm:-mb-px px-3 py-2 text-sm font-medium whitespace-nowrap',
                 tab === key
                   ? 'border-primary text-foreground'
                   : 'border-transparent text-muted-foreground',

@@ -3,6 +3,7 @@ import type { Loan, LoanGuarantor } from '@coop/shared/loans';
 import { FALLBACK_MESSAGES } from '@coop/shared/messages';
 import { RefreshCw } from 'lucide-react';
 import { Fragment, useEffect, useId, useState, type ReactNode } from 'react';
+import { DataTable, type DataTableColumn } from '../../../components/list/data-table';
 import { PaginationFooter } from '../../../components/list/pagination-footer';
 import { QueryState } from '../../../components/list/query-state';
 import { Button } from '../../../components/ui/button';
@@ -15,6 +16,62 @@ import { displayDate, naira } from './loan-format';
 import { LoanListFilters } from './loan-list-filters';
 import { MY_LOAN_FILTERS, MY_LOAN_LIST_CONFIG, MY_LOAN_SEARCH } from './loan-list-config';
 import { StatusBadge } from './loan-status-badge';
+
+type ScheduleItem = Loan['repaymentSchedule']['scheduleItems'][number];
+type RepaymentRecord = Loan['repaymentRecords'][number];
+
+/** Before disbursement a loan owes nothing; its outstanding balance is not a figure yet. */
+const OWES_NOTHING_YET: ReadonlySet<Loan['status']> = new Set([
+  'pending',
+  'under_review',
+  'approved',
+  'rejected',
+]);
+
+const SCHEDULE_COLUMNS: readonly DataTableColumn<ScheduleItem>[] = [
+  { id: 'month', header: 'Month', cell: (item) => item.month },
+  { id: 'due', header: 'Due date', cell: (item) => displayDate(item.dueDate) },
+  {
+    id: 'principal',
+    header: 'Principal',
+    align: 'end',
+    cell: (item) => naira(item.principalAmount),
+  },
+  { id: 'interest', header: 'Interest', align: 'end', cell: (item) => naira(item.interestAmount) },
+  { id: 'total', header: 'Total', align: 'end', cell: (item) => naira(item.totalAmount) },
+  { id: 'balance', header: 'Balance', align: 'end', cell: (item) => naira(item.remainingBalance) },
+  { id: 'status', header: 'Status', cell: (item) => <StatusBadge status={item.status} /> },
+];
+
+const HISTORY_COLUMNS: readonly DataTableColumn<RepaymentRecord>[] = [
+  { id: 'date', header: 'Date', cell: (record) => displayDate(record.paymentDate) },
+  { id: 'amount', header: 'Amount', align: 'end', cell: (record) => naira(record.amount) },
+  {
+    id: 'method',
+    header: 'Method',
+    cell: (record) =>
+      `${loanStatusLabel(record.paymentMethod)}${record.bankDetails ? ` (${record.bankDetails.bankName})` : ''}`,
+  },
+  {
+    id: 'type',
+    header: 'Type',
+    cell: (record) => (
+      <>
+        {loanStatusLabel(record.repaymentType)}
+        {record.isEarlyPayment ? (
+          <span className="ml-1 text-xs text-success">Early payment</span>
+        ) : null}
+      </>
+    ),
+  },
+  { id: 'status', header: 'Status', cell: (record) => <StatusBadge status={record.status} /> },
+  {
+    id: 'after',
+    header: 'Balance after',
+    align: 'end',
+    cell: (record) => naira(record.newBalance),
+  },
+];
 
 const COLUMNS = ['Loan ID', 'Purpose', 'Amount', 'Term', 'Date', 'Status', 'Actions'] as const;
 
@@ -209,7 +266,13 @@ function LoanDetails({
     ['Interest rate', `${Math.round(loan.interestRate)}%`],
     ['Monthly payment', naira(loan.monthlyPayment)],
     ['Total repayment', naira(loan.totalRepayment)],
-    ['Outstanding balance', naira(loan.outstandingBalance)],
+    // Nothing is owed before the money is paid out: say so rather than show ₦0.
+    [
+      'Outstanding balance',
+      OWES_NOTHING_YET.has(loan.status)
+        ? 'Nothing yet: starts when the loan is paid out'
+        : naira(loan.outstandingBalance),
+    ],
   ];
   const headingId = useId();
   return (
@@ -264,75 +327,32 @@ function LoanDetails({
           ))}
         </ul>
       </section>
-      <section className="overflow-x-auto" tabIndex={0} aria-label="Repayment schedule">
-        <h3 className="mb-2 font-medium">Repayment schedule</h3>
-        <table className="w-full">
-          <thead>
-            <tr className="text-left text-muted-foreground">
-              {['Month', 'Due date', 'Principal', 'Interest', 'Total', 'Balance', 'Status'].map(
-                (h) => (
-                  <th key={h} className="py-1 pr-3 font-medium whitespace-nowrap">
-                    {h}
-                  </th>
-                ),
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {loan.repaymentSchedule.scheduleItems.map((item) => (
-              <tr key={item.month} className="border-t">
-                <td className="py-1 pr-3 whitespace-nowrap">{item.month}</td>
-                <td className="py-1 pr-3 whitespace-nowrap">{displayDate(item.dueDate)}</td>
-                <td className="py-1 pr-3 whitespace-nowrap">{naira(item.principalAmount)}</td>
-                <td className="py-1 pr-3 whitespace-nowrap">{naira(item.interestAmount)}</td>
-                <td className="py-1 pr-3 whitespace-nowrap">{naira(item.totalAmount)}</td>
-                <td className="py-1 pr-3 whitespace-nowrap">{naira(item.remainingBalance)}</td>
-                <td>
-                  <StatusBadge status={item.status} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      <section className="grid gap-2">
+        <h3 className="font-medium">Repayment schedule</h3>
+        {/* The balance runs down the total repayment, so it starts above the amount borrowed. */}
+        <p className="text-muted-foreground">
+          Balance is what is left to repay after each instalment, interest included.
+        </p>
+        <DataTable
+          caption={`Repayment schedule of ${loan.loanId}`}
+          columns={SCHEDULE_COLUMNS}
+          rows={loan.repaymentSchedule.scheduleItems}
+          getRowId={(item) => String(item.month)}
+          getRowLabel={(item) => `Instalment ${item.month}`}
+        />
       </section>
-      <section className="overflow-x-auto" tabIndex={0} aria-label="Repayment history">
-        <h3 className="mb-2 font-medium">Repayment history</h3>
+      <section className="grid gap-2">
+        <h3 className="font-medium">Repayment history</h3>
         {loan.repaymentRecords.length === 0 ? (
           <p className="text-muted-foreground">No repayments yet.</p>
         ) : (
-          <table className="w-full">
-            <thead>
-              <tr className="text-left text-muted-foreground">
-                {['Date', 'Amount', 'Method', 'Type', 'Status', 'Balance after'].map((h) => (
-                  <th key={h} className="py-1 pr-3 font-medium whitespace-nowrap">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {loan.repaymentRecords.map((record) => (
-                <tr key={record.id} className="border-t">
-                  <td className="py-1 pr-3 whitespace-nowrap">{displayDate(record.paymentDate)}</td>
-                  <td className="py-1 pr-3 whitespace-nowrap">{naira(record.amount)}</td>
-                  <td className="py-1 pr-3 whitespace-nowrap">
-                    {loanStatusLabel(record.paymentMethod)}
-                    {record.bankDetails ? ` (${record.bankDetails.bankName})` : ''}
-                  </td>
-                  <td className="py-1 pr-3 whitespace-nowrap">
-                    {loanStatusLabel(record.repaymentType)}
-                    {record.isEarlyPayment ? (
-                      <span className="ml-1 text-xs text-success">Early payment</span>
-                    ) : null}
-                  </td>
-                  <td className="py-1 pr-3 whitespace-nowrap">
-                    <StatusBadge status={record.status} />
-                  </td>
-                  <td>{naira(record.newBalance)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            caption={`Repayment history of ${loan.loanId}`}
+            columns={HISTORY_COLUMNS}
+            rows={loan.repaymentRecords}
+            getRowId={(record) => record.id}
+            getRowLabel={(record) => `Repayment of ${displayDate(record.paymentDate)}`}
+          />
         )}
       </section>
     </section>

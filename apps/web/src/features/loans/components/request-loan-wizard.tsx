@@ -125,15 +125,17 @@ export function RequestLoanWizard(props: {
     );
   };
 
-  const toggle = (candidate: GuarantorCandidate) => {
+  const add = (candidate: GuarantorCandidate) => {
     setErrors({});
     setGuarantors((current) =>
-      current.some((g) => g.id === candidate.id)
-        ? current.filter((g) => g.id !== candidate.id)
-        : current.length >= MAX_GUARANTORS
-          ? current
-          : [...current, candidate],
+      current.some((g) => g.id === candidate.id) || current.length >= MAX_GUARANTORS
+        ? current
+        : [...current, candidate],
     );
+  };
+  const remove = (candidate: GuarantorCandidate) => {
+    setErrors({});
+    setGuarantors((current) => current.filter((g) => g.id !== candidate.id));
   };
 
   return (
@@ -146,7 +148,7 @@ export function RequestLoanWizard(props: {
               Step {step + 1} of 3: {STEPS[step]}
             </DialogDescription>
           </DialogHeader>
-          <ol className="flex gap-2 text-xs" aria-label="Steps">
+          <ol className="grid grid-cols-3 gap-2 text-center text-xs" aria-label="Steps">
             {STEPS.map((label, index) => (
               <li
                 key={label}
@@ -208,20 +210,28 @@ export function RequestLoanWizard(props: {
                 <ul className="flex flex-wrap gap-2">
                   {guarantors.map((g) => (
                     <li key={g.id}>
-                      <Button type="button" size="sm" variant="secondary" onClick={() => toggle(g)}>
-                        {fullName(g)} ✕
+                      <Button
+                        type="button"
+                        size="sm"
+                        variant="secondary"
+                        aria-label={`Remove ${fullName(g)}`}
+                        onClick={() => remove(g)}
+                      >
+                        {fullName(g)} <span aria-hidden="true">✕</span>
                       </Button>
                     </li>
                   ))}
                 </ul>
               ) : null}
+              {/* A chosen member leaves the candidates (spec §5): the list offers only whom
+                  one may still add, and the chip above is where a choice is undone. */}
               <GuarantorPicker
-                selectedIds={guarantors.map((g) => g.id)}
+                selectedIds={[]}
                 excluded={{
-                  ids: [props.currentUser.id],
+                  ids: [props.currentUser.id, ...guarantors.map((g) => g.id)],
                   emails: [props.currentUser.email.toLowerCase()],
                 }}
-                onPick={toggle}
+                onPick={add}
                 disabledReason={
                   guarantors.length >= MAX_GUARANTORS
                     ? `You can select a maximum of ${MAX_GUARANTORS} guarantors`
