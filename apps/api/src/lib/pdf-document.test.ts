@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { pdfAmount, renderPdf } from './pdf-document.js';
-import { pdfPageCount, pdfText } from '../test/pdf-text.js';
+import { pdfBoldTextByPage, pdfPageCount, pdfText } from '../test/pdf-text.js';
 
 const createdAt = new Date('2025-06-15T09:00:00Z');
 
 describe('pdfAmount', () => {
-  it('writes exact naira from kobo, signed, with the currency code', () => {
-    expect(pdfAmount(0)).toBe('NGN 0.00');
-    expect(pdfAmount(150_000_05)).toBe('NGN 150,000.05');
-    expect(pdfAmount(-1_234_567_89)).toBe('-NGN 1,234,567.89');
+  it('writes whole naira from kobo, like the screens, signed, with the currency code', () => {
+    expect(pdfAmount(0)).toBe('NGN 0');
+    expect(pdfAmount(150_000_00)).toBe('NGN 150,000');
+    expect(pdfAmount(150_000_49)).toBe('NGN 150,000');
+    expect(pdfAmount(150_000_50)).toBe('NGN 150,001');
+    expect(pdfAmount(-1_234_567_89)).toBe('-NGN 1,234,568');
+    expect(pdfAmount(-49)).toBe('NGN 0');
   });
 
   it('refuses a fraction of a kobo', () => {
@@ -44,7 +47,7 @@ describe('renderPdf', () => {
       'Statement of account',
       'Ada Obi (COOP-0001)',
       'June savings',
-      'NGN 25,000.00',
+      'NGN 25,000',
       'Page 1 of 1',
     ]) {
       expect(text).toContain(expected);
@@ -74,6 +77,10 @@ describe('renderPdf', () => {
     expect(text).toContain('Row 150');
     expect(text).toContain(`Page ${pages} of ${pages}`);
     expect(text.match(/Line\s+Amount/g)?.length).toBe(pages);
+    // Only the repeated header is bold on a new page: its first row is set like every other.
+    const bold = pdfBoldTextByPage(pdf);
+    expect(bold).toHaveLength(pages);
+    for (const page of bold.slice(1)) expect(page).toEqual(['Line', 'Amount']);
   });
 
   it('says so when a table has no rows', async () => {

@@ -5,7 +5,7 @@
  * decides how it is laid out, breaks pages (repeating a table's header), and numbers them.
  *
  * The built-in Helvetica only encodes Windows-1252, which has no naira sign, so amounts are
- * written 'NGN 1,500.00' (`pdfAmount`): never a '₦' that would print as a wrong glyph.
+ * written 'NGN 1,500' (`pdfAmount`): never a '₦' that would print as a wrong glyph.
  */
 import PDFDocument from 'pdfkit';
 
@@ -52,12 +52,16 @@ const CELL_PADDING = 3;
 const RULE_COLOR = '#9ca3af';
 const MUTED_COLOR = '#4b5563';
 
-/** 'NGN 1,500.00' / '-NGN 1,500.00' from integer kobo: exact, never through a float. */
+/**
+ * 'NGN 1,500' / '-NGN 1,500' from integer kobo: whole naira like every screen (half a naira and
+ * more rounds up, as Intl does there), in integers, never through a float. The currency code, not
+ * '₦': the PDF's standard fonts have no naira sign.
+ */
 export function pdfAmount(kobo: number): string {
   if (!Number.isSafeInteger(kobo)) throw new TypeError(`kobo must be a safe integer: ${kobo}`);
   const abs = Math.abs(kobo);
-  const naira = Math.trunc(abs / 100).toLocaleString('en-NG');
-  return `${kobo < 0 ? '-' : ''}NGN ${naira}.${String(abs % 100).padStart(2, '0')}`;
+  const naira = Math.trunc(abs / 100) + (abs % 100 >= 50 ? 1 : 0);
+  return `${kobo < 0 && naira > 0 ? '-' : ''}NGN ${naira.toLocaleString('en-NG')}`;
 }
 
 /** Renders the report to a PDF file's bytes. */
@@ -112,6 +116,9 @@ export function renderPdf(report: PdfReport): Promise<Buffer> {
     return {
       rowHeight,
       draw: () => {
+        // Set again here: a page break between measuring and drawing draws the repeated header
+        // in bold, and the row must not inherit it.
+        doc.font(font).fontSize(BODY_SIZE);
         const top = doc.y;
         let x = left;
         cells.forEach((cell, i) => {

@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 /**
  * The text of a PDF as a reader sees it, extracted by poppler's `pdftotext` (Debian's
@@ -18,4 +21,27 @@ export function pdfPageCount(pdf: Buffer | Uint8Array): number {
   const match = /^Pages:\s+(\d+)/m.exec(info);
   if (!match?.[1]) throw new Error(`pdfinfo gave no page count:\n${info}`);
   return Number(match[1]);
+}
+
+/**
+ * The bold text of each page, as poppler's `pdftohtml -xml` reads the fonts back: shows what a
+ * reader sees set as a header.
+ */
+export function pdfBoldTextByPage(pdf: Buffer | Uint8Array): string[][] {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pdf-bold-'));
+  try {
+    const file = path.join(dir, 'document.pdf');
+    writeFileSync(file, pdf);
+    const xml = execFileSync('pdftohtml', ['-xml', '-stdout', '-i', '-q', file], {
+      encoding: 'utf8',
+    });
+    return xml
+      .split(/<page number="\d+"/)
+      .slice(1)
+      .map((page) =>
+        [...page.matchAll(/<text [^>]*><b>(.*?)<\/b><\/text>/g)].map((m) => m[1] ?? ''),
+      );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

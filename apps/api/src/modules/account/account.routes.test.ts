@@ -763,24 +763,24 @@ describe('account API', () => {
           .split(/\s{2,}/);
       expect(summary('Savings')).toEqual([
         'Savings',
-        'NGN 90,000.00',
-        'NGN 60,000.00',
-        'NGN 20,000.00',
-        'NGN 130,000.00',
+        'NGN 90,000',
+        'NGN 60,000',
+        'NGN 20,000',
+        'NGN 130,000',
       ]);
       expect(summary('Share Holdings')).toEqual([
         'Share Holdings',
-        'NGN 15,000.00',
-        'NGN 10,000.00',
-        'NGN 0.00',
-        'NGN 25,000.00',
+        'NGN 15,000',
+        'NGN 10,000',
+        'NGN 0',
+        'NGN 25,000',
       ]);
       expect(summary('Loan ')).toEqual([
         'Loan',
-        'NGN 0.00',
-        'NGN 100,000.00',
-        'NGN 10,000.00',
-        'NGN 90,000.00',
+        'NGN 0',
+        'NGN 100,000',
+        'NGN 10,000',
+        'NGN 90,000',
       ]);
       // Bayo's figures are nowhere.
       expect(text).not.toContain('99,999');

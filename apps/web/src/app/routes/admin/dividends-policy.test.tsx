@@ -96,7 +96,9 @@ describe('the back office: dividends and policy (issue 9 items 8 and 10)', () =>
       dividendYear: 2025,
       rateBps: 750,
     });
-    expect(screen.getAllByText('₦1,000.01').length).toBeGreaterThan(0);
+    // Whole naira, like every other figure (the preview's ₦1,000.01 reads ₦1,000).
+    expect(screen.getAllByText('₦1,000').length).toBeGreaterThan(0);
+    expect(screen.queryByText(/₦[\d,]+\.\d/)).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Declare FY 2025 dividend' }));
     await waitFor(() => expect(api.callsTo('POST /admin/dividends')).toHaveLength(1));

@@ -65,6 +65,37 @@ describe('two-factor enrolment (decision 082)', { timeout: 20_000 }, () => {
   });
 });
 
+describe('login history', () => {
+  it("dates each event 'MMM dd, yyyy' with the time, in the cooperative's time zone", async () => {
+    mockApi({
+      'GET /users/login-history': () =>
+        json(200, {
+          success: true,
+          data: [
+            {
+              id: 1,
+              kind: 'signed_in',
+              occurredAt: '2026-03-05T13:05:00.000Z',
+              ip: '203.0.113.9',
+              device: 'Firefox on Android',
+              current: true,
+            },
+          ],
+          pagination: {
+            currentPage: 1,
+            totalPages: 1,
+            totalItems: 1,
+            itemsPerPage: 10,
+            hasNext: false,
+            hasPrev: false,
+          },
+        }),
+    });
+    renderWithProviders(<LoginHistoryRoute />, { route: '/settings/login-history' });
+    expect(await screen.findByText('Mar 05, 2026, 14:05')).toBeInTheDocument();
+  });
+});
+
 describe('sign out all other sessions (decision 082)', { timeout: 20_000 }, () => {
   it('asks for the current password in a dialog, shows a wrong one on the field, then signs out', async () => {
     let answer = wrongPassword;

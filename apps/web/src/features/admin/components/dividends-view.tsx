@@ -38,9 +38,12 @@ import {
 export const formatRate = (rateBps: number) =>
   `${(rateBps / 100).toLocaleString('en-NG', { maximumFractionDigits: 2 })}%`;
 
-/** Naira with kobo, for amounts where the kobo matter (dividends are rounded to the kobo). */
-const formatExact = (naira: number) =>
-  `₦${naira.toLocaleString('en-NG', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/**
+ * What rounding every member's dividend down to the kobo keeps back: whole naira like every other
+ * figure, and 'less than ₦1' rather than a '₦0' that would read as nothing.
+ */
+const formatRetained = (naira: number) =>
+  naira > 0 && naira < 1 ? 'less than ₦1' : formatNaira(naira);
 
 const PERCENT = /^\d{1,3}(\.\d{1,2})?$/;
 const YEAR = /^\d{4}$/;
@@ -60,9 +63,9 @@ const previewColumns: readonly DataTableColumn<DividendMemberRow>[] = [
     id: 'shareHolding',
     header: 'Share holding on 31 Dec',
     align: 'end',
-    cell: (row) => (row.shareHolding === null ? '' : formatExact(row.shareHolding)),
+    cell: (row) => (row.shareHolding === null ? '' : formatNaira(row.shareHolding)),
   },
-  { id: 'amount', header: 'Dividend', align: 'end', cell: (row) => formatExact(row.amount) },
+  { id: 'amount', header: 'Dividend', align: 'end', cell: (row) => formatNaira(row.amount) },
 ];
 
 function PreviewResult({
@@ -77,9 +80,9 @@ function PreviewResult({
   const headingId = useId();
   const totals: ReadonlyArray<readonly [string, string]> = [
     ['Members', String(preview.totals.members)],
-    ['Share holding', formatExact(preview.totals.shareHolding)],
-    ['Dividend total', formatExact(preview.totals.amount)],
-    ['Kept by rounding', formatExact(preview.totals.retainedByRounding)],
+    ['Share holding', formatNaira(preview.totals.shareHolding)],
+    ['Dividend total', formatNaira(preview.totals.amount)],
+    ['Kept by rounding', formatRetained(preview.totals.retainedByRounding)],
   ];
   return (
     <section aria-labelledby={headingId} className="grid grid-cols-1 gap-4">
@@ -272,7 +275,7 @@ function PayForm({
             )
           }
         >
-          Pay {formatExact(declaration.amount - declaration.paidAmount)}
+          Pay {formatNaira(declaration.amount - declaration.paidAmount)}
         </SubmitButton>
       </DialogFooter>
     </>
@@ -294,7 +297,7 @@ function PayDialog({ declaration }: { declaration: DividendDeclaration }) {
         <DialogHeader>
           <DialogTitle>Pay the FY {declaration.dividendYear} dividend?</DialogTitle>
           <DialogDescription>
-            {formatExact(due)} goes into the savings of {declaration.members} member
+            {formatNaira(due)} goes into the savings of {declaration.members} member
             {declaration.members === 1 ? '' : 's'} today, through the ledger, and each member is
             notified. A payment cannot be undone.
           </DialogDescription>

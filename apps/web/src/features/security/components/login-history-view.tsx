@@ -1,3 +1,4 @@
+import { formatDisplayDateTime } from '@coop/shared/dates';
 import { LOGIN_EVENT_LABELS } from '@coop/shared/security';
 import { CircleAlert, LogOut } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -28,12 +29,6 @@ import { Pagination } from '../../../components/ui/pagination';
 import { toApiError } from '../../../lib/api-client';
 import { serverFieldMessages } from '../../../lib/apply-server-errors';
 import { useLoginHistory, useSignOutOthers } from '../api/security-api';
-
-const when = new Intl.DateTimeFormat('en-NG', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Africa/Lagos',
-});
 
 type SignOutOthers = ReturnType<typeof useSignOutOthers>;
 
@@ -185,7 +180,7 @@ export function LoginHistoryView({
                     </p>
                   </div>
                   <time dateTime={event.occurredAt} className="text-sm text-muted-foreground">
-                    {when.format(new Date(event.occurredAt))}
+                    {formatDisplayDateTime(event.occurredAt)}
                   </time>
                 </li>
               ))}
