@@ -103,6 +103,8 @@ async function requestLoan(page: Page, guarantors: [string, string], purpose: st
 
   await expect(wizard.getByText('Approval is subject to verification')).toBeVisible();
   await expect(wizard.getByText('₦52,500')).toBeVisible();
+  // What the member is paid: ₦50,000 less 1 % insurance and the ₦1,000 form fee.
+  await expect(wizard.getByText('You receive ₦48,500; fees ₦1,500')).toBeVisible();
   await expectAccessible(page);
   await wizard.getByRole('button', { name: 'Submit Request' }).click();
   const success = page.getByRole('dialog', { name: 'Loan Request Submitted' });

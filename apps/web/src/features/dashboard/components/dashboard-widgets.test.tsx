@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../testing/render';
 import { FinancialOverview } from './financial-overview';
 import PendingActions from './pending-actions';
+import QuickActions from './quick-actions';
 import RecentActivity from './recent-activity';
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -160,5 +161,24 @@ describe('Financial Overview (spec §2; decision 030 "Holds")', () => {
     expect(inCard.getByText('₦565,800')).toBeInTheDocument();
     expect(inCard.getByText('₦25,000 held for your pending withdrawal')).toBeInTheDocument();
     expect(inCard.getByText('₦50,000 held for the loans you guarantee')).toBeInTheDocument();
+  });
+});
+
+describe('Quick Actions (spec §2)', () => {
+  it('links each action to its own flow: the loan wizard and the guarantor reassignment', () => {
+    renderWithProviders(<QuickActions />);
+    const targets = Object.fromEntries(
+      screen
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')] as const),
+    );
+    expect(targets).toEqual({
+      'Make Contribution': '/contributions/new',
+      'Request Loan': '/loans/new',
+      'Withdrawal Request': '/withdrawals/new',
+      'Invite Guarantor': '/guarantees/invite',
+      'Generate Statement': '/reports/statement',
+      'Export Data': '/profile/export',
+    });
   });
 });

@@ -12,14 +12,14 @@ import { paths } from '../../../config/paths';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 
 /**
- * Spec §2 Quick Actions and their targets. Request Loan and Invite Guarantor open the loans page
- * until the loans issue gives them their own flows.
+ * Spec §2 Quick Actions and their targets: Request Loan opens the loan wizard (/loans/new),
+ * Invite Guarantor the reassignment of a declined guarantor (/guarantees/invite).
  */
 export const QUICK_ACTIONS: ReadonlyArray<{ label: string; to: string; icon: LucideIcon }> = [
   { label: 'Make Contribution', to: paths.makeContribution, icon: PiggyBank },
-  { label: 'Request Loan', to: paths.loans, icon: Landmark },
+  { label: 'Request Loan', to: paths.loansNew, icon: Landmark },
   { label: 'Withdrawal Request', to: paths.newWithdrawal, icon: HandCoins },
-  { label: 'Invite Guarantor', to: paths.loans, icon: UserPlus },
+  { label: 'Invite Guarantor', to: paths.guaranteesInvite, icon: UserPlus },
   { label: 'Generate Statement', to: paths.statement, icon: FileText },
   { label: 'Export Data', to: paths.profileExport, icon: Download },
 ];

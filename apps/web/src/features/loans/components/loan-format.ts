@@ -1,4 +1,5 @@
 import { formatDisplayDate, INVALID_DATE_LABEL } from '@coop/shared/dates';
+import type { LoanCalculation } from '@coop/shared/loans';
 import { formatNaira } from '@coop/shared/money';
 
 /** Whole naira, en-NG (spec §1). */
@@ -13,4 +14,15 @@ export function displayDate(value: string | null | undefined): string {
   } catch {
     return INVALID_DATE_LABEL;
   }
+}
+
+/**
+ * What the member is paid out, after the processing fees: "You receive ₦48,500; fees ₦1,500".
+ * Fees not deducted from the loan are paid with the first instalment, and the line says so.
+ */
+export function payoutLine(c: LoanCalculation['calculation']): string {
+  const line = `You receive ${naira(c.disbursementAmount)}; fees ${naira(c.totalProcessingFees)}`;
+  return c.disbursementAmount < c.requestedAmount
+    ? line
+    : `${line}, paid with your first instalment`;
 }

@@ -25,7 +25,7 @@ import { paths } from '../../../config/paths';
 import { failureMessage } from '../../../lib/api-client';
 import { calculateLoan, useRequestLoan } from '../api/loans-api';
 import { fullName, GuarantorPicker } from './guarantor-picker';
-import { displayDate, naira } from './loan-format';
+import { displayDate, naira, payoutLine } from './loan-format';
 import { LoanTermsFields, type Term } from './loan-terms-fields';
 
 const STEPS = ['Loan Details', 'Select Guarantors', 'Review & Submit'] as const;
@@ -266,6 +266,9 @@ export function RequestLoanWizard(props: {
                 <dt className="text-muted-foreground">Monthly payments</dt>
                 <dd>{calculation ? naira(calculation.calculation.monthlyRepayment) : '—'}</dd>
               </dl>
+              {calculation ? (
+                <p className="font-medium">{payoutLine(calculation.calculation)}</p>
+              ) : null}
               {calcError ? (
                 <Alert variant="destructive" role="alert">
                   <AlertDescription>{calcError}</AlertDescription>
