@@ -48,6 +48,7 @@ const AdminDepositNotices = lazy(() => import('./routes/admin/deposit-notices'))
 const AdminFines = lazy(() => import('./routes/admin/fines'));
 const AdminLoans = lazy(() => import('./routes/admin/loans'));
 const AdminLoan = lazy(() => import('./routes/admin/loan'));
+const AdminSearch = lazy(() => import('./routes/admin/search'));
 
 /** The route table of spec §2. */
 export function AppRoutes() {
@@ -109,6 +110,11 @@ export function AppRoutes() {
               <Route path={paths.adminFines} element={<AdminFines />} />
               <Route path={paths.adminLoans} element={<AdminLoans />} />
               <Route path={paths.adminLoan} element={<AdminLoan />} />
+              <Route path={paths.adminSearch} element={<AdminSearch />} />
+              <Route
+                path={paths.adminUsers}
+                element={<Navigate to={paths.adminMembers} replace />}
+              />
             </Route>
           </Route>
 

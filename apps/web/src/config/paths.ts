@@ -45,6 +45,10 @@ export const paths = {
   adminFines: '/admin/fines',
   adminLoans: '/admin/loans',
   adminLoan: '/admin/loans/:id',
+  /** The back office's top-bar search: members and loans of the cooperative. */
+  adminSearch: '/admin/search',
+  /** The spec's name for the members list; it redirects there. */
+  adminUsers: '/admin/users',
   /** Dashboard quick actions that open the loans page's wizard or reassign dialog. */
   loansNew: '/loans/new',
   guaranteesInvite: '/guarantees/invite',

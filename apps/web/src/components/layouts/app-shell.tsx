@@ -7,7 +7,7 @@ import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '../ui/sheet';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import type { ShellUser } from './user-menu';
-import type { ShellNavigation } from './nav-items';
+import { memberNavigation, type ShellNavigation } from './nav-items';
 
 type AppShellProps = {
   user: ShellUser;
@@ -137,6 +137,7 @@ export function AppShell({
         <div className="flex min-w-0 flex-1 flex-col">
           <TopBar
             user={user}
+            searchTarget={(navigation ?? memberNavigation).search}
             unreadCount={unreadCount}
             onLogout={onLogout}
             menuButton={

@@ -43,13 +43,18 @@ export type ShellNavigation = {
   label: string;
   main: readonly NavItem[];
   secondary: readonly NavItem[];
+  /** Where the top bar's search leads (the term in `?q=`), and what its box says. */
+  search: TopBarSearchTarget;
 };
+
+export type TopBarSearchTarget = { path: string; placeholder: string };
 
 export const memberNavigation: ShellNavigation = {
   home: paths.dashboard,
   label: 'Main',
   main: mainNavItems,
   secondary: secondaryNavItems,
+  search: { path: paths.search, placeholder: 'Search transactions, loans...' },
 };
 
 /** An administrator's member portal also leads to the back office. */

@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { Input } from '../ui/input';
+import type { TopBarSearchTarget } from './nav-items';
 import { UserMenu, type ShellUser } from './user-menu';
 
 type TopBarProps = {
@@ -11,20 +12,22 @@ type TopBarProps = {
   onLogout: () => void;
   /** The button that opens the slide-over below 768 px. */
   menuButton: ReactNode;
+  /** Where the search leads: the member's /search, or the back office's. */
+  searchTarget: TopBarSearchTarget;
 };
 
 const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
 
 /**
- * The top bar's search (DESIGN §6 "Silent UI behaviours"): Enter opens /search with the term,
- * where the member's loans and transactions matching it are listed. On that page the box keeps
- * the term, so it can be refined.
+ * The top bar's search (DESIGN §6 "Silent UI behaviours"): Enter opens the search page with the
+ * term: /search, the member's loans and transactions; in the back office /admin/search, the
+ * cooperative's members and loans. On that page the box keeps the term, so it can be refined.
  */
-function useTopBarSearch() {
+function useTopBarSearch(target: string) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
-  const current = pathname === paths.search ? (params.get('q') ?? '') : '';
+  const current = pathname === target ? (params.get('q') ?? '') : '';
   const [term, setTerm] = useState(current);
   // Leaving /search, or a new term in its URL, resets the box (state adjusted while rendering).
   const [shown, setShown] = useState(current);
@@ -34,16 +37,14 @@ function useTopBarSearch() {
   }
   const submit = () => {
     const q = term.trim();
-    void navigate(
-      q === '' ? paths.search : `${paths.search}?${new URLSearchParams({ q }).toString()}`,
-    );
+    void navigate(q === '' ? target : `${target}?${new URLSearchParams({ q }).toString()}`);
   };
   return { term, setTerm, submit };
 }
 
-export function TopBar({ user, unreadCount, onLogout, menuButton }: TopBarProps) {
+export function TopBar({ user, unreadCount, onLogout, menuButton, searchTarget }: TopBarProps) {
   // The count is part of the name, so screen readers hear it with the link.
-  const search = useTopBarSearch();
+  const search = useTopBarSearch(searchTarget.path);
   const bellLabel =
     unreadCount === undefined ? 'Notifications' : `Notifications, ${unreadCount} unread`;
   return (
@@ -69,7 +70,7 @@ export function TopBar({ user, unreadCount, onLogout, menuButton }: TopBarProps)
           <Input
             id="top-bar-search"
             type="search"
-            placeholder="Search transactions, loans..."
+            placeholder={searchTarget.placeholder}
             enterKeyHint="search"
             value={search.term}
             onChange={(event) => search.setTerm(event.target.value)}

@@ -1,4 +1,5 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buildUser, signInAs } from '../../../testing/auth';
 import { json, mockApi } from '../../../testing/fetch-mock';
@@ -98,5 +99,82 @@ describe('the back office (issue 9)', () => {
       sortBy: 'firstName',
       sortOrder: 'asc',
     });
+  });
+
+  it("searches the cooperative's members and loans from the top bar, not the administrator's own records", async () => {
+    const api = mockApi({
+      'GET /users/notifications': notifications,
+      'GET /admin/users': () =>
+        json(200, {
+          success: true,
+          data: [
+            {
+              ...buildUser({ firstName: 'Ada', lastName: 'Obi', membershipId: 'M0001' }),
+              phoneNumber: '+2348030000001',
+              joinedOn: '2024-01-10',
+              isActivated: true,
+              createdAt: '2024-01-10T09:00:00.000Z',
+            },
+          ],
+          pagination: page(5, 1),
+        }),
+      'GET /admin/loans': () =>
+        json(200, {
+          success: true,
+          data: [
+            {
+              id: '10000000-0000-4000-8000-000000000003',
+              loanId: 'LN-000003',
+              member: {
+                id: '00000000-0000-4000-8000-000000000001',
+                firstName: 'Ada',
+                lastName: 'Obi',
+                membershipId: 'M0001',
+              },
+              purpose: 'School fees for the new term',
+              requestedAmount: 200_000,
+              disbursementAmount: 197_000,
+              repaymentTermMonths: 12,
+              outstandingBalance: 150_000,
+              status: 'disbursed',
+              requestDate: '2025-09-01T09:00:00.000Z',
+              disbursedAt: '2025-09-10T09:00:00.000Z',
+              awaitingSecondApproval: false,
+              overdueInstalments: 1,
+            },
+          ],
+          pagination: page(5, 1),
+        }),
+    });
+    signInAs(buildUser({ role: 'admin' }));
+    renderAppAt('/admin/members');
+    const box = await screen.findByRole('searchbox', { name: 'Search the portal' });
+    expect(box).toHaveAttribute('placeholder', 'Search members, loans...');
+    await userEvent.type(box, 'Obi{Enter}');
+    await waitFor(() => expect(window.location.pathname).toBe('/admin/search'));
+    const members = await screen.findByRole('region', { name: 'Members' }, { timeout: 5000 });
+    expect(await within(members).findByRole('link', { name: /Ada Obi/ })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/admin\/members\//),
+    );
+    const loans = screen.getByRole('region', { name: 'Loans' });
+    expect(await within(loans).findByRole('link', { name: /LN-000003/ })).toHaveAttribute(
+      'href',
+      '/admin/loans/10000000-0000-4000-8000-000000000003',
+    );
+    const searched = (key: string) => api.callsTo(key).map((call) => call.query.get('search'));
+    expect(searched('GET /admin/users')).toContain('Obi');
+    expect(searched('GET /admin/loans')).toEqual(['Obi']);
+    expect(api.callsTo('GET /users/loans')).toHaveLength(0);
+  });
+
+  it("sends /admin/users (the spec's name) to the members list", async () => {
+    mockApi({
+      'GET /users/notifications': notifications,
+      'GET /admin/users': () => json(200, { success: true, data: [], pagination: page(50) }),
+    });
+    signInAs(buildUser({ role: 'admin' }));
+    renderAppAt('/admin/users');
+    await waitFor(() => expect(window.location.pathname).toBe('/admin/members'));
   });
 });

@@ -21,6 +21,8 @@ import { paths } from '../../../config/paths';
 export const adminNavigation: ShellNavigation = {
   home: paths.admin,
   label: 'Back office',
+  // The back office searches the cooperative's members and loans, not the administrator's own.
+  search: { path: paths.adminSearch, placeholder: 'Search members, loans...' },
   main: [
     { to: paths.admin, label: 'Overview', icon: LayoutDashboard, end: true },
     { to: paths.adminMembers, label: 'Members', icon: Users },

@@ -18,36 +18,59 @@ const STATUS = {
   error: <Badge variant="danger">Error</Badge>,
 };
 
-const columns: readonly DataTableColumn<PayrollRow>[] = [
+const member: DataTableColumn<PayrollRow> = {
+  id: 'member',
+  header: 'Member',
+  cell: (row) => (
+    <span className="grid">
+      <span>{row.memberName ?? 'Unknown'}</span>
+      <span className="text-muted-foreground">{row.membershipId}</span>
+    </span>
+  ),
+};
+
+const status: DataTableColumn<PayrollRow> = {
+  id: 'status',
+  header: 'Status',
+  cell: (row) => (
+    <span className="grid grid-cols-1 gap-1">
+      {STATUS[row.status]}
+      {row.errors.map((error) => (
+        <span key={error} className="text-sm whitespace-normal text-destructive">
+          {error}
+        </span>
+      ))}
+    </span>
+  ),
+};
+
+const contributionColumns: readonly DataTableColumn<PayrollRow>[] = [
   { id: 'line', header: 'Line', cell: (row) => row.line },
-  {
-    id: 'member',
-    header: 'Member',
-    cell: (row) => (
-      <span className="grid">
-        <span>{row.memberName ?? 'Unknown'}</span>
-        <span className="text-muted-foreground">{row.membershipId}</span>
-      </span>
-    ),
-  },
+  member,
   { id: 'savings', header: 'Savings', align: 'end', cell: (row) => formatNaira(row.savings) },
   { id: 'shares', header: 'Shares', align: 'end', cell: (row) => formatNaira(row.shares) },
   { id: 'total', header: 'Total', align: 'end', cell: (row) => formatNaira(row.total) },
-  {
-    id: 'status',
-    header: 'Status',
-    cell: (row) => (
-      <span className="grid grid-cols-1 gap-1">
-        {STATUS[row.status]}
-        {row.errors.map((error) => (
-          <span key={error} className="text-sm whitespace-normal text-destructive">
-            {error}
-          </span>
-        ))}
-      </span>
-    ),
-  },
 ];
+
+/** With the optional repayment column: each row's repayment and the loan it goes to. */
+const repaymentColumns: readonly DataTableColumn<PayrollRow>[] = [
+  {
+    id: 'repayment',
+    header: 'Loan repayment',
+    align: 'end',
+    cell: (row) => (row.repayment > 0 ? formatNaira(row.repayment) : '—'),
+  },
+  { id: 'loan', header: 'Loan', cell: (row) => row.loanNumber ?? '—' },
+];
+
+/** Whether the file carried repayments (the optional column), so the preview shows them. */
+const hasRepayments = (preview: PayrollPreview) =>
+  preview.rows.some((row) => row.repayment > 0 || row.loanNumber !== null);
+
+const columnsFor = (preview: PayrollPreview): readonly DataTableColumn<PayrollRow>[] =>
+  hasRepayments(preview)
+    ? [...contributionColumns, ...repaymentColumns, status]
+    : [...contributionColumns, status];
 
 /** Upload a month's deductions, check the preview, post it once. */
 export function PayrollView() {
@@ -73,8 +96,7 @@ export function PayrollView() {
         ),
       ]
     : [];
-  const canPost =
-    preview !== undefined && preview.month !== null && problems.length === 0 && posted === null;
+  const canPost = preview !== undefined && preview.month !== null && problems.length === 0;
   return (
     <div className="grid grid-cols-1 gap-6">
       <CsvFilePicker
@@ -83,6 +105,11 @@ export function PayrollView() {
         optionalColumns={PAYROLL_OPTIONAL_COLUMNS}
         onChosen={choose}
       />
+      {posted ? (
+        <Alert variant="success" role="status">
+          <AlertDescription>{posted}</AlertDescription>
+        </Alert>
+      ) : null}
       {preview ? (
         <section aria-labelledby="payroll-preview" className="grid grid-cols-1 gap-4">
           <h2 id="payroll-preview" className="text-lg font-semibold">
@@ -101,6 +128,9 @@ export function PayrollView() {
                 ['Shares to post', formatNaira(preview.totals.shares)],
                 ['Total to post', formatNaira(preview.totals.total)],
                 ['Members', String(preview.totals.members)],
+                ...(hasRepayments(preview)
+                  ? ([['Loan repayments to post', formatNaira(preview.totals.repayments)]] as const)
+                  : []),
               ] as const
             ).map(([label, value]) => (
               <div key={label} className="rounded-xl border bg-card p-3">
@@ -116,7 +146,7 @@ export function PayrollView() {
           {preview.rows.length > 0 ? (
             <DataTable
               caption="Payroll rows"
-              columns={columns}
+              columns={columnsFor(preview)}
               rows={preview.rows}
               getRowId={(row) => String(row.line)}
               getRowLabel={(row) => `Line ${row.line}, ${row.membershipId}`}
@@ -129,11 +159,6 @@ export function PayrollView() {
               </AlertDescription>
             </Alert>
           ) : null}
-          {posted ? (
-            <Alert variant="success" role="status">
-              <AlertDescription>{posted}</AlertDescription>
-            </Alert>
-          ) : null}
           <div>
             <SubmitButton
               disabled={!canPost}
@@ -143,7 +168,13 @@ export function PayrollView() {
                 state &&
                 post.mutate(
                   { upload: state.upload, key: state.key },
-                  { onSuccess: ({ message }) => setPosted(message ?? 'Posted') },
+                  {
+                    // The preview is of a file now posted: it goes, the outcome stays.
+                    onSuccess: ({ message }) => {
+                      setState(null);
+                      setPosted(message ?? 'Posted');
+                    },
+                  },
                 )
               }
             >
