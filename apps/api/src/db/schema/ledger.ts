@@ -24,13 +24,22 @@ export const ledgerTransactions = pgTable(
     kind: text('kind').notNull(),
     description: text('description').notNull(),
     effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
-    /** The business row this posting belongs to, e.g. ('contribution', id). */
+    /** The business row this posting belongs to, e.g. ('contribution', id); unique per kind. */
     referenceType: text('reference_type'),
     referenceId: uuid('reference_id'),
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [index('ledger_transactions_reference_idx').on(t.referenceType, t.referenceId)],
+  (t) => [
+    // One posting of each kind per business row: the same event posted twice is refused by the
+    // database, whatever the app does (a repayment names its repayment row, not its loan).
+    uniqueIndex('ledger_transactions_kind_reference_key').on(
+      t.kind,
+      t.referenceType,
+      t.referenceId,
+    ),
+    index('ledger_transactions_reference_idx').on(t.referenceType, t.referenceId),
+  ],
 );
 
 export const ledgerEntries = pgTable(

@@ -389,11 +389,14 @@ describe('postLedgerTransaction', () => {
 });
 
 describe('database guards', () => {
-  async function rawTransaction(entries: { account: string; userId?: string; amount: number }[]) {
+  async function rawTransaction(
+    entries: { account: string; userId?: string; amount: number }[],
+    head: { kind?: string; referenceType?: string; referenceId?: string } = {},
+  ) {
     await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(ledgerTransactions)
-        .values({ kind: 'adjustment', description: 'raw', effectiveDate: '2025-01-01' })
+        .values({ kind: 'adjustment', description: 'raw', effectiveDate: '2025-01-01', ...head })
         .returning({ id: ledgerTransactions.id });
       for (const entry of entries) {
         await tx.insert(ledgerEntries).values({
@@ -431,6 +434,28 @@ describe('database guards', () => {
       { account: 'coop_adjustments', amount: -60 },
       { account: 'coop_adjustments', amount: -40 },
     ]);
+  });
+
+  it('refuses a second posting of the same kind for the same business row, written past the app', async () => {
+    const repaymentId = randomUUID();
+    const repayment = (referenceId: string) => ({
+      kind: 'loan_repayment',
+      referenceType: 'loan_repayment',
+      referenceId,
+    });
+    const entries = [
+      { account: 'coop_bank', amount: 500 },
+      { account: 'coop_adjustments', amount: -500 },
+    ];
+    await rawTransaction(entries, repayment(repaymentId));
+    const before = await snapshot();
+    expect(await refusal(rawTransaction(entries, repayment(repaymentId)))).toMatch(
+      /ledger_transactions_kind_reference_key/,
+    );
+    expect(await snapshot()).toEqual(before);
+    // Another repayment, or another kind of posting about the same row, is a different event.
+    await rawTransaction(entries, repayment(randomUUID()));
+    await rawTransaction(entries, { ...repayment(repaymentId), kind: 'adjustment' });
   });
 
   it('refuses a member account entry without a member', async () => {

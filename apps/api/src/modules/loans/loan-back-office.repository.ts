@@ -1,5 +1,5 @@
 /** Queries of the back office's loans pages and the maker-checker requests (issue 9 item 6). */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AdminLoanListQuery } from '@coop/shared/admin-loans';
 import {
@@ -207,23 +207,38 @@ export function loanBackOfficeRepository(db: Executor) {
 
     /** The loan's ledger transactions and what each moved on the member's loan account. */
     ledgerOf(loanId: string) {
-      return db
-        .select({
-          id: ledgerTransactions.id,
-          kind: ledgerTransactions.kind,
-          description: ledgerTransactions.description,
-          effectiveDate: ledgerTransactions.effectiveDate,
-          createdAt: ledgerTransactions.createdAt,
-          amount: sql<string>`coalesce((select sum(e.amount) from ledger_entries e where e.transaction_id = ledger_transactions.id and e.account = 'member_loans'), 0)`,
-        })
-        .from(ledgerTransactions)
-        .where(
-          and(
-            eq(ledgerTransactions.referenceType, 'loan'),
-            eq(ledgerTransactions.referenceId, loanId),
-          ),
-        )
-        .orderBy(asc(ledgerTransactions.createdAt), asc(ledgerTransactions.id));
+      return (
+        db
+          .select({
+            id: ledgerTransactions.id,
+            kind: ledgerTransactions.kind,
+            description: ledgerTransactions.description,
+            effectiveDate: ledgerTransactions.effectiveDate,
+            createdAt: ledgerTransactions.createdAt,
+            amount: sql<string>`coalesce((select sum(e.amount) from ledger_entries e where e.transaction_id = ledger_transactions.id and e.account = 'member_loans'), 0)`,
+          })
+          .from(ledgerTransactions)
+          // The disbursement names the loan; each repayment names its repayment row.
+          .where(
+            or(
+              and(
+                eq(ledgerTransactions.referenceType, 'loan'),
+                eq(ledgerTransactions.referenceId, loanId),
+              ),
+              and(
+                eq(ledgerTransactions.referenceType, 'loan_repayment'),
+                inArray(
+                  ledgerTransactions.referenceId,
+                  db
+                    .select({ id: loanRepayments.id })
+                    .from(loanRepayments)
+                    .where(eq(loanRepayments.loanId, loanId)),
+                ),
+              ),
+            ),
+          )
+          .orderBy(asc(ledgerTransactions.createdAt), asc(ledgerTransactions.id))
+      );
     },
 
     /** The loan's audit rows and its guarantor slots', oldest first. */

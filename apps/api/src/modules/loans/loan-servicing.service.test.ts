@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import {
+  ledgerTransactions,
   loanGuarantors,
   loanScheduleItems,
   loans,
@@ -125,11 +126,17 @@ describe('loan servicing', () => {
   it('a repayment pays the first instalment; paying ahead of the due month is early', async () => {
     const [first] = await scheduleOf(t, loanId);
     const amount = first?.totalAmount ?? 0;
-    await recordRepayment(t.deps, systemActor, {
+    const { repaymentId } = await recordRepayment(t.deps, systemActor, {
       loanId,
       amountKobo: amount,
       paymentMethod: 'payroll',
     });
+    // The posting names the repayment that caused it, not the loan.
+    const [posting] = await t.db
+      .select()
+      .from(ledgerTransactions)
+      .where(eq(ledgerTransactions.referenceId, repaymentId));
+    expect(posting).toMatchObject({ kind: 'loan_repayment', referenceType: 'loan_repayment' });
     const items = await scheduleOf(t, loanId);
     expect(items[0]).toMatchObject({ status: 'paid', paidAmount: amount });
     const page = await listLoans(t.deps, ada.actor, {

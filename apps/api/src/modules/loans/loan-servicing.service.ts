@@ -10,6 +10,7 @@
  * debits `coop_bank` and credits `member_loans`. So the member's loan balance in the projection is
  * always the sum of their loans' outstanding balances (DESIGN §6 outstandingLoans).
  */
+import { randomUUID } from 'node:crypto';
 import { addMonthsClamped, isIsoDate, toIsoDateInTimeZone, type IsoDate } from '@coop/shared/dates';
 import { LOAN_TRANSITIONS } from '@coop/shared/loans';
 import { koboToNaira, type Kobo } from '@coop/shared/money';
@@ -282,11 +283,14 @@ export async function recordRepayment(
     const newBalance = loan.outstandingBalance - input.amountKobo;
     const repaidInFull = newBalance === 0;
     const now = deps.clock.now();
+    // The posting names the repayment row that causes it (chosen here, inserted just below), so
+    // the database refuses a second posting of the same repayment.
+    const repaymentId = randomUUID();
     const posted = await postLedgerTransaction(tx, {
       kind: 'loan_repayment',
       description: `Repayment on loan ${loan.loanNumber}`,
       effectiveDate: paymentDate,
-      reference: { type: 'loan', id: loan.id },
+      reference: { type: 'loan_repayment', id: repaymentId },
       createdBy: actorIdOf(actor),
       entries: [
         { account: 'coop_bank', amount: input.amountKobo },
@@ -295,6 +299,7 @@ export async function recordRepayment(
     });
     const firstOwed = firstTouched ? firstTouched.totalAmount : 0;
     const repayment = await repo.insertRepayment({
+      id: repaymentId,
       loanId: loan.id,
       amount: input.amountKobo,
       paymentDate,
