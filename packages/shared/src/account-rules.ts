@@ -19,6 +19,12 @@ export const PROFILE_MESSAGES = {
     'To change your name, e-mail address or membership ID, please contact the administrator.',
 } as const;
 
+/** Statement downloads and the data export (decision 084: ten files in ten minutes). */
+export const EXPORT_MESSAGES = {
+  tooMany: (minutes: number) =>
+    `You have downloaded many files in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+} as const;
+
 /** The change-password dialog's toasts (spec §8 "Change password"). */
 export const CHANGE_PASSWORD_MESSAGES = {
   successTitle: 'Password changed successfully',

@@ -10,3 +10,11 @@ export function chunks<T>(items: readonly T[], size = ROWS_PER_STATEMENT): T[][]
   for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size));
   return result;
 }
+
+/**
+ * Lets the requests waiting on this process run before going on: long loops over a file's rows
+ * call it between slices, so no request waits for the whole file.
+ */
+export function yieldToOtherRequests(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}

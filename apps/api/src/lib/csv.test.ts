@@ -94,8 +94,8 @@ describe('readCsvUpload', () => {
   const b64 = (text: string | Buffer) => Buffer.from(text).toString('base64');
   const columns = ['membershipId', 'month', 'savings', 'shares'] as const;
 
-  it('reads rows by column, trimmed, numbering lines from 2', () => {
-    const table = readCsvUpload(
+  it('reads rows by column, trimmed, numbering lines from 2', async () => {
+    const table = await readCsvUpload(
       b64(
         '\uFEFFmembershipId,month,savings,shares\r\n M0001 ,2025-05,100,0\r\n\r\nM0002,2025-05,-5,1\r\n',
       ),
@@ -120,8 +120,8 @@ describe('readCsvUpload', () => {
     });
   });
 
-  it('flags cells a spreadsheet would run as formulas, but not negative numbers', () => {
-    const table = readCsvUpload(
+  it('flags cells a spreadsheet would run as formulas, but not negative numbers', async () => {
+    const table = await readCsvUpload(
       b64('membershipId,month,savings,shares\n"=cmd|\' /C calc\'!A0",2025-05,-1,@SUM(A1)\n'),
       columns,
       1000,
@@ -132,8 +132,8 @@ describe('readCsvUpload', () => {
     ]);
   });
 
-  it('flags a formula after a semicolon in an uploaded cell', () => {
-    const table = readCsvUpload(
+  it('flags a formula after a semicolon in an uploaded cell', async () => {
+    const table = await readCsvUpload(
       b64('membershipId,month,savings,shares\nM0001;=1+1,2025-05,1,x; @SUM(A1)\n'),
       columns,
       1000,
@@ -144,26 +144,26 @@ describe('readCsvUpload', () => {
     ]);
   });
 
-  it('refuses the wrong columns, wrong encoding, a file too large and rows of the wrong width', () => {
-    expect(readCsvUpload(b64('a,b\n1,2\n'), columns, 1000)).toMatchObject({
+  it('refuses the wrong columns, wrong encoding, a file too large and rows of the wrong width', async () => {
+    expect(await readCsvUpload(b64('a,b\n1,2\n'), columns, 1000)).toMatchObject({
       ok: false,
       problems: [{ line: 1 }],
     });
     expect(
-      readCsvUpload(Buffer.from([0x41, 0xe9, 0x0a]).toString('base64'), columns, 1000),
+      await readCsvUpload(Buffer.from([0x41, 0xe9, 0x0a]).toString('base64'), columns, 1000),
     ).toEqual({
       ok: false,
       problems: [{ line: 0, message: CSV_UPLOAD_REFUSALS.notUtf8 }],
     });
-    expect(readCsvUpload(b64('x'.repeat(11)), columns, 10)).toEqual({
+    expect(await readCsvUpload(b64('x'.repeat(11)), columns, 10)).toEqual({
       ok: false,
       problems: [{ line: 0, message: CSV_UPLOAD_REFUSALS.tooLarge }],
     });
-    expect(readCsvUpload(b64('membershipId,month,savings,shares\n'), columns, 1000)).toEqual({
+    expect(await readCsvUpload(b64('membershipId,month,savings,shares\n'), columns, 1000)).toEqual({
       ok: false,
       problems: [{ line: 2, message: CSV_UPLOAD_REFUSALS.empty }],
     });
-    const short = readCsvUpload(
+    const short = await readCsvUpload(
       b64('membershipId,month,savings,shares\nM1,2025-05\n'),
       columns,
       1000,

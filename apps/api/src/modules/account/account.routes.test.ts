@@ -353,6 +353,30 @@ describe('account API', () => {
     });
   });
 
+  it('lets one member make ten files in ten minutes, counted across parallel requests', async () => {
+    const user = await createActiveMember(t, { email: 'exporter@test.coop' });
+    const exporter = { user, token: (await signIn(t, 'exporter@test.coop')).accessToken };
+    const files = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        get(
+          exporter,
+          i % 2 === 0
+            ? '/statement/download?startDate=2025-01-01&endDate=2025-06-15&format=csv'
+            : '/export/data',
+        ),
+      ),
+    );
+    const statuses = files.map((res) => res.statusCode).sort();
+    expect(statuses).toEqual([...Array<number>(10).fill(200), 429, 429]);
+    const refused = files.find((res) => res.statusCode === 429);
+    expect(refused?.json()).toMatchObject({
+      code: 'TOO_MANY_ATTEMPTS',
+      message: 'You have downloaded many files in a short time. Please try again in 10 minutes.',
+    });
+    // Another member is not affected.
+    expect((await get(ada, '/export/data')).statusCode).toBe(200);
+  });
+
   describe('PUT /users/change-password', () => {
     let dayo: Member & { refreshToken: string };
     beforeAll(async () => {

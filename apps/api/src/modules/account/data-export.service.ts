@@ -8,6 +8,7 @@
  * `section,record,field,value` (one line per field of each record), one table a spreadsheet opens
  * whatever the sections hold.
  */
+import { claimExport } from './export-limit.js';
 import { koboToNaira } from '@coop/shared/money';
 import type { DataExportQuery } from '@coop/shared/users';
 import type { Deps } from '../../deps.js';
@@ -164,6 +165,7 @@ export async function exportMemberData(
   actor: MemberActor,
   { format }: DataExportQuery,
 ): Promise<DownloadFile> {
+  await claimExport(deps, actor);
   const data = await collectDataExport(deps, actor);
   await writeAudit(deps.db, actor, {
     action: 'member.data_exported',

@@ -5,6 +5,7 @@
  * construction: opening + money in − money out = closing, and the closing balance of a period
  * ending today is the balance the dashboard shows.
  */
+import { claimExport } from './export-limit.js';
 import {
   STATEMENT_MESSAGES,
   TRANSACTION_ACCOUNT_LABELS,
@@ -253,6 +254,8 @@ export async function downloadStatement(
   query: StatementDownloadQuery,
 ): Promise<DownloadFile> {
   const data = await statementData(deps, actor, query);
+  // Counted once the period is known to be valid, before the file is made.
+  await claimExport(deps, actor);
   const name = `statement-${data.member.membershipId}-${data.startDate}-to-${data.endDate}`;
   await writeAudit(deps.db, actor, {
     action: 'member.statement_downloaded',

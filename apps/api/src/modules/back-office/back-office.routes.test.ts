@@ -58,6 +58,14 @@ async function member(
   };
 }
 
+/** `count` valid rows of a members file (no header). */
+function bulkMemberRows(count: number): string[] {
+  return Array.from(
+    { length: count },
+    (_, i) => `Member,${i},m${i}@bulk.test,,B${String(i).padStart(6, '0')},2025-01-15`,
+  );
+}
+
 describe('back office API', () => {
   let t: TestApp;
   let chair: Session;
@@ -292,6 +300,14 @@ describe('back office API', () => {
         .where(eq(users.email, 'ngozi@test.coop'));
       expect(n?.n).toBe(0);
     });
+
+    it('previews a 128,889-row file, within the 10 MB limit, without a 500', async () => {
+      const file = `${header}${bulkMemberRows(128_889).join('\r\n')}\r\n`;
+      expect(Buffer.byteLength(file)).toBeLessThan(10 * 1024 * 1024);
+      const res = await call(chair, 'POST', '/users/import/preview', upload('bulk.csv', file));
+      expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+      expect(res.json<{ data: MemberImportPreview }>().data.validRows).toBe(128_889);
+    }, 300_000);
 
     it('refuses wrong columns, wrong encoding and files over 10 MB, writing nothing', async () => {
       const wrong = await call(

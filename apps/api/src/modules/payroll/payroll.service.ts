@@ -96,7 +96,7 @@ async function readPayroll(
   const columns = hasRepaymentColumn(upload.content)
     ? PAYROLL_COLUMNS_WITH_REPAYMENT
     : PAYROLL_COLUMNS;
-  const table = readCsvUpload<(typeof PAYROLL_COLUMNS_WITH_REPAYMENT)[number]>(
+  const table = await readCsvUpload<(typeof PAYROLL_COLUMNS_WITH_REPAYMENT)[number]>(
     upload.content,
     columns,
     CSV_UPLOAD_MAX_BYTES,
