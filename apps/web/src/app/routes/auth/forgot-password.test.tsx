@@ -40,6 +40,8 @@ describe('forgot password', () => {
     expect(await screen.findByRole('heading', { name: 'Check Your Email' })).toBeInTheDocument();
     expect(api.callsTo('POST /auth/forgot-password')[0]?.body).toEqual({ email: 'ada@demo.coop' });
     expect(screen.getByText(NEUTRAL)).toBeInTheDocument();
+    // Neutral to the end: the view does not name the address, as if something went there.
+    expect(screen.queryByText(/ada@demo\.coop/i)).not.toBeInTheDocument();
     expect(screen.getByText(/inbox and your spam/i)).toBeInTheDocument();
     expect(screen.getByText('The link expires in 1 hour.')).toBeInTheDocument();
     expect(screen.getByText(/you can try again/i)).toBeInTheDocument();

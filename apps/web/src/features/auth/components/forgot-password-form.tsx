@@ -39,7 +39,11 @@ function BackToLogin() {
   );
 }
 
-function CheckYourEmail({ email, onTryAgain }: { email: string; onTryAgain: () => void }) {
+/**
+ * The sent view never repeats the address: after 'if an account with that email exists', a 'we
+ * sent it to …' would claim what the neutral answer must not (whether the account exists).
+ */
+function CheckYourEmail({ onTryAgain }: { onTryAgain: () => void }) {
   return (
     <Card>
       <CardHeader className="items-center text-center">
@@ -48,9 +52,6 @@ function CheckYourEmail({ email, onTryAgain }: { email: string; onTryAgain: () =
         <CardDescription role="status">{AUTH_MESSAGES.resetLinkSent}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        <p className="text-center text-sm">
-          We sent it to <strong className="break-all">{email}</strong>.
-        </p>
         <ul className="grid list-disc gap-1.5 rounded-lg bg-muted/60 py-3 pr-3 pl-8 text-sm text-muted-foreground">
           <li>Check your inbox and your spam or junk folder.</li>
           <li>
@@ -117,7 +118,7 @@ export function ForgotPasswordForm() {
       reset();
       setSentTo(null);
     };
-    return <CheckYourEmail email={sentTo} onTryAgain={tryDifferentEmail} />;
+    return <CheckYourEmail onTryAgain={tryDifferentEmail} />;
   }
 
   const message = limitReached ? AUTH_MESSAGES.tooManyAttempts : error;
