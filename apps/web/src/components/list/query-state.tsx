@@ -13,6 +13,8 @@ type QueryStateProps = {
   isEmpty: boolean;
   /** The list's own empty text, e.g. 'No contributions found'. */
   emptyMessage: string;
+  /** A line under the empty text, in the same box: why it is empty ('You haven't ... yet.'). */
+  emptyDetail?: string | null;
   /** What is loading, for screen readers: 'Loading contributions'. */
   loadingLabel: string;
   children: ReactNode;
@@ -25,6 +27,7 @@ export function QueryState({
   onRetry,
   isEmpty,
   emptyMessage,
+  emptyDetail,
   loadingLabel,
   children,
 }: QueryStateProps) {
@@ -53,6 +56,7 @@ export function QueryState({
       <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card px-6 py-16 text-center">
         <Inbox aria-hidden="true" className="size-10 text-muted-foreground" />
         <p className="font-medium">{emptyMessage}</p>
+        {emptyDetail ? <p className="text-sm text-muted-foreground">{emptyDetail}</p> : null}
       </div>
     );
   }

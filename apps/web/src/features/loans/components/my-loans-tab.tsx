@@ -130,6 +130,10 @@ export function MyLoansTab(props: { onReassign: (guarantor: LoanGuarantor, loan:
         onRetry={() => void loans.refetch()}
         isEmpty={rows.length === 0}
         emptyMessage={LOAN_MESSAGES.noLoans}
+        // One empty state, its reason inside the same box rather than a second message below.
+        emptyDetail={
+          status ? noLoansWithStatusMessage(status) : !filtered ? LOAN_MESSAGES.noLoansYet : null
+        }
         loadingLabel="Loading loans"
       >
         {/* From 768 px up the table scrolls sideways in its own box rather than widen the page. */}
@@ -224,11 +228,6 @@ export function MyLoansTab(props: { onReassign: (guarantor: LoanGuarantor, loan:
           </table>
         </div>
       </QueryState>
-      {rows.length === 0 && !loans.isPending && errorMessage === null && (status || !filtered) ? (
-        <p className="-mt-2 text-center text-sm text-muted-foreground">
-          {status ? noLoansWithStatusMessage(status) : LOAN_MESSAGES.noLoansYet}
-        </p>
-      ) : null}
       {loans.data && errorMessage === null ? (
         <PaginationFooter
           pagination={loans.data.pagination}
