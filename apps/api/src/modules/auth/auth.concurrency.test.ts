@@ -57,6 +57,26 @@ describe.skipIf(!serverUrl)('auth under concurrent requests (PostgreSQL)', () =>
     expect(statuses).toEqual([401, 401, 401, 401, 429, 429, 429, 429, 429, 429]);
   });
 
+  it('holds the per-address limit of 100 failures exactly under a burst of 130 at once', async () => {
+    const ip = '192.0.2.44';
+    const answers = await Promise.all(
+      Array.from({ length: 130 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          remoteAddress: ip,
+          // A different unknown identifier each time, so no account lockout gets in the way.
+          payload: { identifier: `burst${i}@example.com`, password: 'Wrong-Guess-1' },
+        }),
+      ),
+    );
+    const statuses = answers.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(100);
+    const refused = answers.filter((r) => r.statusCode === 429);
+    expect(refused).toHaveLength(30);
+    for (const res of refused) expect(res.json().code).toBe('TOO_MANY_ATTEMPTS');
+  }, 120_000);
+
   it('uses an activation link once when it is submitted twice at the same moment', async () => {
     const { activationToken } = await createMember(t.deps, systemActor, {
       email: 'twice@example.com',

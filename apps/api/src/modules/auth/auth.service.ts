@@ -24,7 +24,8 @@ import {
 import {
   accountLockedError,
   accountLockedFor,
-  ipBlockedFor,
+  claimAddressAttempt,
+  releaseAddressClaim,
   ipLimitedError,
   recordAccountFailure,
   recordSuccess,
@@ -100,14 +101,14 @@ async function attemptLogin(
   const identifier = classifyIdentifier(input.identifier);
   const audit = { entityType: 'user' } as const;
 
-  const ipWait = await ipBlockedFor(db, ip, now);
-  if (ipWait !== null) {
+  const address = await claimAddressAttempt(db, ip, now);
+  if ('blockedMs' in address) {
     await writeAudit(db, actor, {
       ...audit,
       action: 'auth.login.refused',
       after: { reason: 'ip_limit', identifierKind: identifier.kind },
     });
-    throw ipLimitedError(ipWait);
+    throw ipLimitedError(address.blockedMs);
   }
 
   const outcome = await db.transaction(async (tx): Promise<LoginOutcome> => {
@@ -194,6 +195,7 @@ async function attemptLogin(
 
   if (outcome.result === 'locked') throw accountLockedError(outcome.waitMs);
   if (outcome.result === 'failed') throw invalidCredentials();
+  await releaseAddressClaim(db, address.claimId);
   if (outcome.result === 'two_factor') {
     return {
       twoFactorRequired: true,

@@ -1,6 +1,12 @@
-import { and, count, desc, eq, gt, gte, isNull, max, not } from 'drizzle-orm';
-import { signInAttempts, signInIdentifierLockouts, signInLockouts } from '../../db/schema/index.js';
-import type { Executor } from '../../db/client.js';
+import { and, count, eq, gt, gte, isNull, max, not, sql } from 'drizzle-orm';
+import {
+  rateLimitEvents,
+  signInAttempts,
+  signInIdentifierLockouts,
+  signInLockouts,
+} from '../../db/schema/index.js';
+import type { Database, Executor } from '../../db/client.js';
+import { blockedFor } from '../../lib/rate-limit.js';
 import {
   FIRST_LOCKOUT_MINUTES,
   LOCKOUT_MEMORY_HOURS,
@@ -53,25 +59,41 @@ export function ipLimitedError(remainingMs: number): DomainError {
   });
 }
 
-/** Milliseconds until the address may try again, or null while it is under the limit. */
-export async function ipBlockedFor(db: Executor, ip: string, now: Date): Promise<number | null> {
-  const windowStart = new Date(now.getTime() - FAILURE_WINDOW_MS);
-  // The 100th most recent failure: once it leaves the window the address is under the limit.
-  const [oldest] = await db
-    .select({ at: signInAttempts.createdAt })
-    .from(signInAttempts)
-    .where(
-      and(
-        eq(signInAttempts.ip, ip),
-        not(signInAttempts.succeeded),
-        gt(signInAttempts.createdAt, windowStart),
-      ),
-    )
-    .orderBy(desc(signInAttempts.createdAt))
-    .offset(IP_FAILURE_LIMIT - 1)
-    .limit(1);
-  if (!oldest) return null;
-  return oldest.at.getTime() + FAILURE_WINDOW_MS - now.getTime();
+const ADDRESS_BUCKET = 'sign-in-address';
+
+/**
+ * The per-address limit, atomic under bursts: each sign-in claims one of the address's failure
+ * slots before its password is checked, under a transaction-scoped advisory lock on the address,
+ * so parallel requests count one another even while their passwords are still being checked
+ * (a check-then-record done at the end let 121 of 130 through). The claim stays as the failure
+ * it was presumed to be; a sign-in whose password was right gives it back (`releaseAddressClaim`).
+ * Returns the wait when the address is at its limit, else the claim.
+ */
+export async function claimAddressAttempt(
+  db: Database,
+  ip: string,
+  now: Date,
+): Promise<{ blockedMs: number } | { claimId: number }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${ADDRESS_BUCKET}:${ip}`}))`);
+    const args = { bucket: ADDRESS_BUCKET, key: ip, now };
+    const blockedMs = await blockedFor(tx, {
+      ...args,
+      limit: IP_FAILURE_LIMIT,
+      windowMs: FAILURE_WINDOW_MS,
+    });
+    if (blockedMs !== null) return { blockedMs };
+    const [claim] = await tx
+      .insert(rateLimitEvents)
+      .values({ bucket: ADDRESS_BUCKET, key: ip, createdAt: now })
+      .returning({ id: rateLimitEvents.id });
+    return { claimId: claim!.id };
+  });
+}
+
+/** The password was right: the address's claimed slot was not a failure after all. */
+export async function releaseAddressClaim(db: Executor, claimId: number): Promise<void> {
+  await db.delete(rateLimitEvents).where(eq(rateLimitEvents.id, claimId));
 }
 
 /** Milliseconds until the account may try again, or null when it is not locked. */
