@@ -122,7 +122,10 @@ describe('admin command line against a database', () => {
       await handle.db.insert(memberBalances).values({ userId: member!.id });
       const clean = capture();
       expect(await runAdminCli(['check-ledger'], clean.io, deps)).toBe(0);
-      expect(clean.out).toEqual(['Member balances match the ledger.']);
+      expect(clean.out).toEqual([
+        'Member balances and holds match the ledger.',
+        '1 member(s), 0 posting(s), 0 open hold(s) of ₦0 in all.',
+      ]);
 
       // A balance changed behind the ledger's back.
       await handle.db
@@ -133,6 +136,16 @@ describe('admin command line against a database', () => {
       expect(await runAdminCli(['check-ledger'], drifted.io, deps)).toBe(1);
       expect(drifted.err[0]).toBe('1 member(s) have balances that differ from the ledger:');
       expect(drifted.err[1]).toContain(member!.id);
+
+      // A frozen amount changed behind the holds' back (balances put right first).
+      await handle.db
+        .update(memberBalances)
+        .set({ savingsBalance: 0, frozenAmount: 300 })
+        .where(eq(memberBalances.userId, member!.id));
+      const frozen = capture();
+      expect(await runAdminCli(['check-ledger'], frozen.io, deps)).toBe(1);
+      expect(frozen.err[0]).toBe('1 hold problem(s):');
+      expect(frozen.err[1]).toContain(`${member!.id}: frozen {"frozen":300,"frozenShares":0}`);
     } finally {
       await handle.close();
     }

@@ -7,8 +7,11 @@ import { systemClock } from '../lib/clock.js';
 import { accessTokens } from '../lib/access-token.js';
 import { systemActor } from '../lib/actor.js';
 import { DomainError } from '../lib/domain-error.js';
+import { formatKobo } from '@coop/shared/money';
 import {
+  findHoldMismatches,
   findProjectionMismatches,
+  ledgerFigures,
   rebuildMemberBalances,
 } from '../modules/ledger/ledger.service.js';
 import { users } from '../db/schema/index.js';
@@ -185,13 +188,33 @@ async function checkLedger(handle: DatabaseHandle, io: CliIo): Promise<number> {
     return 1;
   }
   const mismatches = await findProjectionMismatches(handle.db);
-  if (mismatches.length === 0) {
-    io.out('Member balances match the ledger.');
+  const holdMismatches = await findHoldMismatches(handle.db);
+  if (mismatches.length === 0 && holdMismatches.length === 0) {
+    const figures = await ledgerFigures(handle.db);
+    io.out('Member balances and holds match the ledger.');
+    io.out(
+      `${figures.members} member(s), ${figures.postings} posting(s), ${figures.openHolds} open hold(s) ` +
+        `of ${formatKobo(figures.held)} in all.`,
+    );
     return 0;
   }
-  io.err(`${mismatches.length} member(s) have balances that differ from the ledger:`);
-  for (const { userId, projected, ledger } of mismatches) {
-    io.err(`  ${userId}: balances ${JSON.stringify(projected)}, ledger ${JSON.stringify(ledger)}`);
+  if (mismatches.length > 0) {
+    io.err(`${mismatches.length} member(s) have balances that differ from the ledger:`);
+    for (const { userId, projected, ledger } of mismatches) {
+      io.err(
+        `  ${userId}: balances ${JSON.stringify(projected)}, ledger ${JSON.stringify(ledger)}`,
+      );
+    }
+  }
+  if (holdMismatches.length > 0) {
+    io.err(`${holdMismatches.length} hold problem(s):`);
+    for (const problem of holdMismatches) {
+      io.err(
+        problem.kind === 'frozen'
+          ? `  ${problem.userId}: frozen ${JSON.stringify(problem.projected)}, open holds ${JSON.stringify(problem.holds)}`
+          : `  ${problem.userId}: hold ${problem.holdId} on a ${problem.reason} that is over (${problem.referenceId})`,
+      );
+    }
   }
   return 1;
 }

@@ -568,6 +568,26 @@ export async function findHoldMismatches(db: Executor): Promise<HoldMismatch[]> 
   ];
 }
 
+/** What the checks looked at: members with a balance row, postings, open holds and their sum. */
+export async function ledgerFigures(
+  db: Executor,
+): Promise<{ members: number; postings: number; openHolds: number; held: Kobo }> {
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select (select count(*) from member_balances)::text as members,
+               (select count(*) from ledger_transactions)::text as postings,
+               (select count(*) from member_holds where released_at is null)::text as open_holds,
+               (select coalesce(sum(amount), 0) from member_holds
+                 where released_at is null)::text as held`,
+  );
+  return {
+    members: koboFromSql(row?.members),
+    postings: koboFromSql(row?.postings),
+    openHolds: koboFromSql(row?.open_holds),
+    held: koboFromSql(row?.held),
+  };
+}
+
 /** Reads the projection of one member (no lock): what balances and the dashboard start from. */
 export async function getMemberLedgerBalances(
   db: Executor,

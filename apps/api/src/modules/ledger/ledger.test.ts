@@ -7,6 +7,7 @@ import {
   ledgerEntries,
   ledgerTransactions,
   memberBalances,
+  withdrawals,
 } from '../../db/schema/index.js';
 import { createTestDatabase } from '../../test/database.js';
 import { insertLedgerTestMember } from '../../test/ledger-members.js';
@@ -19,7 +20,10 @@ import {
   LedgerPostingError,
   postLedgerTransaction,
   postLedgerTransactions,
+  placeHold,
+  readMemberBalance,
   rebuildMemberBalances,
+  releaseHold,
   type LedgerPosting,
 } from './ledger.service.js';
 import { systemActor } from '../../lib/actor.js';
@@ -512,5 +516,54 @@ describe('projection check and rebuild', () => {
     expect(await findProjectionMismatches(db)).toEqual([]);
     expect(await findHoldMismatches(db)).toEqual([]);
     expect(await rebuildMemberBalances(db)).toEqual([]);
+  });
+
+  it('finds a tampered frozen amount and a hold that outlived its cause, and rebuilds', async () => {
+    // A pending savings withdrawal of ada's holds ₦50 (its row written directly: no use case here).
+    const [request] = await db
+      .insert(withdrawals)
+      .values({ userId: ada, withdrawalType: 'savings', requestedAmount: 5_000, status: 'pending' })
+      .returning({ id: withdrawals.id });
+    const referenceId = request?.id ?? '';
+    await db.transaction((tx) =>
+      placeHold(tx, {
+        userId: ada,
+        account: 'member_savings',
+        amount: 5_000,
+        reason: 'withdrawal',
+        referenceId,
+      }),
+    );
+    expect(await findHoldMismatches(db)).toEqual([]);
+    const held = await readMemberBalance(db, ada);
+    expect(held?.frozen).toBe(5_000);
+
+    await db.update(memberBalances).set({ frozenAmount: 1 }).where(eq(memberBalances.userId, ada));
+    expect(await findHoldMismatches(db)).toEqual([
+      {
+        kind: 'frozen',
+        userId: ada,
+        projected: { frozen: 1, frozenShares: 0 },
+        holds: { frozen: 5_000, frozenShares: 0 },
+      },
+    ]);
+    expect(await rebuildMemberBalances(db)).toEqual([ada]);
+    expect(await readMemberBalance(db, ada)).toEqual(held);
+    expect(await findHoldMismatches(db)).toEqual([]);
+
+    // The request decided without releasing its hold: the check names the hold.
+    await db.update(withdrawals).set({ status: 'rejected' }).where(eq(withdrawals.id, referenceId));
+    expect(await findHoldMismatches(db)).toEqual([
+      {
+        kind: 'closed',
+        userId: ada,
+        holdId: expect.any(String),
+        reason: 'withdrawal',
+        referenceId,
+      },
+    ]);
+    await db.transaction((tx) => releaseHold(tx, 'withdrawal', referenceId));
+    expect(await findHoldMismatches(db)).toEqual([]);
+    expect((await readMemberBalance(db, ada))?.frozen).toBe(0);
   });
 });
