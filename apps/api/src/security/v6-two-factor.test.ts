@@ -99,9 +99,12 @@ describe('V6 two-factor sign-in (TOTP)', () => {
     const code = codeAt();
     const challengeToken = await passwordStep();
     expect((await post('/auth/login/two-factor', { challengeToken, code })).statusCode).toBe(200);
-    expect((await post('/auth/login/two-factor', { challengeToken, code })).json().code).toBe(
-      'INVALID_TWO_FACTOR_CODE',
-    );
+    // The same code again: refused, saying it was just used rather than that it is wrong.
+    expect((await post('/auth/login/two-factor', { challengeToken, code })).json()).toMatchObject({
+      code: 'INVALID_TWO_FACTOR_CODE',
+      message: 'That code was just used. Wait for the next code in your authenticator app.',
+      details: [{ field: 'code', message: 'That code was just used' }],
+    });
     t.clock.advance(90_000);
     expect(
       (await post('/auth/login/two-factor', { challengeToken, code: codeAt(-1) })).statusCode,

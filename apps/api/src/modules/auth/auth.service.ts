@@ -14,7 +14,7 @@ import { answerNoSoonerThan } from '../../lib/answer-floor.js';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/password.js';
 import { toUser } from '../members/members.service.js';
 import { recordLoginEvent } from '../login-history/login-history.service.js';
-import { hasTwoFactor, useSecondFactor } from '../two-factor/two-factor.service.js';
+import { hasTwoFactor, invalidCode, useSecondFactor } from '../two-factor/two-factor.service.js';
 import {
   endSession,
   rotateSession,
@@ -67,7 +67,7 @@ const IDENTIFIER_COLUMNS = {
 type LoginOutcome =
   | { result: 'signed_in'; user: typeof users.$inferSelect; session: IssuedRefreshToken }
   | { result: 'two_factor'; userId: string }
-  | { result: 'failed' }
+  | { result: 'failed'; justUsed?: boolean }
   | { result: 'locked'; waitMs: number };
 
 /**
@@ -244,8 +244,8 @@ async function attemptSecondFactor(
       await recordLoginEvent(tx, actor, { userId, kind: 'locked_out', at: now });
       return { result: 'locked', waitMs };
     }
-    const used = await useSecondFactor(tx, deps, { userId, code: input.code, now });
-    if (!used) {
+    const check = await useSecondFactor(tx, deps, { userId, code: input.code, now });
+    if (!check.ok) {
       const lockedMs = await recordAccountFailure(tx, {
         userId,
         identifier: user.email,
@@ -258,8 +258,11 @@ async function attemptSecondFactor(
         kind: lockedMs === null ? 'two_factor_failed' : 'locked_out',
         at: now,
       });
-      return lockedMs === null ? { result: 'failed' } : { result: 'locked', waitMs: lockedMs };
+      return lockedMs === null
+        ? { result: 'failed', justUsed: check.justUsed }
+        : { result: 'locked', waitMs: lockedMs };
     }
+    const used = check.method;
     await recordSuccess(tx, { userId, identifier: user.email, ip, now });
     const session = await startSession(tx, {
       userId,
@@ -294,11 +297,7 @@ async function attemptSecondFactor(
   });
   if (outcome.result === 'locked') throw accountLockedError(outcome.waitMs);
   if (outcome.result !== 'signed_in') {
-    throw new DomainError({
-      code: 'INVALID_TWO_FACTOR_CODE',
-      message: 'That code is not right. Check your authenticator app and try again.',
-      details: [{ field: 'code', message: 'That code is not right' }],
-    });
+    throw invalidCode(outcome.result === 'failed' && outcome.justUsed === true);
   }
   return {
     user: toUser(outcome.user),

@@ -31,12 +31,24 @@ import { recordLoginEvent } from '../login-history/login-history.service.js';
 const PERIOD_SECONDS = 30;
 const ISSUER = 'Coop Portal';
 
-const invalidCode = () =>
+/**
+ * A refused code. One that was right a moment ago but is used up (each time step signs in once)
+ * says so: the member typed the code they just used, and "not right" would send them to check a
+ * correct app. Both count as a wrong guess.
+ */
+export const invalidCode = (justUsed = false) =>
   new DomainError({
     code: 'INVALID_TWO_FACTOR_CODE',
-    message: 'That code is not right. Check your authenticator app and try again.',
-    details: [{ field: 'code', message: 'That code is not right' }],
+    message: justUsed
+      ? 'That code was just used. Wait for the next code in your authenticator app.'
+      : 'That code is not right. Check your authenticator app and try again.',
+    details: [
+      { field: 'code', message: justUsed ? 'That code was just used' : 'That code is not right' },
+    ],
   });
+
+export type SecondFactorCheck =
+  { ok: true; method: 'totp' | 'recovery_code' } | { ok: false; justUsed: boolean };
 
 // --- the secret at rest -------------------------------------------------------------------------
 
@@ -204,19 +216,20 @@ export async function enableTwoFactor(
 
 /**
  * Checks a second-factor code (6 digits or a recovery code) of a user whose row the caller has
- * locked; a matching code is used up. Returns how it matched, or null.
+ * locked; a matching code is used up. Returns how it matched, or that it did not (and whether
+ * it was a code of a time step already used).
  */
 export async function useSecondFactor(
   tx: Executor,
   deps: Pick<Deps, 'config'>,
   args: { userId: string; code: string; now: Date },
-): Promise<'totp' | 'recovery_code' | null> {
+): Promise<SecondFactorCheck> {
   const [row] = await tx
     .select()
     .from(twoFactorSecrets)
     .where(eq(twoFactorSecrets.userId, args.userId))
     .for('update');
-  if (!row?.enabledAt) return null;
+  if (!row?.enabledAt) return { ok: false, justUsed: false };
   if (/^\d{6}$/.test(args.code)) {
     const step = matchingStep(
       decryptSecret(deps.config.twoFactorKey, row.secretEncrypted),
@@ -224,12 +237,13 @@ export async function useSecondFactor(
       args.now,
     );
     // Single use: a step at or before the last one used is refused.
-    if (step === null || (row.lastStep !== null && step <= row.lastStep)) return null;
+    if (step === null) return { ok: false, justUsed: false };
+    if (row.lastStep !== null && step <= row.lastStep) return { ok: false, justUsed: true };
     await tx
       .update(twoFactorSecrets)
       .set({ lastStep: step })
       .where(eq(twoFactorSecrets.userId, args.userId));
-    return 'totp';
+    return { ok: true, method: 'totp' };
   }
   const [used] = await tx
     .update(twoFactorRecoveryCodes)
@@ -242,7 +256,7 @@ export async function useSecondFactor(
       ),
     )
     .returning({ id: twoFactorRecoveryCodes.id });
-  return used ? 'recovery_code' : null;
+  return used ? { ok: true, method: 'recovery_code' } : { ok: false, justUsed: false };
 }
 
 /** Whether the user signs in with a second factor. */
@@ -277,7 +291,8 @@ export async function disableTwoFactor(
           message: 'Two-factor sign-in is off',
         });
       }
-      if (!(await useSecondFactor(tx, deps, { userId, code: input.code, now }))) {
+      const check = await useSecondFactor(tx, deps, { userId, code: input.code, now });
+      if (!check.ok) {
         // Returned, not thrown: the failure must commit for the count to hold.
         const { locked } = await recordWrongSecondFactor(tx, actor, {
           now,
@@ -288,7 +303,7 @@ export async function disableTwoFactor(
           kind: locked ? 'locked_out' : 'two_factor_failed',
           at: now,
         });
-        return locked ?? invalidCode();
+        return locked ?? invalidCode(check.justUsed);
       }
       await removeTwoFactor(tx, userId);
       await recordLoginEvent(tx, actor, {
