@@ -48,7 +48,8 @@ export interface DatabaseLimits {
   signal?: AbortSignal;
 }
 
-const migrationsFolder = path.resolve(
+/** The Drizzle migrations every database is brought up to date with. */
+export const migrationsFolder = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../drizzle',
 );
@@ -57,7 +58,11 @@ const migrationsFolder = path.resolve(
 const MIGRATION_LOCK_WAIT_MS = 60_000;
 const MIGRATION_LOCK_KEY = 727274;
 
-export type DatabaseTarget = { url: string } | { dataDir: string } | { inMemory: true };
+export type DatabaseTarget =
+  | { url: string }
+  | { dataDir: string }
+  /** In memory; `from` starts it from a dump of another (tests copy one migrated database). */
+  | { inMemory: true; from?: Blob };
 
 /** Opens the database and brings its schema up to date; on failure nothing is left open. */
 export async function openDatabase(
@@ -145,7 +150,7 @@ function openPostgres(url: string, limits: DatabaseLimits): OpeningHandle {
 }
 
 function openEmbedded(
-  target: { dataDir: string } | { inMemory: true },
+  target: { dataDir: string } | { inMemory: true; from?: Blob },
   limits: DatabaseLimits,
 ): OpeningHandle {
   let pglite: PGlite;
@@ -162,7 +167,7 @@ function openEmbedded(
     }
     pglite = new PGlite(target.dataDir);
   } else {
-    pglite = new PGlite();
+    pglite = new PGlite(target.from ? { loadDataDir: target.from } : {});
   }
   // PGlite runs no timers inside the database (statement_timeout has no effect there); the bound
   // is on waiting for its single connection, see EmbeddedConnection.

@@ -1,17 +1,34 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle, type DatabaseLimits } from '../db/client.js';
+import type { DatabaseTemplate } from './global-setup.js';
 
 /** The PostgreSQL server for tests, when set (CI always sets it). */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 
 /**
- * A fresh, migrated database for one test file: a throwaway database on the PostgreSQL server
- * of TEST_DATABASE_URL when set, otherwise an in-memory PGlite. Dropped again by `close()`.
+ * The migrated database of test/global-setup.ts; unset where a config runs no global setup
+ * (then each database is migrated from scratch).
+ */
+const template: DatabaseTemplate | undefined = inject('databaseTemplate');
+
+let embeddedDump: Blob | undefined;
+
+/**
+ * A fresh, migrated database for one test file: a throwaway copy of the template database on the
+ * PostgreSQL server of TEST_DATABASE_URL when set, otherwise an in-memory PGlite loaded from the
+ * template's dump. Dropped again by `close()`.
  */
 export async function createTestDatabase(limits: DatabaseLimits = {}): Promise<DatabaseHandle> {
-  if (!testDatabaseUrl) return openDatabase({ inMemory: true }, limits);
-  return createPostgresTestDatabase(testDatabaseUrl, limits);
+  if (testDatabaseUrl) return createPostgresTestDatabase(testDatabaseUrl, limits);
+  if (template?.kind === 'pglite') {
+    embeddedDump ??= new Blob([readFileSync(template.dumpFile)]);
+    // Opening still checks the migrations: a no-op on the migrated copy.
+    return openDatabase({ inMemory: true, from: embeddedDump }, limits);
+  }
+  return openDatabase({ inMemory: true }, limits);
 }
 
 /** Always PostgreSQL: for concurrency tests, which PGlite's single lock would make meaningless. */
@@ -19,7 +36,10 @@ export async function createPostgresTestDatabase(
   serverUrl: string,
   limits: DatabaseLimits = {},
 ): Promise<DatabaseHandle> {
-  const database = await createEmptyPostgresDatabase(serverUrl);
+  const database = await createPostgresDatabase(
+    serverUrl,
+    template?.kind === 'postgres' && serverUrl === testDatabaseUrl ? template.name : undefined,
+  );
   const handle = await openDatabase({ url: database.url }, limits);
   return {
     ...handle,
@@ -34,13 +54,21 @@ export async function createPostgresTestDatabase(
  * A new, empty database on the server of `serverUrl`, for a server process under test to migrate
  * and use; `drop()` removes it once nothing is connected any more.
  */
-export async function createEmptyPostgresDatabase(
+export function createEmptyPostgresDatabase(
   serverUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  return createPostgresDatabase(serverUrl);
+}
+
+/** A new database on the server of `serverUrl`: empty, or a copy of the database `template`. */
+async function createPostgresDatabase(
+  serverUrl: string,
+  template?: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `coop_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

@@ -1,0 +1,18 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+let t = Date.now();
+const p = new PGlite();
+await migrate(drizzle(p), { migrationsFolder: 'drizzle' });
+console.log('fresh+migrate', Date.now() - t);
+t = Date.now();
+const dump = await p.dumpDataDir('none');
+console.log('dump', Date.now() - t, dump.size);
+t = Date.now();
+const q = new PGlite({ loadDataDir: dump });
+await migrate(drizzle(q), { migrationsFolder: 'drizzle' });
+console.log('load+check', Date.now() - t);
+t = Date.now();
+const r = new PGlite();
+await r.query('select 1');
+console.log('bare', Date.now() - t);
