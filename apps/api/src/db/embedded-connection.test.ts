@@ -7,7 +7,8 @@ import {
   postLedgerTransaction,
 } from '../modules/ledger/ledger.service.js';
 import { insertLedgerTestMember } from '../test/ledger-members.js';
-import { openDatabase, type DatabaseHandle } from './client.js';
+import { createEmbeddedTestDatabase } from '../test/database.js';
+import type { DatabaseHandle } from './client.js';
 import { PGlite } from '@electric-sql/pglite';
 import {
   DatabaseInterruptedError,
@@ -49,7 +50,7 @@ describe('embedded database connection', () => {
   const defaults = loadConfig({ JWT_SECRET: 'x'.repeat(40) }).timeouts;
   let handle: DatabaseHandle;
   beforeAll(async () => {
-    handle = await openDatabase({ inMemory: true }, { lockTimeoutMs: defaults.lockMs });
+    handle = await createEmbeddedTestDatabase({ lockTimeoutMs: defaults.lockMs });
     await handle.db.execute(sql`create table probe (n int)`);
   });
   afterAll(() => handle.close());
@@ -148,6 +149,9 @@ describe('embedded database connection', () => {
     });
 
     it('on interrupt, rolls back the open transaction at its next statement and closes', async () => {
+      // Its own connection: interrupting ends it, and the other tests here may run after.
+      const connection = new EmbeddedConnection(new PGlite(), { lockTimeoutMs: 200 });
+      await connection.query('create table probe (n int)');
       const hold = gate();
       const writing = settled(
         connection.transaction(async (tx) => {

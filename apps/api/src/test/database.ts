@@ -23,6 +23,13 @@ let embeddedDump: Blob | undefined;
  */
 export async function createTestDatabase(limits: DatabaseLimits = {}): Promise<DatabaseHandle> {
   if (testDatabaseUrl) return createPostgresTestDatabase(testDatabaseUrl, limits);
+  return createEmbeddedTestDatabase(limits);
+}
+
+/** Always embedded: for properties of the embedded database itself. */
+export async function createEmbeddedTestDatabase(
+  limits: DatabaseLimits = {},
+): Promise<DatabaseHandle> {
   if (template?.kind === 'pglite') {
     embeddedDump ??= new Blob([readFileSync(template.dumpFile)]);
     // Opening still checks the migrations: a no-op on the migrated copy.
