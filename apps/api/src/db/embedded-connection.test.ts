@@ -7,7 +7,7 @@ import {
   postLedgerTransaction,
 } from '../modules/ledger/ledger.service.js';
 import { insertLedgerTestMember } from '../test/ledger-members.js';
-import { createEmbeddedTestDatabase } from '../test/database.js';
+import { createEmbeddedTestDatabase, embeddedTemplate } from '../test/database.js';
 import type { DatabaseHandle } from './client.js';
 import { PGlite } from '@electric-sql/pglite';
 import {
@@ -120,11 +120,22 @@ describe('embedded database connection', () => {
   });
 
   describe('waiting for the single connection', () => {
-    // A bare PGlite (no schema needed) whose callers give up after 200 ms.
+    // An embedded database (no schema needed) whose callers give up after 200 ms.
     let connection: EmbeddedConnection;
+    // The interrupt test's own: interrupting ends it, and the other tests here may run after.
+    let interrupted: EmbeddedConnection;
     beforeAll(async () => {
-      connection = new EmbeddedConnection(new PGlite(), { lockTimeoutMs: 200 });
+      // Started from the template's dump when there is one: initdb is slow on a busy machine.
+      const bare = () => {
+        const from = embeddedTemplate();
+        return new EmbeddedConnection(new PGlite(from ? { loadDataDir: from } : {}), {
+          lockTimeoutMs: 200,
+        });
+      };
+      connection = bare();
       await connection.query('create table probe (n int)');
+      interrupted = bare();
+      await interrupted.query('create table probe (n int)');
     });
     afterAll(() => connection.close());
 
@@ -149,9 +160,7 @@ describe('embedded database connection', () => {
     });
 
     it('on interrupt, rolls back the open transaction at its next statement and closes', async () => {
-      // Its own connection: interrupting ends it, and the other tests here may run after.
-      const connection = new EmbeddedConnection(new PGlite(), { lockTimeoutMs: 200 });
-      await connection.query('create table probe (n int)');
+      const connection = interrupted;
       const hold = gate();
       const writing = settled(
         connection.transaction(async (tx) => {

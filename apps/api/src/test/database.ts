@@ -30,12 +30,19 @@ export async function createTestDatabase(limits: DatabaseLimits = {}): Promise<D
 export async function createEmbeddedTestDatabase(
   limits: DatabaseLimits = {},
 ): Promise<DatabaseHandle> {
-  if (template?.kind === 'pglite') {
-    embeddedDump ??= new Blob([readFileSync(template.dumpFile)]);
-    // Opening still checks the migrations: a no-op on the migrated copy.
-    return openDatabase({ inMemory: true, from: embeddedDump }, limits);
-  }
-  return openDatabase({ inMemory: true }, limits);
+  const from = embeddedTemplate();
+  // Opening still checks the migrations: a no-op on the migrated copy.
+  return openDatabase(from ? { inMemory: true, from } : { inMemory: true }, limits);
+}
+
+/**
+ * The embedded template's dump, to start a bare PGlite from (`loadDataDir`) without the seconds
+ * its initdb takes; undefined where the run has no embedded template.
+ */
+export function embeddedTemplate(): Blob | undefined {
+  if (template?.kind !== 'pglite') return undefined;
+  embeddedDump ??= new Blob([readFileSync(template.dumpFile)]);
+  return embeddedDump;
 }
 
 /** Always PostgreSQL: for concurrency tests, which PGlite's single lock would make meaningless. */

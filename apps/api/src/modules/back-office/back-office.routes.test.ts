@@ -72,17 +72,29 @@ describe('back office API', () => {
   let ada: Session & { membershipId: string };
   let bayo: Session & { membershipId: string };
 
-  beforeAll(async () => {
-    t = await createTestApp({ now: NOW });
-    chair = await admin(t);
-    ada = await member(t, 'ada@test.coop', {
-      firstName: 'Ada',
-      lastName: 'Obi',
-      phoneNumber: '08031234567',
-    });
-    bayo = await member(t, 'bayo@test.coop', { firstName: 'Bayo', lastName: 'Ade', isExco: true });
-  }, 60_000);
-  afterAll(() => t.close());
+  /**
+   * A new app with the chair, Ada and Bayo. Each group of tests below starts from its own, so no
+   * test depends on what another one left, in whatever order they run.
+   */
+  function freshCooperative(setUp: () => Promise<void> = async () => {}) {
+    let mine: TestApp;
+    beforeAll(async () => {
+      mine = t = await createTestApp({ now: NOW });
+      chair = await admin(t);
+      ada = await member(t, 'ada@test.coop', {
+        firstName: 'Ada',
+        lastName: 'Obi',
+        phoneNumber: '08031234567',
+      });
+      bayo = await member(t, 'bayo@test.coop', {
+        firstName: 'Bayo',
+        lastName: 'Ade',
+        isExco: true,
+      });
+      await setUp();
+    }, 60_000);
+    afterAll(() => mine.close());
+  }
 
   const call = (
     who: Session | null,
@@ -102,6 +114,7 @@ describe('back office API', () => {
     });
 
   describe('access', () => {
+    freshCooperative();
     const routes: Array<['GET' | 'POST' | 'PUT', string, unknown?]> = [
       ['GET', '/overview'],
       ['GET', '/users'],
@@ -151,7 +164,11 @@ describe('back office API', () => {
     });
   });
 
-  describe('members', () => {
+  describe('member list', () => {
+    freshCooperative(async () => {
+      await call(chair, 'PUT', `/users/${ada.id}/flags`, { isLoanReviewer: true });
+    });
+
     it('lists every account 50 a page by first name, with search and filters', async () => {
       const res = await call(chair, 'GET', '/users');
       expect(res.statusCode, res.body).toBe(200);
@@ -169,6 +186,10 @@ describe('back office API', () => {
       expect(await names('startDate=2024-01-01&endDate=2024-12-31')).toEqual(['Ada', 'Bayo']);
       expect((await call(chair, 'GET', '/users?status=retired')).statusCode).toBe(400);
     });
+  });
+
+  describe('members', () => {
+    freshCooperative();
 
     it('creates a member with an activation e-mail, once per Idempotency-Key', async () => {
       const payload = {
@@ -240,10 +261,19 @@ describe('back office API', () => {
       const refused = await call(chair, 'POST', `/users/${ada.id}/resend-activation`);
       expect(refused.statusCode).toBe(409);
       expect(refused.json().code).toBe('MEMBER_ALREADY_ACTIVATED');
-      const [uche] = await t.db.select().from(users).where(eq(users.email, 'uche@test.coop'));
-      const res = await call(chair, 'POST', `/users/${uche?.id}/resend-activation`);
+      const created = await call(chair, 'POST', '/users', {
+        firstName: 'Ifeoma',
+        lastName: 'Eze',
+        email: 'ifeoma@test.coop',
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const res = await call(
+        chair,
+        'POST',
+        `/users/${created.json<{ data: AdminMember }>().data.id}/resend-activation`,
+      );
       expect(res.statusCode, res.body).toBe(200);
-      expect((await outbox(t)).filter((e) => e.to === 'uche@test.coop')).toHaveLength(2);
+      expect((await outbox(t)).filter((e) => e.to === 'ifeoma@test.coop')).toHaveLength(2);
     });
 
     it('suspends (cutting open sessions) and reactivates; never the admin’s own account', async () => {
@@ -271,18 +301,19 @@ describe('back office API', () => {
   });
 
   describe('members import', () => {
+    freshCooperative();
     const header = 'firstName,lastName,email,phoneNumber,membershipId,joinedOn\r\n';
     const good = `${header}Ngozi,Okafor,ngozi@test.coop,08030000011,M9001,2025-01-15\r\nTunde,Bello,tunde@test.coop,,,\r\n`;
 
     it('previews every row: duplicates in the file and against members, bad phones, formulas', async () => {
-      const file = `${header}Ngozi,Okafor,ngozi@test.coop,08030000011,M9001,2025-01-15\r\nDup,Row,NGOZI@test.coop,,,\r\nPhone,Bad,pb@test.coop,12345,,\r\nTaken,Id,ti@test.coop,,${ada.membershipId},\r\n"=cmd|' /C calc'!A0",X,f@test.coop,,,\r\n`;
+      const file = `${header}Nkechi,Okafor,nkechi@test.coop,08030000012,P0001,2025-01-15\r\nDup,Row,NKECHI@test.coop,,,\r\nPhone,Bad,pb@test.coop,12345,,\r\nTaken,Id,ti@test.coop,,${ada.membershipId},\r\n"=cmd|' /C calc'!A0",X,f@test.coop,,,\r\n`;
       const res = await call(chair, 'POST', '/users/import/preview', upload('members.csv', file));
       expect(res.statusCode, res.body).toBe(200);
       const preview = res.json<{ data: MemberImportPreview }>().data;
       expect(preview.validRows).toBe(1);
       expect(preview.rows.map((row) => [row.line, row.errors])).toEqual([
         [2, []],
-        [3, ['Duplicate e-mail ngozi@test.coop: also on line 2']],
+        [3, ['Duplicate e-mail nkechi@test.coop: also on line 2']],
         [4, ['Please enter a valid Nigerian mobile number']],
         [5, [`A member with the membership ID ${ada.membershipId} already exists`]],
         [6, ['firstName starts like a spreadsheet formula: refused']],
@@ -297,7 +328,7 @@ describe('back office API', () => {
       const [n] = await t.db
         .select({ n: count() })
         .from(users)
-        .where(eq(users.email, 'ngozi@test.coop'));
+        .where(eq(users.email, 'nkechi@test.coop'));
       expect(n?.n).toBe(0);
     });
 
@@ -372,15 +403,17 @@ describe('back office API', () => {
   });
 
   describe('payroll', () => {
+    freshCooperative();
     const file = () =>
       `membershipId,month,savings,shares\r\n${ada.membershipId},2025-05,20000,5000\r\n${bayo.membershipId.toLowerCase()},2025-05,15000.50,0\r\n`;
 
     it('previews totals, rows per member and errors, writing nothing', async () => {
-      const bad = `membershipId,month,savings,shares\r\n${ada.membershipId},2025-05,20000,5000\r\n${ada.membershipId},2025-05,1,1\r\nM0404,2025-05,100,0\r\n${bayo.membershipId},2025-05,-5,0\r\n${bayo.membershipId},2025-04,5,0\r\n`;
-      const res = await call(chair, 'POST', '/payroll/preview', upload('may.csv', bad));
+      // March: a month no other test posts.
+      const bad = `membershipId,month,savings,shares\r\n${ada.membershipId},2025-03,20000,5000\r\n${ada.membershipId},2025-03,1,1\r\nM0404,2025-03,100,0\r\n${bayo.membershipId},2025-03,-5,0\r\n${bayo.membershipId},2025-02,5,0\r\n`;
+      const res = await call(chair, 'POST', '/payroll/preview', upload('march.csv', bad));
       expect(res.statusCode, res.body).toBe(200);
       const preview = res.json<{ data: PayrollPreview }>().data;
-      expect(preview.month).toBe('2025-05');
+      expect(preview.month).toBe('2025-03');
       expect(preview.rows.map((row) => [row.line, row.status, row.errors])).toEqual([
         [2, 'new', []],
         [3, 'error', [`Duplicate: ${ada.membershipId} is also on line 2`]],
@@ -390,16 +423,19 @@ describe('back office API', () => {
           6,
           'error',
           [
-            'Every row must be for May 2025; this one is for April 2025',
+            'Every row must be for March 2025; this one is for February 2025',
             `Duplicate: ${bayo.membershipId} is also on line 5`,
           ],
         ],
       ]);
       expect(preview.totals).toMatchObject({ rows: 5, newRows: 1, errorRows: 4, total: 25_000 });
-      const posted = await call(chair, 'POST', '/payroll', upload('may.csv', bad));
+      const posted = await call(chair, 'POST', '/payroll', upload('march.csv', bad));
       expect(posted.statusCode).toBe(400);
       expect(posted.json().code).toBe('CSV_REJECTED');
-      const [n] = await t.db.select({ n: count() }).from(contributions);
+      const [n] = await t.db
+        .select({ n: count() })
+        .from(contributions)
+        .where(eq(contributions.contributionDate, '2025-03-31'));
       expect(n?.n).toBe(0);
     });
 
@@ -410,7 +446,12 @@ describe('back office API', () => {
         data: { month: '2025-05', posted: 2, alreadyPosted: 0, total: 40_000.5 },
         message: 'Posted 2 contributions for May 2025. The members were asked to confirm.',
       });
-      const rows = await t.db.select().from(contributions).where(eq(contributions.userId, bayo.id));
+      const rows = await t.db
+        .select()
+        .from(contributions)
+        .where(
+          and(eq(contributions.userId, bayo.id), eq(contributions.contributionDate, '2025-05-31')),
+        );
       expect(rows).toMatchObject([
         { status: 'pending', savingsAmount: 1_500_050, contributionDate: '2025-05-31' },
       ]);
@@ -421,45 +462,78 @@ describe('back office API', () => {
     });
 
     it('changes nothing on a second upload of the same month, and says so', async () => {
+      // April: this test's own month, posted once first.
+      const april = file().replaceAll('2025-05', '2025-04');
+      const first = await call(chair, 'POST', '/payroll', upload('april.csv', april));
+      expect(first.json().data.posted).toBe(2);
       const preview = (
-        await call(chair, 'POST', '/payroll/preview', upload('may.csv', file()))
+        await call(chair, 'POST', '/payroll/preview', upload('april.csv', april))
       ).json<{ data: PayrollPreview }>().data;
       expect(preview.rows.map((row) => row.status)).toEqual(['already_posted', 'already_posted']);
-      const res = await call(chair, 'POST', '/payroll', upload('may-again.csv', file()));
+      const res = await call(chair, 'POST', '/payroll', upload('april-again.csv', april));
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({
         data: { posted: 0, alreadyPosted: 2 },
-        message: 'Nothing was posted: every row for May 2025 was already posted',
+        message: 'Nothing was posted: every row for April 2025 was already posted',
       });
-      const [n] = await t.db.select({ n: count() }).from(contributions);
+      const [n] = await t.db
+        .select({ n: count() })
+        .from(contributions)
+        .where(eq(contributions.contributionDate, '2025-04-30'));
       expect(n?.n).toBe(2);
     });
   });
 
+  /** May's payroll for Ada (₦20,000 + ₦5,000) and Bayo (₦15,000.50). */
+  async function postMay() {
+    const may = `membershipId,month,savings,shares\r\n${ada.membershipId},2025-05,20000,5000\r\n${bayo.membershipId},2025-05,15000.50,0\r\n`;
+    const res = await call(chair, 'POST', '/payroll', upload('may.csv', may));
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
+  /** Ada confirms her contribution of `contributionDate`, then disputes it; answers its id. */
+  async function disputeAdas(contributionDate = '2025-05-31'): Promise<string> {
+    const mine = await t.app.inject({
+      url: '/api/v1/users/contributions',
+      headers: bearer(ada.token),
+    });
+    const id =
+      mine
+        .json<{ data: Array<{ id: string; contributionDate: string }> }>()
+        .data.find((row) => row.contributionDate === contributionDate)?.id ?? '';
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/contributions/confirm',
+      headers: bearer(ada.token),
+      payload: { contributionIds: [id] },
+    });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    const dispute = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/users/contributions/${id}/dispute`,
+      headers: bearer(ada.token),
+      payload: { reason: 'Only 15,000 savings left my May salary' },
+    });
+    expect(dispute.statusCode, dispute.body).toBe(200);
+    return id;
+  }
+
+  const correction = {
+    note: 'Payslip shows 15,000 savings: corrected',
+    memberWasRight: true,
+    correctedSavings: 15_000,
+    correctedShares: 5_000,
+  };
+
   describe('disputes', () => {
     let disputedId: string;
+    freshCooperative(async () => {
+      await postMay();
+      disputedId = await disputeAdas();
+    });
 
     it('lists disputed contributions once a member confirms and disputes', async () => {
-      const mine = await t.app.inject({
-        url: '/api/v1/users/contributions',
-        headers: bearer(ada.token),
-      });
-      const id = mine.json<{ data: Array<{ id: string }> }>().data[0]?.id ?? '';
-      const confirm = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/users/contributions/confirm',
-        headers: bearer(ada.token),
-        payload: { contributionIds: [id] },
-      });
-      expect(confirm.statusCode, confirm.body).toBe(200);
-      const dispute = await t.app.inject({
-        method: 'POST',
-        url: `/api/v1/users/contributions/${id}/dispute`,
-        headers: bearer(ada.token),
-        payload: { reason: 'Only 15,000 savings left my May salary' },
-      });
-      expect(dispute.statusCode, dispute.body).toBe(200);
-      disputedId = id;
+      const id = disputedId;
       const queue = await call(chair, 'GET', '/contributions/disputes');
       expect(queue.statusCode, queue.body).toBe(200);
       expect(queue.json<{ data: Dispute[] }>().data).toMatchObject([
@@ -488,16 +562,17 @@ describe('back office API', () => {
     });
 
     it('resolves with an adjusting ledger transaction and notifies the member', async () => {
+      // Its own dispute, on April, so the queue of the other tests here stays as they expect.
+      const april = `membershipId,month,savings,shares\r\n${ada.membershipId},2025-04,20000,5000\r\n`;
+      expect((await call(chair, 'POST', '/payroll', upload('april.csv', april))).statusCode).toBe(
+        200,
+      );
+      const disputedId = await disputeAdas('2025-04-30');
       const res = await call(
         chair,
         'POST',
         `/contributions/${disputedId}/resolve`,
-        {
-          note: 'Payslip shows 15,000 savings: corrected',
-          memberWasRight: true,
-          correctedSavings: 15_000,
-          correctedShares: 5_000,
-        },
+        correction,
         'resolve-1',
       );
       expect(res.statusCode, res.body).toBe(200);
@@ -514,12 +589,7 @@ describe('back office API', () => {
         chair,
         'POST',
         `/contributions/${disputedId}/resolve`,
-        {
-          note: 'Payslip shows 15,000 savings: corrected',
-          memberWasRight: true,
-          correctedSavings: 15_000,
-          correctedShares: 5_000,
-        },
+        correction,
         'resolve-1',
       );
       expect(replay.headers['idempotent-replayed']).toBe('true');
@@ -532,20 +602,32 @@ describe('back office API', () => {
       const record = (await call(chair, 'GET', `/users/${ada.id}/record`)).json<{
         data: AdminMemberDetail;
       }>().data;
-      expect(record.balances).toMatchObject({ savings: 15_000, shares: 5_000 });
-      expect(record.contributions.items[0]).toMatchObject({
+      // May as posted (disputed, not resolved) and April corrected.
+      expect(record.balances).toMatchObject({ savings: 35_000, shares: 10_000 });
+      expect(record.contributions.items.find((row) => row.id === disputedId)).toMatchObject({
         status: 'resolved',
         totalAmount: 20_000,
       });
-      expect(record.audit.items.map((a) => a.action)).toContain('member.flags_changed');
+      expect(record.audit.items.map((a) => a.action)).toContain('contribution.disputed');
       const notes = await t.db.select().from(notifications).where(eq(notifications.userId, ada.id));
-      expect(notes.map((n) => n.title)).toContain('Your May 2025 dispute was resolved');
+      expect(notes.map((n) => n.title)).toContain('Your April 2025 dispute was resolved');
       expect(await findProjectionMismatches(t.db)).toEqual([]);
       expect(await findHoldMismatches(t.db)).toEqual([]);
     });
   });
 
   describe('audit and reconciliation', () => {
+    // The month of the other groups, ended: May posted, Ada's dispute resolved with a correction,
+    // Bayo's details edited.
+    freshCooperative(async () => {
+      await postMay();
+      const id = await disputeAdas();
+      const resolved = await call(chair, 'POST', `/contributions/${id}/resolve`, correction);
+      expect(resolved.statusCode, resolved.body).toBe(200);
+      const edited = await call(chair, 'PUT', `/users/${bayo.id}`, { lastName: 'Adebayo' });
+      expect(edited.statusCode, edited.body).toBe(200);
+    });
+
     it('searches the audit log by actor, action, entity and time', async () => {
       const res = await call(chair, 'GET', '/audit?actor=chioma&action=payroll.posted');
       expect(res.statusCode, res.body).toBe(200);
@@ -603,7 +685,7 @@ describe('back office API', () => {
 
     it('shows the overview', async () => {
       const overview = (await call(chair, 'GET', '/overview')).json<{ data: AdminOverview }>().data;
-      expect(overview.members.total).toBeGreaterThanOrEqual(5);
+      expect(overview.members.total).toBe(2);
       expect(overview.moneyUnderManagement).toMatchObject({
         savings: 30_000.5,
         shares: 5_000,
