@@ -7,6 +7,7 @@ import type { Database } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { accessTokens } from './lib/access-token.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
+import { requestIdGenerator } from './lib/request-id.js';
 import type { Deps } from './deps.js';
 import { answerClientError } from './plugins/client-error.js';
 import { errorBody, errorHandler } from './plugins/error-handler.js';
@@ -90,6 +91,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // Request ids unique across instances, or the trusted proxy's (lib/request-id.ts).
+    requestIdHeader: false,
+    genReqId: requestIdGenerator(config.trustProxy !== false),
     // No request without an end (docs/operations.md): receiving it is bounded here (408),
     // answering it by plugins/answer-deadline.ts (503), silence on the connection by both.
     requestTimeout: config.timeouts.requestMs,
@@ -115,6 +119,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const deps: Deps = { config, db, clock, tokens: accessTokens(config.jwtSecret, clock) };
 
+  // Every answer names its request, so a member's report can be found in the log.
+  app.addHook('onRequest', async (req, reply) => {
+    void reply.header('x-request-id', req.id);
+  });
   await app.register(errorHandler);
   await app.register(drain);
   await app.register(answerDeadline, { timeoutMs: config.timeouts.requestMs });

@@ -31,8 +31,11 @@ export const webApp = fp<{ distDir: string }>(async (app, { distDir }) => {
 
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/';
+    // /metrics is no page either: a scraper must get a 404, not the web app's HTML with a 200.
     const wantsPage =
-      (req.method === 'GET' || req.method === 'HEAD') && !pathname.startsWith('/api');
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !pathname.startsWith('/api') &&
+      pathname !== '/metrics';
     if (hasWebApp && wantsPage) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
