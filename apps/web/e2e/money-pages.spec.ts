@@ -163,7 +163,7 @@ test('a member notifies a voluntary deposit and follows it', async ({ page, isMo
     page.getByText('Enter a savings or share holding amount greater than 0'),
   ).toBeVisible();
   await page.getByLabel('Savings (₦)').fill('7500');
-  await page.getByLabel('Share holding (₦)').fill('2500');
+  await page.getByLabel('Share Holdings (₦)').fill('2500');
   await page.getByLabel('Bank reference').fill(`E2E-${isMobile ? 'M' : 'D'}-001`);
   await expect(page.getByText('₦10,000', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Notify Deposit' }).click();

@@ -29,7 +29,7 @@ export const DIVIDEND_STATUS_LABELS: Readonly<Record<DividendStatus, string>> = 
 };
 
 export const DIVIDEND_TYPE_LABELS: Readonly<Record<DividendType, string>> = {
-  share_holding: 'Share holding',
+  share_holding: 'Share Holdings',
   savings: 'Savings',
   patronage: 'Patronage',
 };

@@ -37,7 +37,7 @@ function VerifyDepositNoticeDialog({ row }: { row: AdminDepositNotice }) {
             ['Transfer date', formatDisplayDate(row.transferDate)],
             ['Member', `${memberName(row.member)} (${row.member.membershipId})`],
             ['Savings', formatNaira(row.savingsAmount)],
-            ['Share holding', formatNaira(row.shareHoldingAmount)],
+            ['Share Holdings', formatNaira(row.shareHoldingAmount)],
             ['Total', formatNaira(row.totalAmount)],
             ...(row.note ? ([['Member’s note', row.note]] as const) : []),
           ]}

@@ -61,7 +61,7 @@ const previewColumns: readonly DataTableColumn<DividendMemberRow>[] = [
   },
   {
     id: 'shareHolding',
-    header: 'Share holding on 31 Dec',
+    header: 'Share Holdings on 31 Dec',
     align: 'end',
     cell: (row) => (row.shareHolding === null ? '' : formatNaira(row.shareHolding)),
   },
@@ -80,7 +80,7 @@ function PreviewResult({
   const headingId = useId();
   const totals: ReadonlyArray<readonly [string, string]> = [
     ['Members', String(preview.totals.members)],
-    ['Share holding', formatNaira(preview.totals.shareHolding)],
+    ['Share Holdings', formatNaira(preview.totals.shareHolding)],
     ['Dividend total', formatNaira(preview.totals.amount)],
     ['Kept by rounding', formatRetained(preview.totals.retainedByRounding)],
   ];

@@ -189,7 +189,7 @@ export function MemberRecord({ record }: { record: Record_ }) {
           {(
             [
               ['Savings', balances.savings],
-              ['Share holdings', balances.shares],
+              ['Share Holdings', balances.shares],
               ['Available', balances.available],
               ['Frozen', balances.frozen],
               ['Outstanding loans', balances.outstandingLoans],
@@ -295,7 +295,7 @@ export function MemberRecord({ record }: { record: Record_ }) {
           {
             id: 'type',
             header: 'Type',
-            cell: (row) => (row.withdrawalType === 'savings' ? 'Savings' : 'Share holding'),
+            cell: (row) => (row.withdrawalType === 'savings' ? 'Savings' : 'Share Holding'),
           },
           {
             id: 'amount',

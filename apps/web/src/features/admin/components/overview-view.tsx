@@ -52,7 +52,7 @@ export function OverviewView({ overview }: { overview: AdminOverview }) {
             <CardTitle className="text-3xl tabular-nums">{formatNaira(money.total)}</CardTitle>
           </CardHeader>
           <CardContent className="text-sm text-muted-foreground">
-            Savings {formatNaira(money.savings)} · Share holdings {formatNaira(money.shares)}
+            Savings {formatNaira(money.savings)} · Share Holdings {formatNaira(money.shares)}
             <br />
             Loans outstanding {formatNaira(money.outstandingLoans)}
           </CardContent>

@@ -14,7 +14,7 @@ import { StatusBadge } from './status-badges';
 
 const typeLabel = (row: AdminWithdrawal) => WITHDRAWAL_TYPE_LABELS[row.withdrawalType];
 const balanceLabel = (row: AdminWithdrawal) =>
-  row.withdrawalType === 'savings' ? 'Available savings now' : 'Share holding now';
+  row.withdrawalType === 'savings' ? 'Available savings now' : 'Share Holdings now';
 
 function ApproveWithdrawalDialog({ row }: { row: AdminWithdrawal }) {
   const approve = useApproveWithdrawal();

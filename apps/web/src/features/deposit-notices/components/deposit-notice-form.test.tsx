@@ -41,7 +41,7 @@ describe('DepositNoticeForm', () => {
     });
     const { user } = renderForm();
     await user.type(screen.getByLabelText('Savings (₦)'), '7500');
-    await user.type(screen.getByLabelText('Share holding (₦)'), '2500');
+    await user.type(screen.getByLabelText('Share Holdings (₦)'), '2500');
     expect(screen.getByText('₦10,000')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Bank reference'), ' TRF-9 ');
     await user.click(screen.getByRole('button', { name: 'Notify Deposit' }));

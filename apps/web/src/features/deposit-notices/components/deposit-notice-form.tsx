@@ -98,7 +98,7 @@ export function DepositNoticeForm({ today = toIsoDateInTimeZone(new Date()) }: {
             placeholder="0"
           />
         </FormField>
-        <FormField id={`${id}-shares`} label="Share holding (₦)" error={errors.shareHoldingAmount}>
+        <FormField id={`${id}-shares`} label="Share Holdings (₦)" error={errors.shareHoldingAmount}>
           <Input
             type="number"
             inputMode="decimal"

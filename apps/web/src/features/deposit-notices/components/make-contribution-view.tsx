@@ -47,7 +47,7 @@ const COLUMNS: readonly DataTableColumn<DepositNotice>[] = [
   { id: 'savings', header: 'Savings', align: 'end', cell: (row) => formatNaira(row.savingsAmount) },
   {
     id: 'shares',
-    header: 'Share Holding',
+    header: 'Share Holdings',
     align: 'end',
     cell: (row) => formatNaira(row.shareHoldingAmount),
   },
@@ -106,7 +106,7 @@ export function MakeContributionView() {
                 <dd className="text-right tabular-nums">
                   {formatNaira(data.monthlyDeduction.savingsAmount)}
                 </dd>
-                <dt className="text-muted-foreground">Share holding</dt>
+                <dt className="text-muted-foreground">Share Holdings</dt>
                 <dd className="text-right tabular-nums">
                   {formatNaira(data.monthlyDeduction.shareHoldingAmount)}
                 </dd>
