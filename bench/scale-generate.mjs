@@ -297,9 +297,9 @@ export async function generate({ members, years, database, log = console.log, lo
   return { database, url, seconds, timings, counts };
 }
 
-/** Projection == ledger (the app's own check), and every contribution has its posting. */
+/** Projection == ledger and frozen == open holds (the app's own checks), every contribution posted. */
 export async function verify(url, api = fromBuild) {
-  const [{ openDatabase }, { findProjectionMismatches }] = await Promise.all([
+  const [{ openDatabase }, { findHoldMismatches, findProjectionMismatches }] = await Promise.all([
     api('db/client.js'),
     api('modules/ledger/ledger.service.js'),
   ]);
@@ -308,6 +308,12 @@ export async function verify(url, api = fromBuild) {
     const mismatches = await findProjectionMismatches(handle.db);
     if (mismatches.length > 0) {
       throw new Error(`${mismatches.length} members' balances differ from the ledger`);
+    }
+    const holdMismatches = await findHoldMismatches(handle.db);
+    if (holdMismatches.length > 0) {
+      throw new Error(
+        `${holdMismatches.length} hold problem(s): ${JSON.stringify(holdMismatches[0])}`,
+      );
     }
     const client = new pg.Client({ connectionString: url });
     await client.connect();
