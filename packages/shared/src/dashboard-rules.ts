@@ -48,9 +48,13 @@ export function activityStatusLabel(status: string): string {
     case 'disputed':
       return 'Disputed';
     default:
-      return status;
+      // Words, never the stored value: 'under_review' reads 'Under review'.
+      return status.charAt(0).toUpperCase() + status.slice(1).replaceAll('_', ' ');
   }
 }
+
+/** Statuses of records that moved no money: a refused or withdrawn request, a waived fine. */
+const NO_MONEY_MOVED: ReadonlySet<string> = new Set(['rejected', 'cancelled', 'waived']);
 
 export type ActivityDirection = 'incoming' | 'outgoing' | 'none';
 
@@ -77,8 +81,17 @@ export function activityDisplayType(type: ActivityTypeName, amount: Naira): Acti
   return type === 'contribution' && amount < 0 ? 'withdrawal' : type;
 }
 
-/** '+₦5,000', '-₦5,000' or '₦5,000' by direction. */
-export function formatActivityAmount(type: ActivityTypeName, amount: Naira): string {
-  const sign = { incoming: '+', outgoing: '-', none: '' }[activityDirection(type, amount)];
+/**
+ * '+₦5,000', '-₦5,000' or '₦5,000' by direction; unsigned when the record moved no money (a
+ * rejected or cancelled withdrawal), so nothing reads as money gone.
+ */
+export function formatActivityAmount(
+  type: ActivityTypeName,
+  amount: Naira,
+  status?: string,
+): string {
+  const moved = status === undefined || !NO_MONEY_MOVED.has(status);
+  const direction = moved ? activityDirection(type, amount) : 'none';
+  const sign = { incoming: '+', outgoing: '-', none: '' }[direction];
   return `${sign}${formatNaira(Math.abs(amount))}`;
 }

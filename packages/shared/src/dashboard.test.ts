@@ -14,7 +14,9 @@ describe('activityStatusLabel', () => {
     ['confirmed', 'Completed'],
     ['pending', 'Pending'],
     ['disputed', 'Disputed'],
-    ['disbursed', 'disbursed'],
+    ['disbursed', 'Disbursed'],
+    ['under_review', 'Under review'],
+    ['cancelled', 'Cancelled'],
   ])('shows %s as %s', (status, label) => {
     expect(activityStatusLabel(status)).toBe(label);
   });
@@ -29,6 +31,13 @@ describe('activityDirection and formatActivityAmount', () => {
       ['dividend', '+₦5,000'],
       ['fine', '-₦5,000'],
     ]);
+  });
+
+  it('signs nothing when no money moved: a rejected or cancelled withdrawal, a waived fine', () => {
+    expect(formatActivityAmount('withdrawal', 25_000, 'rejected')).toBe('₦25,000');
+    expect(formatActivityAmount('withdrawal', 25_000, 'cancelled')).toBe('₦25,000');
+    expect(formatActivityAmount('fine', 2_000, 'waived')).toBe('₦2,000');
+    expect(formatActivityAmount('withdrawal', 25_000, 'completed')).toBe('-₦25,000');
   });
 
   it('treats a negative contribution as a withdrawal', () => {

@@ -105,6 +105,14 @@ describe('Recent Activity (spec §2, §3, §4)', () => {
       date: '2026-05-18T09:00:00.000Z',
       status: 'disbursed',
     },
+    {
+      id: id(5),
+      type: 'withdrawal',
+      description: 'Savings withdrawal',
+      amount: 25_000,
+      date: '2026-05-19T09:00:00.000Z',
+      status: 'cancelled',
+    },
   ];
 
   it('signs amounts, labels statuses and links to the transaction history', () => {
@@ -113,7 +121,9 @@ describe('Recent Activity (spec §2, §3, §4)', () => {
     expect(screen.getByText('-₦5,000')).toBeInTheDocument();
     expect(screen.getByText('-₦1,000')).toBeInTheDocument();
     expect(screen.getByText('₦100,000')).toBeInTheDocument();
-    for (const label of ['Completed', 'Pending', 'Disputed', 'disbursed']) {
+    // A cancelled withdrawal moved no money: no minus sign.
+    expect(screen.getByText('₦25,000')).toBeInTheDocument();
+    for (const label of ['Completed', 'Pending', 'Disputed', 'Disbursed', 'Cancelled']) {
       expect(screen.getByText(label)).toBeInTheDocument();
     }
     expect(screen.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/transactions');

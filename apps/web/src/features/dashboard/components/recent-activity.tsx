@@ -57,7 +57,7 @@ export default function RecentActivity({ activity, isPending, isError }: RecentA
           <ul className="min-w-0 divide-y">
             {activity.map((item) => {
               const label = activityStatusLabel(item.status);
-              const amount = formatActivityAmount(item.type, item.amount);
+              const amount = formatActivityAmount(item.type, item.amount, item.status);
               return (
                 <li
                   key={`${item.type}-${item.id}`}
