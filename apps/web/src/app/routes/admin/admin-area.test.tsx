@@ -92,6 +92,10 @@ describe('the back office (issue 9)', () => {
     expect((await screen.findAllByText('Bayo Ade', {}, { timeout: 5000 })).length).toBeGreaterThan(
       0,
     );
+    // The address wraps only at '@' or a dot, never inside a word.
+    const [address] = document.querySelectorAll('[data-email]');
+    expect(address?.className).not.toMatch(/break-all/);
+    expect(address?.querySelectorAll('wbr').length).toBeGreaterThan(0);
     const [request] = api.callsTo('GET /admin/users');
     expect(Object.fromEntries(request?.query ?? [])).toMatchObject({
       isExco: 'true',

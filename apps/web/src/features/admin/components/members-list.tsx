@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import type { AdminMember } from '@coop/shared/admin';
 import { ADMIN_MESSAGES } from '@coop/shared/admin-texts';
 import { FALLBACK_MESSAGES } from '@coop/shared/messages';
@@ -34,7 +35,7 @@ const columns: readonly DataTableColumn<AdminMember>[] = [
     header: 'Contact',
     cell: (row) => (
       <span className="grid">
-        <span className="break-all whitespace-normal">{row.email}</span>
+        <EmailAddress email={row.email} />
         <span className="text-muted-foreground">{row.phoneNumber ?? 'No phone'}</span>
       </span>
     ),
@@ -96,5 +97,27 @@ export function MembersList<SortField extends string>({ list }: { list: ListPara
         />
       ) : null}
     </div>
+  );
+}
+
+/**
+ * An e-mail address that wraps only after its '@' or before a dot of its domain, never inside a
+ * word (a narrow column used to split 'adaeze.nn|aji@…' anywhere).
+ */
+function EmailAddress({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return <span className="break-words whitespace-normal">{email}</span>;
+  const [first = '', ...rest] = email.slice(at + 1).split('.');
+  return (
+    <span data-email className="whitespace-normal">
+      {email.slice(0, at + 1)}
+      <wbr />
+      {first}
+      {rest.map((part, index) => (
+        <Fragment key={index}>
+          <wbr />.{part}
+        </Fragment>
+      ))}
+    </span>
   );
 }
