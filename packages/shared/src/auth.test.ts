@@ -374,12 +374,14 @@ describe('userSchema', () => {
       phoneNumber: null,
       membershipId: 'M0001',
       role: 'user',
+      roles: [],
       isActive: true,
       isLoanReviewer: true,
       isExco: false,
     };
     expect(userSchema.parse({ ...user, passwordHash: 'secret' })).toEqual(user);
     expect(userSchema.safeParse({ ...user, role: 'superuser' }).success).toBe(false);
+    expect(userSchema.safeParse({ ...user, roles: ['superuser'] }).success).toBe(false);
   });
 });
 

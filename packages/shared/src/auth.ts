@@ -10,6 +10,7 @@ import {
   successEnvelope,
   withoutControlCharacters,
 } from './http.js';
+import { officerRoleSchema } from './officers.js';
 
 /** One line of the live password checklist, and the rule the schema enforces with its message. */
 export interface PasswordRequirement {
@@ -266,7 +267,10 @@ export function classifyIdentifier(identifier: string): { kind: IdentifierKind; 
 export const userRoleSchema = z.enum(USER_ROLES);
 export type UserRole = z.infer<typeof userRoleSchema>;
 
-/** Spec §3 User. `_id` repeats `id` so clients written against the spec work unchanged. */
+/**
+ * Spec §3 User. `_id` repeats `id` so clients written against the spec work unchanged. `role` is
+ * the spec's: 'admin' for any officer; `roles` names the officer's roles (docs/officers.md).
+ */
 export const userSchema = z.object({
   _id: idSchema,
   id: idSchema,
@@ -276,6 +280,7 @@ export const userSchema = z.object({
   phoneNumber: z.string().nullable(),
   membershipId: z.string(),
   role: userRoleSchema,
+  roles: z.array(officerRoleSchema),
   isActive: z.boolean(),
   isLoanReviewer: z.boolean(),
   isExco: z.boolean(),

@@ -124,7 +124,10 @@ export const DEFAULT_SETTINGS: Readonly<{
   findableByPhone: true,
 };
 
-/** Roles allowed in the portal (spec §6); flags such as loan reviewer are separate. */
+/**
+ * The spec's roles (§6): 'admin' is any officer, derived from the officer's roles
+ * (docs/officers.md); flags such as loan reviewer are separate.
+ */
 export const USER_ROLES = ['user', 'admin'] as const;
 
 /**

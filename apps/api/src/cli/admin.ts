@@ -147,7 +147,7 @@ export async function runAdminCli(
         firstName: args.firstName,
         lastName: args.lastName,
         phoneNumber: args.phone,
-        role: 'admin',
+        roles: ['president'],
       },
     );
     io.out(

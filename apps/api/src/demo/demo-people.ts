@@ -3,6 +3,7 @@
  * given relative to the day the demo is created, so a demo started any day looks current, and
  * everything else is fixed (or drawn from a seeded generator), so every run builds the same one.
  */
+import type { OfficerRole } from '@coop/shared/officers';
 import { deterministicRandom, seedFromText } from './deterministic.js';
 
 /** Every activated demo account signs in with this password. */
@@ -24,7 +25,8 @@ export interface DemoPerson {
   email: string;
   membershipId: string;
   phoneNumber?: string;
-  role: 'user' | 'admin';
+  /** Officer roles (docs/officers.md); empty for members. */
+  roles: OfficerRole[];
   isLoanReviewer: boolean;
   isExco: boolean;
   /** Joined this many months before the demo's day, on this day of that month (1–28). */
@@ -44,7 +46,7 @@ const named: DemoPerson[] = [
     lastName: 'Administrator',
     email: 'admin@demo.coop',
     membershipId: 'A0001',
-    role: 'admin',
+    roles: ['president'],
     isLoanReviewer: false,
     isExco: false,
     joined: { monthsAgo: 72, day: 2 },
@@ -53,16 +55,31 @@ const named: DemoPerson[] = [
     contributions: null,
   },
   {
-    // The second administrator: approves disbursements above the two-signature limit.
+    // The second officer: approves disbursements above the two-signature limit.
     key: 'treasurer',
     firstName: 'Folake',
     lastName: 'Treasurer',
     email: 'treasurer@demo.coop',
     membershipId: 'A0002',
-    role: 'admin',
+    roles: ['treasurer'],
     isLoanReviewer: false,
     isExco: false,
     joined: { monthsAgo: 70, day: 5 },
+    activated: true,
+    suspended: false,
+    contributions: null,
+  },
+  {
+    // Sees every back-office page and export and changes nothing.
+    key: 'auditor',
+    firstName: 'Kunle',
+    lastName: 'Auditor',
+    email: 'auditor@demo.coop',
+    membershipId: 'A0003',
+    roles: ['auditor'],
+    isLoanReviewer: false,
+    isExco: false,
+    joined: { monthsAgo: 66, day: 9 },
     activated: true,
     suspended: false,
     contributions: null,
@@ -74,7 +91,7 @@ const named: DemoPerson[] = [
     email: 'ada@demo.coop',
     membershipId: 'M0001',
     phoneNumber: '08030000001',
-    role: 'user',
+    roles: [],
     isLoanReviewer: true,
     isExco: false,
     joined: { monthsAgo: 62, day: 14 },
@@ -89,7 +106,7 @@ const named: DemoPerson[] = [
     email: 'bayo@demo.coop',
     membershipId: 'M0002',
     phoneNumber: '08030000002',
-    role: 'user',
+    roles: [],
     isLoanReviewer: true,
     isExco: true,
     joined: { monthsAgo: 60, day: 3 },
@@ -104,7 +121,7 @@ const named: DemoPerson[] = [
     email: 'chidi@demo.coop',
     membershipId: 'M0003',
     phoneNumber: '08030000003',
-    role: 'user',
+    roles: [],
     isLoanReviewer: false,
     isExco: false,
     joined: { monthsAgo: 48, day: 21 },
@@ -123,7 +140,7 @@ const named: DemoPerson[] = [
     email: 'ngozi@demo.coop',
     membershipId: 'M0004',
     phoneNumber: '08030000004',
-    role: 'user',
+    roles: [],
     isLoanReviewer: false,
     isExco: false,
     joined: { monthsAgo: 44, day: 9 },
@@ -138,7 +155,7 @@ const named: DemoPerson[] = [
     email: 'emeka@demo.coop',
     membershipId: 'M0005',
     phoneNumber: '08030000005',
-    role: 'user',
+    roles: [],
     isLoanReviewer: false,
     isExco: false,
     joined: { monthsAgo: 30, day: 17 },
@@ -243,7 +260,7 @@ function otherMember(index: number): DemoPerson {
     membershipId,
     // 0803 and seven digits, rising with the membership number, so never two alike.
     phoneNumber: `0803${String(2_000_000 + number * 73_421).padStart(7, '0')}`,
-    role: 'user',
+    roles: [],
     isLoanReviewer: roles.includes('reviewer'),
     isExco: roles.includes('exco'),
     // Spread over the last three years: M0006 joined 36 months ago, M0065 last month.

@@ -86,7 +86,7 @@ afterAll(async () => {
 
 describe('demo people (pure data)', () => {
   it('are 66 accounts with unique e-mails, phones and membership IDs', () => {
-    expect(DEMO_PEOPLE).toHaveLength(67);
+    expect(DEMO_PEOPLE).toHaveLength(68);
     for (const field of ['email', 'membershipId', 'phoneNumber'] as const) {
       const values = DEMO_PEOPLE.map((p) => p[field]).filter((v) => v !== undefined);
       expect(new Set(values).size).toBe(values.length);
@@ -106,7 +106,7 @@ describe('seedDemoIfEmpty', () => {
   });
 
   it('reports what it created and how long it took, and logs the sign-ins and Emeka’s link', async () => {
-    expect(result).toMatchObject({ seeded: true, members: 67 });
+    expect(result).toMatchObject({ seeded: true, members: 68 });
     if (!result.seeded) return;
     // One "please confirm" per posted contribution, seven announcements for each of three,
     // demo/money.ts: two withdrawal decisions, six fines, two settled, one resolved dispute, two
@@ -147,28 +147,29 @@ describe('seedDemoIfEmpty', () => {
     expect(message).toContain('Resend activation');
   });
 
-  it('creates the administrator and the named members with their flags', async () => {
+  it('creates the officers and the named members with their roles and flags', async () => {
     const expected = [
-      ['admin@demo.coop', 'A0001', null, 'admin', false, false],
-      ['treasurer@demo.coop', 'A0002', null, 'admin', false, false],
-      ['ada@demo.coop', 'M0001', '+2348030000001', 'user', true, false],
-      ['bayo@demo.coop', 'M0002', '+2348030000002', 'user', true, true],
-      ['chidi@demo.coop', 'M0003', '+2348030000003', 'user', false, false],
-      ['ngozi@demo.coop', 'M0004', '+2348030000004', 'user', false, false],
-      ['emeka@demo.coop', 'M0005', '+2348030000005', 'user', false, false],
+      ['admin@demo.coop', 'A0001', null, ['president'], false, false],
+      ['treasurer@demo.coop', 'A0002', null, ['treasurer'], false, false],
+      ['auditor@demo.coop', 'A0003', null, ['auditor'], false, false],
+      ['ada@demo.coop', 'M0001', '+2348030000001', [], true, false],
+      ['bayo@demo.coop', 'M0002', '+2348030000002', [], true, true],
+      ['chidi@demo.coop', 'M0003', '+2348030000003', [], false, false],
+      ['ngozi@demo.coop', 'M0004', '+2348030000004', [], false, false],
+      ['emeka@demo.coop', 'M0005', '+2348030000005', [], false, false],
     ] as const;
-    for (const [email, membershipId, phone, role, reviewer, exco] of expected) {
+    for (const [email, membershipId, phone, roles, reviewer, exco] of expected) {
       const user = await userByEmail(email);
       expect({
         membershipId: user.membershipId,
         phoneNumber: user.phoneNumber,
-        role: user.role,
+        roles: user.roles,
         isLoanReviewer: user.isLoanReviewer,
         isExco: user.isExco,
       }).toEqual({
         membershipId,
         phoneNumber: phone,
-        role,
+        roles,
         isLoanReviewer: reviewer,
         isExco: exco,
       });
@@ -179,7 +180,7 @@ describe('seedDemoIfEmpty', () => {
 
   it('activates every account with Demo!2345 except Emeka, and suspends Ngozi', async () => {
     const all = await db.select().from(users).orderBy(asc(users.membershipId));
-    expect(all).toHaveLength(67);
+    expect(all).toHaveLength(68);
     const unactivated = all.filter((u) => u.passwordHash === null).map((u) => u.email);
     expect(unactivated).toEqual(['emeka@demo.coop']);
     const suspended = all.filter((u) => !u.isActive).map((u) => u.email);
@@ -220,7 +221,7 @@ describe('seedDemoIfEmpty', () => {
       .select({ joinedOn: users.joinedOn })
       .from(users)
       .where(
-        sql`${users.email} not in ('admin@demo.coop', 'treasurer@demo.coop', 'ada@demo.coop', 'bayo@demo.coop', 'chidi@demo.coop', 'ngozi@demo.coop', 'emeka@demo.coop')`,
+        sql`${users.email} not in ('admin@demo.coop', 'treasurer@demo.coop', 'auditor@demo.coop', 'ada@demo.coop', 'bayo@demo.coop', 'chidi@demo.coop', 'ngozi@demo.coop', 'emeka@demo.coop')`,
       );
     expect(others).toHaveLength(60);
     const dates = others.map((o) => o.joinedOn).sort();

@@ -3,6 +3,7 @@
  * exactly as the administrator and the members themselves would.
  */
 import type { User } from '@coop/shared/auth';
+import { isOfficer } from '@coop/shared/officers';
 import { addMonthsClamped, type IsoDate } from '@coop/shared/dates';
 import { actorFor, systemActor, type Actor, type MemberActor } from '../lib/actor.js';
 import { createMember, setMemberActive } from '../modules/members/members.service.js';
@@ -51,7 +52,7 @@ export async function seedMembers(ctx: SeedContext): Promise<SeededMembers> {
       lastName: person.lastName,
       phoneNumber: person.phoneNumber ?? null,
       membershipId: person.membershipId,
-      role: person.role,
+      roles: person.roles,
       isLoanReviewer: person.isLoanReviewer,
       isExco: person.isExco,
       joinedOn,
@@ -65,7 +66,7 @@ export async function seedMembers(ctx: SeedContext): Promise<SeededMembers> {
         passwordHash: await hashPassword(DEMO_PASSWORD),
       });
     }
-    if (person.role === 'admin' && registrar === systemActor) registrar = actorFor(user);
+    if (isOfficer(person.roles) && registrar === systemActor) registrar = actorFor(user);
     if (person.suspended) {
       user = await setMemberActive(deps, registrar, { userId: user.id, isActive: false });
     }

@@ -1,4 +1,4 @@
-import type { UserRole } from '@coop/shared/auth';
+import type { OfficerRole } from '@coop/shared/officers';
 import type { AuthMethod } from './access-token.js';
 
 /** The signed-in user, loaded from the database on every request (never trusted from the token). */
@@ -9,7 +9,8 @@ export interface SignedInUser {
   membershipId: string;
   firstName: string;
   lastName: string;
-  role: UserRole;
+  /** Officer roles held; empty for a member who holds no office. */
+  roles: OfficerRole[];
   isActive: boolean;
   isLoanReviewer: boolean;
   isExco: boolean;

@@ -14,7 +14,7 @@ import { createTestApp, type TestApp } from '../test/app.js';
 import { bearer, createActiveMember, signIn } from '../test/auth-helpers.js';
 import { errorHandler } from './error-handler.js';
 import {
-  adminRoutes,
+  adminRoutesWith,
   memberRoutes,
   publicRoutes,
   requestActor,
@@ -48,7 +48,7 @@ describe('route groups', () => {
     const people = {
       member: {},
       reviewer: { isLoanReviewer: true },
-      admin: { role: 'admin' as const },
+      admin: { roles: ['president' as const] },
       suspended: {},
     };
     for (const [name, flags] of Object.entries(people)) {
@@ -64,6 +64,7 @@ describe('route groups', () => {
     probeApp.setSerializerCompiler(serializerCompiler);
     await probeApp.register(errorHandler);
     await probeApp.register(requestActor);
+    const adminRoutes = adminRoutesWith({ 'GET /adminRoutes/probe': 'back_office.read' });
     const groups = { publicRoutes, sessionRoutes, memberRoutes, reviewerRoutes, adminRoutes };
     for (const [name, group] of Object.entries(groups)) {
       await probeApp.register(group(probe), { ...t.deps, prefix: `/${name}` });

@@ -2,6 +2,8 @@
  * Route groups: who may call a module's routes, decided once per group in `onRequest`, before
  * the body is parsed or validated. So an anonymous call answers 401 before any validation, a
  * member calling an admin route 403 FORBIDDEN, and a suspended member 403 ACCOUNT_SUSPENDED.
+ * A back-office route admits an officer whose roles hold the route's permission
+ * (route-permissions.ts, docs/officers.md).
  *
  *   await app.register(memberRoutes(contributionRoutes), { ...deps, prefix: '/api/v1/users/contributions' });
  *
@@ -14,6 +16,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { apiErrorSchema } from '@coop/shared/http';
+import { hasPermission, type Permission } from '@coop/shared/officers';
 import { refreshTokens, users } from '../db/schema/index.js';
 import type { Database } from '../db/client.js';
 import { depsOf, type Deps } from '../deps.js';
@@ -21,6 +24,11 @@ import type { Actor, MemberActor, SignedInUser } from '../lib/actor.js';
 import type { AuthMethod } from '../lib/access-token.js';
 import { DomainError } from '../lib/domain-error.js';
 import { writeAudit } from '../lib/audit-log.js';
+import {
+  BACK_OFFICE_ROUTE_PERMISSIONS,
+  routePermission,
+  type RoutePermissions,
+} from './route-permissions.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,6 +36,10 @@ declare module 'fastify' {
     actor: Actor;
     /** The signed-in caller, set by the session, member, reviewer and admin groups only. */
     member: MemberActor;
+  }
+  interface FastifyContextConfig {
+    /** What a back-office route requires, from route-permissions.ts. */
+    permission?: Permission;
   }
 }
 
@@ -80,7 +92,7 @@ function userLookup(db: Database) {
       membershipId: users.membershipId,
       firstName: users.firstName,
       lastName: users.lastName,
-      role: users.role,
+      roles: users.roles,
       isActive: users.isActive,
       isLoanReviewer: users.isLoanReviewer,
       isExco: users.isExco,
@@ -132,7 +144,11 @@ async function signedInUser(
 }
 
 /** Why a signed-in caller may not use a group's routes, or null when they may. */
-function refusal(access: Access, user: SignedInUser): DomainError | null {
+function refusal(
+  access: Access,
+  user: SignedInUser,
+  permission: Permission | undefined,
+): DomainError | null {
   if (access === 'session') return null;
   if (!user.isActive) {
     return new DomainError({
@@ -143,7 +159,7 @@ function refusal(access: Access, user: SignedInUser): DomainError | null {
   const allowed =
     access === 'member' ||
     (access === 'reviewer' && user.isLoanReviewer) ||
-    (access === 'admin' && user.role === 'admin');
+    (access === 'admin' && permission !== undefined && hasPermission(user.roles, permission));
   return allowed
     ? null
     : new DomainError({ code: 'FORBIDDEN', message: 'You do not have permission to do this' });
@@ -157,7 +173,7 @@ async function admit(deps: Deps, access: Access, req: FastifyRequest): Promise<v
   const member: MemberActor = { ...(await signedInUser(deps, req)), ...origin(req) };
   req.actor = member;
   req.member = member;
-  const refused = refusal(access, member.user);
+  const refused = refusal(access, member.user, req.routeOptions.config.permission);
   if (!refused) return;
   // Failed authorization is audited (DESIGN §5 "Audit").
   await writeAudit(deps.db, member, {
@@ -169,11 +185,27 @@ async function admit(deps: Deps, access: Access, req: FastifyRequest): Promise<v
   throw refused;
 }
 
-function routeGroup(access: Access) {
+function routeGroup(access: Access, permissions: RoutePermissions = BACK_OFFICE_ROUTE_PERMISSIONS) {
   return (routes: RouteModule): RouteModule =>
     async (app, options) => {
       const deps = depsOf(options);
       app.addHook('onRequest', (req) => admit(deps, access, req));
+      if (access === 'admin') {
+        // Fails closed at start: a back-office route without a permission never serves anyone.
+        app.addHook('onRoute', (route) => {
+          const methods = [route.method].flat();
+          const required = new Set(
+            methods.map((method) => routePermission(method, route.url, permissions)),
+          );
+          const [permission] = required;
+          if (required.size !== 1 || permission === undefined) {
+            throw new Error(
+              `${methods.join(',')} ${route.url}: no permission in route-permissions.ts`,
+            );
+          }
+          route.config = { ...route.config, permission };
+        });
+      }
       if (access !== 'public') {
         // Every signed-in route documents its bearer token and its 401/403 answers.
         app.addHook('onRoute', (route) => {
@@ -197,5 +229,7 @@ export const sessionRoutes = routeGroup('session');
 export const memberRoutes = routeGroup('member');
 /** Active members flagged as loan reviewers. */
 export const reviewerRoutes = routeGroup('reviewer');
-/** Active administrators. */
+/** Active officers holding the route's permission (route-permissions.ts). */
 export const adminRoutes = routeGroup('admin');
+/** adminRoutes with another route → permission table: only the route groups' own test. */
+export const adminRoutesWith = (permissions: RoutePermissions) => routeGroup('admin', permissions);

@@ -105,7 +105,7 @@ describe('V4 fuzz: every route of the OpenAPI document with generated bad input'
   beforeAll(async () => {
     t = await createTestApp();
     await createActiveMember(t, { email: 'fuzz@example.com' });
-    await createActiveMember(t, { email: 'fuzz-admin@example.com', role: 'admin' });
+    await createActiveMember(t, { email: 'fuzz-admin@example.com', roles: ['president'] });
     tokens = {
       anonymous: null,
       member: (await signIn(t, 'fuzz@example.com')).accessToken,

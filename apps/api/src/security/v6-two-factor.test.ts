@@ -46,7 +46,7 @@ describe('V6 two-factor sign-in (TOTP)', () => {
   beforeAll(async () => {
     t = await createTestApp({ now: '2026-06-01T09:00:10Z' });
     await createActiveMember(t, { email: 'tf@example.com' });
-    await createActiveMember(t, { email: 'tf-admin@example.com', role: 'admin' });
+    await createActiveMember(t, { email: 'tf-admin@example.com', roles: ['president'] });
     accessToken = (await signIn(t, 'tf@example.com')).accessToken;
   });
   afterAll(() => t.close());

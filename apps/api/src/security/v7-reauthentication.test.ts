@@ -154,7 +154,7 @@ describe('V7.4.5 an administrator ends every session of a member', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ now: '2026-06-01T09:00:00Z' });
-    await createActiveMember(t, { email: 'ends-admin@example.com', role: 'admin' });
+    await createActiveMember(t, { email: 'ends-admin@example.com', roles: ['president'] });
     memberId = (await createActiveMember(t, { email: 'ended@example.com' })).id;
     adminToken = (await signIn(t, 'ends-admin@example.com')).accessToken;
     memberToken = (await signIn(t, 'ended@example.com')).accessToken;

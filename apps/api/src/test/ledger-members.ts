@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/client.js';
 import { memberBalances, users } from '../db/schema/index.js';
 import { actorFor, type MemberActor } from '../lib/actor.js';
+import type { OfficerRole } from '@coop/shared/officers';
 
 /**
  * A bare member with its zeroed balance row, as member creation leaves it: for ledger tests that
@@ -29,7 +30,7 @@ export async function insertLedgerTestMember(
 }
 
 /** A bare member acting in a use case (only the id matters to the services). */
-export function memberActor(userId: string, role: 'user' | 'admin' = 'user'): MemberActor {
+export function memberActor(userId: string, roles: OfficerRole[] = []): MemberActor {
   return actorFor({
     id: userId,
     email: `${userId}@ledger.test`,
@@ -37,7 +38,7 @@ export function memberActor(userId: string, role: 'user' | 'admin' = 'user'): Me
     membershipId: `T${userId.slice(0, 8)}`,
     firstName: 'Test',
     lastName: 'Member',
-    role,
+    roles,
     isActive: true,
     isLoanReviewer: false,
     isExco: false,

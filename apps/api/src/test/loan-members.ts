@@ -62,7 +62,7 @@ export async function loanMember(
     membershipId: user.membershipId,
     firstName: user.firstName,
     lastName: user.lastName,
-    role: user.role,
+    roles: user.roles,
     isActive: user.isActive,
     isLoanReviewer: user.isLoanReviewer,
     isExco: user.isExco,

@@ -1,7 +1,7 @@
 import type { User } from '@coop/shared/auth';
 import { authStore } from '../lib/auth-store';
 
-/** A member as GET /auth/me returns them (Ada of the demo cooperative). */
+/** A member as GET /auth/me returns them (Ada of the demo cooperative); role 'admin' is a president. */
 export function buildUser(overrides: Partial<User> = {}): User {
   const id = '0b6f3c2e-8f1d-4a5b-9c7e-2d4f6a8b0c1e';
   return {
@@ -13,6 +13,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
     phoneNumber: '+2348030000001',
     membershipId: 'M0001',
     role: 'user',
+    roles: overrides.role === 'admin' ? ['president'] : [],
     isActive: true,
     isLoanReviewer: true,
     isExco: false,

@@ -1,4 +1,4 @@
-import { USER_ROLES } from '@coop/shared/constants';
+import { OFFICER_ROLES } from '@coop/shared/officers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRIBUTION_STATUSES } from '@coop/shared/contribution-rules';
 import {
@@ -31,7 +31,7 @@ import {
 // drizzle-kit cannot import @coop/shared, so the schema repeats these lists; this keeps them one.
 describe('status and type columns', () => {
   it.each([
-    ['users.role', users.role.enumValues, USER_ROLES],
+    ['users.officer_roles', users.roles.enumValues, OFFICER_ROLES],
     ['contributions.status', contributions.status.enumValues, CONTRIBUTION_STATUSES],
     ['loans.status', loans.status.enumValues, LOAN_STATUSES],
     ['loan_guarantors.status', loanGuarantors.status.enumValues, GUARANTOR_STATUSES],
@@ -59,14 +59,14 @@ describe('database checks', () => {
 
   it('refuses a value outside the declared list, whatever the code sends', async () => {
     const insert = handle.db.execute(
-      `insert into users (email, membership_id, first_name, last_name, joined_on, role)
-       values ('x@test.coop', 'M9999', 'X', 'Y', '2026-01-01', 'superuser')`,
+      `insert into users (email, membership_id, first_name, last_name, joined_on, officer_roles)
+       values ('x@test.coop', 'M9999', 'X', 'Y', '2026-01-01', array['treasurer', 'superuser'])`,
     );
     // Drizzle wraps the driver's error; the database's own words are in its cause.
     const error = await insert.then(
       () => null,
       (err: unknown) => err as { cause?: { message?: string } },
     );
-    expect(error?.cause?.message).toMatch(/violates check constraint "users_role_valid"/);
+    expect(error?.cause?.message).toMatch(/violates check constraint "users_officer_roles_valid"/);
   });
 });

@@ -14,9 +14,19 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, id, tstz, updatedAt, enumCheck } from './columns.js';
 
+export const OFFICER_ROLE_VALUES = [
+  'president',
+  'secretary',
+  'treasurer',
+  'financial_secretary',
+  'auditor',
+  'loan_officer',
+] as const;
+
 /**
- * Members and administrators. e-mail is stored lower-cased, phone as +234…, membership ID
- * upper-cased, so sign-in lookups are plain equality on unique indexes.
+ * Members, some of them officers. e-mail is stored lower-cased, phone as +234…, membership ID
+ * upper-cased, so sign-in lookups are plain equality on unique indexes. `roles` is empty
+ * for a member who holds no office (docs/officers.md).
  * `isActive = false` means suspended; an account is activated once it has a password.
  */
 export const users = pgTable(
@@ -28,9 +38,11 @@ export const users = pgTable(
     membershipId: text('membership_id').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
-    role: text('role', { enum: ['user', 'admin'] })
+    /** The officer roles held, from OFFICER_ROLES in @coop/shared/officers (schema.test.ts). */
+    roles: text('officer_roles', { enum: OFFICER_ROLE_VALUES })
+      .array()
       .notNull()
-      .default('user'),
+      .default(sql`'{}'::text[]`),
     isActive: boolean('is_active').notNull().default(true),
     isLoanReviewer: boolean('is_loan_reviewer').notNull().default(false),
     isExco: boolean('is_exco').notNull().default(false),
@@ -43,7 +55,10 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    enumCheck('users_role_valid', t.role),
+    check(
+      'users_officer_roles_valid',
+      sql`${t.roles} <@ array[${sql.raw(OFFICER_ROLE_VALUES.map((r) => `'${r}'`).join(', '))}]::text[]`,
+    ),
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_phone_key').on(t.phoneNumber),
     uniqueIndex('users_membership_id_key').on(t.membershipId),

@@ -182,7 +182,7 @@ describe('GET /auth/check-email', () => {
   let adminToken: string;
   let memberToken: string;
   beforeAll(async () => {
-    await createActiveMember(t, { email: 'admin@example.com', role: 'admin' });
+    await createActiveMember(t, { email: 'admin@example.com', roles: ['president'] });
     await createActiveMember(t, { email: 'member@example.com' });
     adminToken = (await signIn(t, 'admin@example.com', TEST_PASSWORD)).accessToken;
     memberToken = (await signIn(t, 'member@example.com', TEST_PASSWORD)).accessToken;

@@ -62,6 +62,7 @@ describe('POST /auth/login', () => {
       phoneNumber: '+2348030000001',
       membershipId: ada.membershipId,
       role: 'user',
+      roles: [],
       isActive: true,
       isLoanReviewer: false,
       isExco: false,
@@ -163,7 +164,7 @@ describe('POST /auth/login validation', () => {
     const extra = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/login',
-      payload: { identifier: 'ada.obi@example.com', password: TEST_PASSWORD, role: 'admin' },
+      payload: { identifier: 'ada.obi@example.com', password: TEST_PASSWORD, roles: ['president'] },
     });
     expect(extra.statusCode).toBe(400);
     expect(extra.json().code).toBe('VALIDATION_ERROR');

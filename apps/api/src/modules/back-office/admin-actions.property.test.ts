@@ -169,7 +169,7 @@ describe('any sequence of admin actions keeps projection == ledger (property)', 
     t = await createTestApp({ now: NOW });
     const chair = await createActiveMember(t, {
       email: 'chair@property.test',
-      role: 'admin',
+      roles: ['president'],
       joinedOn: '2020-01-01',
     });
     admin = actorFor({
@@ -179,7 +179,7 @@ describe('any sequence of admin actions keeps projection == ledger (property)', 
       membershipId: chair.membershipId,
       firstName: chair.firstName,
       lastName: chair.lastName,
-      role: 'admin',
+      roles: ['president'],
       isActive: true,
       isLoanReviewer: false,
       isExco: false,

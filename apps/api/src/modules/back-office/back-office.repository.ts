@@ -58,7 +58,7 @@ export function backOfficeRepository(db: Executor) {
                    count(*) filter (where is_active and password_hash is not null) as active,
                    count(*) filter (where not is_active) as suspended,
                    count(*) filter (where is_active and password_hash is null) as not_activated
-              from users where role = 'user'`,
+              from users where cardinality(officer_roles) = 0`,
       );
       return {
         total: asNumber(row?.total),

@@ -39,7 +39,7 @@ async function admin(t: TestApp, email = 'chair@test.coop'): Promise<Session> {
     email,
     firstName: 'Chioma',
     lastName: 'Admin',
-    role: 'admin',
+    roles: ['president'],
     joinedOn: '2020-01-01',
   });
   return { id: user.id, token: (await signIn(t, email)).accessToken };

@@ -49,7 +49,7 @@ beforeAll(async () => {
 async function recordContribution(on: Deps, input: PayrollDeduction, actorId?: string) {
   const [row] = await recordContributions(
     on,
-    actorId ? memberActor(actorId, 'admin') : systemActor,
+    actorId ? memberActor(actorId, ['president']) : systemActor,
     {
       deductions: [input],
     },

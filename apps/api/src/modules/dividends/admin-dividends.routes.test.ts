@@ -105,7 +105,7 @@ describe('admin dividends API', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ now: NOW });
-    chair = await signedIn(t, 'chair@test.coop', { role: 'admin', firstName: 'Chioma' });
+    chair = await signedIn(t, 'chair@test.coop', { roles: ['president'], firstName: 'Chioma' });
     ada = await signedIn(t, 'ada@test.coop', { firstName: 'Ada', lastName: 'Obi' });
     bayo = await signedIn(t, 'bayo@test.coop', { firstName: 'Bayo', lastName: 'Ade' });
     chidi = await signedIn(t, 'chidi@test.coop', { firstName: 'Chidi', lastName: 'Eze' });
@@ -309,8 +309,8 @@ describe.skipIf(!serverUrl)('dividends under concurrency (PostgreSQL)', () => {
   afterAll(() => t.close());
 
   it('two administrators declaring and then paying the same year at once: each happens once', async () => {
-    const first = await signedIn(t, 'one@test.coop', { role: 'admin' });
-    const second = await signedIn(t, 'two@test.coop', { role: 'admin' });
+    const first = await signedIn(t, 'one@test.coop', { roles: ['president'] });
+    const second = await signedIn(t, 'two@test.coop', { roles: ['president'] });
     const ada = await signedIn(t, 'ada@test.coop');
     const bayo = await signedIn(t, 'bayo@test.coop');
     const chidi = await signedIn(t, 'chidi@test.coop');

@@ -38,7 +38,7 @@ async function admin(t: TestApp, firstName: string): Promise<Admin> {
     email,
     firstName,
     lastName: 'Admin',
-    role: 'admin',
+    roles: ['president'],
     joinedOn: '2020-01-01',
   });
   return { id: user.id, headers: bearer((await signIn(t, email)).accessToken) };

@@ -140,7 +140,7 @@ export function loansRepository(db: Executor) {
     async people(userIds: readonly string[]) {
       if (userIds.length === 0) return [];
       return db
-        .select({ ...PERSON, isActive: users.isActive, role: users.role })
+        .select({ ...PERSON, isActive: users.isActive, roles: users.roles })
         .from(users)
         .where(inArray(users.id, [...userIds]));
     },
@@ -520,7 +520,7 @@ export function loansRepository(db: Executor) {
           : undefined;
       const where = and(
         eq(users.isActive, true),
-        eq(users.role, 'user'),
+        sql`cardinality(${users.roles}) = 0`,
         excludeIds.length > 0 ? notInArray(users.id, [...excludeIds]) : undefined,
         search
           ? or(

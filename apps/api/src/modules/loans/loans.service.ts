@@ -202,7 +202,7 @@ export async function assertGuarantorsAvailable(
   const byId = new Map(people.map((person) => [person.id, person]));
   for (const id of guarantorIds) {
     const person = byId.get(id);
-    if (!person || !person.isActive || person.role !== 'user') {
+    if (!person || !person.isActive || person.roles.length > 0) {
       throw new DomainError({
         code: 'GUARANTOR_NOT_AVAILABLE',
         message: 'A selected guarantor is not an active member',

@@ -34,6 +34,7 @@ describe('createMember', () => {
       phoneNumber: '+2348030000001',
       membershipId: 'M0001',
       role: 'user',
+      roles: [],
       isActive: true,
       isLoanReviewer: true,
       isExco: false,
@@ -85,7 +86,7 @@ describe('createMember', () => {
     const admin = await createMember(t.deps, systemActor, {
       ...base,
       email: 'admin@example.com',
-      role: 'admin',
+      roles: ['president'],
     });
     const given = await createMember(t.deps, systemActor, {
       ...base,
@@ -94,7 +95,11 @@ describe('createMember', () => {
     });
     const next = await createMember(t.deps, systemActor, { ...base, email: 'next@example.com' });
     expect(second.user.membershipId).toBe('M0002');
-    expect(admin.user).toMatchObject({ membershipId: 'A0001', role: 'admin' });
+    expect(admin.user).toMatchObject({
+      membershipId: 'A0001',
+      role: 'admin',
+      roles: ['president'],
+    });
     expect(given.user.membershipId).toBe('M0100');
     expect(next.user.membershipId).toBe('M0101');
   });

@@ -1,6 +1,7 @@
 import { eq, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { emailSchema, normalizePhone, userRoleSchema, type User } from '@coop/shared/auth';
+import { emailSchema, normalizePhone, type User } from '@coop/shared/auth';
+import { isOfficer, officerRoleSchema } from '@coop/shared/officers';
 import { toIsoDateInTimeZone } from '@coop/shared/dates';
 import { isoDateSchema } from '@coop/shared/date-schemas';
 import { idSchema } from '@coop/shared/http';
@@ -41,7 +42,7 @@ type UserRow = Pick<
   | 'email'
   | 'phoneNumber'
   | 'membershipId'
-  | 'role'
+  | 'roles'
   | 'isActive'
   | 'isLoanReviewer'
   | 'isExco'
@@ -57,7 +58,8 @@ export function toUser(row: UserRow): User {
     email: row.email,
     phoneNumber: row.phoneNumber,
     membershipId: row.membershipId,
-    role: row.role,
+    role: isOfficer(row.roles) ? 'admin' : 'user',
+    roles: row.roles,
     isActive: row.isActive,
     isLoanReviewer: row.isLoanReviewer,
     isExco: row.isExco,
@@ -97,7 +99,7 @@ export const createMemberInputSchema = z.strictObject({
       'Membership ID must start with a letter and use letters, digits or hyphens (2 to 20 characters)',
     )
     .optional(),
-  role: userRoleSchema.default('user'),
+  roles: z.array(officerRoleSchema).default([]),
   isLoanReviewer: z.boolean().default(false),
   isExco: z.boolean().default(false),
   /** The day the member joined the cooperative ('yyyy-MM-dd'); today in Lagos when absent. */
@@ -234,7 +236,7 @@ export async function createMember(
       }
 
       const membershipId =
-        data.membershipId ?? (await nextMembershipId(tx, data.role === 'admin' ? 'A' : 'M'));
+        data.membershipId ?? (await nextMembershipId(tx, isOfficer(data.roles) ? 'A' : 'M'));
       const [row] = await tx
         .insert(users)
         .values({
@@ -243,7 +245,7 @@ export async function createMember(
           membershipId,
           firstName: data.firstName,
           lastName: data.lastName,
-          role: data.role,
+          roles: data.roles,
           isLoanReviewer: data.isLoanReviewer,
           isExco: data.isExco,
           joinedOn: data.joinedOn ?? toIsoDateInTimeZone(now),
@@ -264,7 +266,7 @@ export async function createMember(
           email: row.email,
           phoneNumber: row.phoneNumber,
           membershipId: row.membershipId,
-          role: row.role,
+          roles: row.roles,
           isLoanReviewer: row.isLoanReviewer,
           isExco: row.isExco,
           joinedOn: row.joinedOn,
@@ -359,7 +361,7 @@ export async function createMemberByAdmin(
   const parsed = result.data;
   const created = await createMember(deps, actor, {
     ...parsed,
-    role: 'user',
+    roles: [],
     ...(parsed.membershipId ? { membershipId: parsed.membershipId } : {}),
     ...(parsed.joinedOn ? { joinedOn: parsed.joinedOn } : {}),
   });

@@ -24,7 +24,7 @@ describe('admin policy API', () => {
       email: 'chair@test.coop',
       firstName: 'Chioma',
       lastName: 'Admin',
-      role: 'admin',
+      roles: ['president'],
     });
     chair = { id: admin.id, token: (await signIn(t, 'chair@test.coop')).accessToken };
     await createActiveMember(t, { email: 'ada@test.coop' });

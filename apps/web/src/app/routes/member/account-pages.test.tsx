@@ -24,6 +24,7 @@ const USER: User = {
   phoneNumber: '+2348030000001',
   membershipId: 'COOP-0001',
   role: 'user',
+  roles: [],
   isActive: true,
   isLoanReviewer: false,
   isExco: false,

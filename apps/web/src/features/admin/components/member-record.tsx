@@ -2,6 +2,7 @@ import type { AdminMember, AdminMemberDetail } from '@coop/shared/admin';
 import { ADMIN_MESSAGES } from '@coop/shared/admin-texts';
 import { formatDisplayDate, formatDisplayDateTime, formatMonth } from '@coop/shared/dates';
 import { formatNaira } from '@coop/shared/money';
+import { OFFICER_ROLE_LABELS } from '@coop/shared/officers';
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { DataTable, type DataTableColumn } from '../../../components/list/data-table';
@@ -167,7 +168,11 @@ export function MemberRecord({ record }: { record: Record_ }) {
           <div className="flex flex-wrap items-center gap-2">
             <CardTitle>Details</CardTitle>
             <MemberStatusBadge member={member} />
-            {member.role === 'admin' ? <Badge variant="info">Admin</Badge> : null}
+            {member.roles.map((role) => (
+              <Badge key={role} variant="info">
+                {OFFICER_ROLE_LABELS[role]}
+              </Badge>
+            ))}
           </div>
         </CardHeader>
         <CardContent className="grid grid-cols-1 gap-6">

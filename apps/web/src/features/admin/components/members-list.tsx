@@ -2,6 +2,7 @@ import { Fragment } from 'react';
 import type { AdminMember } from '@coop/shared/admin';
 import { ADMIN_MESSAGES } from '@coop/shared/admin-texts';
 import { FALLBACK_MESSAGES } from '@coop/shared/messages';
+import { OFFICER_ROLE_LABELS } from '@coop/shared/officers';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/list/data-table';
@@ -46,10 +47,14 @@ const columns: readonly DataTableColumn<AdminMember>[] = [
     header: 'Roles',
     cell: (row) => (
       <span className="flex flex-wrap gap-1">
-        {row.role === 'admin' ? <Badge variant="info">Admin</Badge> : null}
+        {row.roles.map((role) => (
+          <Badge key={role} variant="info">
+            {OFFICER_ROLE_LABELS[role]}
+          </Badge>
+        ))}
         {row.isLoanReviewer ? <Badge variant="secondary">Reviewer</Badge> : null}
         {row.isExco ? <Badge variant="secondary">EXCO</Badge> : null}
-        {row.role !== 'admin' && !row.isLoanReviewer && !row.isExco ? 'Member' : null}
+        {row.roles.length === 0 && !row.isLoanReviewer && !row.isExco ? 'Member' : null}
       </span>
     ),
   },
