@@ -85,13 +85,13 @@ afterAll(async () => {
 });
 
 describe('demo people (pure data)', () => {
-  it('are 66 accounts with unique e-mails, phones and membership IDs', () => {
+  it('are 68 accounts with unique e-mails, phones and membership IDs', () => {
     expect(DEMO_PEOPLE).toHaveLength(68);
     for (const field of ['email', 'membershipId', 'phoneNumber'] as const) {
       const values = DEMO_PEOPLE.map((p) => p[field]).filter((v) => v !== undefined);
       expect(new Set(values).size).toBe(values.length);
     }
-    for (const person of DEMO_PEOPLE.slice(6)) {
+    for (const person of DEMO_PEOPLE.slice(7)) {
       expect(person.phoneNumber).toMatch(/^0803\d{7}$/);
       expect(person.joined.monthsAgo).toBeGreaterThanOrEqual(1);
       expect(person.joined.monthsAgo).toBeLessThanOrEqual(36);

@@ -24,14 +24,14 @@ import {
   loans,
   loanScheduleItems,
   notifications,
-  users,
   withdrawals,
 } from './index.js';
+import { OFFICER_ROLE_VALUES } from './users.js';
 
 // drizzle-kit cannot import @coop/shared, so the schema repeats these lists; this keeps them one.
 describe('status and type columns', () => {
   it.each([
-    ['users.officer_roles', users.roles.enumValues, OFFICER_ROLES],
+    ['users.officer_roles', OFFICER_ROLE_VALUES, OFFICER_ROLES],
     ['contributions.status', contributions.status.enumValues, CONTRIBUTION_STATUSES],
     ['loans.status', loans.status.enumValues, LOAN_STATUSES],
     ['loan_guarantors.status', loanGuarantors.status.enumValues, GUARANTOR_STATUSES],
