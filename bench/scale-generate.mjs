@@ -102,9 +102,9 @@ async function createRealPeople(url, joinedOn, api) {
       tokens: accessTokens(config.jwtSecret, systemClock),
     };
     const people = [
-      { email: 'admin@demo.coop', firstName: 'Demo', lastName: 'Administrator', membershipId: 'A0001', role: 'admin' },
-      { email: 'ada@demo.coop', firstName: 'Ada', lastName: 'Obi', membershipId: 'M0001', phoneNumber: '08030000001', role: 'user', isLoanReviewer: true },
-      { email: 'bayo@demo.coop', firstName: 'Bayo', lastName: 'Adeyemi', membershipId: 'M0002', phoneNumber: '08030000002', role: 'user', isLoanReviewer: true, isExco: true },
+      { email: 'admin@demo.coop', firstName: 'Demo', lastName: 'Administrator', membershipId: 'A0001', roles: ['president'] },
+      { email: 'ada@demo.coop', firstName: 'Ada', lastName: 'Obi', membershipId: 'M0001', phoneNumber: '08030000001', isLoanReviewer: true },
+      { email: 'bayo@demo.coop', firstName: 'Bayo', lastName: 'Adeyemi', membershipId: 'M0002', phoneNumber: '08030000002', isLoanReviewer: true, isExco: true },
     ]; // prettier-ignore
     let registrar = actor.systemActor;
     for (const person of people) {
@@ -119,7 +119,7 @@ async function createRealPeople(url, joinedOn, api) {
         token: created.activationToken,
         passwordHash: await hashPassword(DEMO_PASSWORD),
       });
-      if (person.role === 'admin') registrar = actor.actorFor(created.user);
+      if (person.roles?.length) registrar = actor.actorFor(created.user);
     }
   } finally {
     await handle.close();
@@ -165,7 +165,7 @@ export async function generate({ members, years, database, log = console.log, lo
     await timed('members', async () => {
       await client.query('begin');
       await client.query(
-        `insert into users (email, phone_number, membership_id, first_name, last_name, role,
+        `insert into users (email, phone_number, membership_id, first_name, last_name,
                             password_hash, activated_at, joined_on, tokens_valid_after)
          select 'member' || n || '@bench.coop',
                 '+23481' || lpad(n::text, 8, '0'),
@@ -197,7 +197,7 @@ export async function generate({ members, years, database, log = console.log, lo
              -- ₦5,000 to ₦50,000 savings and ₦1,000 to ₦5,500 shares a month, whole naira
              (5000 + (row_number() over (order by membership_id) * 7919 % 46) * 1000) * 100 as savings,
              (1000 + (row_number() over (order by membership_id) * 104729 % 10) * 500) * 100 as shares
-        from users where role = 'user'`);
+        from users where cardinality(officer_roles) = 0`);
     const admin = (await client.query(`select id from users where email = 'admin@demo.coop'`))
       .rows[0].id;
 

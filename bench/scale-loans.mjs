@@ -70,7 +70,7 @@ async function seedLoans(url) {
       create temporary table bench_members on commit drop as
       select id, row_number() over (order by (email = 'ada@demo.coop') desc, created_at, id) as n,
              count(*) over () as total
-      from users where role = 'user' and is_active`);
+      from users where cardinality(officer_roles) = 0 and is_active`);
     await client.query(`
       create temporary table bench_loans on commit drop as
       select gen_random_uuid() as id, m.id as user_id, m.n, k,
@@ -306,7 +306,7 @@ async function explainAll(url, adaId) {
   const actor = {
     user: {
       id: user.id,
-      role: user.role,
+      roles: user.officer_roles,
       isLoanReviewer: user.is_loan_reviewer,
       email: user.email,
     },
@@ -398,7 +398,7 @@ try {
       select (select count(*) from contributions)::int as contributions,
              (select count(*) from loans)::int as loans,
              (select count(*) from loan_guarantors)::int as guarantors,
-             (select count(*) from users where role = 'user')::int as members,
+             (select count(*) from users where cardinality(officer_roles) = 0)::int as members,
              (select id from users where email = 'ada@demo.coop') as ada`);
     await check.end();
     const target = {

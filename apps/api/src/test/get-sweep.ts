@@ -100,9 +100,9 @@ export async function sweepGetRoutes(
     milliseconds: 0,
   };
 
-  const users = await queryRows<{ id: string; email: string; role: string }>(
+  const users = await queryRows<{ id: string; email: string; officer: boolean }>(
     db,
-    sql`select id::text as id, email, role from users
+    sql`select id::text as id, email, cardinality(officer_roles) > 0 as officer from users
          where password_hash is not null and is_active order by membership_id`,
   );
   const officer = users.find((user) => user.email === options.officerEmail);
@@ -187,7 +187,7 @@ export async function sweepGetRoutes(
       await openPages(path, query ? `${path}?${query}` : path, 'officer', officer.id, paged);
     } else {
       for (const user of users) {
-        const who = user.role === 'admin' ? 'officer' : 'owner';
+        const who = user.officer ? 'officer' : 'owner';
         await openPages(path, query ? `${path}?${query}` : path, who, user.id, paged);
       }
     }
