@@ -172,7 +172,6 @@ export async function generate({ members, years, database, log = console.log, lo
                 'M' || lpad(n::text, 5, '0'),
                 (${sqlArray(FIRST_NAMES)})[1 + n % ${FIRST_NAMES.length}],
                 (${sqlArray(LAST_NAMES)})[1 + (n / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}],
-                'user',
                 (select password_hash from users where email = 'ada@demo.coop'),
                 now(), $2::date, now()
            from generate_series(3, $1::int) as n`,
