@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   emailOutbox,
+  idempotencyKeys,
   oneTimeTokens,
   rateLimitEvents,
   refreshTokens,
@@ -63,13 +64,28 @@ describe('housekeeping', () => {
       { to: 'h@test.coop', subject: 'failed', text: '-', status: 'failed', createdAt: daysAgo(60) },
     ]);
 
+    const hoursAgo = (hours: number) => new Date(NOW.getTime() - hours * 60 * 60 * 1000);
+    const answered = {
+      scope: 'POST /x',
+      requestHash: 'h',
+      responseStatus: 201,
+      responseBody: '{}',
+    };
+    await db.insert(idempotencyKeys).values([
+      { userId, key: 'k-old', ...answered, createdAt: hoursAgo(25) },
+      { userId, key: 'k-recent', ...answered, createdAt: hoursAgo(23) },
+    ]);
+
     expect(await pruneExpiredRecords(db, NOW)).toEqual({
       signInAttempts: 1,
       rateLimitEvents: 1,
       oneTimeTokens: 1,
       refreshTokens: 1,
       sentEmails: 1,
+      idempotencyKeys: 1,
     });
+    // Idempotency keys live 24 hours (IDEMPOTENCY_KEY_RETENTION_HOURS), stored answers with them.
+    expect((await db.select().from(idempotencyKeys)).map((row) => row.key)).toEqual(['k-recent']);
     expect(await db.$count(signInAttempts)).toBe(1);
     expect(await db.$count(rateLimitEvents)).toBe(1);
     expect(await db.$count(oneTimeTokens)).toBe(1);

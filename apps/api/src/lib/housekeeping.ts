@@ -1,6 +1,8 @@
 import { and, eq, lt } from 'drizzle-orm';
+import { IDEMPOTENCY_KEY_RETENTION_HOURS } from '@coop/shared/constants';
 import {
   emailOutbox,
+  idempotencyKeys,
   oneTimeTokens,
   rateLimitEvents,
   refreshTokens,
@@ -21,6 +23,8 @@ export const RETENTION_MS = {
   rateLimitEvents: DAY_MS,
   expiredTokens: 7 * DAY_MS,
   sentEmails: 30 * DAY_MS,
+  // A key (and the whole answer stored with it) serves retries, which come within minutes.
+  idempotencyKeys: IDEMPOTENCY_KEY_RETENTION_HOURS * HOUR_MS,
 } as const;
 
 /** Deletes rows past their retention; returns how many of each kind went. */
@@ -62,6 +66,12 @@ export async function pruneExpiredRecords(db: Database, now: Date) {
           ),
         )
         .returning({ id: emailOutbox.id }),
+    ),
+    idempotencyKeys: await deleted(
+      db
+        .delete(idempotencyKeys)
+        .where(lt(idempotencyKeys.createdAt, before(RETENTION_MS.idempotencyKeys)))
+        .returning({ key: idempotencyKeys.key }),
     ),
   };
 }

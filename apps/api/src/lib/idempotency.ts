@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { IDEMPOTENCY_KEY_PATTERN } from '@coop/shared/http';
+import { IDEMPOTENCY_KEY_RETENTION_HOURS } from '@coop/shared/constants';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { idempotencyKeys } from '../db/schema/index.js';
 import { queryRows } from '../db/client.js';
@@ -83,7 +84,15 @@ export async function idempotently<Body>(
       .select()
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.userId, request.userId), eq(idempotencyKeys.key, request.key)));
-    if (stored) {
+    // A key older than its retention is gone, even before housekeeping deletes it: the request
+    // is a new one (IDEMPOTENCY_KEY_RETENTION_HOURS).
+    if (stored && isExpired(stored.createdAt, deps.clock.now())) {
+      await tx
+        .delete(idempotencyKeys)
+        .where(
+          and(eq(idempotencyKeys.userId, request.userId), eq(idempotencyKeys.key, request.key)),
+        );
+    } else if (stored) {
       if (stored.scope !== request.scope || stored.requestHash !== request.fingerprint) {
         throw new DomainError({
           code: 'IDEMPOTENCY_KEY_REUSED',
@@ -108,4 +117,11 @@ export async function idempotently<Body>(
     });
     return body;
   });
+}
+
+const RETENTION_MS = IDEMPOTENCY_KEY_RETENTION_HOURS * 60 * 60 * 1000;
+
+/** Whether a key stored at `createdAt` has outlived its retention at `now`. */
+export function isExpired(createdAt: Date, now: Date): boolean {
+  return now.getTime() - createdAt.getTime() >= RETENTION_MS;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type {
   Withdrawal,
   WithdrawalEligibility,
@@ -8,7 +8,13 @@ import type {
 import { WITHDRAWAL_RESTRICTIONS } from '@coop/shared/withdrawal-rules';
 import type { Dashboard } from '@coop/shared/dashboard';
 import { heldText } from '@coop/shared/hold-rules';
-import { auditLog, loans, notifications, withdrawals } from '../../db/schema/index.js';
+import {
+  auditLog,
+  idempotencyKeys,
+  loans,
+  notifications,
+  withdrawals,
+} from '../../db/schema/index.js';
 import { systemActor } from '../../lib/actor.js';
 import {
   findHoldMismatches,
@@ -300,6 +306,26 @@ describe('withdrawals API', () => {
     const res = await call.request({ id: ngozi.id, token: accessToken }, 'savings', { amount: 1 });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'ACCOUNT_SUSPENDED' });
+  });
+
+  it('treats an Idempotency-Key older than 24 hours as new: the retry is a new request', async () => {
+    const emeka = await memberWith(t, 'emeka@test.coop', 10_000, 0);
+    const first = await call.request(emeka, 'savings', { amount: 1_000 }, 'k-day');
+    expect(first.statusCode, first.body).toBe(201);
+    const firstId = first.json<{ data: Withdrawal }>().data.id;
+    expect((await call.update(emeka, firstId, { status: 'cancelled' })).statusCode).toBe(200);
+    const replay = await call.request(emeka, 'savings', { amount: 1_000 }, 'k-day');
+    expect(replay.json<{ data: Withdrawal }>().data.id).toBe(firstId);
+
+    // The key was stored a day and an hour ago (IDEMPOTENCY_KEY_RETENTION_HOURS is 24).
+    await t.db
+      .update(idempotencyKeys)
+      .set({ createdAt: sql`${idempotencyKeys.createdAt} - interval '25 hours'` })
+      .where(and(eq(idempotencyKeys.userId, emeka.id), eq(idempotencyKeys.key, 'k-day')));
+    const late = await call.request(emeka, 'savings', { amount: 1_000 }, 'k-day');
+    expect(late.statusCode, late.body).toBe(201);
+    expect(late.headers['idempotent-replayed']).toBeUndefined();
+    expect(late.json<{ data: Withdrawal }>().data.id).not.toBe(firstId);
   });
 
   it('keeps the balance projection equal to the ledger', async () => {
