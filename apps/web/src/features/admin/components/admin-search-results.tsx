@@ -44,7 +44,10 @@ export function MemberMatches({ term }: { term: string }) {
                 </span>
                 <span className="block text-sm break-all text-muted-foreground">
                   {member.email}
-                  {member.phoneNumber ? ` · ${member.phoneNumber}` : ''}
+                  {member.phoneNumber ? (
+                    // A phone number never breaks across lines.
+                    <span className="whitespace-nowrap"> · {member.phoneNumber}</span>
+                  ) : null}
                 </span>
               </span>
             </Link>
