@@ -8,9 +8,11 @@ import { defineConfig } from '@playwright/test';
  * End-to-end tests against the real built app: `scripts/start.mjs` builds what is stale and runs
  * the API, which serves the web app and seeds the demo cooperative into an empty database.
  *
- * Each viewport gets its own server and fresh database, because the tests change state that can
- * happen only once (Emeka's activation, Chidi's lockout, Bayo's password). Within one server the
- * tests use different members, so they may run in parallel.
+ * Every journey runs once, on the desktop. At 390 px run only the all-pages pass (`@all-pages`:
+ * every page and record kind, axe in both themes) and the tests whose subject is the phone
+ * (`@mobile`): what the other tests prove does not depend on the width, and the page tests prove
+ * each screen's layouts. Each viewport gets its own server and fresh database. Tests use
+ * different members (most seed their own through the API), so any two may run side by side.
  */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -34,13 +36,21 @@ const chromium = {
 
 // E2E_PORT_BASE moves both servers, so several checkouts can run their suites side by side.
 const portBase = Number(process.env.E2E_PORT_BASE ?? 3210);
+const PHONE_TESTS = /@mobile|@all-pages/;
 const servers = [
-  { name: 'mobile-390', port: portBase, viewport: { width: 390, height: 844 }, isMobile: true },
+  {
+    name: 'mobile-390',
+    port: portBase,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    grep: PHONE_TESTS,
+  },
   {
     name: 'desktop-1280',
     port: portBase + 1,
     viewport: { width: 1280, height: 800 },
     isMobile: false,
+    grepInvert: PHONE_TESTS,
   },
 ] as const;
 
@@ -52,8 +62,9 @@ export default defineConfig({
   // Sign-in hashes passwords with argon2id, axe walks every page, and both servers run on the
   // embedded database: on two cores, two workers finish as soon as three and keep each step far
   // from its timeout. The timeouts only catch a hung test (speed is measured in bench/): the
-  // machines' speed varies by up to 3× from one day to the next, so they are generous, and a
-  // test that needs longer asks for a multiple of them (`allowLonger` in support.ts).
+  // machines' speed varies by up to 3× from one day to the next, so they are generous; a test
+  // that needs longer asks for at most twice as long (`allowLonger` in support.ts), and a longer
+  // journey is split into tests that each build their own state.
   workers: 2,
   timeout: 120_000,
   expect: { timeout: 20_000 },
@@ -63,8 +74,9 @@ export default defineConfig({
     launchOptions: chromium,
     trace: 'retain-on-failure',
   },
-  projects: servers.map(({ name, port, viewport, isMobile }) => ({
+  projects: servers.map(({ name, port, viewport, isMobile, ...filter }) => ({
     name,
+    ...filter,
     use: {
       baseURL: `http://127.0.0.1:${port}`,
       viewport,

@@ -2,13 +2,13 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { editPolicyValue } from './admin-steps/dividends';
-import { allowLonger, expectAccessible, signIn } from './support';
+import { allowLonger, expectAccessible, signInAsOfficer } from './support';
 
 /**
- * The back office's policy (issue 9 item 10) at 390 and 1280 px on the demo cooperative: refuse a
- * bad value, then change one and see it saved. Axe on every page and dialog. Declaring and paying
- * last year's dividend (item 8) is a step of the month in back-office.spec.ts. Each viewport has
- * its own server and database.
+ * The back office's policy (issue 9 item 10) on the demo cooperative: refuse a bad value, then
+ * change one and see it saved. Axe on every page and dialog. Declaring and paying last year's
+ * dividend (item 8) is in back-office.spec.ts; every back-office page in the dark theme is the
+ * all-pages pass (all-pages.spec.ts).
  */
 
 const docsImages = path.resolve(
@@ -36,7 +36,7 @@ test('the administrator changes the policy: a bad value is refused, a good one s
   isMobile,
 }, testInfo) => {
   allowLonger(2);
-  await signIn(page, 'admin@demo.coop');
+  await signInAsOfficer(page, 'admin@demo.coop');
   await expect(page).toHaveURL(/\/admin$/);
   await editPolicyValue(page, {
     isMobile,
@@ -53,42 +53,4 @@ test('the administrator changes the policy: a bad value is refused, a good one s
   await expect(page.getByText('Cannot exceed 100 %')).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expectAccessible(page);
-});
-
-test('every back-office page passes axe in the dark theme', async ({ browser, isMobile }) => {
-  allowLonger(3);
-  // The device asks for dark and the administrator has not chosen: the portal follows the device.
-  const context = await browser.newContext({
-    colorScheme: 'dark',
-    viewport: isMobile ? { width: 390, height: 844 } : { width: 1280, height: 900 },
-    isMobile,
-    hasTouch: isMobile,
-  });
-  const page = await context.newPage();
-  // The treasurer only reads here; the other specs act as admin@demo.coop.
-  await signIn(page, 'treasurer@demo.coop');
-  await expect(page).toHaveURL(/\/admin$/);
-  for (const [path, heading] of [
-    ['/admin', 'Back office'],
-    ['/admin/members', 'Members'],
-    ['/admin/payroll', 'Payroll deductions'],
-    ['/admin/disputes', 'Disputes'],
-    ['/admin/loans', 'Loans'],
-    ['/admin/withdrawals', 'Withdrawals'],
-    ['/admin/deposit-notices', 'Deposit notices'],
-    ['/admin/fines', 'Fines'],
-    ['/admin/dividends', 'Dividends'],
-    ['/admin/audit', 'Audit log'],
-    ['/admin/reconciliation', 'Reconciliation'],
-    ['/admin/policy', 'Policy'],
-  ] as const) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-    await expect(page.getByText(/^Loading/)).toHaveCount(0);
-    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
-      true,
-    );
-    await expectAccessible(page);
-  }
-  await context.close();
 });

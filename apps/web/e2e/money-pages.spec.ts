@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { allowLonger, expectAccessible, signIn } from './support';
 
 /**
- * Issue 7 in the browser at 390 and 1280 px against the real API and the demo cooperative: the
+ * Issue 7 in the browser against the real API and the demo cooperative: the
  * dashboard, a withdrawal, the dividends sort and the fines filter, with axe in the light and the
  * dark theme on every state. Ada is only looked at; Bayo requests a withdrawal.
  */

@@ -29,39 +29,40 @@ test('logout ends the session and returns to sign-in', async ({ page }) => {
   await expect(page).toHaveURL(/\/auth\/login\?redirect=%2Fdashboard$/);
 });
 
-test('the sidebar links every section; below 768 px it is a slide-over', async ({
-  page,
-  isMobile,
-}) => {
+test('the sidebar links every section, 256 px wide', async ({ page }) => {
   await signIn(page, 'ada@demo.coop');
   await expect(page).toHaveURL(/\/dashboard$/);
-
-  if (isMobile) {
-    const menuButton = page.getByRole('button', { name: 'Open navigation menu' });
-    await menuButton.click();
-    const panel = page.getByRole('dialog', { name: 'Navigation' });
-    await expect(panel).toBeVisible();
-    expect((await panel.boundingBox())?.width).toBeLessThanOrEqual(320);
-    await expectAccessible(page);
-    await page.keyboard.press('Escape');
-    await expect(panel).toBeHidden();
-    await expect(menuButton).toBeFocused();
-
-    await menuButton.click();
-    await panel.getByRole('link', { name: 'Loans' }).click();
-  } else {
-    await expect(page.getByRole('button', { name: 'Open navigation menu' })).toBeHidden();
-    const sidebar = page.getByRole('navigation', { name: 'Main' });
-    // Spec §9: 256 px, border included (the column behind the sidebar carries its background).
-    expect((await page.locator('aside').locator('..').boundingBox())?.width).toBe(256);
-    await sidebar.getByRole('link', { name: 'Loans' }).click();
-  }
+  await expect(page.getByRole('button', { name: 'Open navigation menu' })).toBeHidden();
+  const sidebar = page.getByRole('navigation', { name: 'Main' });
+  // Spec §9: 256 px, border included (the column behind the sidebar carries its background).
+  expect((await page.locator('aside').locator('..').boundingBox())?.width).toBe(256);
+  await sidebar.getByRole('link', { name: 'Loans' }).click();
   await expect(page).toHaveURL(/\/loans$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Loans' })).toBeVisible();
   await expect(page.getByRole('searchbox', { name: 'Search the portal' })).toHaveAttribute(
     'placeholder',
     'Search transactions, loans...',
   );
+});
+
+test('below 768 px the navigation is a slide-over that Escape closes @mobile', async ({ page }) => {
+  await signIn(page, 'ada@demo.coop');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const menuButton = page.getByRole('button', { name: 'Open navigation menu' });
+  await menuButton.click();
+  const panel = page.getByRole('dialog', { name: 'Navigation' });
+  await expect(panel).toBeVisible();
+  expect((await panel.boundingBox())?.width).toBeLessThanOrEqual(320);
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+  await expect(menuButton).toBeFocused();
+
+  await menuButton.click();
+  await panel.getByRole('link', { name: 'Loans' }).click();
+  await expect(page).toHaveURL(/\/loans$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Loans' })).toBeVisible();
+  await expect(panel).toBeHidden();
 });
 
 test('an unknown path shows the not-found page, which leads home', async ({ page }) => {
@@ -85,9 +86,7 @@ test('the Access Denied page explains and offers the dashboard', async ({ page }
 
 test('the desktop sidebar runs the full height of a long page and stays in view', async ({
   page,
-  isMobile,
 }) => {
-  test.skip(isMobile, 'below 768 px the sidebar is a slide-over');
   await signIn(page, 'ada@demo.coop');
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/notifications');

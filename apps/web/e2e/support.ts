@@ -20,6 +20,31 @@ export async function signIn(page: Page, identifier: string, password = DEMO_PAS
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
+/**
+ * Every sign-in of an officer (administrator, treasurer) in the browser goes through here, and
+ * every one through the API through `officerToken`: how officers sign in is decided in one place.
+ */
+export async function signInAsOfficer(page: Page, email: string) {
+  await signIn(page, email);
+}
+
+/** An officer's access token, for a test that builds its own state through the API. */
+export async function officerToken(request: APIRequestContext, email: string): Promise<string> {
+  return accessToken(request, email);
+}
+
+/** A member's access token, for a test that builds its own state through the API. */
+export async function accessToken(
+  request: APIRequestContext,
+  identifier: string,
+  password = DEMO_PASSWORD,
+): Promise<string> {
+  const login = await request.post('/api/v1/auth/login', { data: { identifier, password } });
+  expect(login.ok(), await login.text()).toBe(true);
+  const { data } = (await login.json()) as { data: { accessToken: string } };
+  return data.accessToken;
+}
+
 /** Fails on any serious or critical accessibility violation, listing each with its nodes. */
 export async function expectAccessible(page: Page) {
   // Axe reads colours as painted: a dialog still fading in fails contrast at half opacity, so
@@ -92,9 +117,12 @@ export async function toastsGone(page: Page) {
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
 }
 
-/** Opens a back-office page from the sidebar (the menu button first on phones). */
-export async function openAdminPage(page: Page, isMobile: boolean, name: string) {
+/**
+ * Opens a back-office page from the sidebar (the menu button first on phones); `heading` when the
+ * page's title is not the link's name.
+ */
+export async function openAdminPage(page: Page, isMobile: boolean, name: string, heading = name) {
   if (isMobile) await page.getByRole('button', { name: 'Open navigation menu' }).click();
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name }).click();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
 }

@@ -131,7 +131,7 @@ test('disabled buttons and switches are not painted like enabled ones in the dar
 });
 
 test('the money pages pass axe and fit the screen in both themes', async ({ page }) => {
-  allowLonger(3);
+  allowLonger(2);
   await signIn(page, 'ada@demo.coop');
   await expect(page).toHaveURL(/\/dashboard$/);
   const pages = [

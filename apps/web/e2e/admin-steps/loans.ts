@@ -1,5 +1,5 @@
 import { expect, type Browser, type Page } from '@playwright/test';
-import { expectAccessible, signIn, toastsGone } from '../support';
+import { expectAccessible, signInAsOfficer, toastsGone } from '../support';
 
 /**
  * Reusable back-office loan steps (issue 9 item 6), for admin-loans.spec.ts and the month in the
@@ -62,7 +62,7 @@ export async function disburseWithMakerChecker(
     baseURL: new URL(page.url()).origin,
   });
   const checker = await context.newPage();
-  await signIn(checker, options.checker);
+  await signInAsOfficer(checker, options.checker);
   await expect(checker).toHaveURL(/\/admin$/);
   await checker.goto(new URL(page.url()).pathname);
   await checker.getByRole('button', { name: 'Approve disbursement' }).click();

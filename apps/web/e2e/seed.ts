@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import { expect, type APIRequestContext } from '@playwright/test';
+import { accessToken, linkFromOutbox, officerToken } from './support';
+
+/**
+ * State a test builds for itself through the API, so it depends on no other test and any two can
+ * run side by side: members of its own (unique names, e-mails and membership IDs), their payroll.
+ */
+
+/** The password every seeded member chooses at activation. */
+export const SEEDED_PASSWORD = 'Harvest-Yam!2031';
+
+const ADMIN = 'admin@demo.coop';
+
+export interface SeededMember {
+  id: string;
+  firstName: string;
+  lastName: string;
+  name: string;
+  email: string;
+  membershipId: string;
+  /** The member's own access token. */
+  token: string;
+}
+
+/** Five letters no other test shares: they keep names, e-mails and IDs apart. */
+export function uniqueTag(): string {
+  return Array.from(randomBytes(5), (byte) => String.fromCharCode(65 + (byte % 26))).join('');
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The current month in Lagos, 'yyyy-MM': the payroll month a test posts. */
+export function lagosMonth(): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Africa/Lagos',
+    year: 'numeric',
+    month: '2-digit',
+  })
+    .format(new Date())
+    .slice(0, 7);
+}
+
+/** A CSV upload as the back office's API takes it. */
+export const csvUpload = (fileName: string, text: string) => ({
+  fileName,
+  content: Buffer.from(text, 'utf8').toString('base64'),
+});
+
+/**
+ * A new member, created by the administrator and activated from the e-mailed link, as the
+ * back office and a new member would. Its last name is the tag, so a search finds it alone.
+ */
+export async function seedMember(
+  request: APIRequestContext,
+  firstName: string,
+  { tag = uniqueTag() }: { tag?: string } = {},
+): Promise<SeededMember> {
+  const lastName = `${tag[0]}${tag.slice(1).toLowerCase()}`;
+  const email = `${firstName.toLowerCase()}.${tag.toLowerCase()}@e2e.coop`;
+  const membershipId = `E${tag}${firstName.slice(0, 2).toUpperCase()}`;
+  const admin = await officerToken(request, ADMIN);
+  const created = await request.post('/api/v1/admin/users', {
+    headers: bearer(admin),
+    data: { firstName, lastName, email, phoneNumber: null, membershipId },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { data } = (await created.json()) as { data: { id: string } };
+
+  const link = await linkFromOutbox(request, email, '/auth/activate');
+  const token = new URL(link, 'http://x').searchParams.get('token');
+  const activated = await request.post('/api/v1/auth/activate-account', {
+    data: { token, password: SEEDED_PASSWORD, confirmPassword: SEEDED_PASSWORD },
+  });
+  expect(activated.ok(), await activated.text()).toBe(true);
+  return {
+    id: data.id,
+    firstName,
+    lastName,
+    name: `${firstName} ${lastName}`,
+    email,
+    membershipId,
+    token: await accessToken(request, email, SEEDED_PASSWORD),
+  };
+}
+
+/** Posts one payroll month for `rows` (naira) as the administrator; answers how many posted. */
+export async function seedPayroll(
+  request: APIRequestContext,
+  rows: Array<{ member: SeededMember; savings: number; shares: number }>,
+  month = lagosMonth(),
+): Promise<number> {
+  const text = [
+    'membershipId,month,savings,shares',
+    ...rows.map((row) => `${row.member.membershipId},${month},${row.savings},${row.shares}`),
+  ].join('\n');
+  const posted = await request.post('/api/v1/admin/payroll', {
+    headers: bearer(await officerToken(request, ADMIN)),
+    data: csvUpload('payroll.csv', `${text}\n`),
+  });
+  expect(posted.ok(), await posted.text()).toBe(true);
+  return ((await posted.json()) as { data: { posted: number } }).data.posted;
+}
+
+/** The member's contributions, newest first. */
+export async function contributionsOf(
+  request: APIRequestContext,
+  member: SeededMember,
+): Promise<Array<{ id: string; status: string }>> {
+  const response = await request.get('/api/v1/users/contributions', {
+    headers: bearer(member.token),
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { data: Array<{ id: string; status: string }> }).data;
+}
+
+/**
+ * `borrower` asks for a ₦50,000 loan for `purpose` with the guarantors found by the names given
+ * (the demo's members), as the loan wizard sends it.
+ */
+export async function seedLoanRequest(
+  request: APIRequestContext,
+  borrower: string,
+  guarantors: string[],
+  purpose: string,
+): Promise<void> {
+  const headers = bearer(await accessToken(request, borrower));
+  const guarantorUserIds: string[] = [];
+  for (const name of guarantors) {
+    const found = await request.get('/api/v1/users/guarantor-candidates', {
+      headers,
+      params: { search: name },
+    });
+    expect(found.ok(), await found.text()).toBe(true);
+    const [candidate] = ((await found.json()) as { data: Array<{ id: string }> }).data;
+    expect(candidate, `a guarantor named ${name}`).toBeTruthy();
+    guarantorUserIds.push(candidate!.id);
+  }
+  const requested = await request.post('/api/v1/users/loans/request', {
+    headers,
+    data: { requestedAmount: 50_000, purpose, guarantorUserIds },
+  });
+  expect(requested.status(), await requested.text()).toBe(201);
+}
+
+/** `guarantor` accepts the pending request to guarantee the loan for `purpose`. */
+export async function seedGuarantorAccepts(
+  request: APIRequestContext,
+  guarantor: string,
+  purpose: string,
+): Promise<void> {
+  const headers = bearer(await accessToken(request, guarantor));
+  const pending = await request.get('/api/v1/users/guarantees', { headers });
+  expect(pending.ok(), await pending.text()).toBe(true);
+  const { data } = (await pending.json()) as {
+    data: Array<{ id: string; acceptanceToken: string; loanId: { purpose: string } }>;
+  };
+  const ask = data.find((entry) => entry.loanId.purpose === purpose);
+  expect(ask, `${guarantor} is asked to guarantee "${purpose}"`).toBeTruthy();
+  const accepted = await request.post(`/api/v1/users/guarantees/${ask!.id}/accept`, {
+    headers,
+    data: { token: ask!.acceptanceToken },
+  });
+  expect(accepted.ok(), await accepted.text()).toBe(true);
+}
