@@ -130,7 +130,7 @@ test('disabled buttons and switches are not painted like enabled ones in the dar
   expect(track.background).toBe('rgba(0, 0, 0, 0)');
 });
 
-test('the money pages pass axe and fit the screen in both themes', async ({ page }) => {
+test('the money pages pass axe and fit the screen in both themes @mobile', async ({ page }) => {
   allowLonger(2);
   await signIn(page, 'ada@demo.coop');
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -156,7 +156,7 @@ test('the money pages pass axe and fit the screen in both themes', async ({ page
   }
 });
 
-test('the top-bar search shows its whole placeholder, and the loans tabs stay on one row', async ({
+test('the top-bar search shows its whole placeholder, and the loans tabs stay on one row @mobile', async ({
   page,
 }) => {
   await signIn(page, 'ada@demo.coop');
@@ -182,7 +182,9 @@ test('the top-bar search shows its whole placeholder, and the loans tabs stay on
   expect(new Set(tops).size).toBe(1);
 });
 
-test('the loan wizard never scrolls sideways inside its dialog, at any step', async ({ page }) => {
+test('the loan wizard never scrolls sideways inside its dialog, at any step @mobile', async ({
+  page,
+}) => {
   // M0045 may borrow; the wizard is only walked through, never submitted.
   await signIn(page, 'M0045');
   await expect(page).toHaveURL(/\/dashboard$/);
