@@ -61,6 +61,10 @@ describe('dashboardResponseSchema', () => {
           outstandingLoans: 0,
           totalDividends: 12_000,
           totalFines: 1_000,
+          held: [
+            { account: 'savings', reason: 'guarantee', amount: 225_000 },
+            { account: 'savings', reason: 'withdrawal', amount: 25_000 },
+          ],
         },
         recentActivity: [
           {
