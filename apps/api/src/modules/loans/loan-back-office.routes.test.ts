@@ -426,7 +426,7 @@ describe('back office loans API', () => {
       content: Buffer.from(text).toString('base64'),
     });
     const bad = csv(
-      `membershipId,month,savings,shares,repayment\r\n${borrower?.membershipId},2025-06,1000,0,99999999\r\n${saver?.membershipId},2025-06,1000,0,500\r\n`,
+      `membershipId,month,savings,shares,repayment\r\n${borrower?.membershipId},2025-06,1000,0,49999999\r\n${saver?.membershipId},2025-06,1000,0,500\r\n`,
     );
     const preview = await t.app.inject({
       method: 'POST',
@@ -437,7 +437,7 @@ describe('back office loans API', () => {
     expect(preview.statusCode, preview.body).toBe(200);
     const rows = preview.json().data.rows as { errors: string[]; loanNumber: string | null }[];
     expect(rows[0]?.errors[0]).toMatch(
-      /^The repayment of ₦99,999,999 is more than the ₦[\d,.]+ outstanding on loan LN-\d+$/,
+      /^The repayment of ₦49,999,999 is more than the ₦[\d,.]+ outstanding on loan LN-\d+$/,
     );
     expect(rows[1]?.errors).toEqual(['Kunle Saver has no running loan to repay']);
     const refused = await t.app.inject({
