@@ -19,6 +19,8 @@ export const fineSchema = z.object({
   fineDate: isoDateSchema,
   dueDate: isoDateSchema,
   status: fineStatusSchema,
+  /** Why the administrator waived it; null unless waived. Shown on the member's row. */
+  waiverNote: z.string().nullable(),
 });
 export type Fine = z.infer<typeof fineSchema>;
 

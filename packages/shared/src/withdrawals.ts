@@ -84,6 +84,8 @@ export const withdrawalSchema = z.object({
   requestDate: isoDateTimeSchema,
   processedDate: isoDateTimeSchema.nullable(),
   reason: z.string().nullable(),
+  /** Why the administrator rejected it; null unless rejected. Shown on the member's row. */
+  rejectionReason: z.string().nullable(),
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 export const withdrawalResponseSchema = successEnvelope(withdrawalSchema);

@@ -38,6 +38,7 @@ const LIST_COLUMNS = {
   fineDate: fines.fineDate,
   dueDate: fines.dueDate,
   status: fines.status,
+  waiverNote: fines.waiverNote,
 };
 export type FineListRow = Pick<FineRow, keyof typeof LIST_COLUMNS>;
 

@@ -75,6 +75,7 @@ describe('fines', () => {
       fineDate: '2025-04-01',
       dueDate: '2025-05-01',
       status: 'pending',
+      waiverNote: null,
     });
     const [notice] = await t.db
       .select()
@@ -97,6 +98,10 @@ describe('fines', () => {
 
   it('waives a pending fine and settles its notification; never twice', async () => {
     await waiveFine(t.deps, systemActor, { id: ids.noise ?? '', note: 'First offence' });
+    // The member's list answers why it was waived, so the row can say it.
+    expect((await list('?status=waived')).data).toEqual([
+      expect.objectContaining({ id: ids.noise, status: 'waived', waiverNote: 'First offence' }),
+    ]);
     await expect(
       waiveFine(t.deps, systemActor, { id: ids.noise ?? '', note: 'Again' }),
     ).rejects.toMatchObject({ code: 'FINE_NOT_PENDING' });

@@ -58,6 +58,7 @@ export function toFine(row: FineListRow): Fine {
     fineDate: row.fineDate,
     dueDate: row.dueDate,
     status: row.status,
+    waiverNote: row.waiverNote,
   };
 }
 

@@ -31,6 +31,7 @@ const LIST_COLUMNS = {
   requestDate: withdrawals.requestDate,
   processedDate: withdrawals.processedDate,
   reason: withdrawals.reason,
+  rejectionReason: withdrawals.rejectionReason,
 };
 export type WithdrawalListRow = Pick<WithdrawalRow, keyof typeof LIST_COLUMNS>;
 
@@ -43,7 +44,6 @@ const SORT_COLUMNS = {
 const ADMIN_COLUMNS = {
   ...LIST_COLUMNS,
   userId: withdrawals.userId,
-  rejectionReason: withdrawals.rejectionReason,
   memberFirstName: users.firstName,
   memberLastName: users.lastName,
   memberMembershipId: users.membershipId,

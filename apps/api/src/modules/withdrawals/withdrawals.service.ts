@@ -71,6 +71,7 @@ export function toWithdrawal(row: WithdrawalListRow): Withdrawal {
     requestDate: row.requestDate.toISOString(),
     processedDate: row.processedDate?.toISOString() ?? null,
     reason: row.reason,
+    rejectionReason: row.rejectionReason,
   };
 }
 

@@ -176,6 +176,21 @@ describe('contributions page (spec §2 Contributions page)', { timeout: 20_000 }
     expect(screen.getByText('Showing 1 to 5 of 5 results')).toBeInTheDocument();
   });
 
+  it('says where voluntary deposits are listed, with a link to that page', async () => {
+    contributionsServer(MIXED);
+    renderPage();
+    const line = await screen.findByText(
+      /Voluntary deposits are listed under Your deposit notices/,
+    );
+    expect(line).toHaveTextContent(
+      'This list shows your payroll deductions. Voluntary deposits are listed under Your deposit notices on Make Contribution.',
+    );
+    expect(within(line).getByRole('link', { name: 'Make Contribution' })).toHaveAttribute(
+      'href',
+      '/contributions/new',
+    );
+  });
+
   it('shows the same rows as cards on small screens', async () => {
     mockApi(contributionsServer(MIXED));
     renderPage();

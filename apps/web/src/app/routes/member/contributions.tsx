@@ -1,7 +1,9 @@
+import { Link } from 'react-router';
 import { PageTitle } from '../../../components/layouts/page-title';
 import { ContributionFilters } from '../../../features/contributions/components/contribution-filters';
 import { CONTRIBUTION_LIST_CONFIG } from '../../../features/contributions/components/contribution-list-config';
 import { ContributionsList } from '../../../features/contributions/components/contributions-list';
+import { paths } from '../../../config/paths';
 import { useListParams } from '../../../lib/use-list-params';
 
 /** Spec §2 Contributions page; the list's page, filters and search live in the URL. */
@@ -13,6 +15,18 @@ export default function ContributionsRoute() {
         title="Contributions"
         description="Manage your monthly savings and share holding contributions."
       />
+      {/* This list is the payroll's; a voluntary deposit is a deposit notice (docs/decisions/042). */}
+      <p className="text-sm text-muted-foreground">
+        This list shows your payroll deductions. Voluntary deposits are listed under Your deposit
+        notices on{' '}
+        <Link
+          className="font-medium text-primary underline underline-offset-4"
+          to={paths.makeContribution}
+        >
+          Make Contribution
+        </Link>
+        .
+      </p>
       <ContributionFilters list={list} />
       <ContributionsList list={list} />
     </div>

@@ -29,6 +29,7 @@ const PENDING: Withdrawal = {
   requestDate: '2026-03-01T09:00:00.000Z',
   processedDate: null,
   reason: null,
+  rejectionReason: null,
 };
 
 function server({
@@ -165,6 +166,24 @@ describe('Withdrawals page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
     expect(await screen.findByText('Request failed')).toBeInTheDocument();
     expect(screen.getByText('Please try again later.')).toBeInTheDocument();
+  });
+
+  it("shows a rejected request's reason on its row, in the table and on the card", async () => {
+    server({
+      rows: [
+        {
+          ...PENDING,
+          status: 'rejected',
+          processedDate: '2026-03-03T09:00:00.000Z',
+          rejectionReason: 'Savings no longer cover it',
+        },
+      ],
+    });
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Withdrawal requests' });
+    expect(within(table).getByText('Reason: Savings no longer cover it')).toBeInTheDocument();
+    const cards = screen.getByRole('list', { name: 'Withdrawal requests' });
+    expect(within(cards).getByText('Reason: Savings no longer cover it')).toBeInTheDocument();
   });
 
   it('lists requests and lets the member cancel a pending one', async () => {

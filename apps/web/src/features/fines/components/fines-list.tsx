@@ -14,6 +14,7 @@ import { useEffect, useId } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/list/data-table';
 import { PaginationFooter } from '../../../components/list/pagination-footer';
 import { QueryState } from '../../../components/list/query-state';
+import { RowNote } from '../../../components/list/row-note';
 import { Badge, type BadgeProps } from '../../../components/ui/badge';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
@@ -73,7 +74,12 @@ function columns(today: string): readonly DataTableColumn<Fine>[] {
       id: 'status',
       header: 'Status',
       cell: (row) => (
-        <Badge variant={STATUS_VARIANT[row.status]}>{FINE_STATUS_LABELS[row.status]}</Badge>
+        <>
+          <Badge variant={STATUS_VARIANT[row.status]}>{FINE_STATUS_LABELS[row.status]}</Badge>
+          {row.status === 'waived' && row.waiverNote ? (
+            <RowNote label="Reason">{row.waiverNote}</RowNote>
+          ) : null}
+        </>
       ),
     },
   ];

@@ -19,6 +19,7 @@ import { toast } from 'sonner';
 import { DataTable, type DataTableColumn } from '../../../components/list/data-table';
 import { PaginationFooter } from '../../../components/list/pagination-footer';
 import { QueryState } from '../../../components/list/query-state';
+import { RowNote } from '../../../components/list/row-note';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Badge, type BadgeProps } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -92,9 +93,14 @@ const COLUMNS: readonly DataTableColumn<Withdrawal>[] = [
     id: 'status',
     header: 'Status',
     cell: (row) => (
-      <Badge variant={STATUS_VARIANT[row.status] ?? 'muted'}>
-        {WITHDRAWAL_STATUS_LABELS[row.status] ?? row.status}
-      </Badge>
+      <>
+        <Badge variant={STATUS_VARIANT[row.status] ?? 'muted'}>
+          {WITHDRAWAL_STATUS_LABELS[row.status] ?? row.status}
+        </Badge>
+        {row.status === 'rejected' && row.rejectionReason ? (
+          <RowNote label="Reason">{row.rejectionReason}</RowNote>
+        ) : null}
+      </>
     ),
   },
   {
