@@ -8,6 +8,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { accessTokens } from './lib/access-token.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
 import { requestIdGenerator } from './lib/request-id.js';
+import { metrics } from './plugins/metrics.js';
 import type { Deps } from './deps.js';
 import { answerClientError } from './plugins/client-error.js';
 import { errorBody, errorHandler } from './plugins/error-handler.js';
@@ -66,6 +67,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** Where the log goes instead of stdout (tests that read the log). */
   logStream?: NodeJS.WritableStream;
+  /** The database pool's use, for the metrics (DatabaseHandle.activity). */
+  databaseActivity?: () => Record<string, number | boolean>;
 }
 
 const BODY_LIMIT_BYTES = 100 * 1024;
@@ -123,6 +126,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onRequest', async (req, reply) => {
     void reply.header('x-request-id', req.id);
   });
+  if (config.metricsPort === undefined) app.decorate('metricsAddress', () => null);
+  else {
+    await app.register(metrics, {
+      port: config.metricsPort,
+      host: config.host,
+      db,
+      ...(options.databaseActivity ? { databaseActivity: options.databaseActivity } : {}),
+    });
+  }
   await app.register(errorHandler);
   await app.register(drain);
   await app.register(answerDeadline, { timeoutMs: config.timeouts.requestMs });

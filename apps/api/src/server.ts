@@ -107,7 +107,12 @@ async function start(
       },
     );
     opened.database = handle;
-    const app = await buildApp({ config, db: handle.db, clock: systemClock });
+    const app = await buildApp({
+      config,
+      db: handle.db,
+      clock: systemClock,
+      databaseActivity: () => handle.activity(),
+    });
 
     // A stop signal during the seed interrupts the database: the seed's transaction rolls back.
     const interrupt = () => handle.interrupt();

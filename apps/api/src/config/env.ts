@@ -28,6 +28,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   // Only this machine can reach the server unless HOST says otherwise (0.0.0.0 behind a proxy).
   HOST: z.string().min(1).default('127.0.0.1'),
+  // Prometheus metrics on their own listener (plugins/metrics.ts); unset, there is none.
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
@@ -86,6 +88,8 @@ export interface Config {
   isProduction: boolean;
   port: number;
   host: string;
+  /** Port of the separate Prometheus listener on `host`; undefined: no listener. */
+  metricsPort: number | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
@@ -218,6 +222,7 @@ export function loadConfig(
     isProduction,
     port: e.PORT,
     host: e.HOST,
+    metricsPort: e.METRICS_PORT,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,

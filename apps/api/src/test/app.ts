@@ -71,6 +71,7 @@ export async function createTestApp(
     config,
     db: handle.db,
     clock,
+    databaseActivity: () => handle.activity(),
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
   });
   await app.ready();
