@@ -9,7 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvalidSettingsError, loadConfig, parseTrustProxy } from '../config/env.js';
 import { describeMode } from '../server.mode.js';
-import { signInAttempts } from '../db/schema/index.js';
+import { rateLimitEvents, signInAttempts } from '../db/schema/index.js';
 import { COOPERATIVE_ENV, createTestApp, type TestApp } from '../test/app.js';
 import { createActiveMember } from '../test/auth-helpers.js';
 import { openDatabase } from '../db/client.js';
@@ -104,11 +104,11 @@ describe('V13.2 proxy trust (TRUST_PROXY)', () => {
 
     it('rotating forged addresses does not escape the per-address sign-in limit', async () => {
       const now = t.clock.now();
-      await t.db.insert(signInAttempts).values(
+      // The address has used its 100 failure slots (the per-address limit's own store).
+      await t.db.insert(rateLimitEvents).values(
         Array.from({ length: 100 }, () => ({
-          identifier: 'someone@example.com',
-          ip: '198.51.100.9',
-          succeeded: false,
+          bucket: 'sign-in-address',
+          key: '198.51.100.9',
           createdAt: now,
         })),
       );
