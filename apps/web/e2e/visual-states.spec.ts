@@ -85,59 +85,6 @@ test('the focus ring is solid, 2 px and keeps 3:1 on the page in both themes', a
   }
 });
 
-test('disabled buttons and switches are not painted like enabled ones in the dark theme', async ({
-  page,
-}) => {
-  await signIn(page, 'ada@demo.coop');
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await setTheme(page, true);
-
-  // Ada has a pending savings withdrawal and a running loan: both requests are disabled, the
-  // savings one being the page's primary (green) button when enabled.
-  await page.goto('/withdrawals');
-  await setTheme(page, true);
-  const primary = await rgbOf(
-    page,
-    await page.evaluate(() =>
-      getComputedStyle(document.documentElement).getPropertyValue('--primary'),
-    ),
-  );
-  for (const name of ['Request Savings Withdrawal', 'Request Share Holding Withdrawal']) {
-    const disabled = page.getByRole('button', { name });
-    await expect(disabled).toBeDisabled();
-    // The button turns disabled once Ada's data arrives and its colour eases there
-    // (transition-colors), so read it until it settles.
-    const settled = async () => {
-      const painted = await disabled.evaluate(
-        (element) => getComputedStyle(element).backgroundColor,
-      );
-      const [r, g, b] = await rgbOf(page, painted);
-      return {
-        fromPrimary: Math.abs(r - primary[0]) + Math.abs(g - primary[1]) + Math.abs(b - primary[2]),
-        spread: Math.max(r, g, b) - Math.min(r, g, b),
-      };
-    };
-    // Not the primary green, faded or not: a grey well (its channels close together).
-    await expect.poll(async () => (await settled()).spread).toBeLessThan(24);
-    expect((await settled()).fromPrimary).toBeGreaterThan(120);
-  }
-
-  // SMS is not available yet: its switch's track is dashed and empty, unlike an off switch.
-  await page.goto('/settings');
-  await setTheme(page, true);
-  const sms = page.getByRole('switch', { name: /SMS/ });
-  await expect(sms).toBeDisabled();
-  const track = await sms
-    .locator('span')
-    .first()
-    .evaluate((element) => {
-      const style = getComputedStyle(element);
-      return { border: style.borderTopStyle, background: style.backgroundColor };
-    });
-  expect(track.border).toBe('dashed');
-  expect(track.background).toBe('rgba(0, 0, 0, 0)');
-});
-
 test('the money pages pass axe and fit the screen in both themes @mobile', async ({ page }) => {
   allowLonger(2);
   await signIn(page, 'ada@demo.coop');
