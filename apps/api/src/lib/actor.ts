@@ -37,6 +37,15 @@ export interface MemberActor extends Actor {
   amr?: AuthMethod[];
 }
 
+/**
+ * Whether the caller's sign-in passed the second factor: the access token says `amr` pwd+otp, and
+ * the refresh-token family keeps it across refreshes (`refresh_tokens.second_factor`). What a use
+ * case that needs a two-factor sign-in asks (the checker of a two-person action, the back office).
+ * False outside requests (the seed, the command line, jobs), which prove nothing.
+ */
+export const twoFactorVerified = (actor: Actor): boolean =>
+  'amr' in actor && Array.isArray(actor.amr) && actor.amr.includes('otp');
+
 /** The system itself: the command line, scheduled jobs, imports without an administrator. */
 export const systemActor: Actor = { user: null, ip: null, userAgent: null };
 

@@ -8,7 +8,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, twoFactorSecrets, users } from '../db/schema/index.js';
 import { createTestApp, type TestApp } from '../test/app.js';
-import { bearer, createActiveMember, signIn, TEST_PASSWORD } from '../test/auth-helpers.js';
+import {
+  bearer,
+  createActiveMember,
+  refreshCookie,
+  signIn,
+  TEST_PASSWORD,
+} from '../test/auth-helpers.js';
 import { decryptSecret } from '../modules/two-factor/two-factor.service.js';
 
 describe('V6 two-factor sign-in (TOTP)', () => {
@@ -92,6 +98,17 @@ describe('V6 two-factor sign-in (TOTP)', () => {
       Buffer.from(res.json().data.accessToken.split('.')[1], 'base64url').toString(),
     );
     expect(payload.amr).toEqual(['pwd', 'otp']);
+
+    // The sign-in keeps its second factor across refreshes (refresh_tokens.second_factor).
+    t.clock.advance(60_000);
+    const refreshed = await post('/auth/refresh', {
+      refreshToken: refreshCookie(res)?.value ?? '',
+    });
+    expect(refreshed.statusCode).toBe(200);
+    const after = JSON.parse(
+      Buffer.from(refreshed.json().data.accessToken.split('.')[1], 'base64url').toString(),
+    );
+    expect(after.amr).toEqual(['pwd', 'otp']);
   });
 
   it('accepts a code once, and within one step either side only', async () => {
