@@ -3,7 +3,7 @@ import { configure, screen, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi } from '../../../testing/fetch-mock';
-import { renderRoutes } from '../../../testing/render';
+import { LocationProbe, renderRoutes } from '../../../testing/render';
 import FinesRoute from './fines';
 
 configure({ asyncUtilTimeout: 3000 });
@@ -26,10 +26,22 @@ const PAID: Fine = {
   waiverNote: null,
 };
 
-function server(rows: Fine[]) {
+const OVERDUE: Fine = {
+  ...WAIVED,
+  id: '00000000-0000-4000-8000-000000000013',
+  reason: 'Absent without apology',
+  dueDate: '2020-01-31',
+  status: 'pending',
+  waiverNote: null,
+};
+
+/** Answers `rows`, narrowed by the status asked for, as the API does. */
+function server(all: Fine[]) {
   return mockApi({
-    'GET /users/fines': () =>
-      json(200, {
+    'GET /users/fines': ({ query }) => {
+      const status = query.get('status');
+      const rows = status ? all.filter((fine) => fine.status === status) : all;
+      return json(200, {
         success: true,
         data: rows,
         pagination: {
@@ -40,7 +52,8 @@ function server(rows: Fine[]) {
           hasPrev: false,
           limit: 10,
         },
-      }),
+      });
+    },
   });
 }
 
@@ -55,5 +68,48 @@ describe('Fines page', () => {
     expect(within(paidRow).queryByText(/^Reason:/)).not.toBeInTheDocument();
     const cards = screen.getByRole('list', { name: 'Fines' });
     expect(within(cards).getByText('Reason: Excused: travelling for work')).toBeInTheDocument();
+  });
+
+  it('filters by status in the URL and the request, marks past-due dates, and says when none match', async () => {
+    const api = server([OVERDUE, PAID]);
+    const { user } = renderRoutes(
+      <Route
+        path="/fines"
+        element={
+          <>
+            <FinesRoute />
+            <LocationProbe />
+          </>
+        }
+      />,
+      { route: '/fines' },
+    );
+    const table = await screen.findByRole('table', { name: 'Fines' });
+    expect(within(table).getByRole('row', { name: /Missed the March meeting/ })).toBeVisible();
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'pending');
+    await expect
+      .poll(() => screen.getByTestId('location').textContent)
+      .toBe('/fines?status=pending');
+    expect(api.callsTo('GET /users/fines').at(-1)!.query.get('status')).toBe('pending');
+    await expect
+      .poll(() => within(table).queryByRole('row', { name: /Missed the March meeting/ }))
+      .toBeNull();
+    const overdue = within(table).getByRole('row', { name: /Absent without apology/ });
+    // Past due: the date in the destructive colour, and said to a screen reader.
+    expect(within(overdue).getByText('(past due)')).toHaveClass('sr-only');
+    expect(within(overdue).getByText('(past due)').parentElement).toHaveClass('text-destructive');
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'waived');
+    expect(await screen.findByText('No fines found')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Status'), '');
+    await expect.poll(() => screen.getByTestId('location').textContent).toBe('/fines');
+    expect(
+      // The empty state replaced the table: find the new one.
+      await within(await screen.findByRole('table', { name: 'Fines' })).findByRole('row', {
+        name: /Missed the March meeting/,
+      }),
+    ).toBeVisible();
   });
 });
