@@ -3,6 +3,17 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // Tests that run the server as a process of its own (start-up, signals, shutdown).
 const processTests = ['src/server.*.test.ts'];
 
+// Each test file has a database of its own (src/test/database.ts), so the files run in an order
+// drawn afresh each run: one that leans on another's leftovers fails. The seed is printed so a
+// failing order can be replayed with `VITEST_SEED=<seed> npx vitest run`. (Tests inside a file
+// keep their written order: some build on what an earlier one declared.)
+// This file is read once for the run and once per project: the first read draws the seed.
+if (process.env.VITEST_SEED === undefined) {
+  process.env.VITEST_SEED = String(Math.floor(Math.random() * 1_000_000));
+  console.log(`API test files in shuffled order, VITEST_SEED=${process.env.VITEST_SEED}`);
+}
+const seed = Number(process.env.VITEST_SEED);
+
 export default defineConfig({
   resolve: { conditions: ['@coop/source'] },
   ssr: { resolve: { conditions: ['@coop/source'] } },
@@ -12,6 +23,7 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    sequence: { shuffle: { files: true, tests: false }, seed },
     projects: [
       {
         extends: true,
