@@ -97,7 +97,10 @@ export default tseslint.config(
   {
     files: ['apps/api/src/**/*.ts'],
     plugins: { boundaries },
-    rules: { 'boundaries/import-boundaries': ['error', 'api'] },
+    rules: {
+      'boundaries/import-boundaries': ['error', 'api'],
+      'boundaries/no-folder-cycles': ['error', 'api'],
+    },
   },
   {
     files: ['packages/shared/src/**/*.ts'],

@@ -3,6 +3,7 @@
 // an error that says which rule it breaks. Written here (about a hundred lines, no dependency)
 // because the import plugin's node resolver cannot follow the API's `.js` specifiers to `.ts`
 // files, which left the API's layering unchecked.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -132,4 +133,128 @@ const importBoundaries = {
   },
 };
 
-export default { rules: { 'import-boundaries': importBoundaries } };
+/**
+ * The folder a file counts in for the cycle rule: an API module is its own folder
+ * (`modules/auth`), every other layer is one folder (`lib`, `db`, `plugins`…), and a file at the
+ * root of src is its own. `null` for tests, which may reach anywhere.
+ */
+function folderOf(srcRoot, file) {
+  if (isTestFile(file)) return null;
+  const place = placeOf(srcRoot, file);
+  if (!place || place.layer === 'test') return null;
+  if (place.layer === 'modules') return `modules/${place.slice}`;
+  // deps.ts is the base every layer receives (the apiRule puts it with lib/): one folder with lib.
+  if (place.layer === 'root') return place.name === 'deps' ? 'lib' : place.name;
+  return place.layer;
+}
+
+const RELATIVE_SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"](\.{1,2}\/[^'"]+)['"]/g;
+
+/** Every source file's relative imports, read again only when the file changed on disk. */
+const importsByFile = new Map();
+
+function relativeImportsOf(file, mtimeMs) {
+  const known = importsByFile.get(file);
+  if (known?.mtimeMs === mtimeMs) return known.targets;
+  const text = readFileSync(file, 'utf8');
+  const targets = [...text.matchAll(RELATIVE_SPECIFIER)].map(([, specifier]) =>
+    path.resolve(path.dirname(file), specifier).replace(/\.js$/, '.ts'),
+  );
+  importsByFile.set(file, { mtimeMs, targets });
+  return targets;
+}
+
+/** Folder → the folders its files import, from the files on disk (tests left out). */
+function folderGraph(srcRoot) {
+  const graph = new Map();
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.tsx?$/.test(entry.name)) {
+        const from = folderOf(srcRoot, full);
+        if (!from) continue;
+        const edges = graph.get(from) ?? new Set();
+        graph.set(from, edges);
+        for (const target of relativeImportsOf(full, statSync(full).mtimeMs)) {
+          const to = folderOf(srcRoot, target);
+          if (to && to !== from) edges.add(to);
+        }
+      }
+    }
+  };
+  walk(srcRoot);
+  return graph;
+}
+
+/** The folders from `start` to `goal` along the graph's arrows, or null when there is no path. */
+function pathBetween(graph, start, goal) {
+  const cameFrom = new Map([[start, null]]);
+  const queue = [start];
+  while (queue.length > 0) {
+    const folder = queue.shift();
+    if (folder === goal) {
+      const steps = [];
+      for (let at = folder; at !== null; at = cameFrom.get(at)) steps.unshift(at);
+      return steps;
+    }
+    for (const next of graph.get(folder) ?? []) {
+      if (!cameFrom.has(next)) {
+        cameFrom.set(next, folder);
+        queue.push(next);
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * No folder cycles in the API: when a file of folder A imports folder B, nothing in B may lead
+ * back to A. A cycle means two modules are one in disguise (or a helper sits in the wrong one);
+ * the fix is to move the shared part to where both can use it (docs/architecture.md).
+ */
+const noFolderCycles = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'No import cycles between the folders of the API' },
+    schema: [{ enum: ['api'] }],
+    messages: { cycle: "'{{specifier}}' closes a folder cycle: {{cycle}}." },
+  },
+  create(context) {
+    const { srcRoot } = APPS[context.options[0]];
+    const file = context.physicalFilename;
+    const from = folderOf(srcRoot, file);
+    if (!from) return {};
+    let graph = null;
+
+    function check(node, source) {
+      const specifier = source?.value;
+      if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
+      const to = folderOf(
+        srcRoot,
+        path.resolve(path.dirname(file), specifier).replace(/\.js$/, '.ts'),
+      );
+      if (!to || to === from) return;
+      graph ??= folderGraph(srcRoot);
+      const back = pathBetween(graph, to, from);
+      if (back) {
+        context.report({
+          node,
+          messageId: 'cycle',
+          data: { specifier, cycle: [from, ...back].join(' → ') },
+        });
+      }
+    }
+
+    return {
+      ImportDeclaration: (node) => check(node, node.source),
+      ExportNamedDeclaration: (node) => check(node, node.source),
+      ExportAllDeclaration: (node) => check(node, node.source),
+      ImportExpression: (node) => check(node, node.source),
+    };
+  },
+};
+
+export default {
+  rules: { 'import-boundaries': importBoundaries, 'no-folder-cycles': noFolderCycles },
+};

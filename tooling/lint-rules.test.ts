@@ -41,7 +41,7 @@ const probes: Probe[] = [
   },
   {
     name: "a module using another module's service file (allowed)",
-    file: `apps/api/src/modules/notifications/${tag}-allowed.ts`,
+    file: `apps/api/src/modules/dashboard/${tag}-allowed.ts`,
     code: `import { listContributions } from '../contributions/contributions.service.js';\nexport const probe = listContributions;\n`,
     expected: null,
   },
@@ -50,6 +50,17 @@ const probes: Probe[] = [
     file: `apps/api/src/modules/members/${tag}.ts`,
     code: `import { seedDemoIfEmpty } from '../../demo/demo.js';\nexport const probe = seedDemoIfEmpty;\n`,
     expected: { rule: 'boundaries/import-boundaries', says: 'a module imports' },
+  },
+  {
+    // contributions already uses notifications' service; the probe, inside notifications, uses
+    // contributions' service back: each import alone is allowed, together they are a cycle.
+    name: 'two API modules importing each other (folder cycle)',
+    file: `apps/api/src/modules/notifications/${tag}-cycle.ts`,
+    code: `import { listContributions } from '../contributions/contributions.service.js';\nexport const probe = listContributions;\n`,
+    expected: {
+      rule: 'boundaries/no-folder-cycles',
+      says: 'modules/notifications → modules/contributions → modules/notifications',
+    },
   },
   {
     name: 'a web feature importing another feature',
@@ -117,6 +128,7 @@ describe('lint rules fire on the code they forbid', () => {
     expect(messages.filter((m) => m.fatal)).toEqual([]);
     if (expected === null) {
       expect(messages.map((m) => m.ruleId)).not.toContain('boundaries/import-boundaries');
+      expect(messages.map((m) => m.ruleId)).not.toContain('boundaries/no-folder-cycles');
       return;
     }
     const fired = messages.filter((m) => m.ruleId === expected.rule);

@@ -1,4 +1,5 @@
 import { API_ERROR_STATUS, type ApiErrorCode } from '@coop/shared/messages';
+import type { z } from 'zod';
 import type { FieldError } from '@coop/shared/http';
 
 export interface DomainErrorOptions {
@@ -42,4 +43,11 @@ export function validationError(details: readonly FieldError[]): DomainError {
     message: details[0]?.message ?? 'Invalid request',
     details,
   });
+}
+
+/** A zod failure as the API's 400: each field with its message. */
+export function invalidInput(error: z.ZodError): DomainError {
+  return validationError(
+    error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message })),
+  );
 }

@@ -16,7 +16,7 @@ import type { MemberActor } from '../../lib/actor.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { toCsv, type CsvCell } from '../../lib/csv.js';
 import { notFound } from '../../lib/domain-error.js';
-import { toUser } from '../members/members.service.js';
+import { toUser } from '../../lib/user-view.js';
 import { accountRepository } from './account.repository.js';
 import { toSettings } from './settings.service.js';
 import { toTransaction, type DownloadFile } from './statements.service.js';

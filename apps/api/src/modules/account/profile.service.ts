@@ -12,8 +12,8 @@ import type { MemberActor } from '../../lib/actor.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { DomainError, notFound } from '../../lib/domain-error.js';
 import { blockedFor, recordEvent } from '../../lib/rate-limit.js';
-import { runWithCurrentPassword } from '../auth/re-authentication.service.js';
-import { toUser } from '../members/members.service.js';
+import { runWithCurrentPassword } from '../credentials/re-authentication.service.js';
+import { toUser } from '../../lib/user-view.js';
 import { accountRepository } from './account.repository.js';
 
 /** GET /users/profile */

@@ -9,11 +9,11 @@ import {
 import { users } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import type { Actor } from '../../lib/actor.js';
-import { DomainError } from '../../lib/domain-error.js';
+import { DomainError, invalidInput } from '../../lib/domain-error.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { hashPassword } from '../../lib/password.js';
 import { consumeOneTimeToken, findUsableOneTimeToken } from '../../lib/one-time-token.js';
-import { invalidInput, toUser } from '../members/members.service.js';
+import { toUser } from '../../lib/user-view.js';
 import { startSession, type IssuedRefreshToken } from '../sessions/sessions.service.js';
 import { passwordOwner, refuseUnsafeNewPassword } from './password.service.js';
 

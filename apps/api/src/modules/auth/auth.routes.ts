@@ -26,7 +26,7 @@ import {
   type RouteModule,
 } from '../../plugins/route-groups.js';
 import { depsOf } from '../../deps.js';
-import { toUser } from '../members/members.service.js';
+import { toUser } from '../../lib/user-view.js';
 import {
   checkEmail,
   login,

@@ -12,7 +12,7 @@ import { DomainError } from '../../lib/domain-error.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { answerNoSoonerThan } from '../../lib/answer-floor.js';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/password.js';
-import { toUser } from '../members/members.service.js';
+import { toUser } from '../../lib/user-view.js';
 import { recordLoginEvent } from '../login-history/login-history.service.js';
 import { hasTwoFactor, invalidCode, useSecondFactor } from '../two-factor/two-factor.service.js';
 import {
@@ -31,7 +31,7 @@ import {
   recordSuccess,
   recordUnknownFailure,
   unknownIdentifierLockedFor,
-} from './sign-in-throttle.js';
+} from '../credentials/sign-in-throttle.service.js';
 
 export interface SignedIn {
   user: User;

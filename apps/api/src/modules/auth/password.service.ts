@@ -43,7 +43,7 @@ import {
   type IssuedRefreshToken,
 } from '../sessions/sessions.service.js';
 import { blockedFor, recordEvent } from '../../lib/rate-limit.js';
-import { runWithCurrentPassword } from './re-authentication.service.js';
+import { runWithCurrentPassword } from '../credentials/re-authentication.service.js';
 
 const FORGOT_PASSWORD_WINDOW_MS = FORGOT_PASSWORD_WAIT_MINUTES * 60 * 1000;
 

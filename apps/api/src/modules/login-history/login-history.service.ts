@@ -11,7 +11,7 @@ import type { Actor, MemberActor } from '../../lib/actor.js';
 import { DomainError } from '../../lib/domain-error.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { paginationFor } from '../../lib/pagination.js';
-import { runWithCurrentPassword } from '../auth/re-authentication.service.js';
+import { runWithCurrentPassword } from '../credentials/re-authentication.service.js';
 import { revokeOtherSessions } from '../sessions/sessions.service.js';
 import { describeDevice } from './user-agent.js';
 

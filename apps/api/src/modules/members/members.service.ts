@@ -28,43 +28,12 @@ import { chunks, yieldToOtherRequests } from '../../lib/chunks.js';
 import { CSV_UPLOAD_REFUSALS, readCsvUpload } from '../../lib/csv.js';
 import type { ListPage } from '../../lib/list-query.js';
 import { membersRepository, type MemberRow } from './members.repository.js';
-import { DomainError, notFound, validationError } from '../../lib/domain-error.js';
+import { DomainError, invalidInput, notFound } from '../../lib/domain-error.js';
+import { toUser } from '../../lib/user-view.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { issueOneTimeToken } from '../../lib/one-time-token.js';
 import { revokeAllSessions } from '../sessions/sessions.service.js';
 import { sendMessages } from '../notifications/notifications.service.js';
-
-type UserRow = Pick<
-  typeof users.$inferSelect,
-  | 'id'
-  | 'firstName'
-  | 'lastName'
-  | 'email'
-  | 'phoneNumber'
-  | 'membershipId'
-  | 'roles'
-  | 'isActive'
-  | 'isLoanReviewer'
-  | 'isExco'
->;
-
-/** Spec §3 User: what the API says about a member (`_id` repeats `id`). Never the password hash. */
-export function toUser(row: UserRow): User {
-  return {
-    _id: row.id,
-    id: row.id,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    email: row.email,
-    phoneNumber: row.phoneNumber,
-    membershipId: row.membershipId,
-    role: isOfficer(row.roles) ? 'admin' : 'user',
-    roles: row.roles,
-    isActive: row.isActive,
-    isLoanReviewer: row.isLoanReviewer,
-    isExco: row.isExco,
-  };
-}
 
 const nameSchema = (label: string) =>
   z
@@ -145,13 +114,6 @@ function violatedUniqueField(err: unknown): UniqueField | undefined {
     return named ? CONSTRAINT_FIELDS[named] : undefined;
   }
   return undefined;
-}
-
-/** A zod failure as the API's 400: each field with its message. */
-export function invalidInput(error: z.ZodError): DomainError {
-  return validationError(
-    error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message })),
-  );
 }
 
 /**

@@ -25,7 +25,7 @@ import { hashSecretToken } from '../../lib/one-time-token.js';
 import {
   recordWrongSecondFactor,
   runWithCurrentPassword,
-} from '../auth/re-authentication.service.js';
+} from '../credentials/re-authentication.service.js';
 import { recordLoginEvent } from '../login-history/login-history.service.js';
 
 const PERIOD_SECONDS = 30;

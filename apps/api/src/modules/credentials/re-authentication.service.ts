@@ -12,7 +12,11 @@ import type { MemberActor } from '../../lib/actor.js';
 import { writeAudit, type AuditAction } from '../../lib/audit-log.js';
 import { DomainError } from '../../lib/domain-error.js';
 import { verifyPassword } from '../../lib/password.js';
-import { accountLockedError, accountLockedFor, recordAccountFailure } from './sign-in-throttle.js';
+import {
+  accountLockedError,
+  accountLockedFor,
+  recordAccountFailure,
+} from './sign-in-throttle.service.js';
 
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
 
