@@ -100,6 +100,7 @@ export default tseslint.config(
     rules: {
       'boundaries/import-boundaries': ['error', 'api'],
       'boundaries/no-folder-cycles': ['error', 'api'],
+      'boundaries/table-owners': ['error', 'api'],
     },
   },
   {

@@ -5,6 +5,7 @@
 // files, which left the API's layering unchecked.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { KNOWN_VIOLATIONS, READ_MODELS, TABLE_OWNERS } from './table-owners.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
@@ -255,6 +256,100 @@ const noFolderCycles = {
   },
 };
 
+/**
+ * Table owners (tooling/table-owners.js): a table of db/schema is imported by its owner only; a
+ * read model imports any table but never hands one to insert/update/delete. Exceptions of today
+ * are listed in KNOWN_VIOLATIONS, which only shrinks.
+ */
+const tableOwners = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Each table is used by its owner only; read models write none' },
+    schema: [{ enum: ['api'] }],
+    messages: {
+      foreign:
+        "'{{table}}' belongs to {{owner}}: ask its service instead (tooling/table-owners.js).",
+      unowned: "'{{table}}' has no owner: name one in tooling/table-owners.js.",
+      readModelWrites:
+        "{{folder}} is a read model ({{what}}): it reads '{{table}}' but writes no table.",
+    },
+  },
+  create(context) {
+    const { srcRoot } = APPS[context.options[0]];
+    const file = context.physicalFilename;
+    const folder = folderOf(srcRoot, file);
+    // db/ declares the tables; tests may set up any state they need.
+    if (!folder || folder === 'db') return {};
+    const excused = new Set(KNOWN_VIOLATIONS[folder] ?? []);
+    const readModel = READ_MODELS[folder];
+    /** Local name → table, for the tables a read model imported without an exception. */
+    const readOnly = new Map();
+
+    return {
+      ImportDeclaration(node) {
+        const specifier = node.source.value;
+        if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
+        const target = path.relative(srcRoot, path.resolve(path.dirname(file), specifier));
+        if (!target.split(path.sep).join('/').startsWith('db/schema')) return;
+        for (const part of node.specifiers) {
+          if (part.type !== 'ImportSpecifier') continue;
+          const table = part.imported.name;
+          // Column helpers and types share the barrel: only pgTable exports are owned.
+          if (!/^[a-z]/.test(table) || excused.has(table)) continue;
+          const owner = TABLE_OWNERS[table];
+          if (owner === undefined) {
+            if (schemaTableNames().has(table)) {
+              context.report({ node: part, messageId: 'unowned', data: { table } });
+            }
+            continue;
+          }
+          if (owner === folder) continue;
+          if (readModel) readOnly.set(part.local.name, table);
+          else context.report({ node: part, messageId: 'foreign', data: { table, owner } });
+        }
+      },
+      CallExpression(node) {
+        const callee = node.callee;
+        const [first] = node.arguments;
+        if (
+          readOnly.size === 0 ||
+          callee.type !== 'MemberExpression' ||
+          callee.property.type !== 'Identifier' ||
+          !['insert', 'update', 'delete'].includes(callee.property.name) ||
+          first?.type !== 'Identifier' ||
+          !readOnly.has(first.name)
+        ) {
+          return;
+        }
+        context.report({
+          node,
+          messageId: 'readModelWrites',
+          data: { folder, what: readModel, table: readOnly.get(first.name) },
+        });
+      },
+    };
+  },
+};
+
+/** The tables the schema declares (`export const x = pgTable(`), read once per process. */
+let schemaTables = null;
+function schemaTableNames() {
+  if (schemaTables) return schemaTables;
+  const dir = path.join(APPS.api.srcRoot, 'db/schema');
+  schemaTables = new Set();
+  for (const name of readdirSync(dir)) {
+    if (!name.endsWith('.ts') || name.endsWith('.test.ts')) continue;
+    const text = readFileSync(path.join(dir, name), 'utf8');
+    for (const [, table] of text.matchAll(/export const (\w+) = pgTable\(/g))
+      schemaTables.add(table);
+  }
+  return schemaTables;
+}
+
 export default {
-  rules: { 'import-boundaries': importBoundaries, 'no-folder-cycles': noFolderCycles },
+  rules: {
+    'import-boundaries': importBoundaries,
+    'no-folder-cycles': noFolderCycles,
+    'table-owners': tableOwners,
+  },
 };

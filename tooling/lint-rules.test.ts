@@ -1,7 +1,8 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KNOWN_VIOLATIONS, READ_MODELS, TABLE_OWNERS } from './table-owners.js';
 
 /**
  * Every rule the lint setup promises, broken on purpose: each probe file below is written into
@@ -61,6 +62,27 @@ const probes: Probe[] = [
       rule: 'boundaries/no-folder-cycles',
       says: 'modules/notifications → modules/contributions → modules/notifications',
     },
+  },
+  {
+    name: "a module importing another module's table",
+    file: `apps/api/src/modules/notifications/${tag}-table.ts`,
+    code: `import { memberBalances } from '../../db/schema/index.js';\nexport const probe = memberBalances;\n`,
+    expected: {
+      rule: 'boundaries/table-owners',
+      says: "'memberBalances' belongs to modules/ledger",
+    },
+  },
+  {
+    name: 'a read model reading any table (allowed)',
+    file: `apps/api/src/modules/dashboard/${tag}-read.ts`,
+    code: `import { count } from 'drizzle-orm';\nimport type { Executor } from '../../db/client.js';\nimport { fines } from '../../db/schema/index.js';\nexport const probe = (db: Executor) => db.select({ n: count() }).from(fines);\n`,
+    expected: null,
+  },
+  {
+    name: 'a read model writing a table',
+    file: `apps/api/src/modules/dashboard/${tag}-write.ts`,
+    code: `import type { Executor } from '../../db/client.js';\nimport { fines } from '../../db/schema/index.js';\nexport async function probe(db: Executor): Promise<void> {\n  await db.delete(fines);\n}\n`,
+    expected: { rule: 'boundaries/table-owners', says: 'writes no table' },
   },
   {
     name: 'a web feature importing another feature',
@@ -129,10 +151,37 @@ describe('lint rules fire on the code they forbid', () => {
     if (expected === null) {
       expect(messages.map((m) => m.ruleId)).not.toContain('boundaries/import-boundaries');
       expect(messages.map((m) => m.ruleId)).not.toContain('boundaries/no-folder-cycles');
+      expect(messages.map((m) => m.ruleId)).not.toContain('boundaries/table-owners');
       return;
     }
     const fired = messages.filter((m) => m.ruleId === expected.rule);
     expect(fired.length, JSON.stringify(messages, null, 2)).toBeGreaterThan(0);
     expect(fired.map((m) => m.message).join('\n')).toContain(expected.says);
+  });
+});
+
+describe('the table owners list', () => {
+  it('names an owner for every table the schema declares, and nothing else', () => {
+    const dir = path.join(repoRoot, 'apps/api/src/db/schema');
+    const declared = readdirSync(dir)
+      .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+      .flatMap((name) => [
+        ...readFileSync(path.join(dir, name), 'utf8').matchAll(/export const (\w+) = pgTable\(/g),
+      ])
+      .map(([, table]) => table)
+      .sort();
+    expect(Object.keys(TABLE_OWNERS).sort()).toEqual(declared);
+  });
+
+  it('lists exceptions only for tables that exist, never in their own owner', () => {
+    for (const [folder, tables] of Object.entries(KNOWN_VIOLATIONS)) {
+      for (const table of tables) {
+        expect(TABLE_OWNERS, `${folder}: ${table}`).toHaveProperty(table);
+        expect(TABLE_OWNERS[table as keyof typeof TABLE_OWNERS], `${folder}: ${table}`).not.toBe(
+          folder,
+        );
+      }
+    }
+    expect(Object.keys(READ_MODELS).length).toBeGreaterThan(0);
   });
 });

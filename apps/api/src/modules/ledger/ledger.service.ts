@@ -22,7 +22,7 @@
  * entries, any change to a written entry, and any negative member balance (migrations 0001, 0002).
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Held } from '@coop/shared/holds';
 import { koboToNaira, type Kobo } from '@coop/shared/money';
 import { isIsoDate, type IsoDate } from '@coop/shared/dates';
@@ -619,6 +619,11 @@ export interface MemberBalance extends MemberLedgerBalances {
   frozenShares: Kobo;
 }
 
+/** A new member's projection row, all zero: written with the member, before any posting. */
+export async function openMemberBalance(tx: Executor, userId: string, now: Date): Promise<void> {
+  await tx.insert(memberBalances).values({ userId, updatedAt: now });
+}
+
 /** One member's projection row, frozen amounts included (what the dashboard shows). */
 export function readMemberBalance(db: Executor, userId: string) {
   return memberBalanceRow(db, userId, false);
@@ -693,6 +698,19 @@ export function availableOf(balance: MemberBalance): AvailableBalances {
     savings: Math.max(0, balance.savings - balance.frozen),
     shares: Math.max(0, balance.shares - balance.frozenShares),
   };
+}
+
+/**
+ * `availableOf` in SQL, for a list that shows each row's member what they have available of the
+ * row's type ('savings' or 'shares'; 0 with no balance row): the other modules ask for the figure
+ * here instead of reading member_balances themselves.
+ */
+export function availableOfTypeSql(userId: SQLWrapper, type: SQLWrapper): SQL<number> {
+  const b = memberBalances;
+  return sql<number>`coalesce((select case when ${type} = 'savings'
+      then greatest(${b.savingsBalance} - ${b.frozenAmount}, 0)
+      else greatest(${b.shareBalance} - ${b.frozenShares}, 0) end
+    from ${b} where ${b.userId} = ${userId}), 0)`.mapWith(Number);
 }
 
 export interface HoldInput {

@@ -5,7 +5,7 @@ import { isOfficer, officerRoleSchema } from '@coop/shared/officers';
 import { toIsoDateInTimeZone } from '@coop/shared/dates';
 import { isoDateSchema } from '@coop/shared/date-schemas';
 import { idSchema } from '@coop/shared/http';
-import { memberBalances, users, userSettings } from '../../db/schema/index.js';
+import { users, userSettings } from '../../db/schema/index.js';
 import type { Executor, Tx } from '../../db/client.js';
 import type { Config } from '../../config/env.js';
 import type { Deps } from '../../deps.js';
@@ -34,6 +34,7 @@ import { writeAudit } from '../../lib/audit-log.js';
 import { issueOneTimeToken } from '../../lib/one-time-token.js';
 import { revokeAllSessions } from '../sessions/sessions.service.js';
 import { sendMessages } from '../notifications/notifications.service.js';
+import { openMemberBalance } from '../ledger/ledger.service.js';
 
 const nameSchema = (label: string) =>
   z
@@ -218,7 +219,7 @@ export async function createMember(
         .returning();
       if (!row) throw new Error('insert into users returned no row');
 
-      await tx.insert(memberBalances).values({ userId: row.id, updatedAt: now });
+      await openMemberBalance(tx, row.id, now);
       await tx.insert(userSettings).values({ userId: row.id, updatedAt: now });
       await writeAudit(tx, actor, {
         action: 'member.created',

@@ -2,14 +2,9 @@ import { and, eq, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { AdminWithdrawalListQuery } from '@coop/shared/admin-money';
 import type { WithdrawalListQuery } from '@coop/shared/withdrawals';
 import type { Executor } from '../../db/client.js';
-import {
-  loanGuarantors,
-  loans,
-  memberBalances,
-  users,
-  withdrawals,
-} from '../../db/schema/index.js';
+import { loanGuarantors, loans, users, withdrawals } from '../../db/schema/index.js';
 import { listFilters, listPage } from '../../lib/list-query.js';
+import { availableOfTypeSql } from '../ledger/ledger.service.js';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type NewWithdrawal = typeof withdrawals.$inferInsert;
@@ -49,9 +44,7 @@ const ADMIN_COLUMNS = {
   memberMembershipId: users.membershipId,
   // What the member has available for this request: the ledger's figure (balance less open
   // holds), with a pending request's own hold counted back in.
-  memberBalance: sql<number>`case when ${withdrawals.withdrawalType} = 'savings'
-    then coalesce(${memberBalances.savingsBalance} - ${memberBalances.frozenAmount}, 0)
-    else coalesce(${memberBalances.shareBalance} - ${memberBalances.frozenShares}, 0) end
+  memberBalance: sql<number>`${availableOfTypeSql(withdrawals.userId, withdrawals.withdrawalType)}
     + case when ${withdrawals.status} = 'pending' then ${withdrawals.requestedAmount} else 0 end`.mapWith(
     Number,
   ),
@@ -99,8 +92,7 @@ export function withdrawalsRepository(db: Executor) {
         db
           .select({ row: ADMIN_COLUMNS, totalItems: sql<number>`count(*) over ()`.mapWith(Number) })
           .from(withdrawals)
-          .innerJoin(users, eq(users.id, withdrawals.userId))
-          .leftJoin(memberBalances, eq(memberBalances.userId, withdrawals.userId));
+          .innerJoin(users, eq(users.id, withdrawals.userId));
       return listPage(query, {
         sortColumns: SORT_COLUMNS,
         tiebreakers: [withdrawals.id],
@@ -119,7 +111,6 @@ export function withdrawalsRepository(db: Executor) {
         .select(ADMIN_COLUMNS)
         .from(withdrawals)
         .innerJoin(users, eq(users.id, withdrawals.userId))
-        .leftJoin(memberBalances, eq(memberBalances.userId, withdrawals.userId))
         .where(eq(withdrawals.id, id));
       return row;
     },

@@ -1,0 +1,79 @@
+// Who owns each table of apps/api/src/db/schema (docs/architecture.md "Table owners"). The owner
+// alone imports the table: it writes it and answers every other module's question about it
+// through its service file. The read models may read any table and write none. Enforced by
+// boundaries/table-owners (tooling/eslint-plugin-boundaries.js); a new table needs a line here.
+
+/** Table (its export name in db/schema) → the folder that owns it. */
+export const TABLE_OWNERS = {
+  users: 'modules/members',
+  userSettings: 'modules/members',
+  refreshTokens: 'modules/sessions',
+  passwordResetRequests: 'modules/auth',
+  signInAttempts: 'modules/credentials',
+  signInLockouts: 'modules/credentials',
+  signInIdentifierLockouts: 'modules/credentials',
+  twoFactorSecrets: 'modules/two-factor',
+  twoFactorRecoveryCodes: 'modules/two-factor',
+  loginEvents: 'modules/login-history',
+  ledgerTransactions: 'modules/ledger',
+  ledgerEntries: 'modules/ledger',
+  memberBalances: 'modules/ledger',
+  memberHolds: 'modules/ledger',
+  contributions: 'modules/contributions',
+  loans: 'modules/loans',
+  loanGuarantors: 'modules/loans',
+  loanCertifications: 'modules/loans',
+  loanScheduleItems: 'modules/loans',
+  loanRepayments: 'modules/loans',
+  loanDisbursementRequests: 'modules/loans',
+  withdrawals: 'modules/withdrawals',
+  dividends: 'modules/dividends',
+  fines: 'modules/fines',
+  notifications: 'modules/notifications',
+  depositNotices: 'modules/deposit-notices',
+  policy: 'modules/policy',
+  // Cross-cutting machinery of lib/: the audit trail, the outbox, jobs, tokens, limits, replays.
+  auditLog: 'lib',
+  emailOutbox: 'lib',
+  scheduledJobs: 'lib',
+  oneTimeTokens: 'lib',
+  rateLimitEvents: 'lib',
+  idempotencyKeys: 'lib',
+};
+
+/**
+ * The read models: they answer questions that span the domains (what a member sees on the
+ * dashboard; statements and the data export; reconciliation, the audit log and the member
+ * record), so they may read any table, and write none.
+ */
+export const READ_MODELS = {
+  'modules/dashboard': 'the member dashboard',
+  'modules/account': 'statements and the data export',
+  'modules/back-office': 'reconciliation and the audit log',
+};
+
+/**
+ * Today's exceptions, each a table read (or, for a read model, written) outside its owner. This
+ * list only shrinks: moving a read behind the owner's service removes its line, and the rule
+ * refuses any table not listed here.
+ */
+export const KNOWN_VIOLATIONS = {
+  cli: ['users'],
+  demo: ['emailOutbox', 'notifications', 'users'],
+  lib: ['refreshTokens', 'signInAttempts', 'users'],
+  plugins: ['emailOutbox', 'refreshTokens', 'users'],
+  'modules/account': ['users', 'userSettings'],
+  'modules/auth': ['signInLockouts', 'users'],
+  'modules/contributions': ['users'],
+  'modules/credentials': ['rateLimitEvents', 'users'],
+  'modules/deposit-notices': ['users'],
+  'modules/dividends': ['ledgerEntries', 'ledgerTransactions', 'users'],
+  'modules/fines': ['loanScheduleItems', 'loans', 'users'],
+  'modules/loans': ['auditLog', 'contributions', 'ledgerTransactions', 'userSettings', 'users'],
+  'modules/notifications': ['userSettings', 'users'],
+  'modules/payroll': ['contributions', 'users'],
+  'modules/policy': ['users'],
+  'modules/sessions': ['users'],
+  'modules/two-factor': ['users'],
+  'modules/withdrawals': ['loanGuarantors', 'loans', 'users'],
+};
