@@ -198,6 +198,14 @@ describe('V6 two-factor sign-in (TOTP)', () => {
       expect(kinds).toContain(kind);
     }
     expect(events.filter((e) => e.current).every((e) => e.kind !== 'sign_in_failed')).toBe(true);
+    // Paged like every list: past the last page the total still counts the events.
+    const { totalItems } = history.json().pagination as { totalItems: number };
+    expect(totalItems).toBe(events.length);
+    const past = await t.app.inject({
+      url: `/api/v1/users/login-history?limit=10&page=${Math.ceil(totalItems / 10) + 1}`,
+      headers: bearer(token),
+    });
+    expect(past.json()).toMatchObject({ data: [], pagination: { totalItems } });
 
     const ended = await post(
       '/users/login-history/sign-out-others',

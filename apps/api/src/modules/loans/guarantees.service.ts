@@ -15,7 +15,7 @@ import {
   type ReassignGuarantorInput,
   type RejectGuarantorInput,
 } from '@coop/shared/guarantors';
-import { buildPagination, type IdParams } from '@coop/shared/http';
+import type { IdParams } from '@coop/shared/http';
 import { formatKobo } from '@coop/shared/money';
 import type { Deps } from '../../deps.js';
 import type { MemberActor } from '../../lib/actor.js';
@@ -337,10 +337,10 @@ export async function searchGuarantorCandidates(
   actor: MemberActor,
   query: GuarantorCandidateQuery,
 ): Promise<ListPage<GuarantorCandidate>> {
-  const { items, totalItems } = await loansRepository(deps.db).candidates(
+  const { items, pagination } = await loansRepository(deps.db).candidates(
     query.search,
     [actor.user.id],
-    { limit: query.limit, offset: (query.page - 1) * query.limit },
+    { page: query.page, limit: query.limit },
   );
   return {
     items: items.map((person) => ({
@@ -352,6 +352,6 @@ export async function searchGuarantorCandidates(
       membershipId: person.membershipId,
       isExco: person.isExco,
     })),
-    pagination: buildPagination(query.page, query.limit, totalItems),
+    pagination,
   };
 }

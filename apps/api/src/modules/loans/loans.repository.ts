@@ -505,10 +505,10 @@ export function loansRepository(db: Executor) {
      * Guarantor candidates: active members other than `excludeIds`, found by name, e-mail,
      * membership ID, or phone for those who allow it; alphabetical.
      */
-    async candidates(
+    candidates(
       search: string | undefined,
       excludeIds: readonly string[],
-      page: { limit: number; offset: number },
+      window: { page: number; limit: number },
     ) {
       const phoneDigits = search?.replace(/[^\d]/g, '') ?? '';
       const byPhone =
@@ -535,18 +535,23 @@ export function loansRepository(db: Executor) {
             )
           : undefined,
       );
-      const rows = await db
-        .select({
-          row: { ...PERSON, isExco: users.isExco },
-          totalItems: sql<number>`count(*) over ()`.mapWith(Number),
-        })
-        .from(users)
-        .leftJoin(userSettings, eq(userSettings.userId, users.id))
-        .where(where)
-        .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
-        .limit(page.limit)
-        .offset(page.offset);
-      return { items: rows.map((r) => r.row), totalItems: rows[0]?.totalItems ?? 0 };
+      // One order only (alphabetical), so the list's one sort field is the name.
+      return listPage(
+        { ...window, sortBy: 'name' as const, sortOrder: 'asc' as const },
+        {
+          sortColumns: { name: users.firstName },
+          tiebreakers: [users.lastName, users.id],
+          fetch: (page) =>
+            db
+              .select({ row: { ...PERSON, isExco: users.isExco }, totalItems: page.totalItems })
+              .from(users)
+              .leftJoin(userSettings, eq(userSettings.userId, users.id))
+              .where(where)
+              .orderBy(...page.orderBy)
+              .limit(page.limit)
+              .offset(page.offset),
+        },
+      );
     },
 
     /**

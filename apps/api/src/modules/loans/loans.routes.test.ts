@@ -750,6 +750,14 @@ describe('loans API', () => {
       const all = await get(ada, '/guarantor-candidates?limit=100');
       expect(JSON.stringify(all.json())).not.toContain('passwordHash');
     });
+
+    it('pages guarantor candidates like every list: past the last page, the total still counts', async () => {
+      const first = await get(ada, '/guarantor-candidates?limit=1');
+      const { totalItems } = first.json<{ pagination: { totalItems: number } }>().pagination;
+      expect(totalItems).toBeGreaterThan(1);
+      const past = await get(ada, `/guarantor-candidates?limit=1&page=${totalItems + 1}`);
+      expect(past.json()).toMatchObject({ data: [], pagination: { totalItems } });
+    });
   });
 
   it('keeps the projection equal to the ledger and frozen amounts equal to accepted guarantees', async () => {

@@ -1,19 +1,14 @@
-import { and, count, desc, eq } from 'drizzle-orm';
-import {
-  LOGIN_HISTORY_LIMIT,
-  type LoginEvent,
-  type SignOutOthersInput,
-} from '@coop/shared/security';
-import { loginEvents, type LoginEventKind } from '../../db/schema/index.js';
+import type { LoginEvent, SignOutOthersInput } from '@coop/shared/security';
+import type { LoginEventKind } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import type { Actor, MemberActor } from '../../lib/actor.js';
 import { DomainError } from '../../lib/domain-error.js';
 import { writeAudit } from '../../lib/audit-log.js';
-import { paginationFor } from '../../lib/pagination.js';
 import { runWithCurrentPassword } from '../credentials/re-authentication.service.js';
 import { revokeOtherSessions } from '../sessions/sessions.service.js';
 import { describeDevice } from './user-agent.js';
+import { loginHistoryRepository } from './login-history.repository.js';
 
 /** Records one event of the member's sign-in history, in the caller's transaction. */
 export async function recordLoginEvent(
@@ -21,7 +16,7 @@ export async function recordLoginEvent(
   actor: Actor,
   event: { userId: string; kind: LoginEventKind; sessionId?: string | null; at: Date },
 ): Promise<void> {
-  await tx.insert(loginEvents).values({
+  await loginHistoryRepository(tx).insert({
     userId: event.userId,
     kind: event.kind,
     ip: actor.ip,
@@ -40,25 +35,8 @@ export async function listLoginHistory(
   actor: MemberActor,
   query: { page: number; limit: number },
 ) {
-  const userId = actor.user.id;
-  const [total] = await deps.db
-    .select({ n: count() })
-    .from(loginEvents)
-    .where(eq(loginEvents.userId, userId));
-  const totalItems = Math.min(total?.n ?? 0, LOGIN_HISTORY_LIMIT);
-  const offset = (query.page - 1) * query.limit;
-  const limit = Math.max(0, Math.min(query.limit, LOGIN_HISTORY_LIMIT - offset));
-  const rows =
-    limit === 0
-      ? []
-      : await deps.db
-          .select()
-          .from(loginEvents)
-          .where(and(eq(loginEvents.userId, userId)))
-          .orderBy(desc(loginEvents.createdAt), desc(loginEvents.id))
-          .limit(limit)
-          .offset(offset);
-  const data: LoginEvent[] = rows.map((row) => ({
+  const { items, pagination } = await loginHistoryRepository(deps.db).page(actor.user.id, query);
+  const data: LoginEvent[] = items.map((row) => ({
     id: row.id,
     kind: row.kind,
     occurredAt: row.createdAt.toISOString(),
@@ -66,7 +44,7 @@ export async function listLoginHistory(
     device: describeDevice(row.userAgent),
     current: row.sessionId !== null && row.sessionId === actor.sessionId,
   }));
-  return { data, pagination: paginationFor(query, totalItems) };
+  return { data, pagination };
 }
 
 /**
