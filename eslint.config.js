@@ -104,6 +104,42 @@ export default tseslint.config(
     },
   },
   {
+    // One data-access style (docs/architecture.md "One way per thing"): a module's SQL lives in
+    // its repository (`<module>.repository.ts`); a service composes use cases and never imports
+    // tables or query builders (types are fine). The files ignored here are today's exceptions:
+    // the list only shrinks, each file leaving it as its queries move to a repository.
+    files: ['apps/api/src/modules/**/*.service.ts'],
+    ignores: [
+      'apps/api/src/modules/account/profile.service.ts',
+      'apps/api/src/modules/auth/activation.service.ts',
+      'apps/api/src/modules/auth/auth.service.ts',
+      'apps/api/src/modules/auth/password.service.ts',
+      'apps/api/src/modules/credentials/re-authentication.service.ts',
+      'apps/api/src/modules/credentials/sign-in-throttle.service.ts',
+      'apps/api/src/modules/ledger/ledger.service.ts',
+      'apps/api/src/modules/members/members.service.ts',
+      'apps/api/src/modules/notifications/notifications.service.ts',
+      'apps/api/src/modules/payroll/payroll.service.ts',
+      'apps/api/src/modules/policy/policy.service.ts',
+      'apps/api/src/modules/sessions/sessions.service.ts',
+      'apps/api/src/modules/two-factor/two-factor.service.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', '**/db/schema/*'],
+              allowTypeImports: true,
+              message: "Services never write SQL: queries live in the module's repository.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/shared/src/**/*.ts'],
     rules: {
       'no-restricted-imports': [

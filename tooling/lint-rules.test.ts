@@ -85,6 +85,15 @@ const probes: Probe[] = [
     expected: { rule: 'boundaries/table-owners', says: 'writes no table' },
   },
   {
+    name: 'a service writing SQL instead of asking its repository',
+    file: `apps/api/src/modules/fines/${tag}.service.ts`,
+    code: `import { sql } from 'drizzle-orm';\nexport const probe = sql\`select 1\`;\n`,
+    expected: {
+      rule: '@typescript-eslint/no-restricted-imports',
+      says: 'Services never write SQL',
+    },
+  },
+  {
     name: 'a web feature importing another feature',
     file: `apps/web/src/features/auth/${tag}.ts`,
     code: `import { getNotifications } from '../notifications/api/get-notifications';\nexport const probe = getNotifications;\n`,
