@@ -10,6 +10,7 @@ import { DomainError } from '../lib/domain-error.js';
 import { formatKobo } from '@coop/shared/money';
 import {
   findHoldMismatches,
+  type HoldMismatch,
   findProjectionMismatches,
   ledgerFigures,
   rebuildMemberBalances,
@@ -209,14 +210,21 @@ async function checkLedger(handle: DatabaseHandle, io: CliIo): Promise<number> {
   if (holdMismatches.length > 0) {
     io.err(`${holdMismatches.length} hold problem(s):`);
     for (const problem of holdMismatches) {
-      io.err(
-        problem.kind === 'frozen'
-          ? `  ${problem.userId}: frozen ${JSON.stringify(problem.projected)}, open holds ${JSON.stringify(problem.holds)}`
-          : `  ${problem.userId}: hold ${problem.holdId} on a ${problem.reason} that is over (${problem.referenceId})`,
-      );
+      io.err(describeHoldMismatch(problem));
     }
   }
   return 1;
+}
+
+function describeHoldMismatch(problem: HoldMismatch): string {
+  switch (problem.kind) {
+    case 'frozen':
+      return `  ${problem.userId}: frozen ${JSON.stringify(problem.projected)}, open holds ${JSON.stringify(problem.holds)}`;
+    case 'closed':
+      return `  ${problem.userId}: hold ${problem.holdId} on a ${problem.reason} that is over (${problem.referenceId})`;
+    case 'guarantee':
+      return `  ${problem.userId}: guarantee ${problem.slotId} records ${formatKobo(problem.recorded)} frozen, its open hold is ${formatKobo(problem.held)}`;
+  }
 }
 
 /** Rebuilds the balance projection from the ledger (DESIGN §4), e.g. after restoring a backup. */

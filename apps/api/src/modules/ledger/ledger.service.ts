@@ -492,7 +492,10 @@ export async function rebuildMemberBalances(db: Database): Promise<string[]> {
  * Where the holds and what they stand for disagree (empty when all is well):
  * - `frozen`: a member's frozen amounts differ from the sums of their open holds;
  * - `closed`: an open hold whose cause is over: a guarantee of a loan repaid or rejected (or a
- *   guarantee no longer accepted), a withdrawal request no longer pending.
+ *   guarantee no longer accepted), a withdrawal request no longer pending;
+ * - `guarantee`: a guarantor slot whose recorded frozen amount is not its open hold's amount
+ *   (0 without one): the slot keeps the figure the loan pages show, the hold is the money set
+ *   aside, and the two move in one transaction (decision 030 "Holds").
  * Reads the loans' and withdrawals' tables as the reconciliation read model does.
  */
 export type HoldMismatch =
@@ -502,7 +505,8 @@ export type HoldMismatch =
       projected: { frozen: Kobo; frozenShares: Kobo };
       holds: { frozen: Kobo; frozenShares: Kobo };
     }
-  | { kind: 'closed'; userId: string; holdId: string; reason: HoldReason; referenceId: string };
+  | { kind: 'closed'; userId: string; holdId: string; reason: HoldReason; referenceId: string }
+  | { kind: 'guarantee'; userId: string; slotId: string; recorded: Kobo; held: Kobo };
 
 const openHoldSums = sql`
   select user_id,
@@ -545,6 +549,17 @@ export async function findHoldMismatches(db: Executor): Promise<HoldMismatch[]> 
            end
      order by 1, 2`,
   );
+  const slots = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
+    select g.guarantor_user_id::text as user_id, g.id::text as slot_id,
+           g.frozen_amount::text as recorded, coalesce(h.amount, 0)::text as held
+      from loan_guarantors g
+      left join member_holds h
+        on h.reason = 'guarantee' and h.reference_id = g.id and h.released_at is null
+     where g.frozen_amount <> coalesce(h.amount, 0)
+     order by 1, 2`,
+  );
   return [
     ...frozen.map((row) => ({
       kind: 'frozen' as const,
@@ -564,6 +579,13 @@ export async function findHoldMismatches(db: Executor): Promise<HoldMismatch[]> 
       holdId: String(row.hold_id),
       reason: row.reason as HoldReason,
       referenceId: String(row.reference_id),
+    })),
+    ...slots.map((row) => ({
+      kind: 'guarantee' as const,
+      userId: String(row.user_id),
+      slotId: String(row.slot_id),
+      recorded: koboFromSql(row.recorded),
+      held: koboFromSql(row.held),
     })),
   ];
 }

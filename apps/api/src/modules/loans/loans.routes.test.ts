@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { GuarantorRequest } from '@coop/shared/guarantors';
 import type { Loan, LoanCalculation } from '@coop/shared/loans';
-import { auditLog, memberBalances, notifications } from '../../db/schema/index.js';
+import { auditLog, loanGuarantors, memberBalances, notifications } from '../../db/schema/index.js';
 import { findHoldMismatches, findProjectionMismatches } from '../ledger/ledger.service.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { frozenMismatches, loanMember, type LoanTestMember } from '../../test/loan-members.js';
@@ -764,6 +764,22 @@ describe('loans API', () => {
     expect(await findProjectionMismatches(t.db)).toEqual([]);
     expect(await findHoldMismatches(t.db)).toEqual([]);
     expect(await frozenMismatches(t)).toEqual([]);
+  });
+
+  it("finds a guarantor slot whose frozen amount is not its hold's (what check-ledger reports)", async () => {
+    const slotId = loanSlot('Bayo');
+    const [slot] = await t.db.select().from(loanGuarantors).where(eq(loanGuarantors.id, slotId));
+    const held = slot?.frozenAmount ?? 0;
+    // Off by one kobo, within the slot's own bounds (0 to the guarantee amount).
+    const drifted = held > 0 ? held - 1 : 1;
+    const setRecorded = (frozenAmount: number) =>
+      t.db.update(loanGuarantors).set({ frozenAmount }).where(eq(loanGuarantors.id, slotId));
+    await setRecorded(drifted);
+    expect(await findHoldMismatches(t.db)).toEqual([
+      { kind: 'guarantee', userId: bayo.user.id, slotId, recorded: drifted, held },
+    ]);
+    await setRecorded(held);
+    expect(await findHoldMismatches(t.db)).toEqual([]);
   });
 
   function loanSlot(firstName: string): string {
