@@ -1,23 +1,8 @@
-import { createHmac } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, expectAccessible, signIn } from './support';
+import { DEMO_PASSWORD, expectAccessible, signIn, totp } from './support';
 
 /** A member no other spec signs in as: turning two-factor on changes how they sign in. */
 const MEMBER = 'oluwaseun.balogun@demo.coop';
-
-/** RFC 6238 (SHA-1, 6 digits, 30 s steps) for a base32 secret: what an authenticator app shows. */
-function totp(base32: string, at = Date.now()): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  const bits = [...base32.replace(/[\s=]/g, '').toUpperCase()]
-    .map((char) => alphabet.indexOf(char).toString(2).padStart(5, '0'))
-    .join('');
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
-  const hmac = createHmac('sha1', key).update(counter).digest();
-  const offset = (hmac[hmac.length - 1] ?? 0) & 0xf;
-  return String((hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
-}
 
 test('two-factor sign-in: turned on from Settings, asked for at the next sign-in, seen in the login history', async ({
   page,

@@ -3,9 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { memberBalances, users } from '../db/schema/index.js';
+import * as OTPAuth from 'otpauth';
+import { memberBalances, twoFactorSecrets, users } from '../db/schema/index.js';
 import { loadConfig } from '../config/env.js';
 import { createTestDatabase } from '../test/database.js';
+import {
+  DEMO_TWO_FACTOR_SECRET,
+  enrolWithKnownSecret,
+} from '../modules/two-factor/two-factor.service.js';
 import { parseAdminArgs, runAdminCli, USAGE, type CliDeps } from './admin.js';
 
 function capture() {
@@ -204,5 +209,111 @@ describe('admin command line against a database', () => {
     } finally {
       await handle.close();
     }
+  });
+});
+
+describe('demo-code', () => {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'coop-cli-')),
+    PUBLIC_URL: 'https://coop.example.ng',
+  });
+  const totpAt = (ms: number) =>
+    new OTPAuth.TOTP({
+      secret: OTPAuth.Secret.fromBase32(DEMO_TWO_FACTOR_SECRET),
+      digits: 6,
+      period: 30,
+    }).generate({ timestamp: ms });
+
+  it('prints the code a demo officer signs in with now, and the next one once that is used', async () => {
+    const handle = await createTestDatabase();
+    const deps: CliDeps = {
+      loadConfig: () => config,
+      openDatabase: async () => ({ ...handle, close: async () => undefined }),
+    };
+    try {
+      const [officer] = await handle.db
+        .insert(users)
+        .values({
+          email: 'admin@demo.coop',
+          membershipId: 'A0001',
+          firstName: 'Demo',
+          lastName: 'Admin',
+          joinedOn: '2026-01-01',
+          roles: ['president'],
+        })
+        .returning();
+      await enrolWithKnownSecret(handle.db, { config }, {
+        userId: officer!.id,
+        secretBase32: DEMO_TWO_FACTOR_SECRET,
+        now: new Date(),
+      });
+      const now = Date.now();
+      const first = capture();
+      expect(await runAdminCli(['demo-code', 'A0001'], first.io, deps)).toBe(0);
+      // Printed alone on its line, so a script can read it; either side of a step boundary.
+      expect([totpAt(now), totpAt(now + 30_000)]).toContain(first.out[0]);
+      expect(first.err[0]).toMatch(/^Two-factor code of admin@demo\.coop, valid for about \d+ s/);
+
+      // The current step used (a sign-in took it): the next step's code, accepted already.
+      const step = Math.floor(Date.now() / 30_000);
+      await handle.db.update(twoFactorSecrets).set({ lastStep: step });
+      const next = capture();
+      expect(await runAdminCli(['demo-code'], next.io, deps)).toBe(0);
+      expect(next.out[0]).toBe(totpAt((step + 1) * 30_000));
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('prints nothing for an account not enrolled with the demo secret', async () => {
+    const handle = await createTestDatabase();
+    const deps: CliDeps = {
+      loadConfig: () => config,
+      openDatabase: async () => ({ ...handle, close: async () => undefined }),
+    };
+    try {
+      const [officer] = await handle.db
+        .insert(users)
+        .values({
+          email: 'real@coop.ng',
+          membershipId: 'A0007',
+          firstName: 'Real',
+          lastName: 'Officer',
+          joinedOn: '2026-01-01',
+          roles: ['treasurer'],
+        })
+        .returning();
+      await enrolWithKnownSecret(handle.db, { config }, {
+        userId: officer!.id,
+        secretBase32: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+        now: new Date(),
+      });
+      const refused = capture();
+      expect(await runAdminCli(['demo-code', 'real@coop.ng'], refused.io, deps)).toBe(1);
+      expect(refused.out).toEqual([]);
+      expect(refused.err[0]).toMatch(/^real@coop\.ng is not a demo officer/);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('is refused in production without opening the database', async () => {
+    let opened = false;
+    const deps: CliDeps = {
+      loadConfig: () => ({ ...config, env: 'production', isProduction: true }),
+      openDatabase: async () => {
+        opened = true;
+        throw new Error('never opened');
+      },
+    };
+    const refused = capture();
+    expect(await runAdminCli(['demo-code'], refused.io, deps)).toBe(1);
+    expect(refused.out).toEqual([]);
+    expect(refused.err).toEqual([
+      'demo-code is refused in production: there is no demo cooperative there.',
+    ]);
+    expect(opened).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
+import { classifyIdentifier } from '@coop/shared/auth';
 import { loadConfig, type Config } from '../config/env.js';
 import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { systemClock } from '../lib/clock.js';
@@ -17,6 +18,10 @@ import {
 } from '../modules/ledger/ledger.service.js';
 import { users } from '../db/schema/index.js';
 import { createMember } from '../modules/members/members.service.js';
+import {
+  DEMO_TWO_FACTOR_SECRET,
+  usableCode,
+} from '../modules/two-factor/two-factor.service.js';
 
 export const USAGE = `Usage:
   npm run admin -- create-admin --email <address> --first-name <name> --last-name <name> [--phone <number>]
@@ -27,7 +32,11 @@ export const USAGE = `Usage:
       members whose balances differ, or when the database has no members at all.
   npm run admin -- rebuild-balances
       Recomputes every member's balances from the ledger (after a restore, or when check-ledger
-      found a difference) and lists the members it corrected.`;
+      found a difference) and lists the members it corrected.
+  npm run admin -- demo-code [identifier]
+      Prints the two-factor code a demo officer (admin@demo.coop unless given: e-mail, phone or
+      membership ID) signs in with now. Demo officers share a published secret; refused in
+      production and for any account not enrolled with it.`;
 
 export interface CliIo {
   out(line: string): void;
@@ -59,6 +68,7 @@ type Parsed =
     }
   | { ok: true; command: 'check-ledger' }
   | { ok: true; command: 'rebuild-balances' }
+  | { ok: true; command: 'demo-code'; identifier: string }
   | { ok: false; problem?: string };
 
 export function parseAdminArgs(argv: string[]): Parsed {
@@ -86,6 +96,9 @@ export function parseAdminArgs(argv: string[]): Parsed {
     (positionals[0] === 'check-ledger' || positionals[0] === 'rebuild-balances')
   ) {
     return { ok: true, command: positionals[0] };
+  }
+  if (positionals[0] === 'demo-code' && positionals.length <= 2) {
+    return { ok: true, command: 'demo-code', identifier: positionals[1] ?? 'admin@demo.coop' };
   }
   if (positionals.length !== 1 || positionals[0] !== 'create-admin') {
     return {
@@ -132,7 +145,13 @@ export async function runAdminCli(
   let handle: DatabaseHandle | undefined;
   try {
     const config = deps.loadConfig();
+    if (args.command === 'demo-code' && config.isProduction) {
+      // The demo's secret is published: production has no demo, and no code is ever printed.
+      io.err('demo-code is refused in production: there is no demo cooperative there.');
+      return 1;
+    }
     handle = await deps.openDatabase(config);
+    if (args.command === 'demo-code') return await demoCode(handle, config, args.identifier, io);
     if (args.command === 'check-ledger') return await checkLedger(handle, io);
     if (args.command === 'rebuild-balances') return await rebuildBalances(handle, io);
     const created = await createMember(
@@ -236,6 +255,42 @@ async function rebuildBalances(handle: DatabaseHandle, io: CliIo): Promise<numbe
   }
   io.out(`Rebuilt the balances of ${corrected.length} member(s) from the ledger:`);
   for (const userId of corrected) io.out(`  ${userId}`);
+  return 0;
+}
+
+/** The code a demo officer signs in with now (the demo's published secret). */
+async function demoCode(
+  handle: DatabaseHandle,
+  config: Config,
+  identifier: string,
+  io: CliIo,
+): Promise<number> {
+  const { kind, value } = classifyIdentifier(identifier);
+  const column = { email: users.email, phone: users.phoneNumber, membershipId: users.membershipId };
+  const [user] = await handle.db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(column[kind], value));
+  const code = user
+    ? await usableCode(handle.db, { config }, {
+        userId: user.id,
+        secretBase32: DEMO_TWO_FACTOR_SECRET,
+        now: systemClock.now(),
+      })
+    : null;
+  if (!user || !code) {
+    io.err(
+      `${identifier} is not a demo officer enrolled with the demo's two-factor secret ` +
+        '(or its two next codes are used: try again in 30 seconds).',
+    );
+    return 1;
+  }
+  const seconds = Math.max(
+    1,
+    Math.floor((code.validUntil.getTime() - systemClock.now().getTime()) / 1000),
+  );
+  io.out(code.code);
+  io.err(`Two-factor code of ${user.email}, valid for about ${seconds} s and once only.`);
   return 0;
 }
 

@@ -19,6 +19,7 @@ import {
   dividends,
   fines,
   withdrawals,
+  twoFactorSecrets,
 } from '../db/schema/index.js';
 import { fixedClock } from '../lib/clock.js';
 import { findHoldMismatches, findProjectionMismatches } from '../modules/ledger/ledger.service.js';
@@ -27,6 +28,10 @@ import { verifyActivationToken } from '../modules/auth/activation.service.js';
 import { createTestDatabase } from '../test/database.js';
 import { COOPERATIVE_ENV, testDeps } from '../test/app.js';
 import { systemActor } from '../lib/actor.js';
+import {
+  decryptSecret,
+  DEMO_TWO_FACTOR_SECRET,
+} from '../modules/two-factor/two-factor.service.js';
 import { DEMO_PASSWORD, DEMO_PEOPLE } from './demo-people.js';
 import { pendingActivationMessage, seedDemoIfEmpty, type SeedDemoResult } from './demo.js';
 
@@ -57,6 +62,7 @@ let db: Database;
 let inProduction: SeedDemoResult;
 let usersInProduction: number;
 let result: SeedDemoResult;
+const seedConfig = configFor('development');
 
 async function userByEmail(email: string) {
   const [row] = await db.select().from(users).where(eq(users.email, email));
@@ -77,7 +83,7 @@ beforeAll(async () => {
   db = handle.db;
   inProduction = await seedDemoIfEmpty({ db, config: configFor('production'), clock, logger });
   usersInProduction = (await db.select({ n: count() }).from(users))[0]?.n ?? -1;
-  result = await seedDemoIfEmpty({ db, config: configFor('development'), clock, logger });
+  result = await seedDemoIfEmpty({ db, config: seedConfig, clock, logger });
 }, 120_000);
 
 afterAll(async () => {
@@ -195,6 +201,23 @@ describe('seedDemoIfEmpty', () => {
       const user = await userByEmail(email);
       expect(await verifyPassword(user.passwordHash ?? '', DEMO_PASSWORD)).toBe(true);
     }
+  });
+
+  it('enrols the officers, and only them, in two-factor sign-in with the published demo secret', async () => {
+    const enrolled = await db
+      .select({ email: users.email, secret: twoFactorSecrets.secretEncrypted })
+      .from(twoFactorSecrets)
+      .innerJoin(users, eq(users.id, twoFactorSecrets.userId))
+      .orderBy(asc(users.membershipId));
+    expect(enrolled.map((row) => row.email)).toEqual([
+      'admin@demo.coop',
+      'treasurer@demo.coop',
+      'auditor@demo.coop',
+    ]);
+    for (const row of enrolled) {
+      expect(decryptSecret(seedConfig.twoFactorKey, row.secret)).toBe(DEMO_TWO_FACTOR_SECRET);
+    }
+    expect(logged.some((line) => line.includes('npm run admin -- demo-code'))).toBe(true);
   });
 
   it('leaves Emeka a working activation link, and his is the only e-mail still to send', async () => {

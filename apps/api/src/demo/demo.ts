@@ -142,7 +142,8 @@ export async function seedDemoIfEmpty(options: SeedDemoOptions): Promise<SeedDem
     `Demo cooperative created in ${(milliseconds / 1000).toFixed(1)} s: ${outcome.members} accounts, ` +
       `${outcome.contributions.recorded} contributions, ${outcome.loans} loans, ${outcome.notifications} notifications. ` +
       `Sign in as admin@demo.coop (or treasurer@demo.coop), ada@demo.coop, bayo@demo.coop or chidi@demo.coop ` +
-      `with the password ${DEMO_PASSWORD} (ngozi@demo.coop is suspended). ` +
+      `with the password ${DEMO_PASSWORD} (ngozi@demo.coop is suspended); officers then enter the code ` +
+      '`npm run admin -- demo-code` prints. ' +
       `Parts: ${Object.entries(outcome.timings)
         .map(([part, ms]) => `${part} ${(ms / 1000).toFixed(1)} s`)
         .join(', ')}.`,

@@ -9,7 +9,15 @@ import { actorFor, systemActor, type Actor, type MemberActor } from '../lib/acto
 import { createMember, setMemberActive } from '../modules/members/members.service.js';
 import { activateWithPasswordHash } from '../modules/auth/activation.service.js';
 import { hashPassword } from '../lib/password.js';
-import { DEMO_PASSWORD, DEMO_PEOPLE, type DemoPerson } from './demo-people.js';
+import {
+  DEMO_TWO_FACTOR_SECRET,
+  enrolWithKnownSecret,
+} from '../modules/two-factor/two-factor.service.js';
+import {
+  DEMO_PASSWORD,
+  DEMO_PEOPLE,
+  type DemoPerson,
+} from './demo-people.js';
 import type { SeedContext } from './seed-context.js';
 
 export interface SeededMember {
@@ -64,6 +72,13 @@ export async function seedMembers(ctx: SeedContext): Promise<SeededMembers> {
       await activateWithPasswordHash(deps, systemActor, {
         token: created.activationToken,
         passwordHash: await hashPassword(DEMO_PASSWORD),
+      });
+    }
+    if (isOfficer(person.roles) && person.activated) {
+      await enrolWithKnownSecret(deps.db, deps, {
+        userId: user.id,
+        secretBase32: DEMO_TWO_FACTOR_SECRET,
+        now: deps.clock.now(),
       });
     }
     if (isOfficer(person.roles) && registrar === systemActor) registrar = actorFor(user);

@@ -28,6 +28,13 @@ import {
 } from '../credentials/re-authentication.service.js';
 import { recordLoginEvent } from '../login-history/login-history.service.js';
 
+/**
+ * Every demo officer is enrolled in two-factor sign-in with this published secret (README,
+ * docs/officers.md): add it to an authenticator app, or print the current code with
+ * `npm run admin -- demo-code`. Officers cannot use the back office without a second factor.
+ */
+export const DEMO_TWO_FACTOR_SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
+
 const PERIOD_SECONDS = 30;
 const ISSUER = 'Coop Portal';
 
@@ -257,6 +264,57 @@ export async function useSecondFactor(
     )
     .returning({ id: twoFactorRecoveryCodes.id });
   return used ? { ok: true, method: 'recovery_code' } : { ok: false, justUsed: false };
+}
+
+/**
+ * Enrols a user with a secret given in clear, as if they had scanned it and confirmed a code.
+ * Only the demo seed does this: its officers share a published secret so that a newcomer signs
+ * in to the demo back office at once (docs/officers.md "Two-factor"). Never in production, where
+ * the demo is refused.
+ */
+export async function enrolWithKnownSecret(
+  tx: Executor,
+  deps: Pick<Deps, 'config'>,
+  args: { userId: string; secretBase32: string; now: Date },
+): Promise<void> {
+  const values = {
+    secretEncrypted: encryptSecret(deps.config.twoFactorKey, args.secretBase32),
+    enabledAt: args.now,
+    lastStep: null,
+    createdAt: args.now,
+  };
+  await tx
+    .insert(twoFactorSecrets)
+    .values({ userId: args.userId, ...values })
+    .onConflictDoUpdate({ target: twoFactorSecrets.userId, set: values });
+}
+
+/**
+ * The code a user enrolled with `secretBase32` can sign in with now: the current time step's,
+ * or the next one's when the current was used (each step signs in once; the next is accepted
+ * already). Null when the account is not enrolled with that secret, or both steps are used.
+ */
+export async function usableCode(
+  tx: Executor,
+  deps: Pick<Deps, 'config'>,
+  args: { userId: string; secretBase32: string; now: Date },
+): Promise<{ code: string; validUntil: Date } | null> {
+  const [row] = await tx
+    .select()
+    .from(twoFactorSecrets)
+    .where(eq(twoFactorSecrets.userId, args.userId));
+  if (!row?.enabledAt) return null;
+  if (decryptSecret(deps.config.twoFactorKey, row.secretEncrypted) !== args.secretBase32) {
+    return null;
+  }
+  const current = Math.floor(args.now.getTime() / 1000 / PERIOD_SECONDS);
+  const step = Math.max(current, (row.lastStep ?? -1) + 1);
+  if (step > current + 1) return null;
+  const code = totpFor(args.secretBase32, '').generate({
+    timestamp: step * PERIOD_SECONDS * 1000,
+  });
+  // Accepted up to one step after its own.
+  return { code, validUntil: new Date((step + 2) * PERIOD_SECONDS * 1000) };
 }
 
 /** Whether the user signs in with a second factor. */
