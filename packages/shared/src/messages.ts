@@ -83,6 +83,8 @@ export const API_ERROR_STATUS = {
   DISBURSEMENT_AWAITING_APPROVAL: 409,
   DISBURSEMENT_NOT_PENDING: 409,
   DISBURSEMENT_SELF_APPROVAL: 403,
+  /* Officers use the back office only after a two-factor sign-in (docs/officers.md). */
+  TWO_FACTOR_REQUIRED: 403,
 } as const satisfies Record<string, number>;
 export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
 

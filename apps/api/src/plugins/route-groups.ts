@@ -16,11 +16,16 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { apiErrorSchema } from '@coop/shared/http';
-import { hasPermission, type Permission } from '@coop/shared/officers';
+import { hasPermission, isOfficer, type Permission } from '@coop/shared/officers';
 import { refreshTokens, users } from '../db/schema/index.js';
 import type { Database } from '../db/client.js';
 import { depsOf, type Deps } from '../deps.js';
-import type { Actor, MemberActor, SignedInUser } from '../lib/actor.js';
+import {
+  twoFactorVerified,
+  type Actor,
+  type MemberActor,
+  type SignedInUser,
+} from '../lib/actor.js';
 import type { AuthMethod } from '../lib/access-token.js';
 import { DomainError } from '../lib/domain-error.js';
 import { writeAudit } from '../lib/audit-log.js';
@@ -143,6 +148,17 @@ async function signedInUser(
   return { user, sessionId: claims.sessionId, amr: claims.amr };
 }
 
+/**
+ * An officer whose sign-in did not pass the second factor: every back-office route refuses them
+ * (ASVS V6.3.3, docs/officers.md "Two-factor"), whatever their roles allow.
+ */
+const twoFactorRequired = () =>
+  new DomainError({
+    code: 'TWO_FACTOR_REQUIRED',
+    message:
+      'Officers use the back office only after a two-factor sign-in: turn it on in Settings, or sign in again with your code.',
+  });
+
 /** Why a signed-in caller may not use a group's routes, or null when they may. */
 function refusal(
   access: Access,
@@ -173,7 +189,15 @@ async function admit(deps: Deps, access: Access, req: FastifyRequest): Promise<v
   const member: MemberActor = { ...(await signedInUser(deps, req)), ...origin(req) };
   req.actor = member;
   req.member = member;
-  const refused = refusal(access, member.user, req.routeOptions.config.permission);
+  // An officer without the second factor hears that first, on every back-office route: what
+  // their roles allow is beside the point until they have it.
+  const refused =
+    access === 'admin' &&
+    member.user.isActive &&
+    isOfficer(member.user.roles) &&
+    !twoFactorVerified(member)
+      ? twoFactorRequired()
+      : refusal(access, member.user, req.routeOptions.config.permission);
   if (!refused) return;
   // Failed authorization is audited (DESIGN §5 "Audit").
   await writeAudit(deps.db, member, {

@@ -70,7 +70,11 @@ describe('V6 two-factor sign-in (TOTP)', () => {
     expect(data.qrCodeDataUrl).toMatch(/^data:image\/png;base64,/);
     secret = data.secret;
 
-    const [stored] = await t.db.select().from(twoFactorSecrets);
+    const [member] = await t.db.select().from(users).where(eq(users.email, 'tf@example.com'));
+    const [stored] = await t.db
+      .select()
+      .from(twoFactorSecrets)
+      .where(eq(twoFactorSecrets.userId, member!.id));
     expect(stored?.secretEncrypted).not.toContain(secret);
     expect(decryptSecret(t.config.twoFactorKey, stored!.secretEncrypted)).toBe(secret);
 

@@ -81,6 +81,8 @@ export type ApiClientOptions = {
   onSessionExpired: () => void;
   /** A signed-in member was suspended meanwhile (403 ACCOUNT_SUSPENDED). */
   onAccountSuspended?: () => void;
+  /** An officer without a two-factor sign-in called the back office (403 TWO_FACTOR_REQUIRED). */
+  onTwoFactorRequired?: (message: string) => void;
   /**
    * Runs a refresh exclusively across the member's open tabs. The tabs share one refresh cookie,
    * and the server treats a refresh token spent twice as stolen and ends the session, so two tabs
@@ -100,6 +102,11 @@ export type ApiClient = {
   put<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
   /** GET of a file: the same token, refresh and error handling as every other call. */
   download(path: string, options?: Omit<CallOptions, 'expect'>): Promise<DownloadedFile>;
+  /**
+   * A new access token for the same sign-in now (after turning two-factor on, which the next
+   * token carries); null when the session is over.
+   */
+  renewAccessToken(): Promise<string | null>;
 };
 
 type RawAnswer = { status: number; ok: boolean; body: unknown };
@@ -317,6 +324,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         if (hasErrorCode(error, 'ACCOUNT_SUSPENDED')) {
           options.onAccountSuspended?.();
         }
+        if (hasErrorCode(error, 'TWO_FACTOR_REQUIRED')) {
+          options.onTwoFactorRequired?.(error.message);
+        }
         throw error;
       }
       return answer.body as T;
@@ -331,5 +341,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     post: (path, body, rest) => request(path, { ...rest, method: 'POST', body }),
     put: (path, body, rest) => request(path, { ...rest, method: 'PUT', body }),
     download: (path, rest) => request(path, { ...rest, method: 'GET', expect: 'file' }),
+    renewAccessToken: () => refreshAccessToken(options.getAccessToken()),
   };
 }

@@ -18,6 +18,7 @@ export const api = createApiClient({
   onTokenRefreshed: (accessToken) => authStore.tokenRefreshed(accessToken),
   onSessionExpired: () => authStore.cleared(SESSION_EXPIRED_MESSAGE),
   onAccountSuspended: () => authStore.accountSuspended(),
+  onTwoFactorRequired: (message) => authStore.twoFactorRequired(message),
   // Web Locks serialise refreshes across tabs; browsers without them refresh per tab.
   withRefreshLock: (run) =>
     typeof navigator !== 'undefined' && navigator.locks

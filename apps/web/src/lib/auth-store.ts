@@ -9,6 +9,11 @@ export type AuthState = {
   isAuthenticated: boolean;
   isLoading: boolean;
   error: string | null;
+  /**
+   * Why the back office refused this officer (403 TWO_FACTOR_REQUIRED): the back office sends
+   * them to two-factor set-up, which shows it. Absent otherwise.
+   */
+  twoFactorRequired?: string;
 };
 
 /**
@@ -53,7 +58,14 @@ export function createAuthStore(tokens: TokenStorage = createTokenStorage()) {
     signedIn({ accessToken, user }: { accessToken: string; user: User }) {
       tokens.set(accessToken);
       endedBySignOut = false;
-      update({ accessToken, user, isAuthenticated: true, isLoading: false, error: null });
+      update({
+        accessToken,
+        user,
+        isAuthenticated: true,
+        isLoading: false,
+        error: null,
+        twoFactorRequired: undefined,
+      });
     },
     signInFailed(message: string) {
       update({ isLoading: false, error: message });
@@ -80,11 +92,27 @@ export function createAuthStore(tokens: TokenStorage = createTokenStorage()) {
       if (state.user) update({ user: { ...state.user, isActive: false } });
     },
 
+    /** An officer without a two-factor sign-in called the back office. */
+    twoFactorRequired(message: string) {
+      if (state.twoFactorRequired !== message) update({ twoFactorRequired: message });
+    },
+    /** The officer's sign-in now carries the second factor (turned on, token renewed). */
+    twoFactorSatisfied() {
+      if (state.twoFactorRequired !== undefined) update({ twoFactorRequired: undefined });
+    },
+
     /** Ends the session after a failed refresh or current-user fetch, with the message to show. */
     cleared(error: string | null) {
       tokens.remove();
       endedBySignOut = false;
-      update({ user: null, accessToken: null, isAuthenticated: false, isLoading: false, error });
+      update({
+        user: null,
+        accessToken: null,
+        isAuthenticated: false,
+        isLoading: false,
+        error,
+        twoFactorRequired: undefined,
+      });
     },
     /** Logout: clears the user and token (spec §4 Auth). */
     signedOut() {
@@ -96,6 +124,7 @@ export function createAuthStore(tokens: TokenStorage = createTokenStorage()) {
         isAuthenticated: false,
         isLoading: false,
         error: null,
+        twoFactorRequired: undefined,
       });
     },
     endedBySignOut: (): boolean => endedBySignOut,

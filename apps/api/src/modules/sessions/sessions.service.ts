@@ -5,8 +5,9 @@
  * caller's transaction (`tx` first); the use cases that call them live in auth and members.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, min, ne } from 'drizzle-orm';
 import { REFRESH_FAMILY_LIFETIME_DAYS } from '@coop/shared/constants';
+import { isOfficer, type OfficerRole } from '@coop/shared/officers';
 import { refreshTokens, users } from '../../db/schema/index.js';
 import type { Database, Executor } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
@@ -20,6 +21,28 @@ const REFRESH_FAMILY_LIFETIME_MS = REFRESH_FAMILY_LIFETIME_DAYS * 24 * 60 * 60 *
 export interface SessionPolicy {
   idleMs: number;
   absoluteMs: number;
+}
+
+/**
+ * An officer's sign-in ends after 30 minutes unused and 12 hours at most (ASVS V7.3.1/V7.3.2 at
+ * level 2 for those who can move money; docs/officers.md). Members keep SESSION_IDLE_DAYS and
+ * SESSION_ABSOLUTE_DAYS. Whether the account is an officer's is read at each sign-in and refresh.
+ */
+export const OFFICER_SESSION_POLICY: SessionPolicy = {
+  idleMs: 30 * 60 * 1000,
+  absoluteMs: 12 * 60 * 60 * 1000,
+};
+
+/** The policy that applies to an account: the officers' when it holds a role (never longer). */
+function policyFor(
+  roles: OfficerRole[],
+  policy: SessionPolicy | undefined,
+): SessionPolicy | undefined {
+  if (!isOfficer(roles)) return policy;
+  return {
+    idleMs: Math.min(policy?.idleMs ?? Infinity, OFFICER_SESSION_POLICY.idleMs),
+    absoluteMs: Math.min(policy?.absoluteMs ?? Infinity, OFFICER_SESSION_POLICY.absoluteMs),
+  };
 }
 
 export interface IssuedRefreshToken {
@@ -37,7 +60,12 @@ export async function startSession(
   args: { userId: string; now: Date; actor: Actor; policy?: SessionPolicy; amr?: AuthMethod[] },
 ): Promise<IssuedRefreshToken> {
   const refreshToken = generateSecretToken();
-  const lifetimeMs = args.policy?.absoluteMs ?? REFRESH_FAMILY_LIFETIME_MS;
+  const [user] = await tx
+    .select({ roles: users.roles })
+    .from(users)
+    .where(eq(users.id, args.userId));
+  const lifetimeMs =
+    policyFor(user?.roles ?? [], args.policy)?.absoluteMs ?? REFRESH_FAMILY_LIFETIME_MS;
   const expiresAt = new Date(args.now.getTime() + lifetimeMs);
   const sessionId = randomUUID();
   await tx.insert(refreshTokens).values({
@@ -106,17 +134,34 @@ export async function rotateSession(
       return { ok: false, reason: 'reused' };
     }
 
+    const [user] = await tx
+      .select({
+        tokensValidAfter: users.tokensValidAfter,
+        passwordHash: users.passwordHash,
+        roles: users.roles,
+      })
+      .from(users)
+      .where(eq(users.id, claimed.userId));
+    const policy = policyFor(user?.roles ?? [], args.policy);
+
     // Unused for longer than the idle limit: the sign-in has ended (its last token's creation is
     // its last use).
-    if (args.policy && claimed.createdAt.getTime() + args.policy.idleMs <= now.getTime()) {
+    if (policy && claimed.createdAt.getTime() + policy.idleMs <= now.getTime()) {
       await revokeFamily(tx, claimed.familyId, now);
       return { ok: false, reason: 'idle' };
     }
-
-    const [user] = await tx
-      .select({ tokensValidAfter: users.tokensValidAfter, passwordHash: users.passwordHash })
-      .from(users)
-      .where(eq(users.id, claimed.userId));
+    // An officer's sign-in lasts 12 hours from its start, also one begun before a role was given.
+    if (policy && user && isOfficer(user.roles)) {
+      const [family] = await tx
+        .select({ startedAt: min(refreshTokens.createdAt) })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.familyId, claimed.familyId));
+      const startedAt = family?.startedAt ?? claimed.createdAt;
+      if (startedAt.getTime() + policy.absoluteMs <= now.getTime()) {
+        await revokeFamily(tx, claimed.familyId, now);
+        return { ok: false, reason: 'expired' };
+      }
+    }
     // Password change, reset and suspension revoke families explicitly; this is the second lock.
     if (!user?.passwordHash || claimed.createdAt.getTime() < user.tokensValidAfter.getTime()) {
       await revokeFamily(tx, claimed.familyId, now);
@@ -141,6 +186,20 @@ export async function rotateSession(
       issued: { sessionId: claimed.familyId, refreshToken, expiresAt: claimed.expiresAt },
     };
   });
+}
+
+/**
+ * The sign-in has passed the second factor after it began (its user turned two-factor on in it):
+ * access tokens of the family say amr pwd+otp from the next refresh on.
+ */
+export async function markSecondFactorPassed(
+  tx: Executor,
+  args: { sessionId: string; userId: string },
+): Promise<void> {
+  await tx
+    .update(refreshTokens)
+    .set({ secondFactor: true })
+    .where(and(eq(refreshTokens.familyId, args.sessionId), eq(refreshTokens.userId, args.userId)));
 }
 
 export async function revokeFamily(tx: Executor, familyId: string, now: Date): Promise<void> {

@@ -27,6 +27,7 @@ import {
   runWithCurrentPassword,
 } from '../credentials/re-authentication.service.js';
 import { recordLoginEvent } from '../login-history/login-history.service.js';
+import { markSecondFactorPassed } from '../sessions/sessions.service.js';
 
 /**
  * Every demo officer is enrolled in two-factor sign-in with this published secret (README,
@@ -206,6 +207,12 @@ export async function enableTwoFactor(
         createdAt: now,
       })),
     );
+    // The sign-in that turned it on has just shown the password (at set-up) and a code: it counts
+    // as a two-factor sign-in from its next access token (POST /auth/refresh), so an officer who
+    // enrols reaches the back office without signing in again.
+    if (actor.sessionId) {
+      await markSecondFactorPassed(tx, { sessionId: actor.sessionId, userId });
+    }
     await recordLoginEvent(tx, actor, {
       userId,
       kind: 'two_factor_enabled',

@@ -70,6 +70,39 @@ describe('the back office (issue 9)', () => {
     );
   });
 
+  it('sends an officer without a two-factor sign-in to set-up, with a banner saying why', async () => {
+    const message =
+      'Officers use the back office only after a two-factor sign-in: turn it on in Settings, or sign in again with your code.';
+    mockApi({
+      'GET /users/notifications': notifications,
+      'GET /admin/overview': () =>
+        json(403, {
+          success: false,
+          error: 'Forbidden',
+          message,
+          code: 'TWO_FACTOR_REQUIRED',
+          timestamp: '2026-06-01T09:00:00.000Z',
+        }),
+      'GET /users/two-factor': () =>
+        json(200, { success: true, data: { enabled: false, recoveryCodesLeft: 0 } }),
+    });
+    signInAs(buildUser({ role: 'admin', roles: ['treasurer'] }));
+    renderAppAt('/admin');
+    await waitFor(() => expect(window.location.pathname).toBe('/settings/two-factor'), {
+      timeout: 15_000,
+    });
+    const title = await screen.findByText(
+      'The back office needs two-factor sign-in',
+      {},
+      { timeout: 10_000 },
+    );
+    const banner = title.closest('[role="status"]');
+    expect(banner).toHaveTextContent(message);
+    expect(
+      await screen.findByRole('button', { name: 'Set up two-factor sign-in' }),
+    ).toBeInTheDocument();
+  }, 20_000);
+
   it('lists members with the filters in the URL (50 a page, by first name)', async () => {
     const api = mockApi({
       'GET /users/notifications': notifications,

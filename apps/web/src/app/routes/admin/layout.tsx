@@ -1,6 +1,7 @@
 import { TOP_BAR_NOTIFICATIONS_QUERY } from '@coop/shared/constants';
 import { Suspense, useState } from 'react';
-import { Outlet } from 'react-router';
+import { Navigate, Outlet } from 'react-router';
+import { paths } from '../../../config/paths';
 import { AppToaster } from '../../../components/ui/toaster';
 import { AppShell } from '../../../components/layouts/app-shell';
 import { Spinner } from '../../../components/ui/spinner';
@@ -13,10 +14,12 @@ import { useAuth } from '../../../lib/auth-store';
 const ADMIN_ONLY = ['admin'] as const;
 
 function AdminArea() {
-  const { user } = useAuth();
+  const { user, twoFactorRequired } = useAuth();
   const [isLoggingOut, setLoggingOut] = useState(false);
   const notifications = useNotifications(TOP_BAR_NOTIFICATIONS_QUERY);
   if (!user) return null;
+  // The back office refused this officer for want of a two-factor sign-in: set-up says why.
+  if (twoFactorRequired !== undefined) return <Navigate to={paths.settingsTwoFactor} replace />;
   return (
     <>
       <AppShell

@@ -12,6 +12,7 @@ import type {
 import type { Pagination as PageInfo } from '@coop/shared/http';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { authStore } from '../../../lib/auth-store';
 
 export type { LoginEvent };
 export type LoginEventKind = keyof typeof LOGIN_EVENT_LABELS;
@@ -50,7 +51,12 @@ export function useEnableTwoFactor() {
           input,
         )
         .then((r) => r.data),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: keys.twoFactor }),
+    onSuccess: async () => {
+      // The sign-in that turned it on counts as a two-factor one from its next token: an
+      // officer reaches the back office without signing in again.
+      if (await api.renewAccessToken()) authStore.twoFactorSatisfied();
+      await queryClient.invalidateQueries({ queryKey: keys.twoFactor });
+    },
   });
 }
 
