@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { passwordChecks } from './lib/password-checks.js';
 import cookie from '@fastify/cookie';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.js';
@@ -79,6 +80,8 @@ const CONNECTION_TIMEOUT_MARGIN_MS = 5_000;
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
+  // The cap is the process's, as the CPU it shares out is (lib/password-checks.ts).
+  passwordChecks.configure(config.passwordChecks);
   const app = Fastify({
     logger:
       options.logger === false

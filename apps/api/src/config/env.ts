@@ -11,6 +11,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -66,6 +67,9 @@ const envSchema = z.object({
   SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Forgot-password and failed sign-in answer no sooner than this (no timing oracle). */
   AUTH_ANSWER_FLOOR_MS: milliseconds(0, 5_000).optional(),
+  /** Password checks (argon2) running at once per instance, and waiting beyond those (decision 087). */
+  PASSWORD_CHECKS_CONCURRENT: z.coerce.number().int().min(1).max(64).optional(),
+  PASSWORD_CHECKS_WAITING: z.coerce.number().int().min(0).max(1_000).optional(),
   /** Have I Been Pwned's Pwned Passwords file (SHA-1, sorted by hash) new passwords are looked up in. */
   BREACHED_PASSWORDS_FILE: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -118,6 +122,8 @@ export interface Config {
   sessions: { idleMs: number; absoluteMs: number };
   /** The least time forgot-password and a failed sign-in take to answer. */
   authAnswerFloorMs: number;
+  /** The instance's cap on argon2 work: running at once, and waiting (lib/password-checks.ts). */
+  passwordChecks: { concurrent: number; waiting: number };
   logLevel: string;
   /** What a new password is checked against besides the rules and the common list (decision 081). */
   passwords: {
@@ -244,6 +250,7 @@ export function loadConfig(
       absoluteMs: e.SESSION_ABSOLUTE_DAYS * DAY_MS,
     },
     authAnswerFloorMs: e.AUTH_ANSWER_FLOOR_MS ?? (e.NODE_ENV === 'test' ? 0 : 400),
+    passwordChecks: passwordCheckLimits(e.PASSWORD_CHECKS_CONCURRENT, e.PASSWORD_CHECKS_WAITING),
     logLevel: e.LOG_LEVEL,
     passwords: { breachedPasswordsFile },
     cooperative: {
@@ -266,6 +273,18 @@ export function loadConfig(
       lockMs: e.DATABASE_LOCK_TIMEOUT_MS,
     },
   };
+}
+
+/**
+ * Half the cores by default (at least one), so the other half keeps answering everyone else, and
+ * sixteen waiting for each one running: under half a second of queue on an idle core.
+ */
+function passwordCheckLimits(
+  concurrent: number | undefined,
+  waiting: number | undefined,
+): Config['passwordChecks'] {
+  const running = concurrent ?? Math.max(1, Math.floor(availableParallelism() / 2));
+  return { concurrent: running, waiting: waiting ?? 16 * running };
 }
 
 /** Settings the process cannot start with; the message names each variable and what is wrong. */

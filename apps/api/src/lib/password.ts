@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { hash, verify, type Algorithm, type Options } from '@node-rs/argon2';
+import { passwordChecks } from './password-checks.js';
 
 /**
  * argon2id with the OWASP minimum (m = 19 MiB, t = 2, p = 1). `Algorithm` is a const enum that
@@ -18,17 +19,24 @@ const ARGON2_OPTIONS: Options = {
 /** Longer input is refused before hashing, so nobody can make the server hash megabytes. */
 export const MAX_PASSWORD_LENGTH = 128;
 
+/**
+ * Hashing and checking take a turn at the instance's password-check gate (lib/password-checks.ts)
+ * and throw PasswordChecksBusyError (503) when its queue is full. Neither is ever called inside a
+ * database transaction: a pooled connection is not held while argon2 runs (decision 087).
+ */
 export async function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+  return passwordChecks.run(() => hash(password, ARGON2_OPTIONS));
 }
 
 /** False for a wrong password and for a malformed stored hash; never throws on bad input. */
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  try {
-    return await verify(passwordHash, password);
-  } catch {
-    return false;
-  }
+  return passwordChecks.run(async () => {
+    try {
+      return await verify(passwordHash, password);
+    } catch {
+      return false;
+    }
+  });
 }
 
 let dummyHash: Promise<string> | undefined;
@@ -38,7 +46,8 @@ let dummyHash: Promise<string> | undefined;
  * so response time does not tell whether an account exists. Always resolves to false.
  */
 export async function verifyAgainstDummy(password: string): Promise<false> {
-  dummyHash ??= hashPassword(randomBytes(32).toString('base64url'));
+  // Hashed once, outside the gate: a refusal of this first hash must not stick in `dummyHash`.
+  dummyHash ??= hash(randomBytes(32).toString('base64url'), ARGON2_OPTIONS);
   await verifyPassword(await dummyHash, password);
   return false;
 }

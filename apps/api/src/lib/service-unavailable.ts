@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { DatabaseConnectionError } from '../db/connection-error.js';
 import { DatabaseInterruptedError, EmbeddedDatabaseBusyError } from '../db/embedded-connection.js';
+import { PasswordChecksBusyError } from './password-checks.js';
 
 /** Seconds a client is asked to wait before trying again after a 503 (`Retry-After`). */
 export const RETRY_AFTER_SECONDS = 5;
@@ -37,6 +38,8 @@ export function unavailableReason(err: unknown): UnavailableReason | undefined {
   for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
     if (e instanceof DatabaseInterruptedError) return 'stopping';
     if (e instanceof EmbeddedDatabaseBusyError) return 'busy';
+    // The instance's password-check queue is full: answered at once, before any other work.
+    if (e instanceof PasswordChecksBusyError) return 'busy';
     const code = (e as { code?: unknown }).code;
     if (code === 'FST_ERR_HANDLER_TIMEOUT') return 'slow';
     // Connections that failed are told apart by class (db/connection-error.ts), never by message.

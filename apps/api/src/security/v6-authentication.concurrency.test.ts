@@ -14,7 +14,11 @@ const serverUrl = requirePostgres('security: change-password race');
 describe.skipIf(!serverUrl)('V6.3 the change-password limit under a race (PostgreSQL)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ handle: await createPostgresTestDatabase(serverUrl!) });
+    t = await createTestApp({
+      handle: await createPostgresTestDatabase(serverUrl!),
+      // The limit is under test, not the password-check queue: room for all twelve.
+      env: { PASSWORD_CHECKS_WAITING: '32' },
+    });
   });
   afterAll(async () => {
     await t?.close();

@@ -12,6 +12,7 @@ import { DomainError } from '../../lib/domain-error.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { answerNoSoonerThan } from '../../lib/answer-floor.js';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/password.js';
+import { passwordChecks, PasswordChecksBusyError } from '../../lib/password-checks.js';
 import { toUser } from '../../lib/user-view.js';
 import { recordLoginEvent } from '../login-history/login-history.service.js';
 import { hasTwoFactor, invalidCode, useSecondFactor } from '../two-factor/two-factor.service.js';
@@ -72,8 +73,8 @@ type LoginOutcome =
 
 /**
  * Sign-in by e-mail, phone or membership ID (DESIGN §5). Unknown identifiers are checked against
- * a dummy hash so they take as long as real ones. The user row is locked while its password is
- * checked, so parallel guesses queue and the fifth failure always locks the account.
+ * a dummy hash so they take as long as real ones. Outcomes are recorded under the user row's
+ * lock, so the fifth failure always locks the account (`checkThenRecord`).
  * Every attempt is audited; suspended members may sign in (GET /auth/me tells the client).
  */
 export async function login(
@@ -82,6 +83,9 @@ export async function login(
   input: LoginInput,
 ): Promise<SignedIn | TwoFactorRequired> {
   // A failure answers after the same floor whether the identifier exists or not (decision 080).
+  // A burst is answered at once (503), before any lookup, so the answer says nothing of the
+  // identifier and costs no database work (decision 087).
+  if (passwordChecks.isFull()) throw new PasswordChecksBusyError();
   return answerNoSoonerThan(
     deps.config.authAnswerFloorMs,
     () => attemptLogin(deps, actor, input),
@@ -111,17 +115,62 @@ async function attemptLogin(
     throw ipLimitedError(address.blockedMs);
   }
 
-  const outcome = await db.transaction(async (tx): Promise<LoginOutcome> => {
-    const [user] = await tx
-      .select()
-      .from(users)
-      .where(eq(IDENTIFIER_COLUMNS[identifier.kind], identifier.value))
-      .for('no key update');
-    const attempt = { identifier: identifier.value, ip, now };
+  let outcome: LoginOutcome;
+  try {
+    outcome = await checkThenRecord(deps, actor, { input, identifier, ip, now });
+  } catch (err) {
+    // Refused for load, not a failed guess: the address's slot is given back.
+    if (err instanceof PasswordChecksBusyError) await releaseAddressClaim(db, address.claimId);
+    throw err;
+  }
 
-    if (!user) {
-      const waitMs = await unknownIdentifierLockedFor(tx, identifier.value, now);
-      if (waitMs === null) await verifyAgainstDummy(input.password);
+  if (outcome.result === 'locked') throw accountLockedError(outcome.waitMs);
+  if (outcome.result === 'failed') throw invalidCredentials();
+  await releaseAddressClaim(db, address.claimId);
+  if (outcome.result === 'two_factor') {
+    return {
+      twoFactorRequired: true,
+      challengeToken: await deps.tokens.signChallenge(outcome.userId),
+    };
+  }
+  return {
+    user: toUser(outcome.user),
+    accessToken: await deps.tokens.sign(outcome.user.id, { sessionId: outcome.session.sessionId }),
+    session: outcome.session,
+  };
+}
+
+/**
+ * The password is checked first, outside any transaction and without holding a pooled
+ * connection (argon2 takes tens of milliseconds of CPU; decision 087), then the outcome is
+ * recorded in a short transaction under the user row's lock. Parallel guesses are checked side by
+ * side but recorded one at a time: once one of them locks the account, the ones recorded after it
+ * are refused as locked whatever their password was, so their check told nobody anything and
+ * only the first five failures are ever answered as checked.
+ */
+async function checkThenRecord(
+  deps: Deps,
+  actor: Actor,
+  args: {
+    input: LoginInput;
+    identifier: ReturnType<typeof classifyIdentifier>;
+    ip: string;
+    now: Date;
+  },
+): Promise<LoginOutcome> {
+  const { db } = deps;
+  const { input, identifier, ip, now } = args;
+  const audit = { entityType: 'user' } as const;
+  const attempt = { identifier: identifier.value, ip, now };
+  const [found] = await db
+    .select()
+    .from(users)
+    .where(eq(IDENTIFIER_COLUMNS[identifier.kind], identifier.value));
+
+  if (!found) {
+    const waitMs = await unknownIdentifierLockedFor(db, identifier.value, now);
+    if (waitMs === null) await verifyAgainstDummy(input.password);
+    return db.transaction(async (tx): Promise<LoginOutcome> => {
       const lockedMs = waitMs ?? (await recordUnknownFailure(tx, { ...attempt, userId: null }));
       await writeAudit(tx, actor, {
         ...audit,
@@ -133,8 +182,20 @@ async function attemptLogin(
         },
       });
       return lockedMs === null ? { result: 'failed' } : { result: 'locked', waitMs: lockedMs };
-    }
+    });
+  }
 
+  // A locked account is refused without a check; the transaction below records the refusal.
+  const lockedBefore = (await accountLockedFor(db, found.id, now)) !== null;
+  const passwordOk =
+    !lockedBefore &&
+    (found.passwordHash
+      ? await verifyPassword(found.passwordHash, input.password)
+      : await verifyAgainstDummy(input.password));
+
+  return db.transaction(async (tx): Promise<LoginOutcome> => {
+    const [user] = await tx.select().from(users).where(eq(users.id, found.id)).for('no key update');
+    if (!user) return { result: 'failed' };
     const auditUser = { ...audit, actorId: user.id, entityId: user.id };
     const waitMs = await accountLockedFor(tx, user.id, now);
     if (waitMs !== null) {
@@ -147,10 +208,8 @@ async function attemptLogin(
       return { result: 'locked', waitMs };
     }
 
-    const passwordOk = user.passwordHash
-      ? await verifyPassword(user.passwordHash, input.password)
-      : await verifyAgainstDummy(input.password);
-    if (!passwordOk) {
+    // A check counts only against the hash it was made with (a reset may have landed meanwhile).
+    if (!passwordOk || user.passwordHash !== found.passwordHash) {
       const lockedMs = await recordAccountFailure(tx, { ...attempt, userId: user.id });
       await writeAudit(tx, actor, {
         ...auditUser,
@@ -192,21 +251,6 @@ async function attemptLogin(
     });
     return { result: 'signed_in', user, session };
   });
-
-  if (outcome.result === 'locked') throw accountLockedError(outcome.waitMs);
-  if (outcome.result === 'failed') throw invalidCredentials();
-  await releaseAddressClaim(db, address.claimId);
-  if (outcome.result === 'two_factor') {
-    return {
-      twoFactorRequired: true,
-      challengeToken: await deps.tokens.signChallenge(outcome.userId),
-    };
-  }
-  return {
-    user: toUser(outcome.user),
-    accessToken: await deps.tokens.sign(outcome.user.id, { sessionId: outcome.session.sessionId }),
-    session: outcome.session,
-  };
 }
 
 /**

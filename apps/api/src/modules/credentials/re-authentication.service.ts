@@ -44,10 +44,40 @@ const failedActionFor = (purpose: ReAuthenticationPurpose): AuditAction =>
 export type CurrentPasswordCheck = { ok: true } | { ok: false; error: DomainError };
 
 /**
- * Checks the member's current password inside the caller's transaction. As at sign-in, the user
- * row is locked while the password is checked and a failure is recorded (sign-in failure count,
- * lockout, audit row) in the same transaction: parallel guesses queue, and the
- * limit cuts them. A locked account is refused before the password is even looked at.
+ * The member's current password, checked before the caller's transaction (decision 087): argon2
+ * runs outside any transaction and holds no pooled connection. `hash` is the hash it was checked
+ * against; a locked account is not checked at all.
+ */
+export interface CurrentPasswordVerdict {
+  ok: boolean;
+  hash: string | null;
+}
+
+export async function verifyCurrentPassword(
+  db: Executor,
+  actor: MemberActor,
+  args: CurrentPasswordArgs,
+): Promise<CurrentPasswordVerdict> {
+  const [user] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, actor.user.id));
+  if (!user?.passwordHash) return { ok: false, hash: null };
+  if ((await accountLockedFor(db, actor.user.id, args.now)) !== null) {
+    return { ok: false, hash: user.passwordHash };
+  }
+  return {
+    ok: await verifyPassword(user.passwordHash, args.password),
+    hash: user.passwordHash,
+  };
+}
+
+/**
+ * Records the outcome of `verifyCurrentPassword` inside the caller's transaction. As at sign-in,
+ * the user row is locked while the outcome is recorded and a failure is recorded (sign-in failure
+ * count, lockout, audit row) in the same transaction: parallel guesses are recorded one at a
+ * time, and once one of them locks the account the rest are refused as locked, whatever their
+ * password was. A check made against a hash that has changed since counts as a failure.
  *
  * On failure the caller must RETURN from its transaction (so the failure commits) and throw
  * `error` afterwards; throwing inside would roll the failure back. `runWithCurrentPassword` does
@@ -56,7 +86,7 @@ export type CurrentPasswordCheck = { ok: true } | { ok: false; error: DomainErro
 export async function checkCurrentPassword(
   tx: Executor,
   actor: MemberActor,
-  args: CurrentPasswordArgs,
+  args: CurrentPasswordArgs & { verdict: CurrentPasswordVerdict },
 ): Promise<CurrentPasswordCheck> {
   const userId = actor.user.id;
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
@@ -65,7 +95,7 @@ export async function checkCurrentPassword(
   }
   const waitMs = await accountLockedFor(tx, userId, args.now);
   if (waitMs !== null) return { ok: false, error: accountLockedError(waitMs) };
-  if (await verifyPassword(user.passwordHash, args.password)) return { ok: true };
+  if (args.verdict.ok && args.verdict.hash === user.passwordHash) return { ok: true };
 
   const lockMs = await recordAccountFailure(tx, {
     userId,
@@ -128,9 +158,10 @@ export async function runWithCurrentPassword<T>(
   args: CurrentPasswordArgs,
   change: (tx: Executor) => Promise<T>,
 ): Promise<T> {
+  const verdict = await verifyCurrentPassword(db, actor, args);
   const outcome = await db.transaction(
     async (tx): Promise<{ ok: true; value: T } | { ok: false; error: DomainError }> => {
-      const check = await checkCurrentPassword(tx, actor, args);
+      const check = await checkCurrentPassword(tx, actor, { ...args, verdict });
       if (!check.ok) return check;
       return { ok: true, value: await change(tx) };
     },
