@@ -244,11 +244,15 @@ describe('demo-code', () => {
           roles: ['president'],
         })
         .returning();
-      await enrolWithKnownSecret(handle.db, { config }, {
-        userId: officer!.id,
-        secretBase32: DEMO_TWO_FACTOR_SECRET,
-        now: new Date(),
-      });
+      await enrolWithKnownSecret(
+        handle.db,
+        { config },
+        {
+          userId: officer!.id,
+          secretBase32: DEMO_TWO_FACTOR_SECRET,
+          now: new Date(),
+        },
+      );
       const now = Date.now();
       const first = capture();
       expect(await runAdminCli(['demo-code', 'A0001'], first.io, deps)).toBe(0);
@@ -285,11 +289,15 @@ describe('demo-code', () => {
           roles: ['treasurer'],
         })
         .returning();
-      await enrolWithKnownSecret(handle.db, { config }, {
-        userId: officer!.id,
-        secretBase32: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
-        now: new Date(),
-      });
+      await enrolWithKnownSecret(
+        handle.db,
+        { config },
+        {
+          userId: officer!.id,
+          secretBase32: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+          now: new Date(),
+        },
+      );
       const refused = capture();
       expect(await runAdminCli(['demo-code', 'real@coop.ng'], refused.io, deps)).toBe(1);
       expect(refused.out).toEqual([]);

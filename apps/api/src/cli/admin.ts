@@ -18,10 +18,7 @@ import {
 } from '../modules/ledger/ledger.service.js';
 import { users } from '../db/schema/index.js';
 import { createMember } from '../modules/members/members.service.js';
-import {
-  DEMO_TWO_FACTOR_SECRET,
-  usableCode,
-} from '../modules/two-factor/two-factor.service.js';
+import { DEMO_TWO_FACTOR_SECRET, usableCode } from '../modules/two-factor/two-factor.service.js';
 
 export const USAGE = `Usage:
   npm run admin -- create-admin --email <address> --first-name <name> --last-name <name> [--phone <number>]
@@ -272,11 +269,15 @@ async function demoCode(
     .from(users)
     .where(eq(column[kind], value));
   const code = user
-    ? await usableCode(handle.db, { config }, {
-        userId: user.id,
-        secretBase32: DEMO_TWO_FACTOR_SECRET,
-        now: systemClock.now(),
-      })
+    ? await usableCode(
+        handle.db,
+        { config },
+        {
+          userId: user.id,
+          secretBase32: DEMO_TWO_FACTOR_SECRET,
+          now: systemClock.now(),
+        },
+      )
     : null;
   if (!user || !code) {
     io.err(

@@ -28,10 +28,7 @@ import { verifyActivationToken } from '../modules/auth/activation.service.js';
 import { createTestDatabase } from '../test/database.js';
 import { COOPERATIVE_ENV, testDeps } from '../test/app.js';
 import { systemActor } from '../lib/actor.js';
-import {
-  decryptSecret,
-  DEMO_TWO_FACTOR_SECRET,
-} from '../modules/two-factor/two-factor.service.js';
+import { decryptSecret, DEMO_TWO_FACTOR_SECRET } from '../modules/two-factor/two-factor.service.js';
 import { DEMO_PASSWORD, DEMO_PEOPLE } from './demo-people.js';
 import { pendingActivationMessage, seedDemoIfEmpty, type SeedDemoResult } from './demo.js';
 

@@ -13,11 +13,7 @@ import {
   DEMO_TWO_FACTOR_SECRET,
   enrolWithKnownSecret,
 } from '../modules/two-factor/two-factor.service.js';
-import {
-  DEMO_PASSWORD,
-  DEMO_PEOPLE,
-  type DemoPerson,
-} from './demo-people.js';
+import { DEMO_PASSWORD, DEMO_PEOPLE, type DemoPerson } from './demo-people.js';
 import type { SeedContext } from './seed-context.js';
 
 export interface SeededMember {
