@@ -75,5 +75,5 @@ export const KNOWN_VIOLATIONS = {
   'modules/policy': ['users'],
   'modules/sessions': ['users'],
   'modules/two-factor': ['users'],
-  'modules/withdrawals': ['loanGuarantors', 'loans', 'users'],
+  'modules/withdrawals': ['users'],
 };

@@ -129,6 +129,39 @@ export function loanPendingSql(userId: string, isReviewer: boolean, limit: numbe
 
 export function loansRepository(db: Executor) {
   return {
+    /**
+     * Whether the member has a loan not yet over, and guarantees one. The share rule of a withdrawal
+     * (DESIGN §6) needs both; a loan is over once repaid or rejected.
+     */
+    async loanTies(userId: string): Promise<{ runningLoan: boolean; activeGuarantee: boolean }> {
+      const [row] = await db
+        .select({
+          runningLoan: sql<boolean>`exists (${db
+            .select({ one: sql`1` })
+            .from(loans)
+            .where(
+              and(eq(loans.userId, userId), notInArray(loans.status, ['repaid', 'rejected'])),
+            )})`,
+          activeGuarantee: sql<boolean>`exists (${db
+            .select({ one: sql`1` })
+            .from(loanGuarantors)
+            .innerJoin(loans, eq(loans.id, loanGuarantors.loanId))
+            .where(
+              and(
+                eq(loanGuarantors.guarantorUserId, userId),
+                eq(loanGuarantors.status, 'accepted'),
+                isNull(loanGuarantors.replacedById),
+                notInArray(loans.status, ['repaid', 'rejected']),
+              ),
+            )})`,
+        })
+        .from(sql`(select 1) as one`);
+      return {
+        runningLoan: Boolean(row?.runningLoan),
+        activeGuarantee: Boolean(row?.activeGuarantee),
+      };
+    },
+
     async person(userId: string) {
       const [row] = await db
         .select({ ...PERSON, isActive: users.isActive, joinedOn: users.joinedOn })

@@ -146,6 +146,14 @@ async function loansWithParts(repo: LoansRepository, rows: LoanRow[]): Promise<L
   );
 }
 
+/** Whether the member has a loan not yet over, and guarantees one (the withdrawals' share rule). */
+export function loanTiesOf(
+  db: Executor,
+  userId: string,
+): Promise<{ runningLoan: boolean; activeGuarantee: boolean }> {
+  return loansRepository(db).loanTies(userId);
+}
+
 /** One loan in the spec §3 shape (any loan: callers check who may see it). */
 export async function loanById(db: Executor, id: string): Promise<Loan> {
   const repo = loansRepository(db);

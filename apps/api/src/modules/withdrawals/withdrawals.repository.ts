@@ -1,8 +1,8 @@
-import { and, eq, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AdminWithdrawalListQuery } from '@coop/shared/admin-money';
 import type { WithdrawalListQuery } from '@coop/shared/withdrawals';
 import type { Executor } from '../../db/client.js';
-import { loanGuarantors, loans, users, withdrawals } from '../../db/schema/index.js';
+import { users, withdrawals } from '../../db/schema/index.js';
 import { listFilters, listPage } from '../../lib/list-query.js';
 import { availableOfTypeSql } from '../ledger/ledger.service.js';
 
@@ -49,9 +49,6 @@ const ADMIN_COLUMNS = {
     Number,
   ),
 };
-
-/** A loan is over once repaid or rejected; anything else still binds the borrower's shares. */
-const FINISHED_LOAN_STATUSES = ['repaid', 'rejected'] as const;
 
 export function withdrawalsRepository(db: Executor) {
   return {
@@ -147,39 +144,6 @@ export function withdrawalsRepository(db: Executor) {
         .returning();
       if (!row) throw new Error('withdrawal update returned no row');
       return row;
-    },
-
-    /**
-     * Whether the member has a loan not yet over, and guarantees one. Read here until the loans
-     * module offers them through its service; the share rule of DESIGN §6 needs both.
-     */
-    async loanTies(userId: string): Promise<{ runningLoan: boolean; activeGuarantee: boolean }> {
-      const [row] = await db
-        .select({
-          runningLoan: sql<boolean>`exists (${db
-            .select({ one: sql`1` })
-            .from(loans)
-            .where(
-              and(eq(loans.userId, userId), notInArray(loans.status, [...FINISHED_LOAN_STATUSES])),
-            )})`,
-          activeGuarantee: sql<boolean>`exists (${db
-            .select({ one: sql`1` })
-            .from(loanGuarantors)
-            .innerJoin(loans, eq(loans.id, loanGuarantors.loanId))
-            .where(
-              and(
-                eq(loanGuarantors.guarantorUserId, userId),
-                eq(loanGuarantors.status, 'accepted'),
-                isNull(loanGuarantors.replacedById),
-                notInArray(loans.status, [...FINISHED_LOAN_STATUSES]),
-              ),
-            )})`,
-        })
-        .from(sql`(select 1) as one`);
-      return {
-        runningLoan: Boolean(row?.runningLoan),
-        activeGuarantee: Boolean(row?.activeGuarantee),
-      };
     },
   };
 }

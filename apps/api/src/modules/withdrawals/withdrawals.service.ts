@@ -53,6 +53,7 @@ import type { ListPage } from '../../lib/list-query.js';
 import { assertTransition } from '../../lib/transitions.js';
 import { sendMessages } from '../notifications/notifications.service.js';
 import { currentPolicy } from '../policy/policy.service.js';
+import { loanTiesOf } from '../loans/loans.service.js';
 import {
   withdrawalActivitySql,
   withdrawalsRepository,
@@ -138,7 +139,7 @@ async function eligibilityOf(
   // One after another: `db` is often the request's transaction, one connection that runs one
   // statement at a time (pg deprecates queueing them in parallel on a client).
   const pendingRows = await repo.pending(userId);
-  const ties = await repo.loanTies(userId);
+  const ties = await loanTiesOf(db, userId);
   const policy = await currentPolicy(db);
   const rules = policy.withdrawal;
   const pending = new Map(
