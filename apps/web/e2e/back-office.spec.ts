@@ -270,7 +270,12 @@ test('fines: a new member who missed the orientation is fined, and the committee
   // The audit log finds the waiver by its action.
   await page.goto('/admin/audit?action=fine.waived');
   await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
-  await expect(page.getByText('fine.waived').locator('visible=true').first()).toBeVisible();
+  // In words: what was done and the status before → after, never raw JSON.
+  await expect(page.getByText('Fine waived').locator('visible=true').first()).toBeVisible();
+  await expect(
+    page.getByText('Status: pending → waived').locator('visible=true').first(),
+  ).toBeVisible();
+  await expect(page.getByRole('main')).not.toContainText('{"');
   await expectAccessible(page);
 });
 

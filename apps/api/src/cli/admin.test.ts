@@ -129,7 +129,7 @@ describe('admin command line against a database', () => {
       expect(await runAdminCli(['check-ledger'], clean.io, deps)).toBe(0);
       expect(clean.out).toEqual([
         'Member balances and holds match the ledger.',
-        '1 member(s), 0 posting(s), 0 open hold(s) of ₦0 in all.',
+        '1 member, 0 postings, 0 open holds of ₦0 in all.',
       ]);
 
       // A balance changed behind the ledger's back.
@@ -139,7 +139,7 @@ describe('admin command line against a database', () => {
         .where(eq(memberBalances.userId, member!.id));
       const drifted = capture();
       expect(await runAdminCli(['check-ledger'], drifted.io, deps)).toBe(1);
-      expect(drifted.err[0]).toBe('1 member(s) have balances that differ from the ledger:');
+      expect(drifted.err[0]).toBe('1 member has balances that differ from the ledger:');
       expect(drifted.err[1]).toContain(member!.id);
 
       // A frozen amount changed behind the holds' back (balances put right first).
@@ -149,7 +149,7 @@ describe('admin command line against a database', () => {
         .where(eq(memberBalances.userId, member!.id));
       const frozen = capture();
       expect(await runAdminCli(['check-ledger'], frozen.io, deps)).toBe(1);
-      expect(frozen.err[0]).toBe('1 hold problem(s):');
+      expect(frozen.err[0]).toBe('1 hold problem:');
       expect(frozen.err[1]).toContain(`${member!.id}: frozen {"frozen":300,"frozenShares":0}`);
     } finally {
       await handle.close();
@@ -193,7 +193,7 @@ describe('admin command line against a database', () => {
       const rebuilt = capture();
       expect(await runAdminCli(['rebuild-balances'], rebuilt.io, deps)).toBe(0);
       expect(rebuilt.out).toEqual([
-        'Rebuilt the balances of 1 member(s) from the ledger:',
+        'Rebuilt the balances of 1 member from the ledger:',
         `  ${member!.id}`,
       ]);
       const [row] = await handle.db

@@ -1,3 +1,4 @@
+import { agree, countOf } from '@coop/shared/plurals';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { count, eq } from 'drizzle-orm';
@@ -210,13 +211,15 @@ async function checkLedger(handle: DatabaseHandle, io: CliIo): Promise<number> {
     const figures = await ledgerFigures(handle.db);
     io.out('Member balances and holds match the ledger.');
     io.out(
-      `${figures.members} member(s), ${figures.postings} posting(s), ${figures.openHolds} open hold(s) ` +
+      `${countOf(figures.members, 'member')}, ${countOf(figures.postings, 'posting')}, ${countOf(figures.openHolds, 'open hold')} ` +
         `of ${formatKobo(figures.held)} in all.`,
     );
     return 0;
   }
   if (mismatches.length > 0) {
-    io.err(`${mismatches.length} member(s) have balances that differ from the ledger:`);
+    io.err(
+      `${countOf(mismatches.length, 'member')} ${agree(mismatches.length, 'has', 'have')} balances that differ from the ledger:`,
+    );
     for (const { userId, projected, ledger } of mismatches) {
       io.err(
         `  ${userId}: balances ${JSON.stringify(projected)}, ledger ${JSON.stringify(ledger)}`,
@@ -224,7 +227,7 @@ async function checkLedger(handle: DatabaseHandle, io: CliIo): Promise<number> {
     }
   }
   if (holdMismatches.length > 0) {
-    io.err(`${holdMismatches.length} hold problem(s):`);
+    io.err(`${countOf(holdMismatches.length, 'hold problem')}:`);
     for (const problem of holdMismatches) {
       io.err(describeHoldMismatch(problem));
     }
@@ -250,7 +253,7 @@ async function rebuildBalances(handle: DatabaseHandle, io: CliIo): Promise<numbe
     io.out('Member balances already match the ledger; nothing changed.');
     return 0;
   }
-  io.out(`Rebuilt the balances of ${corrected.length} member(s) from the ledger:`);
+  io.out(`Rebuilt the balances of ${countOf(corrected.length, 'member')} from the ledger:`);
   for (const userId of corrected) io.out(`  ${userId}`);
   return 0;
 }

@@ -51,6 +51,11 @@ export async function declareAndPayDividends(
   await shot?.('dividends-preview');
 
   await page.getByRole('button', { name: `Declare FY ${year} dividend` }).click();
+  const declare = page.getByRole('dialog', { name: `Declare the FY ${year} dividend?` });
+  await expect(declare.getByText(`for ${members} member`)).toBeVisible();
+  await expectAccessible(page);
+  await declare.getByRole('button', { name: 'Declare', exact: true }).click();
+  await expect(declare).toBeHidden();
   await expect(
     page.getByText(`The ${year} dividend was declared for ${members} member`),
   ).toBeVisible();

@@ -2,6 +2,7 @@
  * The back office's overview, member record, audit log and reconciliation (issue 9 items 1, 2,
  * 11). Reads, except that every CSV export is itself audited (who took which report, when).
  */
+import { agree, countOf } from '@coop/shared/plurals';
 import type {
   AdminMemberDetail,
   AdminOverview,
@@ -374,7 +375,7 @@ export async function exportReconciliationCsv(
         'members',
         r.mismatches.length === 0
           ? `All ${r.members} members' balances equal the ledger`
-          : `${r.mismatches.length} member(s) differ from the ledger: ${r.mismatches.map((row) => r.membershipIds.get(row.userId) ?? row.userId).join(' ')}`,
+          : `${countOf(r.mismatches.length, 'member')} ${agree(r.mismatches.length, 'differs', 'differ')} from the ledger: ${r.mismatches.map((row) => r.membershipIds.get(row.userId) ?? row.userId).join(' ')}`,
         null,
         null,
       ],
@@ -449,7 +450,7 @@ export async function exportReconciliationPdf(
         text:
           r.mismatches.length === 0
             ? `All ${r.members} members' balances equal the ledger.`
-            : `${r.mismatches.length} member(s) differ from the ledger: ${r.mismatches.map((row) => r.membershipIds.get(row.userId) ?? row.userId).join(', ')}.`,
+            : `${countOf(r.mismatches.length, 'member')} ${agree(r.mismatches.length, 'differs', 'differ')} from the ledger: ${r.mismatches.map((row) => r.membershipIds.get(row.userId) ?? row.userId).join(', ')}.`,
       },
       { kind: 'heading', text: 'Money in and out of the bank account' },
       {

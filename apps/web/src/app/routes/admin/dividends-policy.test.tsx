@@ -100,7 +100,12 @@ describe('the back office: dividends and policy (issue 9 items 8 and 10)', () =>
     expect(screen.getAllByText('₦1,000').length).toBeGreaterThan(0);
     expect(screen.queryByText(/₦[\d,]+\.\d/)).not.toBeInTheDocument();
 
+    // Declaring cannot be undone: the button asks first, restating what is declared.
     await user.click(screen.getByRole('button', { name: 'Declare FY 2025 dividend' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Declare the FY 2025 dividend?' });
+    expect(confirm).toHaveTextContent('₦75 at 7.5% for 1 member.');
+    expect(api.callsTo('POST /admin/dividends')).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Declare' }));
     await waitFor(() => expect(api.callsTo('POST /admin/dividends')).toHaveLength(1));
     const declare = api.callsTo('POST /admin/dividends')[0];
     expect(declare?.body).toEqual({ dividendYear: 2025, rateBps: 750 });

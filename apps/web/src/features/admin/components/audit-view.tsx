@@ -1,5 +1,11 @@
 import type { AuditEntry } from '@coop/shared/admin';
 import { ADMIN_MESSAGES } from '@coop/shared/admin-texts';
+import {
+  describeAuditAction,
+  describeAuditChanges,
+  describeAuditEntity,
+  shortAuditId,
+} from '@coop/shared/audit-words';
 import { formatDisplayDateTime } from '@coop/shared/dates';
 import { useEffect } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/list/data-table';
@@ -10,18 +16,11 @@ import type { ListParams } from '../../../lib/use-list-params';
 import { useAuditLog } from '../api/reports';
 import { AUDIT_LIST_CONFIG } from './list-configs';
 
-const change = (value: unknown) =>
-  value === null || value === undefined
-    ? ''
-    : typeof value === 'string'
-      ? value
-      : JSON.stringify(value);
-
 const columns: readonly DataTableColumn<AuditEntry>[] = [
   { id: 'when', header: 'When', cell: (row) => formatDisplayDateTime(row.occurredAt) },
   {
     id: 'actor',
-    header: 'Actor',
+    header: 'Who',
     cell: (row) =>
       row.actor ? (
         <span className="grid">
@@ -34,28 +33,41 @@ const columns: readonly DataTableColumn<AuditEntry>[] = [
   },
   {
     id: 'action',
-    header: 'Action',
-    cell: (row) => <code className="text-xs break-all">{row.action}</code>,
-  },
-  {
-    id: 'entity',
-    header: 'Entity',
-    cell: (row) =>
-      row.entityType ? (
-        <span className="break-all whitespace-normal">{`${row.entityType} ${row.entityId ?? ''}`}</span>
-      ) : (
-        ''
-      ),
+    header: 'What',
+    cell: (row) => (
+      <span className="grid min-w-40 whitespace-normal">
+        <span>{describeAuditAction(row.action)}</span>
+        {row.entityType ? (
+          <span className="text-muted-foreground">
+            {describeAuditEntity(row.entityType)}
+            {row.entityId ? (
+              <>
+                {' '}
+                <span className="font-mono text-xs [overflow-wrap:anywhere]" title={row.entityId}>
+                  {shortAuditId(row.entityId)}
+                </span>
+              </>
+            ) : null}
+          </span>
+        ) : null}
+      </span>
+    ),
   },
   {
     id: 'change',
-    header: 'Change',
-    cell: (row) => (
-      <span className="block min-w-40 text-xs break-all whitespace-normal text-muted-foreground">
-        {row.before !== null ? `before ${change(row.before)} ` : ''}
-        {row.after !== null ? `after ${change(row.after)}` : ''}
-      </span>
-    ),
+    header: 'Before → after',
+    cell: (row) => {
+      const lines = describeAuditChanges(row.before, row.after);
+      return lines.length === 0 ? (
+        ''
+      ) : (
+        <ul className="grid min-w-48 gap-0.5 text-sm whitespace-normal text-muted-foreground [overflow-wrap:anywhere]">
+          {lines.map((line, index) => (
+            <li key={index}>{line}</li>
+          ))}
+        </ul>
+      );
+    },
   },
 ];
 
@@ -86,7 +98,9 @@ export function AuditList<SortField extends string>({ list }: { list: ListParams
           columns={columns}
           rows={rows}
           getRowId={(row) => String(row.id)}
-          getRowLabel={(row) => `${row.action} on ${formatDisplayDateTime(row.occurredAt)}`}
+          getRowLabel={(row) =>
+            `${describeAuditAction(row.action)} on ${formatDisplayDateTime(row.occurredAt)}`
+          }
           busy={audit.isPlaceholderData}
         />
       </QueryState>

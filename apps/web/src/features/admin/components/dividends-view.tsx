@@ -68,6 +68,77 @@ const previewColumns: readonly DataTableColumn<DividendMemberRow>[] = [
   { id: 'amount', header: 'Dividend', align: 'end', cell: (row) => formatNaira(row.amount) },
 ];
 
+/**
+ * Declaring writes a row per member and cannot be taken back, so the button opens a dialog that
+ * restates the year, rate, members and total before anything is written.
+ */
+function DeclareDialog({
+  preview,
+  onDeclared,
+}: {
+  preview: DividendPreview;
+  onDeclared: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const declare = useDeclareDividend();
+  const [key] = useState(newIdempotencyKey);
+  const { members, amount } = preview.totals;
+  return (
+    <Dialog open={open} onOpenChange={(next) => !declare.isPending && setOpen(next)}>
+      <DialogTrigger asChild>
+        <Button disabled={preview.rows.length === 0}>
+          Declare FY {preview.dividendYear} dividend
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-h-dvh overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>Declare the FY {preview.dividendYear} dividend?</DialogTitle>
+          <DialogDescription>
+            {formatNaira(amount)} at {formatRate(preview.rateBps)} for {members} member
+            {members === 1 ? '' : 's'}. A year is declared once and cannot be changed afterwards;
+            nothing is paid until you pay it.
+          </DialogDescription>
+        </DialogHeader>
+        {declare.isError ? (
+          <Alert variant="destructive" role="alert">
+            <AlertDescription>
+              {failureMessage(declare.error, 'The dividend could not be declared')}
+            </AlertDescription>
+          </Alert>
+        ) : null}
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button type="button" variant="outline" disabled={declare.isPending}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <SubmitButton
+            isPending={declare.isPending}
+            pendingLabel="Declaring..."
+            onClick={() =>
+              declare.mutate(
+                {
+                  key,
+                  values: { dividendYear: preview.dividendYear, rateBps: preview.rateBps },
+                },
+                {
+                  onSuccess: ({ message }) => {
+                    toast.success(message ?? `The ${preview.dividendYear} dividend was declared`);
+                    setOpen(false);
+                    onDeclared();
+                  },
+                },
+              )
+            }
+          >
+            Declare
+          </SubmitButton>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
 function PreviewResult({
   preview,
   onDeclared,
@@ -75,8 +146,6 @@ function PreviewResult({
   preview: DividendPreview;
   onDeclared: () => void;
 }) {
-  const declare = useDeclareDividend();
-  const [key] = useState(newIdempotencyKey);
   const headingId = useId();
   const totals: ReadonlyArray<readonly [string, string]> = [
     ['Members', String(preview.totals.members)],
@@ -101,35 +170,8 @@ function PreviewResult({
         Share holdings as on {formatDisplayDate(preview.asOf)}. Each dividend is rounded down to the
         kobo; what rounding leaves stays with the cooperative. Nothing is written until you declare.
       </p>
-      {declare.isError ? (
-        <Alert variant="destructive" role="alert">
-          <AlertDescription>
-            {failureMessage(declare.error, 'The dividend could not be declared')}
-          </AlertDescription>
-        </Alert>
-      ) : null}
       <div>
-        <SubmitButton
-          disabled={preview.rows.length === 0}
-          isPending={declare.isPending}
-          pendingLabel="Declaring..."
-          onClick={() =>
-            declare.mutate(
-              {
-                key,
-                values: { dividendYear: preview.dividendYear, rateBps: preview.rateBps },
-              },
-              {
-                onSuccess: ({ message }) => {
-                  toast.success(message ?? `The ${preview.dividendYear} dividend was declared`);
-                  onDeclared();
-                },
-              },
-            )
-          }
-        >
-          Declare FY {preview.dividendYear} dividend
-        </SubmitButton>
+        <DeclareDialog preview={preview} onDeclared={onDeclared} />
       </div>
       {preview.rows.length > 0 ? (
         <DataTable

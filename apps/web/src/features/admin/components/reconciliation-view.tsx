@@ -1,3 +1,4 @@
+import { agree, countOf } from '@coop/shared/plurals';
 import type { Reconciliation } from '@coop/shared/admin';
 import { formatDisplayDate, formatDisplayDateTime } from '@coop/shared/dates';
 import { formatNaira } from '@coop/shared/money';
@@ -81,7 +82,7 @@ export function ReconciliationView({ data }: { data: Reconciliation }) {
           <AlertTitle>
             {projection.matches
               ? `All ${projection.members} members’ balances equal the ledger`
-              : `${projection.mismatches.length} member(s) differ from the ledger`}
+              : `${countOf(projection.mismatches.length, 'member')} ${agree(projection.mismatches.length, 'differs', 'differ')} from the ledger`}
           </AlertTitle>
           {projection.matches ? null : (
             <AlertDescription>

@@ -1,0 +1,36 @@
+import type { Reconciliation } from '@coop/shared/admin';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ReconciliationView } from './reconciliation-view';
+
+const mismatch = (n: number) => ({
+  userId: `00000000-0000-4000-8000-00000000000${n}`,
+  membershipId: `M000${n}`,
+  projected: { savings: 100, shares: 0, loans: 0 },
+  ledger: { savings: 90, shares: 0, loans: 0 },
+});
+
+const data = (mismatches: Reconciliation['projection']['mismatches']): Reconciliation => ({
+  asOf: '2026-03-10T09:00:00.000Z',
+  trialBalance: { accounts: [], totalDebit: 0, totalCredit: 0, balanced: true },
+  projection: { members: 5, mismatches, matches: mismatches.length === 0 },
+  cashFlow: {
+    startDate: '2026-03-01',
+    endDate: '2026-03-10',
+    moneyIn: 0,
+    moneyOut: 0,
+    net: 0,
+    byKind: [],
+  },
+});
+
+describe('ReconciliationView', () => {
+  it('counts the members whose balances differ in words, never "member(s)"', () => {
+    const { unmount } = render(<ReconciliationView data={data([mismatch(1)])} />);
+    expect(screen.getByText('1 member differs from the ledger')).toBeInTheDocument();
+    unmount();
+    render(<ReconciliationView data={data([mismatch(1), mismatch(2)])} />);
+    expect(screen.getByText('2 members differ from the ledger')).toBeInTheDocument();
+    expect(screen.queryByText(/\(s\)/)).not.toBeInTheDocument();
+  });
+});
