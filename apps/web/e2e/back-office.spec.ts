@@ -205,7 +205,7 @@ test('disputes: resolved with the amounts really deducted, the member’s balanc
   // The audit log finds the resolution by its action.
   await page.goto('/admin/audit?action=contribution.dispute_resolved');
   await expect(
-    page.getByText('contribution.dispute_resolved').locator('visible=true').first(),
+    page.getByText('Contribution dispute resolved').locator('visible=true').first(),
   ).toBeVisible();
 });
 
