@@ -112,11 +112,15 @@ test('dark mode switches at once, survives a reload, and follows the member to a
 
   await expectAccessible(page);
 
-  // 'Save Changes' and 'Manage' on the way.
+  // The e-mail switch saves at once like dark mode, and 'Manage' on the way.
   await openPage(page, '/settings', 'Settings');
+  await dismissToasts(page);
   await page.getByRole('switch', { name: 'Email notifications' }).click();
-  await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Your settings have been updated.')).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Email notifications' })).toHaveAttribute(
+    'aria-checked',
+    'false',
+  );
   await dismissToasts(page);
   await page.getByRole('button', { name: 'Manage' }).click();
   const privacy = page.getByRole('dialog', { name: 'Privacy' });

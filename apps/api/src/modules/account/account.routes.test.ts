@@ -471,13 +471,13 @@ describe('account API', () => {
   });
 
   describe('settings', () => {
-    it('answers the spec defaults to a member who never saved, dark mode unchosen', async () => {
+    it('answers the spec defaults to a member who never saved, dark mode unchosen; SMS and push off, as they are not sent yet', async () => {
       const res = await get(bayo, '/settings');
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toEqual({
         emailNotifications: true,
         smsNotifications: false,
-        pushNotifications: true,
+        pushNotifications: false,
         darkMode: null,
         findableByPhone: true,
       });
@@ -489,7 +489,7 @@ describe('account API', () => {
       expect(res.json().data).toEqual<UserSettings>({
         emailNotifications: false,
         smsNotifications: false,
-        pushNotifications: true,
+        pushNotifications: false,
         darkMode: true,
         findableByPhone: true,
       });
@@ -1015,6 +1015,11 @@ describe('account API', () => {
       expect(rows).toContainEqual(['profile', '1', 'email', 'ada@test.coop']);
       expect(rows).toContainEqual(['contributions', '5', 'contributionMonth', '2025-05']);
       expect(rows).toContainEqual(['fines', '1', 'reason', 'Late repayment']);
+      // The export says what the settings page shows: no push or SMS is sent yet.
+      const settings = (await get(ada, '/settings')).json().data as UserSettings;
+      expect(settings.pushNotifications).toBe(false);
+      expect(rows).toContainEqual(['settings', '1', 'pushNotifications', 'false']);
+      expect(rows).toContainEqual(['settings', '1', 'smsNotifications', 'false']);
       expect(new Set(rows.slice(1).map((row) => row[0]))).toEqual(
         new Set([
           'export',

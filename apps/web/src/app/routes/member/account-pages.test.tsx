@@ -319,14 +319,25 @@ describe('settings page (spec §2 Settings)', { timeout: 20_000 }, () => {
     );
   });
 
-  it("'Save Changes' saves the e-mail switch and confirms it", async () => {
+  it('every switch saves the moment it is flipped and confirms it; there is no separate Save', async () => {
     const api = settingsApi();
     const { user } = renderWithProviders(withToaster(<SettingsRoute />), { route: '/settings' });
-    await user.click(await screen.findByRole('switch', { name: 'Email notifications' }));
-    expect(api.callsTo('PUT /users/settings')).toHaveLength(0);
-    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    const email = await screen.findByRole('switch', { name: 'Email notifications' });
+    expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
+    await user.click(email);
     await findToast('Settings saved', 'Your settings have been updated.');
     expect(api.callsTo('PUT /users/settings')[0]?.body).toEqual({ emailNotifications: false });
+    await waitFor(() => expect(email).toHaveAttribute('aria-checked', 'false'));
+  });
+
+  it('SMS and push show what the server says, the same as the data export', async () => {
+    settingsApi({ ...SETTINGS, pushNotifications: false, smsNotifications: false });
+    renderWithProviders(<SettingsRoute />, { route: '/settings' });
+    for (const name of ['SMS notifications', 'Push notifications']) {
+      const toggle = await screen.findByRole('switch', { name });
+      expect(toggle).toHaveAttribute('aria-checked', 'false');
+      expect(toggle).toHaveAccessibleDescription('Not available yet');
+    }
   });
 
   it('dark mode switches the theme at once, saves it and remembers it for the first paint', async () => {

@@ -1,5 +1,5 @@
 import { SETTINGS_MESSAGES } from '@coop/shared/account-rules';
-import type { UserSettings } from '@coop/shared/settings';
+import type { UserSettings, UserSettingsUpdate } from '@coop/shared/settings';
 import { Download, History, KeyRound, ShieldCheck } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -129,38 +129,31 @@ function PrivacyDialog({ settings }: { settings: UserSettings }) {
   );
 }
 
-function SettingsForm({ settings }: { settings: UserSettings }) {
+/**
+ * One model for every switch on the page (docs/decisions/051-account-pages.md): a switch acts
+ * the moment it is flipped and is saved then, as a switch promises; a failed save puts it back
+ * and says so. Only the Privacy dialog, which explains its one choice first, has a Save button.
+ */
+function useSaveSwitch() {
   const update = useUpdateSettings();
-  const themeUpdate = useUpdateSettings();
+  const save = (change: UserSettingsUpdate) =>
+    update.mutate(change, {
+      onSuccess: () =>
+        toast.success(SETTINGS_MESSAGES.savedTitle, { description: SETTINGS_MESSAGES.saved }),
+      onError: (error) =>
+        toast.error(SETTINGS_MESSAGES.saveFailedTitle, {
+          description: failureMessage(error, 'Please try again.'),
+        }),
+    });
+  return { save, isPending: update.isPending };
+}
+
+function SettingsForm({ settings }: { settings: UserSettings }) {
+  const email = useSaveSwitch();
+  const theme = useSaveSwitch();
   const exportData = useDataExport();
-  const [emailNotifications, setEmailNotifications] = useState(settings.emailNotifications);
   const [changingPassword, setChangingPassword] = useState(false);
   const dark = isDarkFor(settings.darkMode);
-
-  const save = () =>
-    update.mutate(
-      { emailNotifications },
-      {
-        onSuccess: () =>
-          toast.success(SETTINGS_MESSAGES.savedTitle, { description: SETTINGS_MESSAGES.saved }),
-        onError: (error) =>
-          toast.error(SETTINGS_MESSAGES.saveFailedTitle, {
-            description: failureMessage(error, 'Please try again.'),
-          }),
-      },
-    );
-
-  // Dark mode switches at once and is saved at once (decision 051).
-  const setDarkMode = (darkMode: boolean) =>
-    themeUpdate.mutate(
-      { darkMode },
-      {
-        onError: (error) =>
-          toast.error(SETTINGS_MESSAGES.saveFailedTitle, {
-            description: failureMessage(error, 'Please try again.'),
-          }),
-      },
-    );
 
   return (
     <div className="grid gap-6">
@@ -169,60 +162,50 @@ function SettingsForm({ settings }: { settings: UserSettings }) {
           <CardTitle as="h2" className="text-lg">
             Notifications
           </CardTitle>
-          <CardDescription>How the cooperative reaches you.</CardDescription>
+          <CardDescription>
+            How the cooperative reaches you. Changes are saved at once.
+          </CardDescription>
         </CardHeader>
-        <CardContent className="pt-2">
-          <form
-            className="divide-y"
-            onSubmit={(event) => {
-              event.preventDefault();
-              save();
-            }}
-          >
-            <SettingRow
-              title="Email notifications"
-              description="Important notices (such as guarantor requests) also come by e-mail. Security e-mails always do."
-              control={(labelledBy, describedBy) => (
-                <Switch
-                  checked={emailNotifications}
-                  onCheckedChange={setEmailNotifications}
-                  aria-labelledby={labelledBy}
-                  aria-describedby={describedBy}
-                />
-              )}
-            />
-            <SettingRow
-              title="SMS notifications"
-              description={SETTINGS_MESSAGES.notAvailable}
-              control={(labelledBy, describedBy) => (
-                <Switch
-                  checked={false}
-                  disabled
-                  onCheckedChange={() => {}}
-                  aria-labelledby={labelledBy}
-                  aria-describedby={describedBy}
-                />
-              )}
-            />
-            <SettingRow
-              title="Push notifications"
-              description={SETTINGS_MESSAGES.notAvailable}
-              control={(labelledBy, describedBy) => (
-                <Switch
-                  checked={false}
-                  disabled
-                  onCheckedChange={() => {}}
-                  aria-labelledby={labelledBy}
-                  aria-describedby={describedBy}
-                />
-              )}
-            />
-            <div className="flex justify-end pt-4">
-              <SubmitButton isPending={update.isPending} pendingLabel="Saving...">
-                Save Changes
-              </SubmitButton>
-            </div>
-          </form>
+        <CardContent className="divide-y pt-2">
+          <SettingRow
+            title="Email notifications"
+            description="Important notices (such as guarantor requests) also come by e-mail. Security e-mails always do."
+            control={(labelledBy, describedBy) => (
+              <Switch
+                checked={settings.emailNotifications}
+                disabled={email.isPending}
+                onCheckedChange={(emailNotifications) => email.save({ emailNotifications })}
+                aria-labelledby={labelledBy}
+                aria-describedby={describedBy}
+              />
+            )}
+          />
+          <SettingRow
+            title="SMS notifications"
+            description={SETTINGS_MESSAGES.notAvailable}
+            control={(labelledBy, describedBy) => (
+              <Switch
+                checked={settings.smsNotifications}
+                disabled
+                onCheckedChange={() => {}}
+                aria-labelledby={labelledBy}
+                aria-describedby={describedBy}
+              />
+            )}
+          />
+          <SettingRow
+            title="Push notifications"
+            description={SETTINGS_MESSAGES.notAvailable}
+            control={(labelledBy, describedBy) => (
+              <Switch
+                checked={settings.pushNotifications}
+                disabled
+                onCheckedChange={() => {}}
+                aria-labelledby={labelledBy}
+                aria-describedby={describedBy}
+              />
+            )}
+          />
         </CardContent>
       </Card>
 
@@ -243,8 +226,8 @@ function SettingsForm({ settings }: { settings: UserSettings }) {
             control={(labelledBy, describedBy) => (
               <Switch
                 checked={dark}
-                disabled={themeUpdate.isPending}
-                onCheckedChange={setDarkMode}
+                disabled={theme.isPending}
+                onCheckedChange={(darkMode) => theme.save({ darkMode })}
                 aria-labelledby={labelledBy}
                 aria-describedby={describedBy}
               />
