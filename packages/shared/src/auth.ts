@@ -11,6 +11,7 @@ import {
   withoutControlCharacters,
 } from './http.js';
 import { officerRoleSchema } from './officers.js';
+import { normalizePhone } from './phone.js';
 
 /** One line of the live password checklist, and the rule the schema enforces with its message. */
 export interface PasswordRequirement {
@@ -233,22 +234,7 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/**
- * A Nigerian mobile number: 10 digits starting 70, 71, 80, 81, 90 or 91, after an optional
- * country code (+234, 234 or 00234, even followed by the trunk 0) or trunk 0.
- */
-const NIGERIAN_MOBILE_NUMBER = /^(?:(?:\+|00)?2340?|0)?([789][01]\d{8})$/;
-/** Separators people type inside phone numbers. */
-const PHONE_SEPARATORS = /[\s\-().]/g;
-
-/**
- * '+234' and the 10 national digits ('08030000001', '+2348030000001', '2348030000001' and
- * '8030000001' are all '+2348030000001'); `null` when it is not a Nigerian mobile number.
- */
-export function normalizePhone(phone: string): string | null {
-  const match = NIGERIAN_MOBILE_NUMBER.exec(phone.replace(PHONE_SEPARATORS, ''));
-  return match?.[1] === undefined ? null : `+234${match[1]}`;
-}
+export { normalizePhone } from './phone.js';
 
 export type IdentifierKind = 'email' | 'phone' | 'membershipId';
 

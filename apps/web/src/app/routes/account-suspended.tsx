@@ -1,3 +1,4 @@
+import { formatPhone } from '@coop/shared/phone';
 import { AUTH_MESSAGES } from '@coop/shared/messages';
 import { Ban, LoaderCircle, LogOut, Mail, Phone } from 'lucide-react';
 import { useState } from 'react';
@@ -41,7 +42,7 @@ function AdministratorContact() {
         >
           <Phone aria-hidden="true" className="size-4" />
           <span className="sr-only">Phone: </span>
-          {adminContactPhone}
+          {formatPhone(adminContactPhone)}
         </a>
       </li>
     </ul>

@@ -66,7 +66,7 @@ describe('open pages', () => {
       'href',
       'mailto:admin@demo.coop',
     );
-    expect(screen.getByRole('link', { name: 'Phone: +234 803 000 0000' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Phone: 0803 000 0000' })).toHaveAttribute(
       'href',
       'tel:+2348030000000',
     );

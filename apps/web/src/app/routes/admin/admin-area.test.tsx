@@ -190,6 +190,9 @@ describe('the back office (issue 9)', () => {
     await userEvent.type(box, 'Obi{Enter}');
     await waitFor(() => expect(window.location.pathname).toBe('/admin/search'));
     const members = await screen.findByRole('region', { name: 'Members' }, { timeout: 5000 });
+    // Phone numbers in one style everywhere: the national form, grouped (as on the profile).
+    expect(await within(members).findByText(/0803 000 0001/)).toBeInTheDocument();
+    expect(within(members).queryByText(/\+234/)).not.toBeInTheDocument();
     expect(await within(members).findByRole('link', { name: /Ada Obi/ })).toHaveAttribute(
       'href',
       expect.stringMatching(/^\/admin\/members\//),

@@ -1,3 +1,4 @@
+import { formatPhone } from '@coop/shared/phone';
 import { PROFILE_MESSAGES } from '@coop/shared/account-rules';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -19,18 +20,12 @@ import { failureMessage } from '../../../lib/api-client';
 import { serverFieldMessages } from '../../../lib/apply-server-errors';
 import { useUpdateProfile } from '../api/get-profile';
 
-/** '+2348030000001' as a member reads it: '0803 000 0001'. */
-export function displayPhone(phone: string): string {
-  const national = phone.startsWith('+234') ? `0${phone.slice(4)}` : phone;
-  return national.replace(/^(\d{4})(\d{3})(\d{4})$/, '$1 $2 $3');
-}
-
 type Field = 'phoneNumber' | 'currentPassword';
 const FIELDS: readonly Field[] = ['phoneNumber', 'currentPassword'];
 
 function EditPhoneForm({ phone, onDone }: { phone: string | null; onDone: () => void }) {
   const update = useUpdateProfile();
-  const [value, setValue] = useState(phone ? displayPhone(phone) : '');
+  const [value, setValue] = useState(phone ? formatPhone(phone) : '');
   const [currentPassword, setCurrentPassword] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
 

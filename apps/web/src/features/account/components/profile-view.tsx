@@ -1,3 +1,4 @@
+import { formatPhone } from '@coop/shared/phone';
 import { PROFILE_MESSAGES } from '@coop/shared/account-rules';
 import { CircleAlert, Download, KeyRound, Pencil } from 'lucide-react';
 import { useState } from 'react';
@@ -10,7 +11,7 @@ import { paths } from '../../../config/paths';
 import { failureMessage, toApiError } from '../../../lib/api-client';
 import { useProfile } from '../api/get-profile';
 import { ChangePasswordDialog } from './change-password-dialog';
-import { displayPhone, EditPhoneDialog } from './edit-phone-dialog';
+import { EditPhoneDialog } from './edit-phone-dialog';
 
 export function initialsOf(firstName: string, lastName: string): string {
   return `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`.toUpperCase();
@@ -90,7 +91,7 @@ export function ProfileView() {
                 <Field label="Email" value={user.email} />
                 <Field
                   label="Phone"
-                  value={user.phoneNumber ? displayPhone(user.phoneNumber) : 'Not provided'}
+                  value={user.phoneNumber ? formatPhone(user.phoneNumber) : 'Not provided'}
                 />
               </dl>
               <Alert variant="info">

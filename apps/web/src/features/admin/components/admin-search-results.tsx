@@ -1,3 +1,4 @@
+import { formatPhone } from '@coop/shared/phone';
 import { Link } from 'react-router';
 import { SearchResultsSection } from '../../../components/list/search-results-section';
 import { adminLoanPath, adminMemberPath, paths, searchPath } from '../../../config/paths';
@@ -46,7 +47,7 @@ export function MemberMatches({ term }: { term: string }) {
                   {member.email}
                   {member.phoneNumber ? (
                     // A phone number never breaks across lines.
-                    <span className="whitespace-nowrap"> · {member.phoneNumber}</span>
+                    <span className="whitespace-nowrap"> · {formatPhone(member.phoneNumber)}</span>
                   ) : null}
                 </span>
               </span>

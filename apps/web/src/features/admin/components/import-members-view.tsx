@@ -1,3 +1,4 @@
+import { formatPhone } from '@coop/shared/phone';
 import type { CsvUploadInput, MemberImportPreview, MemberImportRow } from '@coop/shared/admin';
 import { MEMBER_IMPORT_COLUMNS } from '@coop/shared/admin-texts';
 import { useState } from 'react';
@@ -17,7 +18,11 @@ const columns: readonly DataTableColumn<MemberImportRow>[] = [
   { id: 'line', header: 'Line', cell: (row) => row.line },
   { id: 'name', header: 'Name', cell: (row) => `${row.firstName} ${row.lastName}` },
   { id: 'email', header: 'Email', cell: (row) => <span className="break-all">{row.email}</span> },
-  { id: 'phone', header: 'Phone', cell: (row) => row.phoneNumber ?? '' },
+  {
+    id: 'phone',
+    header: 'Phone',
+    cell: (row) => (row.phoneNumber ? formatPhone(row.phoneNumber) : ''),
+  },
   { id: 'membershipId', header: 'Membership ID', cell: (row) => row.membershipId ?? 'Next free' },
   {
     id: 'check',

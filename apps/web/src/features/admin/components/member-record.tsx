@@ -1,3 +1,4 @@
+import { formatPhone } from '@coop/shared/phone';
 import type { AdminMember, AdminMemberDetail } from '@coop/shared/admin';
 import { ADMIN_MESSAGES } from '@coop/shared/admin-texts';
 import { formatDisplayDate, formatDisplayDateTime, formatMonth } from '@coop/shared/dates';
@@ -179,7 +180,9 @@ export function MemberRecord({ record }: { record: Record_ }) {
           <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             <Fact label="Membership ID">{member.membershipId}</Fact>
             <Fact label="Email">{member.email}</Fact>
-            <Fact label="Phone">{member.phoneNumber ?? 'None'}</Fact>
+            <Fact label="Phone">
+              {member.phoneNumber ? formatPhone(member.phoneNumber) : 'None'}
+            </Fact>
             <Fact label="Joined">{formatDisplayDate(member.joinedOn)}</Fact>
           </dl>
           <MemberActions member={member} />

@@ -1,3 +1,4 @@
+import { formatPhone } from '@coop/shared/phone';
 import { Fragment } from 'react';
 import type { AdminMember } from '@coop/shared/admin';
 import { ADMIN_MESSAGES } from '@coop/shared/admin-texts';
@@ -37,7 +38,9 @@ const columns: readonly DataTableColumn<AdminMember>[] = [
     cell: (row) => (
       <span className="grid">
         <EmailAddress email={row.email} />
-        <span className="text-muted-foreground">{row.phoneNumber ?? 'No phone'}</span>
+        <span className="text-muted-foreground">
+          {row.phoneNumber ? formatPhone(row.phoneNumber) : 'No phone'}
+        </span>
       </span>
     ),
   },
