@@ -67,7 +67,7 @@ export const KNOWN_VIOLATIONS = {
   'modules/contributions': ['users'],
   'modules/credentials': ['rateLimitEvents', 'users'],
   'modules/deposit-notices': ['users'],
-  'modules/dividends': ['ledgerEntries', 'ledgerTransactions', 'users'],
+  'modules/dividends': ['users'],
   'modules/fines': ['loanScheduleItems', 'loans', 'users'],
   'modules/loans': ['auditLog', 'contributions', 'ledgerTransactions', 'userSettings', 'users'],
   'modules/notifications': ['userSettings', 'users'],

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, inArray, lte, sql, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, sum, type SQL } from 'drizzle-orm';
 import type { DividendListQuery, DividendRowsQuery } from '@coop/shared/dividends';
 import type { Executor } from '../../db/client.js';
-import { dividends, ledgerEntries, ledgerTransactions, users } from '../../db/schema/index.js';
+import { dividends, users } from '../../db/schema/index.js';
+import { shareHoldingsOn } from '../ledger/ledger.service.js';
 import { listFilters, listPage } from '../../lib/list-query.js';
 
 export type DividendRow = typeof dividends.$inferSelect;
@@ -83,21 +84,7 @@ export function dividendsRepository(db: Executor) {
     async shareHoldingsOn(
       asOf: string,
     ): Promise<Array<{ userId: string; shares: number; membershipId: string; name: string }>> {
-      const holdings = db
-        .select({
-          userId: ledgerEntries.userId,
-          shares: sql<number>`-sum(${ledgerEntries.amount})`.as('shares'),
-        })
-        .from(ledgerEntries)
-        .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-        .where(
-          and(
-            eq(ledgerEntries.account, 'member_shares'),
-            lte(ledgerTransactions.effectiveDate, asOf),
-          ),
-        )
-        .groupBy(ledgerEntries.userId)
-        .as('holdings');
+      const holdings = shareHoldingsOn(db, asOf);
       const rows = await db
         .select({
           userId: users.id,

@@ -22,7 +22,7 @@
  * entries, any change to a written entry, and any negative member balance (migrations 0001, 0002).
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Held } from '@coop/shared/holds';
 import { koboToNaira, type Kobo } from '@coop/shared/money';
 import { isIsoDate, type IsoDate } from '@coop/shared/dates';
@@ -639,6 +639,26 @@ export interface MemberBalance extends MemberLedgerBalances {
   frozen: Kobo;
   /** Shares held (open holds on member_shares). */
   frozenShares: Kobo;
+}
+
+/**
+ * Each member's share holding at the end of `asOf` (a calendar date), summed from the ledger: a
+ * subquery of (userId, shares) that another module's read (the dividends' holdings) joins to its
+ * own rows instead of reading the ledger's tables.
+ */
+export function shareHoldingsOn(db: Executor, asOf: string) {
+  return db
+    .select({
+      userId: ledgerEntries.userId,
+      shares: sql<number>`-sum(${ledgerEntries.amount})`.as('shares'),
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(
+      and(eq(ledgerEntries.account, 'member_shares'), lte(ledgerTransactions.effectiveDate, asOf)),
+    )
+    .groupBy(ledgerEntries.userId)
+    .as('holdings');
 }
 
 /** A new member's projection row, all zero: written with the member, before any posting. */
