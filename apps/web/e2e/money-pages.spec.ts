@@ -68,10 +68,26 @@ test('the dashboard greets the member and shows figures, activity and pending ac
   );
   await checkBothThemes(page, 'dashboard', isMobile);
 
-  // 'Take Action' on the overdue fine opens the pending fines.
+  // Ada's two overdue instalments are one ask, 'Overdue' (the deadline rule), and open her loan.
+  const instalments = page
+    .getByRole('listitem')
+    .filter({ hasText: /^2 instalments of loan LN-\d{6} are overdue/ });
+  await expect(instalments.getByText('Overdue', { exact: true })).toBeVisible();
+  await expect(instalments.getByText('Repayment', { exact: true })).toBeVisible();
+  await instalments.getByRole('link', { name: 'Take Action' }).click();
+  await expect(page).toHaveURL(/\/loans\?loan=LN-\d{6}$/);
+  const loanId = new URL(page.url()).searchParams.get('loan') ?? '';
+  await expect(page.getByRole('region', { name: `Details of ${loanId}` })).toBeVisible();
+  await expect(
+    page.locator(`tr[data-loan="${loanId}"]`).getByText('2 overdue instalments'),
+  ).toBeVisible();
+  await checkBothThemes(page, 'loans-overdue', isMobile);
+
+  // Her two fines are one ask too; 'Take Action' opens the pending fines.
+  await page.goto('/dashboard');
   await page
     .getByRole('listitem')
-    .filter({ hasText: 'Absent without apology' })
+    .filter({ hasText: '2 fines to pay' })
     .getByRole('link', { name: 'Take Action' })
     .click();
   await expect(page).toHaveURL(/\/fines\?status=pending$/);

@@ -9,14 +9,18 @@ import type { NotificationType } from './notifications.js';
 export const ACTIVITY_TYPES = ['contribution', 'loan', 'withdrawal', 'dividend', 'fine'] as const;
 export type ActivityTypeName = (typeof ACTIVITY_TYPES)[number];
 
-/** The things a member is asked to do: the notification types that call for action. */
+/**
+ * The things a member is asked to do: the notification types that call for action, and an
+ * overdue loan instalment (its notification is a loan event; the ask is to pay it).
+ */
 export const PENDING_ACTION_TYPES = [
   'contribution_confirm',
   'guarantor_request',
   'loan_document',
   'fine_payment',
   'loan_review',
-] as const satisfies readonly NotificationType[];
+  'loan_repayment',
+] as const satisfies readonly (NotificationType | 'loan_repayment')[];
 
 /** How many movements Recent Activity shows (issue 7: the newest 10). */
 export const RECENT_ACTIVITY_LIMIT = 10;

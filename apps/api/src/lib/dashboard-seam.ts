@@ -61,6 +61,12 @@ export interface PendingActionSource {
   fragment(actor: MemberActor, today: IsoDate): SQL | null;
   /** Words one row as spec §3 Pending action, with its deadline and `actionUrl`. */
   map(row: PendingRow): PendingAction;
+  /**
+   * Words two or more like rows (their actions share a type and an `actionUrl`) as one item, so
+   * a new member sees "24 contributions to confirm" rather than 24 cards. The dashboard keeps the
+   * type and URL and takes the earliest deadline; the rows come in the source's order.
+   */
+  group(rows: readonly PendingRow[]): Pick<PendingAction, 'description' | 'actionRequired'>;
 }
 
 /** A total the financial summary reads as a scalar subquery (`select coalesce(sum(…), 0) …`). */

@@ -114,6 +114,10 @@ export const contributionPendingActions: PendingActionSource = {
     deadline: addDays(row.detail ?? '', CONTRIBUTION_CONFIRM_WITHIN_DAYS),
     actionUrl: '/contributions?status=pending',
   }),
+  group: (rows) => ({
+    description: `${rows.length} contributions to confirm`,
+    actionRequired: 'Confirm that these deductions are correct',
+  }),
 };
 
 /** GET /users/contributions/{id}: one of the member's own; anyone else's answers 404. */

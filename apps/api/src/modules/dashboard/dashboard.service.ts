@@ -10,6 +10,7 @@ import { toIsoDateInTimeZone } from '@coop/shared/dates';
 import { koboToNaira } from '@coop/shared/money';
 import type { Deps } from '../../deps.js';
 import type { MemberActor } from '../../lib/actor.js';
+import type { PendingRow } from '../../lib/dashboard-seam.js';
 import { notFound } from '../../lib/domain-error.js';
 import { availableOf, heldFrom } from '../ledger/ledger.service.js';
 import { ACTIVITY_SOURCES, PENDING_ACTION_SOURCES, SUMMARY_TOTALS } from './dashboard.sources.js';
@@ -44,10 +45,38 @@ export async function getDashboard(deps: Deps, actor: MemberActor): Promise<Dash
   return {
     financialSummary,
     recentActivity: activity.map((row) => sourceAt(ACTIVITY_SOURCES, row.source).map(row)),
-    pendingActions: asks
-      .map((row) => sourceAt(PENDING_ACTION_SOURCES, row.source).map(row))
-      .sort(byDeadline),
+    pendingActions: groupLikeActions(asks).sort(byDeadline),
   };
+}
+
+/**
+ * One item per kind of ask: the rows of a source whose actions share a type and a URL (the same
+ * screen, the same thing to do) become one item the source words, with the earliest deadline.
+ */
+function groupLikeActions(rows: readonly (PendingRow & { source: number })[]): PendingAction[] {
+  const groups = new Map<
+    string,
+    { source: number; rows: PendingRow[]; actions: PendingAction[] }
+  >();
+  for (const row of rows) {
+    const action = sourceAt(PENDING_ACTION_SOURCES, row.source).map(row);
+    const key = `${row.source} ${action.type} ${action.actionUrl}`;
+    const group = groups.get(key) ?? { source: row.source, rows: [], actions: [] };
+    group.rows.push(row);
+    group.actions.push(action);
+    groups.set(key, group);
+  }
+  return [...groups.values()].map(({ source, rows: like, actions }) => {
+    const [first] = actions;
+    if (!first) throw new Error('dashboard: an empty group of pending actions');
+    if (actions.length === 1) return first;
+    const deadlines = actions.flatMap((action) => (action.deadline ? [action.deadline] : []));
+    return {
+      ...first,
+      ...sourceAt(PENDING_ACTION_SOURCES, source).group(like),
+      deadline: deadlines.sort()[0] ?? null,
+    };
+  });
 }
 
 function sourceAt<Source>(sources: readonly Source[], index: number): Source {

@@ -105,6 +105,10 @@ export const finePendingActions: PendingActionSource = {
       actionUrl: '/fines?status=pending',
     };
   },
+  group: (rows) => ({
+    description: `${rows.length} fines to pay`,
+    actionRequired: `Pay ${formatKobo(rows.reduce((sum, row) => sum + (row.amountKobo ?? 0), 0))} in all, each by its due date`,
+  }),
 };
 
 /** Total Fines on the dashboard: the member's pending fines, in kobo (DESIGN §6). */

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
+import { formatDisplayDate } from '@coop/shared/dates';
+import { formatKobo } from '@coop/shared/money';
 import {
   ledgerTransactions,
   loanGuarantors,
@@ -27,6 +29,7 @@ import {
   recordRepayment,
 } from './loan-servicing.service.js';
 import { certifyLoan, getLoanEligibility, listLoans } from './loans.service.js';
+import { getDashboard } from '../dashboard/dashboard.service.js';
 
 /**
  * After approval (DESIGN §6): disbursement fixes the schedule and posts the ledger, repayments
@@ -180,6 +183,24 @@ describe('loan servicing', () => {
       .from(notifications)
       .where(eq(notifications.userId, ada.user.id));
     expect(told.map((n) => n.title)).toContain('Instalment on LN-000001 overdue');
+  });
+
+  it("puts an overdue instalment in the borrower's Pending Actions, linked to the loan", async () => {
+    const overdue = (await scheduleOf(t, loanId))[1];
+    if (!overdue) throw new Error('no second instalment');
+    const left = formatKobo(overdue.totalAmount - overdue.paidAmount);
+    const { pendingActions } = await getDashboard(t.deps, ada.actor);
+    expect(pendingActions).toContainEqual({
+      id: overdue.id,
+      type: 'loan_repayment',
+      description: `Instalment 2 of loan LN-000001 is overdue (${left})`,
+      actionRequired: `Pay ${left}, due on ${formatDisplayDate(overdue.dueDate)}`,
+      deadline: overdue.dueDate,
+      actionUrl: '/loans?loan=LN-000001',
+    });
+    // The guarantor is not asked to pay it.
+    const forBayo = (await getDashboard(t.deps, bayo.actor)).pendingActions;
+    expect(forBayo.filter((action) => action.type === 'loan_repayment')).toEqual([]);
   });
 
   it('a partial payment leaves an overdue instalment overdue; paying the rest marks it paid', async () => {

@@ -99,22 +99,32 @@ export function loanPendingSql(userId: string, isReviewer: boolean, limit: numbe
   // tenth of the time. Each part joins `users` once (the borrower, or the guarantor).
   const g = loanGuarantors;
   const name = fullName(users);
+  // The member's own overdue instalments come first: money already late (what is left to pay of
+  // each, its loan, due date and month).
+  const s = loanScheduleItems;
+  const overdue = sql`select 0, row_number() over (order by ${s.dueDate}, ${s.month}), 'overdue',
+      ${s.id}, ${s.totalAmount} - ${s.paidAmount}, ${loans.loanNumber},
+      to_char(${s.dueDate}, 'YYYY-MM-DD'), ${s.month}::text
+    from ${s} join ${loans} on ${loans.id} = ${s.loanId}
+    where ${loans.userId} = ${userId} and ${s.status} = 'overdue'
+      and ${loans.status} in ('disbursed', 'defaulted')
+    order by ${s.dueDate}, ${s.month} limit ${limit}`;
   const requests = sql`select 1, row_number() over (order by ${g.invitationDate} desc), 'guarantee',
-      ${g.id}, ${g.guaranteeAmount}, ${loans.loanNumber}, ${name}
+      ${g.id}, ${g.guaranteeAmount}, ${loans.loanNumber}, ${name}, null::text
     from ${g} join ${loans} on ${loans.id} = ${g.loanId} join ${users} on ${users.id} = ${loans.userId}
     where ${g.guarantorUserId} = ${userId} and ${g.replacedById} is null and ${g.status} = 'pending'
     order by ${g.invitationDate} desc limit ${limit}`;
   // A declined replacement is not asked about again (the first refusal was).
   const declined = sql`select 2, row_number() over (), 'replace', ${g.id}, null::bigint,
-      ${loans.loanNumber}, ${name}
+      ${loans.loanNumber}, ${name}, null::text
     from ${g} join ${loans} on ${loans.id} = ${g.loanId} join ${users} on ${users.id} = ${g.guarantorUserId}
     where ${loans.userId} = ${userId} and ${loans.status} = 'pending' and ${g.replacedById} is null
       and ${g.status} = 'rejected' and ${g.replacesId} is null`;
-  const parts = [sql`(${requests})`, sql`(${declined})`];
+  const parts = [sql`(${overdue})`, sql`(${requests})`, sql`(${declined})`];
   if (isReviewer) {
     const c = loanCertifications;
     const toCertify = sql`select 3, row_number() over (order by ${loans.createdAt} desc), 'review',
-        ${loans.id}, ${loans.requestedAmount}, ${loans.loanNumber}, ${name}
+        ${loans.id}, ${loans.requestedAmount}, ${loans.loanNumber}, ${name}, null::text
       from ${loans} join ${users} on ${users.id} = ${loans.userId}
       where ${loans.status} = 'under_review' and ${loans.userId} <> ${userId}
         and not exists (select 1 from ${g} where ${g.loanId} = ${loans.id} and ${g.guarantorUserId} = ${userId})
@@ -122,8 +132,8 @@ export function loanPendingSql(userId: string, isReviewer: boolean, limit: numbe
       order by ${loans.createdAt} desc limit ${limit}`;
     parts.push(sql`(${toCertify})`);
   }
-  return sql`select kind, id, amount_kobo, label, detail, null from (${sql.join(parts, sql` union all `)})
-      as p(part, n, kind, id, amount_kobo, label, detail)
+  return sql`select kind, id, amount_kobo, label, detail, extra from (${sql.join(parts, sql` union all `)})
+      as p(part, n, kind, id, amount_kobo, label, detail, extra)
     order by part, n limit ${limit}`;
 }
 

@@ -10,7 +10,7 @@
  * balance rows (user-id order, as the ledger takes them).
  */
 import { randomBytes } from 'node:crypto';
-import { toIsoDateInTimeZone } from '@coop/shared/dates';
+import { formatDisplayDate, toIsoDateInTimeZone } from '@coop/shared/dates';
 import type { IdParams } from '@coop/shared/http';
 import {
   calculateLoan,
@@ -612,6 +612,15 @@ export const memberLoanPendingActions: PendingActionSource = {
     loanPendingSql(actor.user.id, actor.user.isLoanReviewer, LOAN_PENDING_ACTIONS_LIMIT),
   map: (row) => {
     switch (row.kind) {
+      case 'overdue':
+        return {
+          id: row.id,
+          type: 'loan_repayment',
+          description: `Instalment ${row.extra} of loan ${row.label} is overdue (${formatKobo(row.amountKobo ?? 0)})`,
+          actionRequired: `Pay ${formatKobo(row.amountKobo ?? 0)}, due on ${formatDisplayDate(row.detail ?? '')}`,
+          deadline: row.detail,
+          actionUrl: loanUrl(row.label ?? ''),
+        };
       case 'guarantee':
         return {
           id: row.id,
@@ -641,7 +650,47 @@ export const memberLoanPendingActions: PendingActionSource = {
         };
     }
   },
+  // Rows group by kind (and overdue instalments by loan): the type and URL tell them apart.
+  group: (rows) => {
+    const [first] = rows;
+    const total = formatKobo(rows.reduce((sum, row) => sum + (row.amountKobo ?? 0), 0));
+    switch (first?.kind) {
+      case 'overdue':
+        return {
+          description: `${rows.length} instalments of loan ${first.label} are overdue (${total})`,
+          actionRequired: `Pay ${total}, due since ${formatDisplayDate(first.detail ?? '')}`,
+        };
+      case 'guarantee':
+        return {
+          description: `${rows.length} members asked you to guarantee their loans`,
+          actionRequired: 'Accept or reject each guarantee',
+        };
+      case 'replace': {
+        const loansNamed = new Set(rows.map((row) => row.label));
+        const whose = loansNamed.size === 1 ? `your loan ${first.label}` : 'your loans';
+        const names = rows.map((row) => row.detail ?? '');
+        const who =
+          names.length <= 3
+            ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
+            : `${names.length} guarantors`;
+        return {
+          description: `${who} declined to guarantee ${whose}`,
+          actionRequired: 'Choose other guarantors',
+        };
+      }
+      default:
+        return {
+          description: `${rows.length} loans are under review`,
+          actionRequired: 'Approve or reject each loan',
+        };
+    }
+  },
 };
+
+/** The member's loan on My Loans, opened (a pending action's or a notification's link). */
+export function loanUrl(loanNumber: string): string {
+  return `/loans?loan=${encodeURIComponent(loanNumber)}`;
+}
 
 /** The member's latest loan events for Recent Activity: requests and repayments. */
 export const memberLoanActivity: ActivitySource = {

@@ -71,6 +71,35 @@ describe('Pending Actions panel (spec §2, §4, §8)', () => {
   });
 });
 
+describe('Pending Actions: an overdue instalment', () => {
+  it("reads 'Repayment' and 'Overdue', and links to the loan", () => {
+    renderWithProviders(
+      <PendingActions
+        today="2026-03-05"
+        isPending={false}
+        isError={false}
+        actions={[
+          {
+            id: id(9),
+            type: 'loan_repayment',
+            description: '2 instalments of loan LN-000004 are overdue (₦51,500)',
+            actionRequired: 'Pay ₦51,500, due since Jan 25, 2026',
+            deadline: '2026-01-25',
+            actionUrl: '/loans?loan=LN-000004',
+          },
+        ]}
+      />,
+    );
+    const item = screen.getByRole('listitem');
+    expect(within(item).getByText('Repayment')).toBeInTheDocument();
+    expect(within(item).getByText('Overdue')).toBeInTheDocument();
+    expect(within(item).getByRole('link', { name: 'Take Action' })).toHaveAttribute(
+      'href',
+      '/loans?loan=LN-000004',
+    );
+  });
+});
+
 describe('Recent Activity (spec §2, §3, §4)', () => {
   const activity: Activity[] = [
     {

@@ -2,6 +2,7 @@ import type { PendingAction } from '@coop/shared/dashboard';
 import { DASHBOARD_MESSAGES } from '@coop/shared/dashboard-rules';
 import { deadlineLabel, toIsoDateInTimeZone } from '@coop/shared/dates';
 import {
+  Banknote,
   CheckCircle2,
   ClipboardCheck,
   FileSignature,
@@ -31,6 +32,7 @@ const TYPES: Record<
   loan_document: { label: 'Loan', icon: FileSignature, variant: 'secondary' },
   fine_payment: { label: 'Fine', icon: Receipt, variant: 'danger' },
   loan_review: { label: 'Review', icon: ClipboardCheck, variant: 'info' },
+  loan_repayment: { label: 'Repayment', icon: Banknote, variant: 'danger' },
 };
 
 function deadlineVariant(label: string): BadgeProps['variant'] {

@@ -167,6 +167,42 @@ function fixtures() {
 }
 
 describe('My Loans', () => {
+  it('marks a loan with overdue instalments and opens the loan a link names (?loan=)', async () => {
+    const { repaid } = fixtures();
+    const item = (month: number, status: 'paid' | 'overdue' | 'pending') => ({
+      month,
+      dueDate: `2026-0${month}-25`,
+      principalAmount: 8_000,
+      interestAmount: 750,
+      totalAmount: 8_750,
+      remainingBalance: 52_500 - month * 8_750,
+      status,
+    });
+    const running: Loan = {
+      ...loan('LN-000004', 'Restocking my provisions shop', 'disbursed', [
+        guarantor('Bayo', 'accepted'),
+      ]),
+      outstandingBalance: 43_750,
+      repaymentSchedule: {
+        scheduleItems: [item(1, 'overdue'), item(2, 'overdue'), item(3, 'pending')],
+        totalRepaymentAmount: 52_500,
+        monthlyPaymentAmount: 8_750,
+      },
+    };
+    server([running, repaid]);
+    renderLoans('/loans?loan=LN-000004');
+    const row = (await screen.findByText('Restocking my provisions shop')).closest('tr');
+    expect(within(row as HTMLElement).getByText('2 overdue instalments')).toBeInTheDocument();
+    const other = screen.getByText('School fees for the new term').closest('tr');
+    expect(within(other as HTMLElement).queryByText(/overdue/)).toBeNull();
+    // The linked loan is open; the other is not.
+    expect(
+      within(row as HTMLElement).getByRole('button', { name: 'Hide Details of LN-000004' }),
+    ).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('region', { name: 'Details of LN-000004' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Details of LN-000011' })).toBeNull();
+  });
+
   it('filters from the panel into the URL, with the active badge, chips, status empty state and Reset', async () => {
     const { pending, repaid } = fixtures();
     const api = server([pending, repaid]);

@@ -1,11 +1,13 @@
 import { LOAN_MESSAGES, loanStatusLabel, noLoansWithStatusMessage } from '@coop/shared/loan-rules';
 import type { Loan, LoanGuarantor } from '@coop/shared/loans';
 import { FALLBACK_MESSAGES } from '@coop/shared/messages';
-import { RefreshCw } from 'lucide-react';
+import { AlertTriangle, RefreshCw } from 'lucide-react';
 import { Fragment, useEffect, useId, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../components/list/data-table';
 import { PaginationFooter } from '../../../components/list/pagination-footer';
 import { QueryState } from '../../../components/list/query-state';
+import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { failureMessage } from '../../../lib/api-client';
 import { countActiveFilters } from '../../../lib/list-filters';
@@ -73,6 +75,11 @@ const HISTORY_COLUMNS: readonly DataTableColumn<RepaymentRecord>[] = [
   },
 ];
 
+/** How many of the loan's instalments are past their due date unpaid. */
+export function overdueInstalments(loan: Loan): number {
+  return loan.repaymentSchedule.scheduleItems.filter((item) => item.status === 'overdue').length;
+}
+
 const COLUMNS = ['Loan ID', 'Purpose', 'Amount', 'Term', 'Date', 'Status', 'Actions'] as const;
 
 /** A guarantor who declined a pending loan, on a place never reassigned before (once per place). */
@@ -87,9 +94,21 @@ export function canReassign(guarantor: LoanGuarantor, loan: Loan): boolean {
  */
 export function MyLoansTab(props: { onReassign: (guarantor: LoanGuarantor, loan: Loan) => void }) {
   const list = useListParams(MY_LOAN_LIST_CONFIG);
-  const [open, setOpen] = useState<string | null>(null);
   const loans = useLoans(list.query);
   const rows = loans.data?.data ?? [];
+  // `?loan=LN-…` (a pending action's or a notification's link) opens that loan until the member
+  // opens or closes one themselves (`undefined`: not chosen yet).
+  const [params] = useSearchParams();
+  const linked = rows.find((loan) => loan.loanId === params.get('loan'));
+  const [chosen, setChosen] = useState<string | null | undefined>(undefined);
+  const open = chosen === undefined ? (linked?.id ?? null) : chosen;
+  const setOpen = setChosen;
+  const linkedLoanId = chosen === undefined ? linked?.loanId : undefined;
+  useEffect(() => {
+    if (!linkedLoanId) return;
+    // jsdom has no scrollIntoView; a browser brings the opened loan into view.
+    document.querySelector(`tr[data-loan="${linkedLoanId}"]`)?.scrollIntoView?.({ block: 'start' });
+  }, [linkedLoanId]);
   const status = typeof list.filters.status === 'string' ? list.filters.status : undefined;
   const filtered = countActiveFilters(list.filters, list.search) > 0;
   const errorMessage = loans.isError
@@ -163,18 +182,20 @@ export function MyLoansTab(props: { onReassign: (guarantor: LoanGuarantor, loan:
             <tbody className="grid gap-3 md:table-row-group">
               {rows.map((loan) => {
                 const expanded = open === loan.id;
+                const overdue = overdueInstalments(loan);
                 return (
                   <Fragment key={loan.id}>
                     <tr
                       data-loan={loan.loanId}
                       className={cn(
-                        'grid grid-cols-2 gap-x-3 gap-y-2 rounded-xl border bg-card p-4 md:table-row md:rounded-none md:border-0 md:border-t md:bg-transparent md:p-0',
+                        // The scroll margin keeps a linked loan clear of the sticky top bar.
+                        'grid scroll-mt-20 grid-cols-2 gap-x-3 gap-y-2 rounded-xl border bg-card p-4 md:table-row md:rounded-none md:border-0 md:border-t md:bg-transparent md:p-0',
                         expanded && 'rounded-b-none border-b-0 md:bg-muted/40',
                       )}
                     >
                       {/* One cell per column; on a card, `order` puts the status beside the ID. */}
                       <Cell label="Loan ID" className="order-1">
-                        <span className="font-mono">{loan.loanId}</span>
+                        <span className="font-mono whitespace-nowrap">{loan.loanId}</span>
                       </Cell>
                       <Cell label="Purpose" className="order-3 col-span-2 md:max-w-64">
                         <span className="line-clamp-2 md:line-clamp-1">{loan.purpose}</span>
@@ -194,7 +215,17 @@ export function MyLoansTab(props: { onReassign: (guarantor: LoanGuarantor, loan:
                         label="Status"
                         className="order-2 justify-items-end md:justify-items-start"
                       >
-                        <StatusBadge status={loan.status} />
+                        <span className="flex flex-wrap justify-end gap-1 md:justify-start">
+                          <StatusBadge status={loan.status} />
+                          {overdue > 0 ? (
+                            <Badge variant="danger">
+                              <AlertTriangle aria-hidden="true" className="size-3" />
+                              {overdue === 1
+                                ? '1 overdue instalment'
+                                : `${overdue} overdue instalments`}
+                            </Badge>
+                          ) : null}
+                        </span>
                       </Cell>
                       <td className="order-7 col-span-2 md:px-3 md:py-2">
                         <Button
