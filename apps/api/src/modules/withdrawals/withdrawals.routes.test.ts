@@ -207,6 +207,9 @@ describe('withdrawals API', () => {
       message: 'Withdrawal request updated',
       data: { requestedAmount: 100_000, reason: null, status: 'pending' },
     });
+    // The hold moved with the amount: all of Ada's savings are held for it now.
+    expect((await call.eligibility(ada)).availableSavings).toBe(0);
+    expect(await findHoldMismatches(t.db)).toEqual([]);
     const empty = await call.update(ada, savingsRequest.id, {});
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ message: 'Nothing to update' });
@@ -302,6 +305,38 @@ describe('withdrawals API', () => {
       code: 'WITHDRAWAL_NOT_ALLOWED',
       message: WITHDRAWAL_RESTRICTIONS.runningLoan,
     });
+  });
+
+  it('refuses to change a share holding request once a loan binds the shares, as a new one', async () => {
+    const efe = await memberWith(t, 'efe@test.coop', 10_000, 10_000);
+    const res = await call.request(efe, 'share-holding', { amount: 1_000 });
+    expect(res.statusCode, res.body).toBe(201);
+    const request = res.json<{ data: Withdrawal }>().data;
+    await t.db.insert(loans).values({
+      loanNumber: 'LN-TEST-2',
+      userId: efe.id,
+      purpose: 'Sewing machines for the shop',
+      requestedAmount: 50_000_00,
+      repaymentTermMonths: 6,
+      interestRateBps: 500,
+      interestAmount: 2_500_00,
+      insuranceFee: 500_00,
+      formFee: 1_000_00,
+      deductProcessingFee: true,
+      disbursementAmount: 48_500_00,
+      monthlyPayment: 8_750_00,
+      totalRepayment: 52_500_00,
+      status: 'pending',
+      requiredCertifications: 2,
+      remainingCertifications: 2,
+    });
+    const change = await call.update(efe, request.id, { amount: 2_000 });
+    expect(change.statusCode).toBe(409);
+    expect(change.json()).toMatchObject({
+      code: 'WITHDRAWAL_NOT_ALLOWED',
+      message: WITHDRAWAL_RESTRICTIONS.runningLoan,
+    });
+    expect((await call.list(efe)).data[0]).toMatchObject({ requestedAmount: 1_000 });
   });
 
   it('answers 401 without a token and 403 for a suspended member', async () => {

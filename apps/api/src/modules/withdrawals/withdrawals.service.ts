@@ -270,7 +270,9 @@ export async function requestWithdrawal(
 
 /**
  * PUT /users/withdrawals/{id}: the member changes the amount or reason of, or cancels, their own
- * pending request. Another member's id answers 404; a decided request 409.
+ * pending request. Another member's id answers 404; a decided request 409. A new amount follows
+ * the rules of a new request (at most what is available, this request's own hold counted back;
+ * no shares while bound) and moves the hold to it.
  */
 export async function updateWithdrawal(
   deps: Deps,
@@ -314,6 +316,13 @@ export async function updateWithdrawal(
     if (input.amount !== undefined) {
       const amount = nairaToKobo(input.amount);
       const eligibility = await eligibilityOf(tx, userId, balance, row);
+      // The rules of a new request: shares stay while a loan or a guarantee binds them.
+      if (row.withdrawalType === 'share_holding' && eligibility.sharesBoundBy.length > 0) {
+        throw new DomainError({
+          code: 'WITHDRAWAL_NOT_ALLOWED',
+          message: eligibility.sharesBoundBy.join(' '),
+        });
+      }
       if (amount > available(eligibility, row.withdrawalType)) throw exceedsBalance();
       values.requestedAmount = amount;
       await resizeHold(tx, {

@@ -142,7 +142,8 @@ describe('Withdrawals page', () => {
     await waitFor(() =>
       expect(screen.getByTestId('location')).toHaveTextContent(/^\/withdrawals$/),
     );
-  });
+    // Typing into a dialog takes several seconds in jsdom on a shared machine.
+  }, 15_000);
 
   it("shows the server's field message under the amount, and a toast for other failures", async () => {
     let answer = apiError(400, 'Amount exceeds available balance', 'VALIDATION_ERROR');
@@ -196,11 +197,58 @@ describe('Withdrawals page', () => {
         .map((header) => header.textContent),
     ).toEqual(['Type', 'Requested Amount', 'Status', 'Request Date', 'Processed Date', 'Actions']);
     await user.click(within(table).getByRole('button', { name: /Cancel/ }));
+    // Cancelling asks first; 'Keep Request' sends nothing.
+    let confirm = await screen.findByRole('dialog', { name: 'Cancel this withdrawal request?' });
+    expect(confirm).toHaveTextContent(
+      'Your savings withdrawal request of ₦10,000, made on Mar 01, 2026, will be cancelled',
+    );
+    await user.click(within(confirm).getByRole('button', { name: 'Keep Request' }));
+    expect(api.callsTo('PUT /users/withdrawals/00000000-0000-4000-8000-000000000001')).toEqual([]);
+    await user.click(within(table).getByRole('button', { name: /Cancel/ }));
+    confirm = await screen.findByRole('dialog', { name: 'Cancel this withdrawal request?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel Request' }));
     expect(await screen.findByText('Withdrawal request cancelled')).toBeInTheDocument();
     expect(
       api.callsTo('PUT /users/withdrawals/00000000-0000-4000-8000-000000000001')[0]?.body,
     ).toEqual({
       status: 'cancelled',
     });
+  }, 15_000);
+
+  it('changes a pending request: the amount up to what is available plus its own, and the reason', async () => {
+    const api = server({ rows: [{ ...PENDING, reason: 'Rent' }] });
+    const { user } = renderPage();
+    const table = await screen.findByRole('table', { name: 'Withdrawal requests' });
+    await user.click(within(table).getByRole('button', { name: /Change/ }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Change savings withdrawal request',
+    });
+    const amount = within(dialog).getByLabelText('Amount (₦)');
+    expect(amount).toHaveValue(10_000);
+    expect(within(dialog).getByLabelText('Reason (optional)')).toHaveValue('Rent');
+    // ₦40,000 available and the ₦10,000 this request already holds.
+    expect(within(dialog).getByText('Available: ₦50,000')).toBeInTheDocument();
+    await user.clear(amount);
+    await user.type(amount, '50000.01');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(within(dialog).getByText('Amount exceeds available balance')).toBeInTheDocument();
+    await user.clear(amount);
+    await user.type(amount, '50000');
+    await user.clear(within(dialog).getByLabelText('Reason (optional)'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Withdrawal request updated')).toBeInTheDocument();
+    expect(
+      api.callsTo('PUT /users/withdrawals/00000000-0000-4000-8000-000000000001')[0]?.body,
+    ).toEqual({ amount: 50_000, reason: '' });
+  }, 15_000);
+
+  it('lands filtered from a notification link (?status=rejected), and says so', async () => {
+    const api = server({ rows: [] });
+    renderPage('/withdrawals?status=rejected');
+    expect(await screen.findByText('No withdrawal requests')).toBeInTheDocument();
+    expect(api.callsTo('GET /users/withdrawals').at(-1)?.query.get('status')).toBe('rejected');
+    const chips = screen.getByRole('list', { name: 'Active filters' });
+    expect(chips).toHaveTextContent('Status: Rejected');
+    expect(within(chips).getByRole('button', { name: 'Remove Status filter' })).toBeInTheDocument();
   });
 });

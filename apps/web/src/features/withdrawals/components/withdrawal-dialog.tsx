@@ -1,3 +1,4 @@
+import { formatDisplayDate } from '@coop/shared/dates';
 import { formatNaira } from '@coop/shared/money';
 import {
   WITHDRAWAL_MESSAGES,
@@ -22,19 +23,33 @@ import {
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { serverFieldMessages } from '../../../lib/apply-server-errors';
-import { useRequestWithdrawal } from '../api/withdrawals';
+import type { Withdrawal } from '@coop/shared/withdrawals';
+import { useChangeWithdrawal, useRequestWithdrawal } from '../api/withdrawals';
 
 type WithdrawalFormProps = {
   withdrawalType: WithdrawalType;
+  /** What may be asked for: for a change, what is available plus the request's own amount. */
   available: number;
+  /** The pending request being changed; absent for a new one. */
+  changing?: Withdrawal | undefined;
   onDone: () => void;
 };
 
-/** The amount and optional reason (spec §5 "Withdrawal amount"); forgotten when the dialog closes. */
-export function WithdrawalForm({ withdrawalType, available, onDone }: WithdrawalFormProps) {
+/**
+ * The amount and optional reason (spec §5 "Withdrawal amount"), for a new request or a change of
+ * a pending one under the same rules; forgotten when the dialog closes.
+ */
+export function WithdrawalForm({
+  withdrawalType,
+  available,
+  changing,
+  onDone,
+}: WithdrawalFormProps) {
   const request = useRequestWithdrawal();
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
+  const change = useChangeWithdrawal();
+  const isPending = request.isPending || change.isPending;
+  const [amount, setAmount] = useState(changing ? String(changing.requestedAmount) : '');
+  const [reason, setReason] = useState(changing?.reason ?? '');
   const [error, setError] = useState<string | undefined>();
   // One key per dialog: a retry of the same submission is never a second request.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
@@ -49,9 +64,12 @@ export function WithdrawalForm({ withdrawalType, available, onDone }: Withdrawal
     // The promise, not mutate()'s callbacks: the success refetches eligibility, which can close
     // this dialog (on /withdrawals/new) before per-call callbacks run, and React Query skips
     // those of an unmounted caller; the toast and the way back must still happen.
-    request.mutateAsync({ withdrawalType, amount: value, reason, idempotencyKey }).then(
+    const sent = changing
+      ? change.mutateAsync({ id: changing.id, amount: value, reason })
+      : request.mutateAsync({ withdrawalType, amount: value, reason, idempotencyKey });
+    sent.then(
       () => {
-        toast.success(WITHDRAWAL_MESSAGES.submitted);
+        toast.success(changing ? WITHDRAWAL_MESSAGES.updated : WITHDRAWAL_MESSAGES.submitted);
         onDone();
       },
       (failure: unknown) => {
@@ -92,12 +110,12 @@ export function WithdrawalForm({ withdrawalType, available, onDone }: Withdrawal
       </FormField>
       <DialogFooter>
         <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={request.isPending}>
+          <Button type="button" variant="outline" disabled={isPending}>
             Cancel
           </Button>
         </DialogClose>
-        <SubmitButton isPending={request.isPending} pendingLabel="Submitting...">
-          Submit Request
+        <SubmitButton isPending={isPending} pendingLabel={changing ? 'Saving...' : 'Submitting...'}>
+          {changing ? 'Save Changes' : 'Submit Request'}
         </SubmitButton>
       </DialogFooter>
     </form>
@@ -107,26 +125,44 @@ export function WithdrawalForm({ withdrawalType, available, onDone }: Withdrawal
 type WithdrawalDialogProps = {
   withdrawalType: WithdrawalType | null;
   available: number;
+  /** The pending request being changed; absent for a new one. */
+  changing?: Withdrawal | undefined;
   onClose: () => void;
 };
 
-/** Spec §2: the dialog for one type of withdrawal, open while `withdrawalType` is set. */
-export function WithdrawalDialog({ withdrawalType, available, onClose }: WithdrawalDialogProps) {
+/**
+ * Spec §2: the dialog for one type of withdrawal, open while `withdrawalType` is set; with
+ * `changing`, it changes that pending request.
+ */
+export function WithdrawalDialog({
+  withdrawalType,
+  available,
+  changing,
+  onClose,
+}: WithdrawalDialogProps) {
   return (
     <Dialog open={withdrawalType !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
         {withdrawalType ? (
           <>
             <DialogHeader>
-              <DialogTitle>{WITHDRAWAL_TYPE_LABELS[withdrawalType]} withdrawal</DialogTitle>
+              <DialogTitle>
+                {changing ? 'Change ' : ''}
+                {changing
+                  ? `${WITHDRAWAL_TYPE_LABELS[withdrawalType].toLowerCase()} withdrawal request`
+                  : `${WITHDRAWAL_TYPE_LABELS[withdrawalType]} withdrawal`}
+              </DialogTitle>
               <DialogDescription>
-                The administrator reviews your request; the money leaves your balance when it is
-                approved.
+                {changing
+                  ? `Requested on ${formatDisplayDate(changing.requestDate)} for ${formatNaira(changing.requestedAmount)}. The amount held for it moves to the new amount.`
+                  : 'The administrator reviews your request; the money leaves your balance when it is approved.'}
               </DialogDescription>
             </DialogHeader>
             <WithdrawalForm
+              key={changing?.id ?? 'new'}
               withdrawalType={withdrawalType}
               available={available}
+              changing={changing}
               onDone={onClose}
             />
           </>

@@ -17,6 +17,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { DataTable, type DataTableColumn } from '../../../components/list/data-table';
+import { FilterPanel } from '../../../components/list/filter-panel';
 import { PaginationFooter } from '../../../components/list/pagination-footer';
 import { QueryState } from '../../../components/list/query-state';
 import { RowNote } from '../../../components/list/row-note';
@@ -24,6 +25,16 @@ import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Badge, type BadgeProps } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { failureMessage } from '../../../lib/api-client';
 import type { FilterDefinition } from '../../../lib/list-filters';
@@ -59,25 +70,53 @@ const STATUS_VARIANT: Record<WithdrawalStatus, BadgeProps['variant']> = {
   cancelled: 'muted',
 };
 
-function CancelButton({ withdrawal }: { withdrawal: Withdrawal }) {
+/** Cancelling gives the money back at once and cannot be undone: the member confirms it first. */
+function CancelWithdrawalDialog({ withdrawal }: { withdrawal: Withdrawal }) {
+  const [open, setOpen] = useState(false);
   const cancel = useCancelWithdrawal();
+  const what = `${WITHDRAWAL_TYPE_LABELS[withdrawal.withdrawalType].toLowerCase()} withdrawal request of ${formatNaira(withdrawal.requestedAmount)}`;
   return (
-    <Button
-      variant="outline"
-      className="md:h-8 md:px-3"
-      disabled={cancel.isPending}
-      onClick={() =>
-        cancel.mutate(withdrawal.id, {
-          onSuccess: () => toast.success(WITHDRAWAL_MESSAGES.cancelled),
-          onError: (error) =>
-            toast.error(WITHDRAWAL_MESSAGES.failedTitle, {
-              description: failureMessage(error, WITHDRAWAL_MESSAGES.failedMessage),
-            }),
-        })
-      }
-    >
-      Cancel<span className="sr-only"> request of {formatNaira(withdrawal.requestedAmount)}</span>
-    </Button>
+    <Dialog open={open} onOpenChange={(next) => !cancel.isPending && setOpen(next)}>
+      <DialogTrigger asChild>
+        <Button variant="outline" className="md:h-8 md:px-3">
+          Cancel
+          <span className="sr-only"> request of {formatNaira(withdrawal.requestedAmount)}</span>
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Cancel this withdrawal request?</DialogTitle>
+          <DialogDescription>
+            Your {what}, made on {formatDisplayDate(withdrawal.requestDate)}, will be cancelled and
+            the amount held for it released. To withdraw later, make a new request.
+          </DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button type="button" variant="outline" disabled={cancel.isPending}>
+              Keep Request
+            </Button>
+          </DialogClose>
+          <Button
+            type="button"
+            variant="destructive"
+            disabled={cancel.isPending}
+            onClick={() =>
+              cancel.mutate(withdrawal.id, {
+                onSuccess: () => toast.success(WITHDRAWAL_MESSAGES.cancelled),
+                onError: (error) =>
+                  toast.error(WITHDRAWAL_MESSAGES.failedTitle, {
+                    description: failureMessage(error, WITHDRAWAL_MESSAGES.failedMessage),
+                  }),
+                onSettled: () => setOpen(false),
+              })
+            }
+          >
+            {cancel.isPending ? 'Cancelling...' : 'Cancel Request'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   );
 }
 
@@ -128,6 +167,7 @@ export function WithdrawalsView({ openDialog = false }: { openDialog?: boolean }
   const navigate = useNavigate();
   const location = useLocation();
   const [chosenType, setDialogType] = useState<WithdrawalType | null>(null);
+  const [changing, setChanging] = useState<Withdrawal | null>(null);
   const data = eligibility.data?.data;
   // /withdrawals/new opens the dialog for the first type the member may withdraw.
   const newType: WithdrawalType | null =
@@ -138,10 +178,11 @@ export function WithdrawalsView({ openDialog = false }: { openDialog?: boolean }
           ? 'share_holding'
           : null
       : null;
-  const dialogType = chosenType ?? newType;
+  const dialogType = changing?.withdrawalType ?? chosenType ?? newType;
 
   const closeDialog = () => {
     setDialogType(null);
+    setChanging(null);
     if (openDialog) void navigate({ pathname: '/withdrawals', search: location.search });
   };
 
@@ -230,6 +271,13 @@ export function WithdrawalsView({ openDialog = false }: { openDialog?: boolean }
         <h2 id="withdrawal-requests" className="text-lg font-semibold">
           Withdrawal requests
         </h2>
+        {/* A notification's link (?status=rejected) lands here filtered: the panel says so. */}
+        <FilterPanel
+          filters={WITHDRAWAL_LIST_CONFIG.filters}
+          values={list.filters}
+          onFilterChange={list.setFilter}
+          onReset={list.reset}
+        />
         <QueryState
           isPending={withdrawals.isPending}
           errorMessage={errorMessage}
@@ -247,7 +295,19 @@ export function WithdrawalsView({ openDialog = false }: { openDialog?: boolean }
               `${WITHDRAWAL_TYPE_LABELS[row.withdrawalType]} withdrawal of ${formatNaira(row.requestedAmount)}`
             }
             rowActions={(row) =>
-              row.status === 'pending' ? <CancelButton withdrawal={row} /> : null
+              row.status === 'pending' ? (
+                <div className="flex flex-wrap gap-2">
+                  <Button
+                    variant="outline"
+                    className="md:h-8 md:px-3"
+                    onClick={() => setChanging(row)}
+                  >
+                    Change
+                    <span className="sr-only"> request of {formatNaira(row.requestedAmount)}</span>
+                  </Button>
+                  <CancelWithdrawalDialog withdrawal={row} />
+                </div>
+              ) : null
             }
             actionsHeader="Actions"
             busy={withdrawals.isPlaceholderData}
@@ -266,11 +326,13 @@ export function WithdrawalsView({ openDialog = false }: { openDialog?: boolean }
 
       <WithdrawalDialog
         withdrawalType={dialogType}
+        // A change may ask for what is available plus what the request already holds.
         available={
-          dialogType === 'share_holding'
+          (dialogType === 'share_holding'
             ? (data?.availableShares ?? 0)
-            : (data?.availableSavings ?? 0)
+            : (data?.availableSavings ?? 0)) + (changing?.requestedAmount ?? 0)
         }
+        changing={changing ?? undefined}
         onClose={closeDialog}
       />
     </div>
