@@ -17,7 +17,6 @@ describe('the password-check gate', () => {
         return 'checked';
       });
     const admitted = Array.from({ length: 5 }, check);
-    expect(passwordChecks.isFull()).toBe(true);
     const refused = await check().catch((err: unknown) => err);
     expect(refused).toBeInstanceOf(PasswordChecksBusyError);
     expect(unavailableReason(refused)).toBe('busy');
@@ -29,6 +28,18 @@ describe('the password-check gate', () => {
     }
     expect(await Promise.all(admitted)).toEqual(Array(5).fill('checked'));
     expect(most).toBe(2);
-    expect(passwordChecks.isFull()).toBe(false);
+  });
+
+  it('admits at most `concurrent + waiting` sign-ins at once, and takes each place back once', () => {
+    passwordChecks.configure({ concurrent: 1, waiting: 1 });
+    const first = passwordChecks.admit();
+    const second = passwordChecks.admit();
+    expect(() => passwordChecks.admit()).toThrow(PasswordChecksBusyError);
+    first();
+    first();
+    const third = passwordChecks.admit();
+    expect(() => passwordChecks.admit()).toThrow(PasswordChecksBusyError);
+    second();
+    third();
   });
 });

@@ -26,9 +26,23 @@ class PasswordCheckGate {
     this.limits = limits;
   }
 
-  /** True when a new check would be refused now: callers answer early, before any other work. */
-  isFull(): boolean {
-    return this.active >= this.limits.concurrent && this.queue.length >= this.limits.waiting;
+  private admitted = 0;
+
+  /**
+   * A place for a whole sign-in, taken before any database work: at most `concurrent + waiting`
+   * sign-ins are in progress on the instance, so a burst beyond that is answered at once and costs
+   * neither database work nor a pooled connection. Returns the function that gives the place back.
+   */
+  admit(): () => void {
+    if (this.admitted >= this.limits.concurrent + this.limits.waiting) {
+      throw new PasswordChecksBusyError();
+    }
+    this.admitted++;
+    let left = false;
+    return () => {
+      if (!left) this.admitted--;
+      left = true;
+    };
   }
 
   async run<T>(work: () => Promise<T>): Promise<T> {

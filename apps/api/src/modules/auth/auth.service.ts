@@ -85,10 +85,10 @@ export async function login(
   // A failure answers after the same floor whether the identifier exists or not (decision 080).
   // A burst is answered at once (503), before any lookup, so the answer says nothing of the
   // identifier and costs no database work (decision 087).
-  if (passwordChecks.isFull()) throw new PasswordChecksBusyError();
+  const leave = passwordChecks.admit();
   return answerNoSoonerThan(
     deps.config.authAnswerFloorMs,
-    () => attemptLogin(deps, actor, input),
+    () => attemptLogin(deps, actor, input).finally(leave),
     'on_failure',
   );
 }

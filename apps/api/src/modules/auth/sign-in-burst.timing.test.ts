@@ -3,6 +3,9 @@
  * runs outside transactions, at most the gate's share of the CPU at once, and what the gate's
  * queue cannot hold is answered 503 at once. The figure is the member's own: their dashboard's
  * p99 during the burst, against 200 ms and against their p99 just before it on this machine.
+ * A timing figure, so it runs alone (`npm run bench:auth-timing`), not in `npm test`: the burst's
+ * requests are made in the same process, and on a machine shared with other work the figure
+ * measures that work too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -30,10 +33,12 @@ afterAll(async () => {
 const p99 = (ms: number[]) => [...ms].sort((a, b) => a - b)[Math.ceil(ms.length * 0.99) - 1]!;
 
 /** The member's dashboard, one request after another, until `until` settles. */
-async function memberLatencies(until: Promise<unknown> | number): Promise<number[]> {
+async function memberLatencies(
+  until: Promise<unknown> | number,
+  latencies: number[] = [],
+): Promise<number[]> {
   let done = false;
   if (typeof until !== 'number') void until.finally(() => (done = true));
-  const latencies: number[] = [];
   while (typeof until === 'number' ? latencies.length < until : !done) {
     const began = performance.now();
     const res = await t.app.inject({
@@ -49,12 +54,12 @@ async function memberLatencies(until: Promise<unknown> | number): Promise<number
   return latencies;
 }
 
-/** `BURST` wrong passwords, `IN_FLIGHT` at a time, from many addresses (under the address limit). */
-async function burst(): Promise<number[]> {
+/** `size` wrong passwords, `inFlight` at a time, from many addresses (under the address limit). */
+async function burst(size = BURST, inFlight = IN_FLIGHT): Promise<number[]> {
   const codes: number[] = [];
   let next = 0;
   const worker = async () => {
-    while (next < BURST) {
+    while (next < size) {
       const i = next++;
       const res = await t.app.inject({
         method: 'POST',
@@ -69,17 +74,25 @@ async function burst(): Promise<number[]> {
       if (res.statusCode === 503) expect(res.headers['retry-after']).toBe('5');
     }
   };
-  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  await Promise.all(Array.from({ length: inFlight }, worker));
   return codes;
 }
 
 describe('a burst of failed sign-ins', () => {
   it("keeps a signed-in member's p99 under 200 ms, and answers what it cannot check with 503", async () => {
-    await memberLatencies(10); // warm-up
+    // Warm-up: the pool's connections opened and every path of the burst run once, so the
+    // figures compare steady states rather than a cold start.
+    await Promise.all([memberLatencies(10), burst(30, 10)]);
     const baseline = p99(await memberLatencies(60));
 
-    const attack = burst();
-    const during = await memberLatencies(attack);
+    // Bursts one after another until the member has 50 figures, so p99 is not a single sample.
+    const during: number[] = [];
+    const attack = (async () => {
+      const codes: number[] = [];
+      while (during.length < 50) codes.push(...(await burst()));
+      return codes;
+    })();
+    await memberLatencies(attack, during);
     const codes = await attack;
 
     // The burst was checked as far as the gate allows and answered at once beyond that.
@@ -87,7 +100,6 @@ describe('a burst of failed sign-ins', () => {
     expect(codes.filter((c) => c === 503).length).toBeGreaterThan(0);
     expect(codes.every((c) => [401, 429, 503].includes(c))).toBe(true);
 
-    expect(during.length).toBeGreaterThanOrEqual(10);
     // On a machine slow enough that the member's own p99 is near the bound already, the burst
     // may add at most 100 ms to it.
     expect(p99(during)).toBeLessThan(Math.max(200, baseline + 100));
