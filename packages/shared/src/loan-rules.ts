@@ -13,6 +13,17 @@ import {
 import { formatNaira, type Naira } from './money.js';
 
 /**
+ * Links that open one loan where the member acts on it (a pending action, a notification): their
+ * own loan opened on My Loans, a guarantee found on Guarantor Requests, a loan to certify.
+ */
+export const LOAN_LINKS = {
+  mine: (loanNumber: string) => `/loans?loan=${encodeURIComponent(loanNumber)}`,
+  guaranteed: (loanNumber: string, status: 'pending' | 'accepted') =>
+    `/loans?tab=guarantor-requests${status === 'accepted' ? '&status=accepted' : ''}&search=${encodeURIComponent(loanNumber)}`,
+  toReview: (loanNumber: string) => `/loans?tab=loan-review&loan=${encodeURIComponent(loanNumber)}`,
+} as const;
+
+/**
  * 'Amount cannot exceed your maximum eligible amount of ₦1,200,000'. Rounded down to whole naira
  * so the message never promises more than the member may borrow.
  */

@@ -183,6 +183,10 @@ describe('loan servicing', () => {
       .from(notifications)
       .where(eq(notifications.userId, ada.user.id));
     expect(told.map((n) => n.title)).toContain('Instalment on LN-000001 overdue');
+    // Its link opens that loan on My Loans.
+    expect(told.find((n) => n.title === 'Instalment on LN-000001 overdue')?.actionUrl).toBe(
+      '/loans?loan=LN-000001',
+    );
   });
 
   it("puts an overdue instalment in the borrower's Pending Actions, linked to the loan", async () => {

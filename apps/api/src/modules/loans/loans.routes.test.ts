@@ -247,7 +247,8 @@ describe('loans API', () => {
         );
       expect(asked[0]).toMatchObject({
         title: 'Guarantor request from Ada Obi',
-        actionUrl: '/loans?tab=guarantor-requests',
+        // The exact request: Guarantor Requests searched for the loan.
+        actionUrl: '/loans?tab=guarantor-requests&search=LN-000001',
       });
       const mails = await outbox(t);
       expect(mails.some((mail) => mail.subject === 'Ada Obi asked you to guarantee a loan')).toBe(

@@ -37,6 +37,7 @@ import {
   type UnderReviewLoan,
   type UnderReviewLoanListQuery,
 } from '@coop/shared/loans';
+import { LOAN_LINKS } from '@coop/shared/loan-rules';
 import { formatKobo, koboToNaira, nairaToKobo } from '@coop/shared/money';
 import type { Deps } from '../../deps.js';
 import type { Executor, Tx } from '../../db/client.js';
@@ -619,7 +620,7 @@ export const memberLoanPendingActions: PendingActionSource = {
           description: `Instalment ${row.extra} of loan ${row.label} is overdue (${formatKobo(row.amountKobo ?? 0)})`,
           actionRequired: `Pay ${formatKobo(row.amountKobo ?? 0)}, due on ${formatDisplayDate(row.detail ?? '')}`,
           deadline: row.detail,
-          actionUrl: loanUrl(row.label ?? ''),
+          actionUrl: LOAN_LINKS.mine(row.label ?? ''),
         };
       case 'guarantee':
         return {
@@ -686,11 +687,6 @@ export const memberLoanPendingActions: PendingActionSource = {
     }
   },
 };
-
-/** The member's loan on My Loans, opened (a pending action's or a notification's link). */
-export function loanUrl(loanNumber: string): string {
-  return `/loans?loan=${encodeURIComponent(loanNumber)}`;
-}
 
 /** The member's latest loan events for Recent Activity: requests and repayments. */
 export const memberLoanActivity: ActivitySource = {

@@ -9,6 +9,7 @@
  * only when the member keeps e-mail notifications on.
  */
 import { formatDisplayDate, formatMonth, type IsoDate, type IsoMonth } from '@coop/shared/dates';
+import { LOAN_LINKS } from '@coop/shared/loan-rules';
 import { formatKobo, formatNaira, type Kobo, type Naira } from '@coop/shared/money';
 import {
   notificationPriorityForType,
@@ -66,6 +67,7 @@ function lagosTime(date: Date): string {
 }
 
 const lines = (...text: string[]) => text.join('\n');
+const { mine: myLoan, guaranteed, toReview } = LOAN_LINKS;
 
 /** A notification of `type` with the type's usual priority (spec §4), unless told otherwise. */
 function notice(
@@ -429,7 +431,7 @@ export const templates = {
         title: `Guarantor request from ${facts.borrowerName}`,
         message: `${facts.borrowerName} asked you to guarantee ${formatKobo(facts.guarantee)} of loan ${facts.loanNumber} (${formatKobo(facts.amount)}). If you accept, that amount is frozen from your available balance until the loan is repaid.`,
         actionText: 'View request',
-        actionUrl: '/loans?tab=guarantor-requests',
+        actionUrl: guaranteed(facts.loanNumber, 'pending'),
         subject: { type: 'loan_guarantor', id: facts.guarantorRequestId },
       }),
       email: {
@@ -463,7 +465,7 @@ export const templates = {
           ? `${facts.guarantorName} accepted your guarantor request for loan ${facts.loanNumber}.`
           : `${facts.guarantorName} declined your guarantor request for loan ${facts.loanNumber}. You can choose another guarantor for that place once.`,
         actionText: facts.accepted ? 'View loan' : 'Reassign guarantor',
-        actionUrl: facts.accepted ? '/loans' : '/guarantees/invite',
+        actionUrl: facts.accepted ? myLoan(facts.loanNumber) : '/guarantees/invite',
         subject: { type: 'loan', id: facts.loanId },
       }),
     };
@@ -481,7 +483,7 @@ export const templates = {
         title: `Loan ${facts.loanNumber} is under review`,
         message: `Every guarantor accepted loan ${facts.loanNumber}. The loan reviewers will now certify it; this usually takes 2-3 business days.`,
         actionText: 'View loan',
-        actionUrl: '/loans',
+        actionUrl: myLoan(facts.loanNumber),
         subject: { type: 'loan', id: facts.loanId },
       }),
     };
@@ -498,7 +500,7 @@ export const templates = {
         title: `Loan ${facts.loanNumber} needs your review`,
         message: `${facts.borrowerName}'s loan request of ${formatKobo(facts.amount)} has every guarantor's acceptance and waits for certification.`,
         actionText: 'Review loan',
-        actionUrl: '/loans?tab=loan-review',
+        actionUrl: toReview(facts.loanNumber),
         subject: { type: 'loan', id: facts.loanId },
       }),
       email: {
@@ -544,7 +546,9 @@ export const templates = {
         title,
         message,
         actionText: 'View loan',
-        actionUrl: facts.forBorrower ? '/loans' : '/loans?tab=guarantor-requests&status=accepted',
+        actionUrl: facts.forBorrower
+          ? myLoan(facts.loanNumber)
+          : guaranteed(facts.loanNumber, 'accepted'),
         subject: { type: 'loan', id: facts.loanId },
       }),
       email: {
@@ -567,7 +571,7 @@ export const templates = {
         title: `Loan ${facts.loanNumber} disbursed`,
         message: `${formatKobo(facts.amount)} of loan ${facts.loanNumber} was paid out to you. Your first instalment is due on ${formatDisplayDate(facts.firstDueDate)}.`,
         actionText: 'View schedule',
-        actionUrl: '/loans',
+        actionUrl: myLoan(facts.loanNumber),
         subject: { type: 'loan', id: facts.loanId },
       }),
     };
@@ -591,7 +595,7 @@ export const templates = {
             ? `Your repayment of ${formatKobo(facts.amount)} settled loan ${facts.loanNumber}. Your guarantors' amounts are released.`
             : `Your repayment of ${formatKobo(facts.amount)} on loan ${facts.loanNumber} was recorded. Outstanding balance: ${formatKobo(facts.balance)}.`,
         actionText: 'View loan',
-        actionUrl: '/loans',
+        actionUrl: myLoan(facts.loanNumber),
         subject: { type: 'loan', id: facts.loanId },
       }),
     };
@@ -609,7 +613,7 @@ export const templates = {
         title: `Guarantee on ${facts.loanNumber} released`,
         message: `${facts.borrowerName} repaid loan ${facts.loanNumber}. The amount you guaranteed is no longer frozen.`,
         actionText: 'View guarantees',
-        actionUrl: '/loans?tab=guarantor-requests&status=accepted',
+        actionUrl: guaranteed(facts.loanNumber, 'accepted'),
         subject: { type: 'loan', id: facts.loanId },
       }),
     };
@@ -631,7 +635,9 @@ export const templates = {
           ? `Loan ${facts.loanNumber} was declared in default. Contact the cooperative to agree how to repay it; you cannot request another loan until it is repaid.`
           : `${facts.borrowerName}'s loan ${facts.loanNumber} was declared in default. Your guarantee stays frozen until the loan is repaid.`,
         actionText: 'View loan',
-        actionUrl: facts.forBorrower ? '/loans' : '/loans?tab=guarantor-requests&status=accepted',
+        actionUrl: facts.forBorrower
+          ? myLoan(facts.loanNumber)
+          : guaranteed(facts.loanNumber, 'accepted'),
         subject: { type: 'loan', id: facts.loanId },
       }),
     };
@@ -649,7 +655,7 @@ export const templates = {
         title: `Instalment on ${facts.loanNumber} overdue`,
         message: `The instalment of ${formatKobo(facts.amount)} due on ${formatDisplayDate(facts.dueDate)} for loan ${facts.loanNumber} is unpaid. Please pay it as soon as you can.`,
         actionText: 'View schedule',
-        actionUrl: '/loans',
+        actionUrl: myLoan(facts.loanNumber),
         subject: { type: 'loan', id: facts.loanId },
       }),
     };

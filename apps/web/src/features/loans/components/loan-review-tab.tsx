@@ -1,7 +1,8 @@
 import { LOAN_MESSAGES } from '@coop/shared/loan-rules';
 import type { UnderReviewLoan } from '@coop/shared/loans';
 import { FALLBACK_MESSAGES } from '@coop/shared/messages';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -18,6 +19,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { failureMessage, toApiError } from '../../../lib/api-client';
 import { useCertifyLoan, type useLoansUnderReview } from '../api/loans-api';
+import { cn } from '../../../lib/cn';
 import { displayDate, naira } from './loan-format';
 
 type Deciding = { loan: UnderReviewLoan; decision: 'approve' | 'reject' } | null;
@@ -34,6 +36,16 @@ export function LoanReviewTab(props: {
   const noteId = useId();
   const certify = useCertifyLoan();
   const rows = query.data?.data ?? [];
+  // A notification's link names the loan (?loan=LN-…): once it has left the list, say so.
+  const [params] = useSearchParams();
+  const linked = params.get('loan');
+  const gone: ReactNode =
+    linked && !rows.some((loan) => loan.loanId === linked) ? (
+      <p role="status" className="rounded-md border bg-muted p-3 text-sm">
+        Loan {linked} is no longer waiting for your review: you have certified it, or the reviewers
+        have decided it.
+      </p>
+    ) : null;
 
   if (query.isPending) {
     return (
@@ -54,7 +66,12 @@ export function LoanReviewTab(props: {
   }
   if (rows.length === 0) {
     return (
-      <p className="py-12 text-center text-muted-foreground">{LOAN_MESSAGES.noLoansUnderReview}</p>
+      <div className="grid gap-3">
+        {gone}
+        <p className="py-12 text-center text-muted-foreground">
+          {LOAN_MESSAGES.noLoansUnderReview}
+        </p>
+      </div>
     );
   }
 
@@ -86,12 +103,21 @@ export function LoanReviewTab(props: {
 
   return (
     <div className="grid gap-3">
+      {gone}
       {rows.map((loan) => {
         const completed = Math.max(0, loan.requiredCertifications - loan.remainingCertifications);
         const percent = Math.round((completed / loan.requiredCertifications) * 100);
         const certified = loan.certifications.some((c) => c.reviewerId === props.reviewerId);
         return (
-          <article key={loan.id} className="grid gap-3 rounded-lg border p-4">
+          <article
+            key={loan.id}
+            data-loan={loan.loanId}
+            aria-current={loan.loanId === linked ? 'true' : undefined}
+            className={cn(
+              'grid gap-3 rounded-lg border p-4',
+              loan.loanId === linked && 'ring-2 ring-ring',
+            )}
+          >
             <div className="flex flex-wrap items-center gap-2">
               <span className="font-mono text-sm">{loan.loanId}</span>
               <Badge variant="info">Under Review</Badge>

@@ -1,0 +1,77 @@
+import type { UnderReviewLoan } from '@coop/shared/loans';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../../testing/render';
+import type { useLoansUnderReview } from '../api/loans-api';
+import { LoanReviewTab } from './loan-review-tab';
+
+const REVIEWER = '00000000-0000-4000-8000-0000000000aa';
+
+const UNDER_REVIEW: UnderReviewLoan = {
+  id: '10000000-0000-4000-8000-000000000008',
+  loanId: 'LN-000008',
+  applicant: {
+    firstName: 'Chidi',
+    lastName: 'Eze',
+    email: 'chidi@demo.coop',
+    membershipId: 'M0003',
+  },
+  requestedAmount: 200_000,
+  purpose: 'A deep freezer for the shop',
+  repaymentTermMonths: 12,
+  createdAt: '2026-11-20T09:00:00.000Z',
+  requiredCertifications: 2,
+  remainingCertifications: 2,
+  certifications: [],
+};
+
+/** The tab is handed its query by the page; a settled one is enough here. */
+const settled = (rows: UnderReviewLoan[]) =>
+  ({
+    isPending: false,
+    isError: false,
+    error: null,
+    data: {
+      success: true,
+      data: rows,
+      pagination: {
+        currentPage: 1,
+        totalPages: 1,
+        totalItems: rows.length,
+        hasNext: false,
+        hasPrev: false,
+        limit: 10,
+      },
+    },
+  }) as unknown as ReturnType<typeof useLoansUnderReview>;
+
+describe('Loan Review tab, opened from a notification (?loan=)', () => {
+  it('marks the loan the link names', () => {
+    renderWithProviders(<LoanReviewTab query={settled([UNDER_REVIEW])} reviewerId={REVIEWER} />, {
+      route: '/loans?tab=loan-review&loan=LN-000008',
+    });
+    expect(document.querySelector('[data-loan="LN-000008"]')).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('says when that loan is no longer under review', () => {
+    renderWithProviders(<LoanReviewTab query={settled([UNDER_REVIEW])} reviewerId={REVIEWER} />, {
+      route: '/loans?tab=loan-review&loan=LN-000007',
+    });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Loan LN-000007 is no longer waiting for your review: you have certified it, or the reviewers have decided it.',
+    );
+    // The loans still under review stay listed below.
+    expect(screen.getByText('LN-000008')).toBeInTheDocument();
+  });
+
+  it('says so above the empty list too', () => {
+    renderWithProviders(<LoanReviewTab query={settled([])} reviewerId={REVIEWER} />, {
+      route: '/loans?tab=loan-review&loan=LN-000007',
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('Loan LN-000007 is no longer waiting');
+  });
+});
