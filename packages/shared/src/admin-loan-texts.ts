@@ -48,4 +48,6 @@ export const ADMIN_LOAN_MESSAGES = {
   defaulted: (loanNumber: string) => `Loan ${loanNumber} was marked defaulted`,
   selfApproval:
     'You requested this disbursement: another administrator must approve it (maker-checker)',
+  notIndependent:
+    'You borrowed, guarantee or certified this loan: another officer must disburse or approve it',
 } as const;

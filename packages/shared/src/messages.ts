@@ -64,6 +64,7 @@ export const API_ERROR_STATUS = {
   CSV_REJECTED: 400,
   MEMBER_ALREADY_ACTIVATED: 409,
   CANNOT_SUSPEND_SELF: 409,
+  CANNOT_CHANGE_OWN_FLAGS: 403,
   CONTRIBUTION_NOT_DISPUTED: 409,
   /* Loans and guarantees (issue 8). */
   LOAN_NOT_ELIGIBLE: 409,
@@ -85,6 +86,8 @@ export const API_ERROR_STATUS = {
   DISBURSEMENT_SELF_APPROVAL: 403,
   /* Officers use the back office only after a two-factor sign-in (docs/officers.md). */
   TWO_FACTOR_REQUIRED: 403,
+  /** The officer certified, guarantees or borrowed the loan: another officer must act. */
+  DISBURSEMENT_NOT_INDEPENDENT: 403,
 } as const satisfies Record<string, number>;
 export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
 

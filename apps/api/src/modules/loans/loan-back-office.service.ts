@@ -4,7 +4,8 @@
  * the servicing use cases (disburseLoan, recordRepayment, markLoanDefaulted); this module adds
  * maker-checker on disbursements above the policy threshold: the first administrator's
  * disbursement becomes a pending request, and a SECOND administrator approves it (which then
- * disburses) or rejects it with a reason. The maker can never approve their own.
+ * disburses) or rejects it with a reason. The maker can never approve their own, and neither
+ * maker nor checker is the borrower, a guarantor or a certifier of the loan.
  */
 import type {
   AdminLoanDetail,
@@ -225,6 +226,7 @@ export async function requestDisbursement(
     const d = { ...deps, db: tx };
     const loan = await loansRepository(tx).lockLoan(id);
     if (!loan) throw notFound('Loan');
+    await assertIndependentOfLoan(tx, loan, actor.user.id);
     const repo = loanBackOfficeRepository(tx);
     const pending = await repo.lockPendingRequest(loan.id);
     if (pending) {
@@ -270,6 +272,28 @@ export async function requestDisbursement(
   });
 }
 
+/**
+ * Maker-checker binds people (docs/officers.md "Separation of duties"): whoever disburses a loan,
+ * or approves its disbursement, is not its borrower, one of its guarantors or one of the reviewers
+ * who certified it, whatever roles or flags they hold. Guarantor slots are locked after the loan,
+ * in the order certification takes them.
+ */
+async function assertIndependentOfLoan(tx: Executor, loan: LoanRow, officerId: string) {
+  const loans = loansRepository(tx);
+  const slots = await loans.lockGuarantors(loan.id);
+  const certifications = await loans.certificationsOf([loan.id]);
+  if (
+    loan.userId === officerId ||
+    slots.some((slot) => slot.guarantorUserId === officerId) ||
+    certifications.some((certification) => certification.reviewerId === officerId)
+  ) {
+    throw new DomainError({
+      code: 'DISBURSEMENT_NOT_INDEPENDENT',
+      message: ADMIN_LOAN_MESSAGES.notIndependent,
+    });
+  }
+}
+
 async function lockRequestForDecision(deps: Deps, id: string) {
   const loan = await loansRepository(deps.db).lockLoan(id);
   if (!loan) throw notFound('Loan');
@@ -302,6 +326,7 @@ export async function approveDisbursement(
         message: ADMIN_LOAN_MESSAGES.selfApproval,
       });
     }
+    await assertIndependentOfLoan(tx, loan, actor.user.id);
     await loanBackOfficeRepository(tx).updateRequest(request.id, {
       status: 'approved',
       decidedBy: actor.user.id,

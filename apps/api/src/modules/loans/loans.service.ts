@@ -51,6 +51,7 @@ import { lockMemberBalances, readMemberBalance, releaseHold } from '../ledger/le
 import { sendMessages, type OutgoingMessage } from '../notifications/notifications.service.js';
 import { currentPolicy } from '../policy/policy.service.js';
 import { personName, toLoan, toLoanGuarantor } from './loan-shape.js';
+import { loanBackOfficeRepository } from './loan-back-office.repository.js';
 import {
   loanActivitySql,
   loanPendingSql,
@@ -489,6 +490,18 @@ export async function certifyLoan(
       throw new DomainError({
         code: 'LOAN_CERTIFICATION_NOT_ALLOWED',
         message: 'You cannot certify a loan you requested or guarantee',
+      });
+    }
+    // Whoever disbursed the loan, or asked for its disbursement, never certifies it too
+    // (docs/officers.md "Separation of duties").
+    const disbursers = await loanBackOfficeRepository(tx).requestsOf(loan.id);
+    if (
+      loan.disbursedBy === reviewerId ||
+      disbursers.some(({ request }) => request.requestedBy === reviewerId)
+    ) {
+      throw new DomainError({
+        code: 'LOAN_CERTIFICATION_NOT_ALLOWED',
+        message: 'You cannot certify a loan whose disbursement you made or requested',
       });
     }
     if (loan.status !== 'under_review') {

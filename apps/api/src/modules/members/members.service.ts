@@ -399,6 +399,13 @@ export async function setMemberFlags(
   actor: MemberActor,
   { id, ...input }: IdParams & AdminMemberFlagsInput,
 ): Promise<AdminMember> {
+  // A reviewer certifies loans: an officer flagging themself could certify what they disburse.
+  if (id === actor.user.id) {
+    throw new DomainError({
+      code: 'CANNOT_CHANGE_OWN_FLAGS',
+      message: 'You cannot change your own reviewer or exco flags: another officer must',
+    });
+  }
   return deps.db.transaction(async (tx) => {
     const repo = membersRepository(tx);
     const current = await repo.lock(id);
