@@ -88,6 +88,13 @@ export const API_ERROR_STATUS = {
   TWO_FACTOR_REQUIRED: 403,
   /** The officer certified, guarantees or borrowed the loan: another officer must act. */
   DISBURSEMENT_NOT_INDEPENDENT: 403,
+  /* Two-person changes (docs/administrators.md "Approvals"). */
+  PROPOSAL_SELF_APPROVAL: 403,
+  PROPOSAL_ABOUT_YOU: 403,
+  PROPOSAL_NOT_PENDING: 409,
+  PROPOSAL_EXPIRED: 409,
+  PROPOSAL_STALE: 409,
+  CANNOT_CHANGE_OWN_ROLES: 403,
 } as const satisfies Record<string, number>;
 export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
 

@@ -53,7 +53,16 @@ export const PERMISSIONS = Object.keys(PERMISSION_DESCRIPTIONS) as Permission[];
  */
 export const ROLE_PERMISSIONS: Record<OfficerRole, readonly Permission[]> = {
   president: PERMISSIONS,
-  secretary: ['back_office.read', 'audit.read', 'members.manage', 'disputes.resolve'],
+  // The secretary keeps the register and the cooperative's resolutions: with the president, the
+  // second officer who can approve a change to officers or to the policy's controls.
+  secretary: [
+    'back_office.read',
+    'audit.read',
+    'members.manage',
+    'officers.manage',
+    'disputes.resolve',
+    'policy.manage',
+  ],
   treasurer: [
     'back_office.read',
     'audit.read',

@@ -77,6 +77,11 @@ export const AUDIT_ACTIONS = [
   'policy.updated',
   'loan.disbursement_requested',
   'loan.disbursement_rejected',
+  // Two-person changes (docs/administrators.md "Approvals")
+  'proposal.created',
+  'proposal.approved',
+  'proposal.rejected',
+  'member.roles_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -97,6 +102,7 @@ export const AUDIT_ENTITY_TYPES = [
   'payroll_month',
   'report',
   'policy',
+  'proposal',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

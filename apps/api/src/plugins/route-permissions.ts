@@ -25,6 +25,7 @@ export const BACK_OFFICE_ROUTE_PERMISSIONS: RoutePermissions = {
   'POST /api/v1/admin/users/import': 'members.manage',
   'PUT /api/v1/admin/users/:id': 'members.manage',
   'PUT /api/v1/admin/users/:id/flags': 'members.manage',
+  'PUT /api/v1/admin/users/:id/roles': 'officers.manage',
   'POST /api/v1/admin/users/:id/suspend': 'members.manage',
   'POST /api/v1/admin/users/:id/reactivate': 'members.manage',
   'POST /api/v1/admin/users/:id/resend-activation': 'members.manage',
@@ -67,6 +68,13 @@ export const BACK_OFFICE_ROUTE_PERMISSIONS: RoutePermissions = {
 
   'GET /api/v1/admin/policy': 'back_office.read',
   'PUT /api/v1/admin/policy': 'policy.manage',
+
+  // Two-person changes: each area's proposals are decided by holders of its permission.
+  'GET /api/v1/admin/proposals': 'back_office.read',
+  'POST /api/v1/admin/proposals/officers/:id/approve': 'officers.manage',
+  'POST /api/v1/admin/proposals/officers/:id/reject': 'officers.manage',
+  'POST /api/v1/admin/proposals/policy/:id/approve': 'policy.manage',
+  'POST /api/v1/admin/proposals/policy/:id/reject': 'policy.manage',
 };
 
 export type RoutePermissions = Readonly<Record<string, Permission>>;

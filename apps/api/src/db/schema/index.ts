@@ -6,3 +6,4 @@ export * from './loans.js';
 export * from './member-money.js';
 export * from './system.js';
 export * from './security.js';
+export * from './proposals.js';

@@ -1,4 +1,5 @@
 import { OFFICER_ROLES } from '@coop/shared/officers';
+import { PROPOSAL_KINDS, PROPOSAL_STATUSES } from '@coop/shared/proposals';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRIBUTION_STATUSES } from '@coop/shared/contribution-rules';
 import {
@@ -27,11 +28,14 @@ import {
   withdrawals,
 } from './index.js';
 import { OFFICER_ROLE_VALUES } from './users.js';
+import { PROPOSAL_KIND_VALUES, PROPOSAL_STATUS_VALUES } from './proposals.js';
 
 // drizzle-kit cannot import @coop/shared, so the schema repeats these lists; this keeps them one.
 describe('status and type columns', () => {
   it.each([
     ['users.officer_roles', OFFICER_ROLE_VALUES, OFFICER_ROLES],
+    ['proposals.kind', PROPOSAL_KIND_VALUES, PROPOSAL_KINDS],
+    ['proposals.status', PROPOSAL_STATUS_VALUES, PROPOSAL_STATUSES],
     ['contributions.status', contributions.status.enumValues, CONTRIBUTION_STATUSES],
     ['loans.status', loans.status.enumValues, LOAN_STATUSES],
     ['loan_guarantors.status', loanGuarantors.status.enumValues, GUARANTOR_STATUSES],

@@ -16,6 +16,8 @@ import {
   sessionsEndedMessage,
 } from '@coop/shared/admin-texts';
 import { idempotencyHeadersSchema, idParamsSchema } from '@coop/shared/http';
+import { officerRolesInputSchema, PROPOSAL_MESSAGES } from '@coop/shared/proposals';
+import type { FastifyReply } from 'fastify';
 import { idempotently } from '../../lib/idempotency.js';
 import type { RouteModule } from '../../plugins/route-groups.js';
 import {
@@ -24,6 +26,8 @@ import {
   getMember,
   importMembers,
   listMembers,
+  type MemberChange,
+  proposeRoles,
   previewMemberImport,
   resendActivation,
   setMemberFlags,
@@ -32,6 +36,19 @@ import {
 } from './members.service.js';
 
 const tags = ['admin: members'];
+
+/**
+ * A change made at once answers 200 with its message; one that became a proposal answers 202
+ * Accepted: nothing changed yet, another officer must approve (docs/administrators.md).
+ */
+function answer(reply: FastifyReply, change: MemberChange, done: { message: string }) {
+  void reply.code(change.proposed ? 202 : 200);
+  return {
+    success: true as const,
+    data: change.member,
+    message: change.proposed ? PROPOSAL_MESSAGES.proposed : done.message,
+  };
+}
 
 /** A CSV upload travels as base64 in JSON: 10 MB of file is about 13.4 MB of body. */
 const CSV_UPLOAD_BODY_LIMIT_BYTES = 14 * 1024 * 1024;
@@ -138,15 +155,15 @@ export const adminMemberRoutes: RouteModule = async (app, deps) => {
         headers: idempotencyHeadersSchema,
         params: idParamsSchema,
         body: adminUpdateMemberSchema,
-        response: { 200: adminMemberResponseSchema },
+        response: { 200: adminMemberResponseSchema, 202: adminMemberResponseSchema },
       },
     },
     (req, reply) =>
-      idempotently(deps, req, reply, req.member, async (d) => ({
-        success: true as const,
-        data: await updateMember(d, req.member, { ...req.params, ...req.body }),
-        message: ADMIN_MESSAGES.memberUpdated,
-      })),
+      idempotently(deps, req, reply, req.member, async (d) =>
+        answer(reply, await updateMember(d, req.member, { ...req.params, ...req.body }), {
+          message: ADMIN_MESSAGES.memberUpdated,
+        }),
+      ),
   );
 
   app.put(
@@ -158,15 +175,35 @@ export const adminMemberRoutes: RouteModule = async (app, deps) => {
         headers: idempotencyHeadersSchema,
         params: idParamsSchema,
         body: adminMemberFlagsSchema,
-        response: { 200: adminMemberResponseSchema },
+        response: { 200: adminMemberResponseSchema, 202: adminMemberResponseSchema },
       },
     },
     (req, reply) =>
-      idempotently(deps, req, reply, req.member, async (d) => ({
-        success: true as const,
-        data: await setMemberFlags(d, req.member, { ...req.params, ...req.body }),
-        message: ADMIN_MESSAGES.flagsUpdated,
-      })),
+      idempotently(deps, req, reply, req.member, async (d) =>
+        answer(reply, await setMemberFlags(d, req.member, { ...req.params, ...req.body }), {
+          message: ADMIN_MESSAGES.flagsUpdated,
+        }),
+      ),
+  );
+
+  app.put(
+    '/:id/roles',
+    {
+      schema: {
+        tags,
+        summary: 'Proposes officer roles for a member; another officer approves (202)',
+        headers: idempotencyHeadersSchema,
+        params: idParamsSchema,
+        body: officerRolesInputSchema,
+        response: { 200: adminMemberResponseSchema, 202: adminMemberResponseSchema },
+      },
+    },
+    (req, reply) =>
+      idempotently(deps, req, reply, req.member, async (d) =>
+        answer(reply, await proposeRoles(d, req.member, { ...req.params, ...req.body }), {
+          message: 'The roles are unchanged',
+        }),
+      ),
   );
 
   app.post(
@@ -220,15 +257,15 @@ export const adminMemberRoutes: RouteModule = async (app, deps) => {
             : 'Suspends a member and ends every open session',
           headers: idempotencyHeadersSchema,
           params: idParamsSchema,
-          response: { 200: adminMemberResponseSchema },
+          response: { 200: adminMemberResponseSchema, 202: adminMemberResponseSchema },
         },
       },
       (req, reply) =>
-        idempotently(deps, req, reply, req.member, async (d) => ({
-          success: true as const,
-          data: await setMemberStatus(d, req.member, { ...req.params, isActive }),
-          message,
-        })),
+        idempotently(deps, req, reply, req.member, async (d) =>
+          answer(reply, await setMemberStatus(d, req.member, { ...req.params, isActive }), {
+            message,
+          }),
+        ),
     );
   }
 };

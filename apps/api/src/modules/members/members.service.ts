@@ -35,6 +35,8 @@ import { issueOneTimeToken } from '../../lib/one-time-token.js';
 import { revokeAllSessions } from '../sessions/sessions.service.js';
 import { sendMessages } from '../notifications/notifications.service.js';
 import { openMemberBalance } from '../ledger/ledger.service.js';
+import { propose } from '../proposals/propose.js';
+import { PROPOSAL_MESSAGES, type OfficerRolesInput } from '@coop/shared/proposals';
 
 const nameSchema = (label: string) =>
   z
@@ -287,6 +289,12 @@ export async function setMemberActive(
 
 /* ---------------------------------------------------------------- back office (issue 9) */
 
+/** What a back-office change did: made at once, or proposed for a second officer to approve. */
+export interface MemberChange {
+  member: AdminMember;
+  proposed: boolean;
+}
+
 /** A member as the back office lists them (spec §3 User, plus joining and activation). */
 export function toAdminMember(row: MemberRow): AdminMember {
   return {
@@ -351,7 +359,7 @@ export async function updateMember(
   deps: Deps,
   actor: MemberActor,
   { id, ...input }: IdParams & AdminUpdateMemberInput,
-): Promise<AdminMember> {
+): Promise<MemberChange> {
   const result = adminUpdateMemberSchema.safeParse(input);
   if (!result.success) throw invalidInput(result.error);
   const changes = result.data;
@@ -374,8 +382,22 @@ export async function updateMember(
       const fields = (['firstName', 'lastName', 'email', 'phoneNumber'] as const).filter(
         (field) => changes[field] !== undefined && changes[field] !== current[field],
       );
-      if (fields.length === 0) return toAdminMember(current);
+      if (fields.length === 0) return { member: toAdminMember(current), proposed: false };
       const values = Object.fromEntries(fields.map((field) => [field, changes[field]]));
+      // An officer's e-mail or phone signs them in and receives their resets: another officer
+      // must approve the change (docs/administrators.md "Approvals").
+      if (
+        isOfficer(current.roles) &&
+        (values.email !== undefined || values.phoneNumber !== undefined)
+      ) {
+        await propose(tx, deps, actor, {
+          kind: 'officer.details',
+          targetUserId: id,
+          before: Object.fromEntries(fields.map((field) => [field, current[field]])),
+          after: values,
+        });
+        return { member: toAdminMember(current), proposed: true };
+      }
       const updated = await repo.update(id, { ...values, updatedAt: deps.clock.now() });
       await writeAudit(tx, actor, {
         action: 'member.updated',
@@ -384,7 +406,7 @@ export async function updateMember(
         before: Object.fromEntries(fields.map((field) => [field, current[field]])),
         after: values,
       });
-      return toAdminMember(updated);
+      return { member: toAdminMember(updated), proposed: false };
     });
   } catch (err) {
     const field = violatedUniqueField(err);
@@ -398,7 +420,7 @@ export async function setMemberFlags(
   deps: Deps,
   actor: MemberActor,
   { id, ...input }: IdParams & AdminMemberFlagsInput,
-): Promise<AdminMember> {
+): Promise<MemberChange> {
   // A reviewer certifies loans: an officer flagging themself could certify what they disburse.
   if (id === actor.user.id) {
     throw new DomainError({
@@ -413,17 +435,27 @@ export async function setMemberFlags(
     const fields = (['isLoanReviewer', 'isExco'] as const).filter(
       (field) => input[field] !== undefined && input[field] !== current[field],
     );
-    if (fields.length === 0) return toAdminMember(current);
+    if (fields.length === 0) return { member: toAdminMember(current), proposed: false };
     const values = Object.fromEntries(fields.map((field) => [field, input[field]]));
+    const before = Object.fromEntries(fields.map((field) => [field, current[field]]));
+    if (isOfficer(current.roles)) {
+      await propose(tx, deps, actor, {
+        kind: 'officer.flags',
+        targetUserId: id,
+        before,
+        after: values,
+      });
+      return { member: toAdminMember(current), proposed: true };
+    }
     const updated = await repo.update(id, { ...values, updatedAt: deps.clock.now() });
     await writeAudit(tx, actor, {
       action: 'member.flags_changed',
       entityType: 'user',
       entityId: id,
-      before: Object.fromEntries(fields.map((field) => [field, current[field]])),
+      before,
       after: values,
     });
-    return toAdminMember(updated);
+    return { member: toAdminMember(updated), proposed: false };
   });
 }
 
@@ -460,17 +492,62 @@ export async function setMemberStatus(
   deps: Deps,
   actor: MemberActor,
   { id, isActive }: IdParams & { isActive: boolean },
-): Promise<AdminMember> {
+): Promise<MemberChange> {
   if (!isActive && id === actor.user.id) {
     throw new DomainError({
       code: 'CANNOT_SUSPEND_SELF',
       message: 'You cannot suspend your own account',
     });
   }
-  await setMemberActive(deps, actor, { userId: id, isActive });
+  // Suspending or reactivating an officer is a two-person change.
+  const proposed = await deps.db.transaction(async (tx) => {
+    const current = await membersRepository(tx).lock(id);
+    if (!current) throw notFound('Member');
+    if (!isOfficer(current.roles) || current.isActive === isActive) return false;
+    await propose(tx, deps, actor, {
+      kind: 'officer.status',
+      targetUserId: id,
+      before: { isActive: current.isActive },
+      after: { isActive },
+    });
+    return true;
+  });
+  if (!proposed) await setMemberActive(deps, actor, { userId: id, isActive });
   const row = await membersRepository(deps.db).find(id);
   if (!row) throw notFound('Member');
-  return toAdminMember(row);
+  return { member: toAdminMember(row), proposed };
+}
+
+/**
+ * PUT /admin/users/{id}/roles: always a proposal, approved by another officer holding
+ * `officers.manage`; nobody proposes their own roles.
+ */
+export async function proposeRoles(
+  deps: Deps,
+  actor: MemberActor,
+  { id, roles }: IdParams & OfficerRolesInput,
+): Promise<MemberChange> {
+  if (id === actor.user.id) {
+    throw new DomainError({ code: 'CANNOT_CHANGE_OWN_ROLES', message: PROPOSAL_MESSAGES.ownRoles });
+  }
+  return deps.db.transaction(async (tx) => {
+    const current = await membersRepository(tx).lock(id);
+    if (!current) throw notFound('Member');
+    const next = [...new Set(roles)];
+    if (
+      next.length === current.roles.length &&
+      next.every((role) => current.roles.includes(role))
+    ) {
+      return { member: toAdminMember(current), proposed: false };
+    }
+    await propose(tx, deps, actor, {
+      kind: 'officer.roles',
+      targetUserId: id,
+      before: { roles: current.roles },
+      after: { roles: next },
+    });
+    return { member: toAdminMember(current), proposed: true };
+  });
 }
 
 /**

@@ -16,6 +16,12 @@ import {
   type NotificationPriority,
   type NotificationType,
 } from '@coop/shared/notifications';
+import {
+  PROPOSAL_KIND_LABELS,
+  formatProposalValue,
+  proposalFieldLabel,
+  type ProposalKind,
+} from '@coop/shared/proposals';
 import type { Config } from '../../config/env.js';
 
 export interface NotificationContent {
@@ -658,6 +664,48 @@ export const templates = {
         actionUrl: myLoan(facts.loanNumber),
         subject: { type: 'loan', id: facts.loanId },
       }),
+    };
+  },
+
+  /**
+   * Another officer proposed a change to the recipient's account (docs/administrators.md
+   * "Approvals"). Sent at the address the account has now, before anything takes effect, so a
+   * change of e-mail is always told to the old address.
+   */
+  officerChangeProposed(
+    config: Config,
+    to: Recipient,
+    facts: {
+      kind: ProposalKind;
+      proposer: string;
+      changes: { field: string; before: unknown; after: unknown }[];
+      expiresAt: Date;
+    },
+  ): Message {
+    const what = PROPOSAL_KIND_LABELS[facts.kind].toLowerCase();
+    const changes = facts.changes.map(
+      ({ field, before, after }) =>
+        `${proposalFieldLabel(field)}: ${formatProposalValue(field, before)} → ${formatProposalValue(field, after)}`,
+    );
+    return {
+      notification: notice('general', {
+        priority: 'high',
+        title: 'A change to your account was proposed',
+        message: `${facts.proposer} proposed a change to your ${what}. It takes effect only if another officer approves it.`,
+      }),
+      email: {
+        essential: true,
+        subject: `A change to your ${config.cooperative.name} account was proposed`,
+        text: lines(
+          `Hello ${to.firstName},`,
+          '',
+          `${facts.proposer} proposed this change to your ${config.cooperative.name} member portal account (${what}):`,
+          ...changes,
+          '',
+          `Nothing has changed yet: it takes effect only if another officer approves it before ${lagosTime(facts.expiresAt)} (Lagos time).`,
+          `If you did not expect this, contact ${config.cooperative.contactEmail} at once.`,
+        ),
+      },
     };
   },
 } as const satisfies Record<string, (config: Config, to: Recipient, facts: never) => Message>;

@@ -13,8 +13,9 @@ import { DEFAULT_POLICY, policySchema, type Policy, type PolicyView } from '@coo
 import { policy, users } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
-import { actorIdOf, type Actor } from '../../lib/actor.js';
+import { actorIdOf, type Actor, type MemberActor } from '../../lib/actor.js';
 import { writeAudit } from '../../lib/audit-log.js';
+import { controlledChanges, propose, withControlsOf } from '../proposals/propose.js';
 
 export type { Policy } from '@coop/shared/policy';
 
@@ -55,6 +56,11 @@ export async function storePolicy(
   return valid;
 }
 
+/** Saves of the policy queue here, so each audit row's "before" is what the previous save left. */
+export async function lockPolicy(tx: Executor): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('coop.policy'))`);
+}
+
 /** GET /admin/policy: the policy in force, who saved it and when (defaults: never saved). */
 export async function policyView(deps: Deps, _actor: Actor): Promise<PolicyView> {
   const [row] = await deps.db
@@ -78,31 +84,50 @@ export async function policyView(deps: Deps, _actor: Actor): Promise<PolicyView>
 }
 
 /**
- * PUT /admin/policy: the administrator replaces the whole policy (validated by the shared
- * schema), audited with the policy before and after, in one transaction. It applies to what is
- * asked for from now on: a loan keeps the rate and fees fixed when it was requested, a fine its
- * due date, so nothing already requested changes (docs/administrators.md "Policy").
+ * PUT /admin/policy: the officer replaces the whole policy (validated by the shared schema),
+ * audited with the policy before and after, in one transaction. It applies to what is asked for
+ * from now on: a loan keeps the rate and fees fixed when it was requested, a fine its due date, so
+ * nothing already requested changes (docs/administrators.md "Policy"). A change to a field that
+ * governs a control (CONTROLLED_POLICY_FIELDS) is not saved: it becomes a proposal another officer
+ * approves (docs/administrators.md "Approvals"); the rest is saved at once.
  */
-export async function updatePolicy(deps: Deps, actor: Actor, input: Policy): Promise<PolicyView> {
+export async function updatePolicy(
+  deps: Deps,
+  actor: MemberActor,
+  input: Policy,
+): Promise<{ view: PolicyView; proposed: boolean }> {
   return deps.db.transaction(async (tx) => {
-    // Saves queue here, so each audit row's "before" is what the previous save left.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('coop.policy'))`);
+    await lockPolicy(tx);
     const before = await currentPolicy(tx);
-    const after = await storePolicy(tx, {
-      settings: input,
-      updatedBy: actorIdOf(actor),
-      now: deps.clock.now(),
-    });
-    await writeAudit(tx, actor, {
-      action: 'policy.updated',
-      entityType: 'policy',
-      entityId: String(POLICY_ROW_ID),
-      before,
-      after,
-    });
-    return policyView({ ...deps, db: tx }, actor);
+    const next = policySchema.parse(input);
+    const controlled = controlledChanges(before, next);
+    const direct = withControlsOf(before, next);
+    if (JSON.stringify(direct) !== JSON.stringify(before)) {
+      const after = await storePolicy(tx, {
+        settings: direct,
+        updatedBy: actorIdOf(actor),
+        now: deps.clock.now(),
+      });
+      await writeAudit(tx, actor, {
+        action: 'policy.updated',
+        entityType: 'policy',
+        entityId: String(POLICY_ROW_ID),
+        before,
+        after,
+      });
+    }
+    if (controlled) {
+      await propose(tx, deps, actor, {
+        kind: 'policy.controls',
+        targetUserId: null,
+        ...controlled,
+      });
+    }
+    return { view: await policyView({ ...deps, db: tx }, actor), proposed: controlled !== null };
   });
 }
 
 export const POLICY_SAVED_MESSAGE =
   'Policy saved. It applies to new requests; loans and fines already made keep their terms.';
+export const POLICY_PROPOSED_MESSAGE =
+  'Saved, except the controls you changed: another officer must approve those (Approvals).';

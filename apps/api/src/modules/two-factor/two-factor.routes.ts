@@ -8,6 +8,8 @@ import {
   twoFactorSetupResponseSchema,
   twoFactorStatusResponseSchema,
 } from '@coop/shared/security';
+import { PROPOSAL_MESSAGES } from '@coop/shared/proposals';
+import { proposeTwoFactorResetOfOfficer } from '../proposals/proposals.service.js';
 import type { RouteModule } from '../../plugins/route-groups.js';
 import {
   disableTwoFactor,
@@ -91,10 +93,15 @@ export const twoFactorAdminRoutes: RouteModule = async (app, deps) => {
         tags,
         summary: "Turn a member's two-factor sign-in off (audited)",
         params: resetTwoFactorParamsSchema,
-        response: { 200: actionResponseSchema, 404: apiErrorSchema },
+        response: { 200: actionResponseSchema, 202: actionResponseSchema, 404: apiErrorSchema },
       },
     },
-    async (req) => {
+    async (req, reply) => {
+      // An officer's reset waits for a second officer (docs/administrators.md "Approvals").
+      if (await proposeTwoFactorResetOfOfficer(deps, req.member, req.params)) {
+        void reply.code(202);
+        return { success: true as const, message: PROPOSAL_MESSAGES.proposed };
+      }
       await resetTwoFactor(deps, req.member, req.params);
       return { success: true as const, message: 'Two-factor sign-in has been reset' };
     },
