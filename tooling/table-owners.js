@@ -32,6 +32,7 @@ export const TABLE_OWNERS = {
   notifications: 'modules/notifications',
   depositNotices: 'modules/deposit-notices',
   policy: 'modules/policy',
+  proposals: 'modules/proposals',
   // Cross-cutting machinery of lib/: the audit trail, the outbox, jobs, tokens, limits, replays.
   auditLog: 'lib',
   emailOutbox: 'lib',

@@ -59,7 +59,7 @@ import { adminMemberRoutes } from './modules/members/members.routes.js';
 import { payrollRoutes } from './modules/payroll/payroll.routes.js';
 import { backOfficeRoutes } from './modules/back-office/back-office.routes.js';
 import { adminPolicyRoutes } from './modules/policy/policy.routes.js';
-import { adminProposalRoutes } from './modules/proposals/proposals.routes.js';
+import { adminApprovalRoutes } from './modules/approvals/approvals.routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -176,7 +176,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminRoutes(adminContributionRoutes), api('/admin/contributions'));
   await app.register(adminRoutes(adminDividendRoutes), api('/admin/dividends'));
   await app.register(adminRoutes(adminPolicyRoutes), api('/admin/policy'));
-  await app.register(adminRoutes(adminProposalRoutes), api('/admin/proposals'));
+  await app.register(adminRoutes(adminApprovalRoutes), api('/admin/proposals'));
   await app.register(adminRoutes(adminWithdrawalRoutes), api('/admin/withdrawals'));
   await app.register(adminRoutes(adminDepositNoticeRoutes), api('/admin/deposit-notices'));
   await app.register(adminRoutes(adminFineRoutes), api('/admin/fines'));

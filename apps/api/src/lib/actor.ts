@@ -1,5 +1,6 @@
 import type { OfficerRole } from '@coop/shared/officers';
 import type { AuthMethod } from './access-token.js';
+import { DomainError } from './domain-error.js';
 
 /** The signed-in user, loaded from the database on every request (never trusted from the token). */
 export interface SignedInUser {
@@ -45,6 +46,26 @@ export interface MemberActor extends Actor {
  */
 export const twoFactorVerified = (actor: Actor): boolean =>
   'amr' in actor && Array.isArray(actor.amr) && actor.amr.includes('otp');
+
+/**
+ * An officer whose sign-in did not pass the second factor: every back-office route refuses them
+ * (ASVS V6.3.3, docs/officers.md "Two-factor"), whatever their roles allow.
+ */
+export const twoFactorRequired = () =>
+  new DomainError({
+    code: 'TWO_FACTOR_REQUIRED',
+    message:
+      'Officers use the back office only after a two-factor sign-in: turn it on in Settings, or sign in again with your code.',
+  });
+
+/**
+ * The second signature of a two-person control (a disbursement's checker, a proposal's approver)
+ * counts only from a sign-in that passed the second factor. The back-office routes already refuse
+ * such a sign-in; the use case checks again, so no other caller can sign with a password alone.
+ */
+export function requireTwoFactor(actor: Actor): void {
+  if (!twoFactorVerified(actor)) throw twoFactorRequired();
+}
 
 /** The system itself: the command line, scheduled jobs, imports without an administrator. */
 export const systemActor: Actor = { user: null, ip: null, userAgent: null };

@@ -21,6 +21,7 @@ import { refreshTokens, users } from '../db/schema/index.js';
 import type { Database } from '../db/client.js';
 import { depsOf, type Deps } from '../deps.js';
 import {
+  twoFactorRequired,
   twoFactorVerified,
   type Actor,
   type MemberActor,
@@ -147,17 +148,6 @@ async function signedInUser(
   const { hasPassword: _password, tokensValidAfter: _after, sessionLive: _live, ...user } = row;
   return { user, sessionId: claims.sessionId, amr: claims.amr };
 }
-
-/**
- * An officer whose sign-in did not pass the second factor: every back-office route refuses them
- * (ASVS V6.3.3, docs/officers.md "Two-factor"), whatever their roles allow.
- */
-const twoFactorRequired = () =>
-  new DomainError({
-    code: 'TWO_FACTOR_REQUIRED',
-    message:
-      'Officers use the back office only after a two-factor sign-in: turn it on in Settings, or sign in again with your code.',
-  });
 
 /** Why a signed-in caller may not use a group's routes, or null when they may. */
 function refusal(

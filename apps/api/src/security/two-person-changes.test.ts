@@ -17,6 +17,9 @@ import { createTestApp, type TestApp } from '../test/app.js';
 import { bearer, createActiveMember, signIn } from '../test/auth-helpers.js';
 import { loanMember, loanThrough } from '../test/loan-members.js';
 import { currentPolicy, storePolicy } from '../modules/policy/policy.service.js';
+import { approveProposal } from '../modules/approvals/approvals.service.js';
+import { approveDisbursement } from '../modules/loans/loan-back-office.service.js';
+import type { MemberActor } from '../lib/actor.js';
 
 /**
  * Two-person changes (docs/administrators.md "Approvals"), reproducing what the penetration test
@@ -325,5 +328,41 @@ describe('two-person changes (PostgreSQL when TEST_DATABASE_URL is set)', () => 
     expect(late.json().code).toBe('PROPOSAL_EXPIRED');
     const [row] = await t.db.select().from(users).where(eq(users.id, target.id));
     expect(row?.isActive).toBe(true);
+  });
+
+  it('the second signature counts only from a two-factor sign-in, whoever calls the use case', async () => {
+    const a = await officer('Obi', ['president']);
+    const c = await officer('Pat', ['secretary']);
+    const target = await officer('Remi', ['auditor']);
+    expect((await call(a, 'POST', `/admin/users/${target.id}/suspend`)).statusCode).toBe(202);
+    const [proposal] = (await pending(c)).filter((p) => p.target?.id === target.id);
+    const [row] = await t.db.select().from(users).where(eq(users.id, c.id));
+    const checker = (amr: MemberActor['amr']): MemberActor => ({
+      user: { ...row!, roles: row!.roles },
+      ip: null,
+      userAgent: null,
+      ...(amr ? { amr } : {}),
+    });
+
+    for (const unproved of [undefined, ['pwd'] as const]) {
+      const actor = checker(unproved ? [...unproved] : undefined);
+      await expect(
+        approveProposal(t.deps, actor, { id: proposal!.id, area: 'officers' }),
+      ).rejects.toMatchObject({ code: 'TWO_FACTOR_REQUIRED' });
+      // Refused before anything is read: the loan need not even exist.
+      await expect(
+        approveDisbursement(t.deps, actor, { id: '00000000-0000-4000-8000-000000000000' }),
+      ).rejects.toMatchObject({ code: 'TWO_FACTOR_REQUIRED' });
+    }
+    expect((await pending(c)).some((p) => p.id === proposal!.id)).toBe(true);
+    const [untouched] = await t.db.select().from(users).where(eq(users.id, target.id));
+    expect(untouched?.isActive).toBe(true);
+
+    await approveProposal(t.deps, checker(['pwd', 'otp']), {
+      id: proposal!.id,
+      area: 'officers',
+    });
+    const [suspended] = await t.db.select().from(users).where(eq(users.id, target.id));
+    expect(suspended?.isActive).toBe(false);
   });
 });

@@ -22,7 +22,7 @@ import type { IdParams } from '@coop/shared/http';
 import { koboToNaira, nairaToKobo } from '@coop/shared/money';
 import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
-import type { MemberActor } from '../../lib/actor.js';
+import { requireTwoFactor, type MemberActor } from '../../lib/actor.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { DomainError, notFound } from '../../lib/domain-error.js';
 import type { ListPage } from '../../lib/list-query.js';
@@ -317,6 +317,7 @@ export async function approveDisbursement(
   actor: MemberActor,
   { id }: IdParams,
 ): Promise<AdminLoanDetail> {
+  requireTwoFactor(actor);
   return deps.db.transaction(async (tx) => {
     const d = { ...deps, db: tx };
     const { loan, request } = await lockRequestForDecision(d, id);

@@ -80,6 +80,22 @@ export function membersRepository(db: Executor) {
       return row;
     },
 
+    /** The full names of these accounts (who proposed and decided a two-person change). */
+    async names(ids: string[]): Promise<Map<string, { name: string; membershipId: string }>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({
+          id: users.id,
+          name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+          membershipId: users.membershipId,
+        })
+        .from(users)
+        .where(inArray(users.id, ids));
+      return new Map(
+        rows.map((row) => [row.id, { name: row.name, membershipId: row.membershipId }]),
+      );
+    },
+
     /** Accounts other than `exceptId` already holding one of these e-mails, phones or IDs. */
     clashes(
       values: { emails: string[]; phones: string[]; membershipIds: string[] },

@@ -35,7 +35,7 @@ import { issueOneTimeToken } from '../../lib/one-time-token.js';
 import { revokeAllSessions } from '../sessions/sessions.service.js';
 import { sendMessages } from '../notifications/notifications.service.js';
 import { openMemberBalance } from '../ledger/ledger.service.js';
-import { propose } from '../proposals/propose.js';
+import { propose, same, type ProposalRow, type Values } from '../proposals/propose.service.js';
 import { PROPOSAL_MESSAGES, type OfficerRolesInput } from '@coop/shared/proposals';
 
 const nameSchema = (label: string) =>
@@ -547,6 +547,72 @@ export async function proposeRoles(
       after: { roles: next },
     });
     return { member: toAdminMember(current), proposed: true };
+  });
+}
+
+/** Names and membership IDs of these accounts, for the Approvals queue. */
+export function memberNames(db: Executor, ids: string[]) {
+  return membersRepository(db).names([...new Set(ids)]);
+}
+
+/**
+ * Applies an approved two-person change to an officer's record (docs/administrators.md
+ * "Approvals"), in the approver's transaction. Refused (409, nothing written) if the record no
+ * longer reads as it did when proposed, or if someone else took the e-mail or number meanwhile.
+ * The audit row names both proposer and approver.
+ */
+export async function applyOfficerProposal(
+  tx: Tx,
+  deps: Pick<Deps, 'clock'>,
+  actor: MemberActor,
+  row: ProposalRow,
+  stale: () => Error,
+): Promise<void> {
+  const userId = row.targetUserId;
+  if (!userId || row.kind === 'policy.controls' || row.kind === 'officer.two_factor_reset') {
+    throw stale();
+  }
+  const repository = membersRepository(tx);
+  const current = await repository.lock(userId);
+  if (!current) throw stale();
+  const before = row.before as Values;
+  const after = row.after as Values;
+  const record = current as unknown as Values;
+  for (const field of Object.keys(after)) {
+    if (!same(record[field], before[field])) throw stale();
+  }
+  if (row.kind === 'officer.details') {
+    const email = typeof after.email === 'string' ? after.email : null;
+    const phone = typeof after.phoneNumber === 'string' ? after.phoneNumber : null;
+    const clashes = await repository.clashes(
+      { emails: email ? [email] : [], phones: phone ? [phone] : [], membershipIds: [] },
+      userId,
+    );
+    if (clashes.length > 0) throw stale();
+  }
+  const now = deps.clock.now();
+  // A new e-mail, a suspension or new roles end every sign-in: the person signs in again under
+  // what was approved.
+  const signInsEnd =
+    row.kind === 'officer.details' || row.kind === 'officer.roles' || after.isActive === false;
+  await repository.update(userId, {
+    ...(after as Partial<MemberRow>),
+    ...(signInsEnd ? { tokensValidAfter: now } : {}),
+    updatedAt: now,
+  });
+  if (signInsEnd) await revokeAllSessions(tx, userId, now);
+  const action = {
+    'officer.details': 'member.updated',
+    'officer.status': after.isActive ? 'member.reinstated' : 'member.suspended',
+    'officer.roles': 'member.roles_changed',
+    'officer.flags': 'member.flags_changed',
+  } as const;
+  await writeAudit(tx, actor, {
+    action: action[row.kind],
+    entityType: 'user',
+    entityId: userId,
+    before,
+    after: { ...after, proposalId: row.id, proposedBy: row.proposedBy, approvedBy: actor.user.id },
   });
 }
 

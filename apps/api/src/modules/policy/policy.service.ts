@@ -15,7 +15,15 @@ import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { actorIdOf, type Actor, type MemberActor } from '../../lib/actor.js';
 import { writeAudit } from '../../lib/audit-log.js';
-import { controlledChanges, propose, withControlsOf } from '../proposals/propose.js';
+import type { ControlledPolicyField } from '@coop/shared/proposals';
+import {
+  controlledChanges,
+  propose,
+  same,
+  withControlsOf,
+  type ProposalRow,
+  type Values,
+} from '../proposals/propose.service.js';
 
 export type { Policy } from '@coop/shared/policy';
 
@@ -59,6 +67,42 @@ export async function storePolicy(
 /** Saves of the policy queue here, so each audit row's "before" is what the previous save left. */
 export async function lockPolicy(tx: Executor): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('coop.policy'))`);
+}
+
+/**
+ * Applies an approved change to the policy's controls (docs/administrators.md "Approvals"), in
+ * the approver's transaction; refused (409, nothing written) if a field moved since it was
+ * proposed. The audit row names both proposer and approver.
+ */
+export async function applyControlsProposal(
+  tx: Executor,
+  deps: Pick<Deps, 'clock'>,
+  actor: MemberActor,
+  row: ProposalRow,
+  stale: () => Error,
+): Promise<void> {
+  const before = row.before as Values;
+  const after = row.after as Values;
+  await lockPolicy(tx);
+  const next = structuredClone(await currentPolicy(tx)) as unknown as Record<string, Values>;
+  for (const field of Object.keys(after) as ControlledPolicyField[]) {
+    const [group, key] = field.split('.') as [string, string];
+    const section = next[group];
+    if (!section || !same(section[key], before[field])) throw stale();
+    section[key] = after[field];
+  }
+  await storePolicy(tx, {
+    settings: next as unknown as Policy,
+    updatedBy: actor.user.id,
+    now: deps.clock.now(),
+  });
+  await writeAudit(tx, actor, {
+    action: 'policy.updated',
+    entityType: 'policy',
+    entityId: '1',
+    before,
+    after: { ...after, proposalId: row.id, proposedBy: row.proposedBy, approvedBy: actor.user.id },
+  });
 }
 
 /** GET /admin/policy: the policy in force, who saved it and when (defaults: never saved). */

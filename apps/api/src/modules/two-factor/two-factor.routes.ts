@@ -9,12 +9,12 @@ import {
   twoFactorStatusResponseSchema,
 } from '@coop/shared/security';
 import { PROPOSAL_MESSAGES } from '@coop/shared/proposals';
-import { proposeTwoFactorResetOfOfficer } from '../proposals/proposals.service.js';
 import type { RouteModule } from '../../plugins/route-groups.js';
 import {
   disableTwoFactor,
   enableTwoFactor,
   getTwoFactorStatus,
+  proposeTwoFactorResetOfOfficer,
   resetTwoFactor,
   startTwoFactorSetup,
 } from './two-factor.service.js';

@@ -28,6 +28,7 @@ import {
 } from '../credentials/re-authentication.service.js';
 import { recordLoginEvent } from '../login-history/login-history.service.js';
 import { markSecondFactorPassed } from '../sessions/sessions.service.js';
+import { propose } from '../proposals/propose.service.js';
 
 /**
  * Every demo officer is enrolled in two-factor sign-in with this published secret (README,
@@ -416,5 +417,32 @@ export async function resetTwoFactor(
       entityId: userId,
       after: { wasEnabled: had },
     });
+  });
+}
+
+/**
+ * POST /admin/users/{id}/two-factor/reset on an officer: turning an officer's second factor off
+ * is a two-person change (a takeover needs it; docs/administrators.md "Approvals"). Answers
+ * whether it was proposed; a member's reset stays immediate.
+ */
+export async function proposeTwoFactorResetOfOfficer(
+  deps: Deps,
+  actor: MemberActor,
+  { userId }: { userId: string },
+): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ roles: users.roles })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!row || row.roles.length === 0) return false;
+    await propose(tx, deps, actor, {
+      kind: 'officer.two_factor_reset',
+      targetUserId: userId,
+      before: { twoFactor: true },
+      after: { twoFactor: false },
+    });
+    return true;
   });
 }

@@ -7,7 +7,8 @@ import {
 } from '@coop/shared/proposals';
 import { idempotently } from '../../lib/idempotency.js';
 import type { RouteModule } from '../../plugins/route-groups.js';
-import { approveProposal, listProposals, rejectProposal } from './proposals.service.js';
+import { rejectProposal } from '../proposals/proposals.service.js';
+import { approveProposal, listProposals } from './approvals.service.js';
 
 const tags = ['admin: approvals'];
 
@@ -16,7 +17,7 @@ const tags = ['admin: approvals'];
  * /officers (officers.manage), the policy's under /policy (policy.manage), so each route needs
  * one permission.
  */
-export const adminProposalRoutes: RouteModule = async (app, deps) => {
+export const adminApprovalRoutes: RouteModule = async (app, deps) => {
   app.get(
     '/',
     {

@@ -1,6 +1,6 @@
 /**
  * Making a proposal (docs/administrators.md "Approvals"), for the use cases whose change becomes
- * one: the members' and the policy's. Deciding it is proposals.service.ts.
+ * one: the members' and the policy's. Deciding it is modules/approvals.
  */
 import type { Policy } from '@coop/shared/policy';
 import {
@@ -9,14 +9,14 @@ import {
   type ControlledPolicyField,
   type ProposalKind,
 } from '@coop/shared/proposals';
-import { proposals } from '../../db/schema/index.js';
 import type { Tx } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import type { MemberActor } from '../../lib/actor.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { sendMessages } from '../notifications/notifications.service.js';
+import { proposalsRepository, type ProposalRow } from './proposals.repository.js';
 
-export type ProposalRow = typeof proposals.$inferSelect;
+export type { ProposalRow } from './proposals.repository.js';
 export type Values = Record<string, unknown>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -24,7 +24,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Lets two values read from JSON be compared (arrays of roles in any order are one set). */
 export function same(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) && Array.isArray(b)) {
-    return a.length === b.length && [...a].sort().join() === [...b].sort().join();
+    const [x, y] = [a as unknown[], b as unknown[]];
+    return x.length === y.length && [...x].sort().join() === [...y].sort().join();
   }
   return (a ?? null) === (b ?? null);
 }
@@ -40,19 +41,15 @@ export async function propose(
   input: { kind: ProposalKind; targetUserId: string | null; before: Values; after: Values },
 ): Promise<ProposalRow> {
   const now = deps.clock.now();
-  const [row] = await tx
-    .insert(proposals)
-    .values({
-      kind: input.kind,
-      targetUserId: input.targetUserId,
-      before: input.before,
-      after: input.after,
-      proposedBy: actor.user.id,
-      proposedAt: now,
-      expiresAt: new Date(now.getTime() + PROPOSAL_LIFETIME_DAYS * DAY_MS),
-    })
-    .returning();
-  if (!row) throw new Error('insert into proposals returned no row');
+  const row = await proposalsRepository(tx).insert({
+    kind: input.kind,
+    targetUserId: input.targetUserId,
+    before: input.before,
+    after: input.after,
+    proposedBy: actor.user.id,
+    proposedAt: now,
+    expiresAt: new Date(now.getTime() + PROPOSAL_LIFETIME_DAYS * DAY_MS),
+  });
   await writeAudit(tx, actor, {
     action: 'proposal.created',
     entityType: 'proposal',
