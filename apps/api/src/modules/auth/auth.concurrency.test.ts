@@ -11,7 +11,12 @@ const serverUrl = requirePostgres('auth concurrency');
 describe.skipIf(!serverUrl)('auth under concurrent requests (PostgreSQL)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ handle: await createPostgresTestDatabase(serverUrl!) });
+    // Every sign-in of a burst gets a place at the password-check gate, so these tests see the
+    // account and address limits rather than the gate's 503 (lib/password-checks.test.ts).
+    t = await createTestApp({
+      handle: await createPostgresTestDatabase(serverUrl!),
+      env: { PASSWORD_CHECKS_WAITING: '200' },
+    });
     await createActiveMember(t, { email: 'race@example.com' });
   });
   afterAll(async () => {
