@@ -72,6 +72,16 @@ describe('notificationPriorityForType', () => {
       ['fine_issued', 'low'],
       ['general', 'low'],
       ['loan_review', 'medium'],
+      ['dispute_resolved', 'low'],
+      ['deposit_decision', 'low'],
+      ['fine_settled', 'low'],
+      ['dividend_paid', 'low'],
+      ['loan_under_review', 'low'],
+      ['loan_disbursed', 'low'],
+      ['repayment_recorded', 'low'],
+      ['guarantee_released', 'low'],
+      ['loan_default', 'low'],
+      ['instalment_overdue', 'low'],
     ]);
   });
 });
@@ -89,6 +99,16 @@ describe('notificationTone', () => {
       ['fine_issued', 'error'],
       ['general', 'info'],
       ['loan_review', 'warning'],
+      ['dispute_resolved', 'info'],
+      ['deposit_decision', 'info'],
+      ['fine_settled', 'success'],
+      ['dividend_paid', 'success'],
+      ['loan_under_review', 'info'],
+      ['loan_disbursed', 'success'],
+      ['repayment_recorded', 'info'],
+      ['guarantee_released', 'success'],
+      ['loan_default', 'error'],
+      ['instalment_overdue', 'warning'],
     ]);
   });
 });

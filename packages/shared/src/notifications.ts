@@ -12,7 +12,9 @@ import {
 
 /**
  * The first four are the types the spec shows; the rest are written by the events of DESIGN §6
- * (loan and withdrawal decisions, posted contributions, issued fines) and by the administrator.
+ * and by the administrator. Each event has a type of its own, because the member reads the type
+ * as the badge's label ('Dispute resolved', 'Loan disbursed'): a shared type would name one event
+ * by another's name.
  */
 export const NOTIFICATION_TYPES = [
   'contribution_confirm',
@@ -25,6 +27,16 @@ export const NOTIFICATION_TYPES = [
   'fine_issued',
   'general',
   'loan_review',
+  'dispute_resolved',
+  'deposit_decision',
+  'fine_settled',
+  'dividend_paid',
+  'loan_under_review',
+  'loan_disbursed',
+  'repayment_recorded',
+  'guarantee_released',
+  'loan_default',
+  'instalment_overdue',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -108,10 +120,16 @@ export function notificationTone(type: NotificationType): NotificationTone {
     case 'loan_document':
     case 'fine_payment':
     case 'loan_review':
+    case 'instalment_overdue':
       return 'warning';
     case 'fine_issued':
+    case 'loan_default':
       return 'error';
     case 'contribution_posted':
+    case 'fine_settled':
+    case 'dividend_paid':
+    case 'loan_disbursed':
+    case 'guarantee_released':
       return 'success';
     default:
       return 'info';

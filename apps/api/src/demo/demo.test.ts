@@ -330,17 +330,17 @@ describe('seedDemoIfEmpty', () => {
     expect(await findHoldMismatches(db)).toEqual([]);
   });
 
-  it('gives Ada, Bayo and Chidi notifications of every type and priority, read and unread', async () => {
-    // 'contribution_posted' comes with a resolved dispute or a decided deposit: Bayo has neither.
-    const producedTypes = NOTIFICATION_TYPES.filter((type) => type !== 'contribution_posted');
+  it('gives Ada, Bayo and Chidi between them notifications of every type, of every priority, read and unread', async () => {
+    // 'contribution_posted' is only on rows written before a resolved dispute and a decided
+    // deposit had types of their own: the demo writes none.
+    const notInTheStory = new Set(['contribution_posted']);
+    const seen = new Set<string>();
     for (const email of ['ada@demo.coop', 'bayo@demo.coop', 'chidi@demo.coop']) {
       const user = await userByEmail(email);
       const rows = await db.select().from(notifications).where(eq(notifications.userId, user.id));
+      for (const row of rows) seen.add(row.type);
       // Only loan reviewers (Ada and Bayo) are asked to review loans.
-      const expected = (email === 'bayo@demo.coop' ? producedTypes : NOTIFICATION_TYPES).filter(
-        (type) => type !== 'loan_review' || user.isLoanReviewer,
-      );
-      expect(new Set(rows.map((r) => r.type))).toEqual(new Set(expected));
+      expect(rows.some((r) => r.type === 'loan_review')).toBe(user.isLoanReviewer);
       expect(new Set(rows.map((r) => r.priority))).toEqual(new Set(NOTIFICATION_PRIORITIES));
       expect(rows.some((r) => r.readAt === null)).toBe(true);
       expect(rows.some((r) => r.readAt !== null)).toBe(true);
@@ -349,6 +349,7 @@ describe('seedDemoIfEmpty', () => {
         if (row.readAt) expect(row.readAt >= row.createdAt).toBe(true);
       }
     }
+    expect(seen).toEqual(new Set(NOTIFICATION_TYPES.filter((type) => !notInTheStory.has(type))));
   });
 
   it('links every money notification to a page that shows its record in that status', async () => {

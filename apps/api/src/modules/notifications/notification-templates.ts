@@ -194,7 +194,7 @@ export const templates = {
   ): Message {
     const month = formatMonth(facts.month);
     return {
-      notification: notice('contribution_posted', {
+      notification: notice('dispute_resolved', {
         priority: 'high',
         title: `Your ${month} dispute was resolved`,
         message: facts.corrected
@@ -333,7 +333,7 @@ export const templates = {
   ): Message {
     const waived = facts.outcome === 'waived';
     return {
-      notification: notice('fine_issued', {
+      notification: notice('fine_settled', {
         priority: 'low',
         title: waived ? 'Your fine was waived' : 'Your fine payment was recorded',
         message: waived
@@ -381,7 +381,7 @@ export const templates = {
     facts: { dividendId: string; year: number; amount: Kobo },
   ): Message {
     return {
-      notification: notice('general', {
+      notification: notice('dividend_paid', {
         title: `${facts.year} dividend paid`,
         message: `Your ${facts.year} dividend of ${formatKobo(facts.amount)} was credited to your savings.`,
         actionText: 'View dividends',
@@ -405,7 +405,7 @@ export const templates = {
   ): Message {
     const verified = facts.outcome === 'verified';
     return {
-      notification: notice('contribution_posted', {
+      notification: notice('deposit_decision', {
         priority: verified ? 'medium' : 'high',
         title: verified ? 'Deposit verified' : 'Deposit not verified',
         message: verified
@@ -484,7 +484,7 @@ export const templates = {
     facts: { loanId: string; loanNumber: string },
   ): Message {
     return {
-      notification: notice('loan_decision', {
+      notification: notice('loan_under_review', {
         priority: 'medium',
         title: `Loan ${facts.loanNumber} is under review`,
         message: `Every guarantor accepted loan ${facts.loanNumber}. The loan reviewers will now certify it; this usually takes 2-3 business days.`,
@@ -572,7 +572,7 @@ export const templates = {
     facts: { loanId: string; loanNumber: string; amount: Kobo; firstDueDate: IsoDate },
   ): Message {
     return {
-      notification: notice('loan_decision', {
+      notification: notice('loan_disbursed', {
         priority: 'high',
         title: `Loan ${facts.loanNumber} disbursed`,
         message: `${formatKobo(facts.amount)} of loan ${facts.loanNumber} was paid out to you. Your first instalment is due on ${formatDisplayDate(facts.firstDueDate)}.`,
@@ -590,7 +590,7 @@ export const templates = {
     facts: { loanId: string; loanNumber: string; amount: Kobo; balance: Kobo },
   ): Message {
     return {
-      notification: notice('loan_decision', {
+      notification: notice('repayment_recorded', {
         priority: 'low',
         title:
           facts.balance === 0
@@ -614,7 +614,7 @@ export const templates = {
     facts: { loanId: string; loanNumber: string; borrowerName: string },
   ): Message {
     return {
-      notification: notice('loan_decision', {
+      notification: notice('guarantee_released', {
         priority: 'low',
         title: `Guarantee on ${facts.loanNumber} released`,
         message: `${facts.borrowerName} repaid loan ${facts.loanNumber}. The amount you guaranteed is no longer frozen.`,
@@ -632,7 +632,7 @@ export const templates = {
     facts: { loanId: string; loanNumber: string; forBorrower: boolean; borrowerName: string },
   ): Message {
     return {
-      notification: notice('loan_decision', {
+      notification: notice('loan_default', {
         priority: 'urgent',
         title: facts.forBorrower
           ? `Your loan ${facts.loanNumber} is in default`
@@ -656,7 +656,7 @@ export const templates = {
     facts: { loanId: string; loanNumber: string; dueDate: IsoDate; amount: Kobo },
   ): Message {
     return {
-      notification: notice('loan_decision', {
+      notification: notice('instalment_overdue', {
         priority: 'urgent',
         title: `Instalment on ${facts.loanNumber} overdue`,
         message: `The instalment of ${formatKobo(facts.amount)} due on ${formatDisplayDate(facts.dueDate)} for loan ${facts.loanNumber} is unpaid. Please pay it as soon as you can.`,

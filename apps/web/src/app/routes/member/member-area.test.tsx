@@ -189,7 +189,7 @@ describe('notifications page (spec §2 Notifications)', () => {
           actionUrl: '/fines',
         }),
         buildNotification(2, {
-          type: 'contribution_posted',
+          type: 'dispute_resolved',
           priority: 'low',
           read: true,
           readAt: '2026-03-05T14:00:00.000Z',
@@ -211,7 +211,7 @@ describe('notifications page (spec §2 Notifications)', () => {
     expect(items[0]).toHaveAttribute('data-read', 'false');
 
     const second = within(items[1] as HTMLElement);
-    expect(second.getByText('Contribution posted')).toBeInTheDocument();
+    expect(second.getByText('Dispute resolved')).toBeInTheDocument();
     expect(second.getByText('Low')).toBeInTheDocument();
     expect(second.queryByRole('button', { name: 'Mark read' })).not.toBeInTheDocument();
     expect(screen.getByText('1 unread')).toBeInTheDocument();
