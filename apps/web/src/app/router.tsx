@@ -43,6 +43,7 @@ const AdminAudit = lazy(() => import('./routes/admin/audit'));
 const AdminReconciliation = lazy(() => import('./routes/admin/reconciliation'));
 const AdminDividends = lazy(() => import('./routes/admin/dividends'));
 const AdminPolicy = lazy(() => import('./routes/admin/policy'));
+const AdminApprovals = lazy(() => import('./routes/admin/approvals'));
 const AdminWithdrawals = lazy(() => import('./routes/admin/withdrawals'));
 const AdminDepositNotices = lazy(() => import('./routes/admin/deposit-notices'));
 const AdminFines = lazy(() => import('./routes/admin/fines'));
@@ -105,6 +106,7 @@ export function AppRoutes() {
               <Route path={paths.adminReconciliation} element={<AdminReconciliation />} />
               <Route path={paths.adminDividends} element={<AdminDividends />} />
               <Route path={paths.adminPolicy} element={<AdminPolicy />} />
+              <Route path={paths.adminApprovals} element={<AdminApprovals />} />
               <Route path={paths.adminWithdrawals} element={<AdminWithdrawals />} />
               <Route path={paths.adminDepositNotices} element={<AdminDepositNotices />} />
               <Route path={paths.adminFines} element={<AdminFines />} />

@@ -40,6 +40,7 @@ export const paths = {
   adminReconciliation: '/admin/reconciliation',
   adminDividends: '/admin/dividends',
   adminPolicy: '/admin/policy',
+  adminApprovals: '/admin/approvals',
   adminWithdrawals: '/admin/withdrawals',
   adminDepositNotices: '/admin/deposit-notices',
   adminFines: '/admin/fines',

@@ -29,6 +29,7 @@ import {
 } from '../ledger/ledger.service.js';
 import type { ListPage } from '../../lib/list-query.js';
 import { toAdminMember } from '../members/members.service.js';
+import { pendingProposalCount } from '../proposals/proposals.service.js';
 import { backOfficeRepository, type AuditRow } from './back-office.repository.js';
 
 const naira = koboToNaira;
@@ -62,6 +63,11 @@ export async function getOverview(deps: Deps, _actor: MemberActor): Promise<Admi
       queue('overdueInstalments', 'Overdue instalments', await repo.countOverdueInstalments()),
       queue('withdrawals', 'Withdrawals to decide', await repo.countPendingWithdrawals()),
       queue('depositNotices', 'Deposit notices to verify', await repo.countPendingDepositNotices()),
+      queue(
+        'approvals',
+        'Changes to approve',
+        await pendingProposalCount(deps.db, deps.clock.now()),
+      ),
     ],
   };
 }

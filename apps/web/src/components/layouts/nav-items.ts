@@ -18,6 +18,8 @@ export type NavItem = {
   icon: LucideIcon;
   /** Active on this exact path only (a section's home, such as /admin). */
   end?: boolean;
+  /** A count of what waits there (the back office's Approvals), with what it counts. */
+  count?: { value: number; noun: string };
 };
 
 /** Sidebar links of spec §2 "Layout", in its order. */

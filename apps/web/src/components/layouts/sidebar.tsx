@@ -26,30 +26,39 @@ function NavList({
 }) {
   return (
     <ul className="grid gap-1">
-      {items.map(({ to, label, icon: Icon, end }) => (
-        <li key={to}>
-          <NavLink
-            to={to}
-            end={end ?? false}
-            onClick={onNavigate}
-            className={({ isActive }) =>
-              cn(
-                'flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-muted-foreground transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground',
-                isActive && 'bg-sidebar-accent text-sidebar-accent-foreground',
-              )
-            }
-          >
-            <Icon aria-hidden="true" className="size-5 shrink-0" />
-            <span className="flex-1">{label}</span>
-            {to === paths.notifications && unreadCount ? (
-              <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">
-                {unreadCount}
-                <span className="sr-only"> unread</span>
-              </span>
-            ) : null}
-          </NavLink>
-        </li>
-      ))}
+      {items.map(({ to, label, icon: Icon, end, count }) => {
+        // One badge for every count: the notifications' unread, or the item's own.
+        const badge =
+          to === paths.notifications && unreadCount
+            ? { value: unreadCount, noun: 'unread' }
+            : count?.value
+              ? count
+              : null;
+        return (
+          <li key={to}>
+            <NavLink
+              to={to}
+              end={end ?? false}
+              onClick={onNavigate}
+              className={({ isActive }) =>
+                cn(
+                  'flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-muted-foreground transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground',
+                  isActive && 'bg-sidebar-accent text-sidebar-accent-foreground',
+                )
+              }
+            >
+              <Icon aria-hidden="true" className="size-5 shrink-0" />
+              <span className="flex-1">{label}</span>
+              {badge ? (
+                <span className="rounded-full bg-primary px-2 py-0.5 text-xs font-semibold text-primary-foreground">
+                  {badge.value}
+                  <span className="sr-only"> {badge.noun}</span>
+                </span>
+              ) : null}
+            </NavLink>
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -37,6 +37,7 @@ describe('the back office (issue 9)', () => {
   it('shows an administrator the overview, with only the queues whose page exists', async () => {
     mockApi({
       'GET /users/notifications': notifications,
+      'GET /admin/proposals': () => json(200, { success: true, data: [] }),
       'GET /admin/overview': () =>
         json(200, {
           success: true,
@@ -106,6 +107,7 @@ describe('the back office (issue 9)', () => {
   it('lists members with the filters in the URL (50 a page, by first name)', async () => {
     const api = mockApi({
       'GET /users/notifications': notifications,
+      'GET /admin/proposals': () => json(200, { success: true, data: [] }),
       'GET /admin/users': () =>
         json(200, {
           success: true,
@@ -141,6 +143,7 @@ describe('the back office (issue 9)', () => {
   it("searches the cooperative's members and loans from the top bar, not the administrator's own records", async () => {
     const api = mockApi({
       'GET /users/notifications': notifications,
+      'GET /admin/proposals': () => json(200, { success: true, data: [] }),
       'GET /admin/users': () =>
         json(200, {
           success: true,
@@ -211,6 +214,7 @@ describe('the back office (issue 9)', () => {
   it("sends /admin/users (the spec's name) to the members list", async () => {
     mockApi({
       'GET /users/notifications': notifications,
+      'GET /admin/proposals': () => json(200, { success: true, data: [] }),
       'GET /admin/users': () => json(200, { success: true, data: [], pagination: page(50) }),
     });
     signInAs(buildUser({ role: 'admin' }));

@@ -1,5 +1,5 @@
 import { TOP_BAR_NOTIFICATIONS_QUERY } from '@coop/shared/constants';
-import { Suspense, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { paths } from '../../../config/paths';
 import { AppToaster } from '../../../components/ui/toaster';
@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { signOut } from '../../../features/auth/api/logout';
 import { RequireAuth } from '../../../features/auth/components/require-auth';
 import { adminNavigation } from '../../../features/admin/components/admin-navigation';
+import { useProposals } from '../../../features/admin/api/proposals';
 import { useNotifications } from '../../../features/notifications/api/get-notifications';
 import { useAuth } from '../../../lib/auth-store';
 
@@ -17,6 +18,18 @@ function AdminArea() {
   const { user, twoFactorRequired } = useAuth();
   const [isLoggingOut, setLoggingOut] = useState(false);
   const notifications = useNotifications(TOP_BAR_NOTIFICATIONS_QUERY);
+  const waiting = useProposals('pending').data?.data.length;
+  const navigation = useMemo(
+    () => ({
+      ...adminNavigation,
+      main: adminNavigation.main.map((item) =>
+        item.to === paths.adminApprovals && waiting
+          ? { ...item, count: { value: waiting, noun: 'waiting' } }
+          : item,
+      ),
+    }),
+    [waiting],
+  );
   if (!user) return null;
   // The back office refused this officer for want of a two-factor sign-in: set-up says why.
   if (twoFactorRequired !== undefined) return <Navigate to={paths.settingsTwoFactor} replace />;
@@ -30,7 +43,7 @@ function AdminArea() {
           void signOut();
         }}
         isLoggingOut={isLoggingOut}
-        navigation={adminNavigation}
+        navigation={navigation}
       >
         <Suspense
           fallback={

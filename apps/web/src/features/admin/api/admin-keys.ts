@@ -14,6 +14,7 @@ export const adminKeys = {
   withdrawals: (query: QueryParams) => [...adminKeys.all, 'withdrawals', query] as const,
   depositNotices: (query: QueryParams) => [...adminKeys.all, 'deposit-notices', query] as const,
   fines: (query: QueryParams) => [...adminKeys.all, 'fines', query] as const,
+  proposals: (status: 'pending' | 'decided') => [...adminKeys.all, 'proposals', status] as const,
 };
 
 /** A fresh Idempotency-Key: one per thing the administrator asked for, kept across its retries. */

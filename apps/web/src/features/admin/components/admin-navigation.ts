@@ -9,6 +9,7 @@ import {
   LayoutDashboard,
   MessageSquareWarning,
   Scale,
+  ShieldCheck,
   SlidersHorizontal,
   User,
   Users,
@@ -36,6 +37,7 @@ export const adminNavigation: ShellNavigation = {
     { to: paths.adminAudit, label: 'Audit log', icon: ClipboardList },
     { to: paths.adminReconciliation, label: 'Reconciliation', icon: Scale },
     { to: paths.adminPolicy, label: 'Policy', icon: SlidersHorizontal },
+    { to: paths.adminApprovals, label: 'Approvals', icon: ShieldCheck },
   ],
   secondary: [
     { to: paths.dashboard, label: 'Member portal', icon: Wallet },

@@ -38,6 +38,8 @@ type DialogTexts = {
   variant?: 'default' | 'outline' | 'destructive';
   /** The trigger sits in a page's action bar, not a table row: full-size on every screen. */
   inActionBar?: boolean;
+  /** Who reads a reason, after its character count; the member by default. */
+  reasonHint?: string;
 };
 
 function DialogShell({
@@ -218,7 +220,8 @@ function ReasonForm({
         />
       </FormField>
       <p id={`${id}-count`} className="-mt-2 text-sm text-muted-foreground">
-        {reason.length}/{ADMIN_DECISION_REASON_MAX_LENGTH} characters; the member sees it.
+        {reason.length}/{ADMIN_DECISION_REASON_MAX_LENGTH} characters;{' '}
+        {texts.reasonHint ?? 'the member sees it.'}
       </p>
       <DecisionFooter
         texts={texts}

@@ -13,6 +13,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Label } from '../../../components/ui/label';
 import { failureMessage } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth-store';
 import { useEndMemberSessions, useMemberAction, useSetMemberFlags } from '../api/members';
 import { ConfirmDecisionDialog } from './decision-dialogs';
 import { EditMemberDialog } from './member-form-dialog';
@@ -90,6 +91,7 @@ function EndSessionsDialog({ member }: { member: AdminMember }) {
 }
 
 function MemberActions({ member }: { member: AdminMember }) {
+  const isSelf = useAuth().user?.id === member.id;
   const action = useMemberAction();
   const flags = useSetMemberFlags();
   const run = (kind: 'suspend' | 'reactivate' | 'resend-activation') =>
@@ -105,7 +107,8 @@ function MemberActions({ member }: { member: AdminMember }) {
     flags.mutate(
       { id: member.id, values: { [name]: value } },
       {
-        onSuccess: () => toast.success(ADMIN_MESSAGES.flagsUpdated),
+        // An officer's flags become a proposal: the server's message says so.
+        onSuccess: ({ message }) => toast.success(message ?? ADMIN_MESSAGES.flagsUpdated),
         onError: (error) =>
           toast.error('Error', {
             description: failureMessage(error, 'The roles could not be saved'),
@@ -148,7 +151,8 @@ function MemberActions({ member }: { member: AdminMember }) {
             <Checkbox
               id={`flag-${name}`}
               checked={member[name]}
-              disabled={flags.isPending}
+              // Nobody changes their own flags (docs/officers.md "Separation of duties").
+              disabled={flags.isPending || isSelf}
               onCheckedChange={(checked) => setFlag(name, checked === true)}
             />
             <Label htmlFor={`flag-${name}`}>{label}</Label>

@@ -19,6 +19,7 @@ const QUEUE_PAGES: Record<string, string> = {
   depositNotices: `${paths.adminDepositNotices}?status=pending`,
   loansToDisburse: `${paths.adminLoans}?status=approved`,
   overdueInstalments: `${paths.adminLoans}?overdue=true`,
+  approvals: paths.adminApprovals,
 };
 
 /** The administrator's landing page: members, money under management, this month, the queues. */

@@ -27,6 +27,7 @@ const STATUS_VARIANTS: Record<string, 'success' | 'warning' | 'danger' | 'info' 
   paid: 'success',
   waived: 'muted',
   verified: 'success',
+  expired: 'muted',
 };
 
 const label = (status: string) =>
