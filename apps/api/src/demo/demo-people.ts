@@ -85,6 +85,22 @@ const named: DemoPerson[] = [
     contributions: null,
   },
   {
+    // With the president, approves two-person changes to officers and to the policy's controls
+    // (docs/administrators.md "Approvals"): each one's proposals need the other.
+    key: 'secretary',
+    firstName: 'Halima',
+    lastName: 'Secretary',
+    email: 'secretary@demo.coop',
+    membershipId: 'A0004',
+    roles: ['secretary'],
+    isLoanReviewer: false,
+    isExco: false,
+    joined: { monthsAgo: 64, day: 11 },
+    activated: true,
+    suspended: false,
+    contributions: null,
+  },
+  {
     key: 'ada',
     firstName: 'Ada',
     lastName: 'Obi',

@@ -88,13 +88,13 @@ afterAll(async () => {
 });
 
 describe('demo people (pure data)', () => {
-  it('are 68 accounts with unique e-mails, phones and membership IDs', () => {
-    expect(DEMO_PEOPLE).toHaveLength(68);
+  it('are 69 accounts with unique e-mails, phones and membership IDs', () => {
+    expect(DEMO_PEOPLE).toHaveLength(69);
     for (const field of ['email', 'membershipId', 'phoneNumber'] as const) {
       const values = DEMO_PEOPLE.map((p) => p[field]).filter((v) => v !== undefined);
       expect(new Set(values).size).toBe(values.length);
     }
-    for (const person of DEMO_PEOPLE.slice(7)) {
+    for (const person of DEMO_PEOPLE.slice(8)) {
       expect(person.phoneNumber).toMatch(/^0803\d{7}$/);
       expect(person.joined.monthsAgo).toBeGreaterThanOrEqual(1);
       expect(person.joined.monthsAgo).toBeLessThanOrEqual(36);
@@ -109,7 +109,7 @@ describe('seedDemoIfEmpty', () => {
   });
 
   it('reports what it created and how long it took, and logs the sign-ins and Emeka’s link', async () => {
-    expect(result).toMatchObject({ seeded: true, members: 68 });
+    expect(result).toMatchObject({ seeded: true, members: 69 });
     if (!result.seeded) return;
     // One "please confirm" per posted contribution, seven announcements for each of three,
     // demo/money.ts: two withdrawal decisions, six fines, two settled, one resolved dispute, two
@@ -155,6 +155,7 @@ describe('seedDemoIfEmpty', () => {
       ['admin@demo.coop', 'A0001', null, ['president'], false, false],
       ['treasurer@demo.coop', 'A0002', null, ['treasurer'], false, false],
       ['auditor@demo.coop', 'A0003', null, ['auditor'], false, false],
+      ['secretary@demo.coop', 'A0004', null, ['secretary'], false, false],
       ['ada@demo.coop', 'M0001', '+2348030000001', [], true, false],
       ['bayo@demo.coop', 'M0002', '+2348030000002', [], true, true],
       ['chidi@demo.coop', 'M0003', '+2348030000003', [], false, false],
@@ -183,7 +184,7 @@ describe('seedDemoIfEmpty', () => {
 
   it('activates every account with Demo!2345 except Emeka, and suspends Ngozi', async () => {
     const all = await db.select().from(users).orderBy(asc(users.membershipId));
-    expect(all).toHaveLength(68);
+    expect(all).toHaveLength(69);
     const unactivated = all.filter((u) => u.passwordHash === null).map((u) => u.email);
     expect(unactivated).toEqual(['emeka@demo.coop']);
     const suspended = all.filter((u) => !u.isActive).map((u) => u.email);
@@ -210,6 +211,7 @@ describe('seedDemoIfEmpty', () => {
       'admin@demo.coop',
       'treasurer@demo.coop',
       'auditor@demo.coop',
+      'secretary@demo.coop',
     ]);
     for (const row of enrolled) {
       expect(decryptSecret(seedConfig.twoFactorKey, row.secret)).toBe(DEMO_TWO_FACTOR_SECRET);
@@ -241,7 +243,7 @@ describe('seedDemoIfEmpty', () => {
       .select({ joinedOn: users.joinedOn })
       .from(users)
       .where(
-        sql`${users.email} not in ('admin@demo.coop', 'treasurer@demo.coop', 'auditor@demo.coop', 'ada@demo.coop', 'bayo@demo.coop', 'chidi@demo.coop', 'ngozi@demo.coop', 'emeka@demo.coop')`,
+        sql`${users.email} not in ('admin@demo.coop', 'treasurer@demo.coop', 'auditor@demo.coop', 'secretary@demo.coop', 'ada@demo.coop', 'bayo@demo.coop', 'chidi@demo.coop', 'ngozi@demo.coop', 'emeka@demo.coop')`,
       );
     expect(others).toHaveLength(60);
     const dates = others.map((o) => o.joinedOn).sort();
