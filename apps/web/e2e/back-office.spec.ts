@@ -159,6 +159,8 @@ test('disputes: resolved with the amounts really deducted, the member’s balanc
   page,
   request,
 }) => {
+  // Five pages with axe, after an officer's sign-in that may wait for a free two-factor step.
+  allowLonger(2);
   const obi = await seedMember(request, 'Obi');
   await seedPayroll(request, [{ member: obi, savings: 15_000, shares: 2_500 }]);
   // The member confirms the month, then disputes it (the member's side: contributions.spec.ts).
