@@ -7,6 +7,7 @@ import {
   depositNotices,
   dividends,
   ledgerEntries,
+  loanGuarantors,
   loans,
   withdrawals,
 } from '../../db/schema/index.js';
@@ -30,6 +31,8 @@ import {
 } from '../deposit-notices/deposit-notices.service.js';
 import { declareDividend, payDividends } from '../dividends/dividends.service.js';
 import { issueFine, markFinePaid, waiveFine } from '../fines/fines.service.js';
+import { acceptGuarantorRequest } from '../loans/guarantees.service.js';
+import { certifyLoan } from '../loans/loans.service.js';
 import {
   disburseLoan,
   markLoanDefaulted,
@@ -47,9 +50,11 @@ import {
  * Issue 9 item 13: whatever the administrators do, in whatever order, the members' balance
  * projection equals the ledger, every frozen amount equals its member's open holds and no hold
  * outlives its cause (the `check-ledger` comparisons), and the trial balance is zero, after every
- * step (withdrawals approved, rejected, cancelled or left pending; loans repaid or in default). Each generated run calls the real use cases (not HTTP) inside one
- * transaction that is rolled back at its end, so every run starts from the same cooperative:
- * members with confirmed savings and two approved loans waiting to be disbursed. Refusals
+ * step (guarantees accepted, and so held; withdrawals approved, rejected, cancelled or left
+ * pending; loans rejected with their holds released, repaid or in default). Each generated run
+ * calls the real use cases (not HTTP) inside one transaction that is rolled back at its end, so
+ * every run starts from the same cooperative: members with confirmed savings, two approved loans
+ * waiting to be disbursed, a loan waiting for its guarantors and one under review. Refusals
  * (a withdrawal above the balance, paying a paid dividend…) are part of the sequences: a
  * refused action must leave both invariants as they were.
  */
@@ -76,7 +81,9 @@ type Command =
   | { type: 'payDividend'; year: number }
   | { type: 'disburse'; loan: number }
   | { type: 'repay'; loan: number; amount: number }
-  | { type: 'default'; loan: number };
+  | { type: 'default'; loan: number }
+  | { type: 'accept'; loan: number; guarantor: number }
+  | { type: 'rejectLoan'; loan: number; reviewer: number };
 
 const member = fc.integer({ min: 0, max: MEMBERS - 1 });
 const naira = fc.integer({ min: 0, max: 60_000 });
@@ -155,6 +162,25 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     }),
   },
   fc.record({ type: fc.constant('default' as const), loan: fc.nat({ max: 1 }) }),
+  // A guarantor of a waiting loan accepts (the ledger holds the guarantee); both accepted, the
+  // loan goes under review, where a reviewer may reject it (its holds released).
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      type: fc.constant('accept' as const),
+      loan: fc.nat({ max: 1 }),
+      guarantor: fc.nat({ max: 1 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      type: fc.constant('rejectLoan' as const),
+      // Mostly a waiting loan; now and then an approved one (refused: not under review).
+      loan: fc.nat({ max: 2 }),
+      reviewer: fc.nat({ max: 1 }),
+    }),
+  },
 );
 
 class RollBack extends Error {}
@@ -164,6 +190,8 @@ describe('any sequence of admin actions keeps projection == ledger (property)', 
   let admin: MemberActor;
   let people: LoanTestMember[];
   let approvedLoans: string[];
+  let waitingLoans: string[];
+  let reviewers: LoanTestMember[];
 
   beforeAll(async () => {
     t = await createTestApp({ now: NOW });
@@ -202,7 +230,7 @@ describe('any sequence of admin actions keeps projection == ledger (property)', 
         })),
       ),
     });
-    const reviewers = [
+    reviewers = [
       await loanMember(t, 'Rita Review', { isLoanReviewer: true }),
       await loanMember(t, 'Sola Review', { isLoanReviewer: true }),
     ];
@@ -224,6 +252,22 @@ describe('any sequence of admin actions keeps projection == ledger (property)', 
         { borrower: bayo, guarantors: [chidi, dayo], reviewers },
         { amountNaira: 150_000, term: 12, deductProcessingFee: false },
         'approved',
+      ),
+    ];
+    // Guaranteed by Ada and Bayo, who borrow too: their holds meet their withdrawals. The first
+    // waits for both guarantors; the second has both, held, and is under review.
+    waitingLoans = [
+      await loanThrough(
+        t,
+        { borrower: chidi, guarantors: [ada, bayo], reviewers },
+        { amountNaira: 180_000 },
+        'pending',
+      ),
+      await loanThrough(
+        t,
+        { borrower: dayo, guarantors: [ada, bayo], reviewers },
+        { amountNaira: 120_000, term: 12 },
+        'under_review',
       ),
     ];
   }, 120_000);
@@ -382,6 +426,31 @@ describe('any sequence of admin actions keeps projection == ledger (property)', 
           reason: 'No repayment for three months',
         });
         return;
+      case 'accept': {
+        const who = personAt(step.guarantor);
+        const [slot] = await tx
+          .select({ id: loanGuarantors.id, token: loanGuarantors.acceptanceToken })
+          .from(loanGuarantors)
+          .where(
+            and(
+              eq(loanGuarantors.loanId, waitingLoans[step.loan] as string),
+              eq(loanGuarantors.guarantorUserId, who.user.id),
+              eq(loanGuarantors.status, 'pending'),
+            ),
+          );
+        if (!slot) return;
+        await acceptGuarantorRequest(deps, who.actor, { id: slot.id, token: slot.token });
+        return;
+      }
+      case 'rejectLoan': {
+        const loanId = [...waitingLoans, approvedLoans[0]][step.loan] as string;
+        await certifyLoan(deps, (reviewers[step.reviewer] as LoanTestMember).actor, {
+          id: loanId,
+          decision: 'reject',
+          note: 'The purpose does not meet the policy',
+        });
+        return;
+      }
     }
   }
 
@@ -427,7 +496,7 @@ describe('any sequence of admin actions keeps projection == ledger (property)', 
           if (!(error instanceof RollBack)) throw error;
         }
       }),
-      { numRuns: 25, seed: 9_073 },
+      { numRuns: 40, seed: 9_073 },
     );
     // The sequences really exercised the money-moving actions, not only their refusals.
     for (const type of [
@@ -440,8 +509,10 @@ describe('any sequence of admin actions keeps projection == ledger (property)', 
       'disburse',
       'repay',
       'default',
+      'accept',
+      'rejectLoan',
     ]) {
-      expect(seen, type).toContain(type);
+      expect([...seen].sort(), type).toContain(type);
     }
     // Each run rolled back: the cooperative is as the setup left it.
     const [disbursed] = await t.db
