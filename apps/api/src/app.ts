@@ -24,10 +24,17 @@ import {
   publicRoutes,
   requestActor,
   reviewerRoutes,
+  sessionRoutes,
 } from './plugins/route-groups.js';
 import { webApp } from './plugins/web-app.js';
 import { systemRoutes } from './modules/system/system.routes.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
+import {
+  changePasswordRoutes,
+  checkEmailRoutes,
+  currentUserRoutes,
+  publicAuthRoutes,
+  userPasswordRoutes,
+} from './modules/auth/auth.routes.js';
 import { notificationRoutes } from './modules/notifications/notifications.routes.js';
 import {
   guaranteeRoutes,
@@ -44,7 +51,6 @@ import {
 import { adminDividendRoutes, dividendRoutes } from './modules/dividends/dividends.routes.js';
 import { adminFineRoutes, fineRoutes } from './modules/fines/fines.routes.js';
 import { accountRoutes } from './modules/account/account.routes.js';
-import { userPasswordRoutes } from './modules/auth/auth.routes.js';
 import {
   adminDepositNoticeRoutes,
   depositNoticeRoutes,
@@ -149,10 +155,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(inputGuard);
 
   // Modules, listed explicitly (no autoload), each inside the route group that says who may call
-  // it (plugins/route-groups.ts). Auth mixes groups route by route, so it sets its own.
+  // it (plugins/route-groups.ts); auth's calls span four groups, so it has four plugins.
   const api = (prefix: string) => ({ ...deps, prefix: `/api/v1${prefix}` });
   await app.register(publicRoutes(systemRoutes), deps);
-  await app.register(authRoutes, api('/auth'));
+  await app.register(publicRoutes(publicAuthRoutes), api('/auth'));
+  await app.register(sessionRoutes(currentUserRoutes), api('/auth'));
+  await app.register(memberRoutes(changePasswordRoutes), api('/auth'));
+  await app.register(adminRoutes(checkEmailRoutes), api('/auth'));
   await app.register(memberRoutes(notificationRoutes), api('/users/notifications'));
   await app.register(memberRoutes(contributionRoutes), api('/users/contributions'));
   await app.register(memberRoutes(loanRoutes), api('/users/loans'));

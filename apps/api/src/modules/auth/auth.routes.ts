@@ -1,5 +1,7 @@
+import type { FastifyReply } from 'fastify';
 import { AUTH_MESSAGES } from '@coop/shared/messages';
 import {
+  type ChangePasswordInput,
   activateAccountResponseSchema,
   activateAccountSchema,
   changePasswordResponseSchema,
@@ -18,14 +20,9 @@ import {
 } from '@coop/shared/auth';
 import { actionResponseSchema, apiErrorSchema } from '@coop/shared/http';
 import { twoFactorLoginSchema } from '@coop/shared/security';
-import {
-  adminRoutes,
-  memberRoutes,
-  publicRoutes,
-  sessionRoutes,
-  type RouteModule,
-} from '../../plugins/route-groups.js';
-import { depsOf } from '../../deps.js';
+import type { RouteModule } from '../../plugins/route-groups.js';
+import type { Deps } from '../../deps.js';
+import type { MemberActor } from '../../lib/actor.js';
 import { toUser } from '../../lib/user-view.js';
 import {
   checkEmail,
@@ -51,8 +48,12 @@ const errors = {
   429: apiErrorSchema,
 };
 
-/** Sign-in, token links, refresh and logout: no bearer token needed. */
-const publicAuthRoutes: RouteModule = async (app, deps) => {
+// The auth calls of spec §7 with the rules of DESIGN §5 (docs/decisions/020-auth-rules.md), in
+// four plugins because they span four route groups; app.ts registers each in its group under
+// /auth (and userPasswordRoutes under /users).
+
+/** Sign-in, token links, refresh and logout: no bearer token needed (publicRoutes). */
+export const publicAuthRoutes: RouteModule = async (app, deps) => {
   const { config, clock } = deps;
 
   // POST /refresh and /logout carry no body in most clients, some of which still send
@@ -233,8 +234,8 @@ const publicAuthRoutes: RouteModule = async (app, deps) => {
   );
 };
 
-/** GET /auth/me answers suspended members too, so the client can show their page. */
-const currentUserRoutes: RouteModule = async (app) => {
+/** GET /auth/me answers suspended members too, so the client can show their page (sessionRoutes). */
+export const currentUserRoutes: RouteModule = async (app) => {
   app.get(
     '/me',
     {
@@ -248,37 +249,46 @@ const currentUserRoutes: RouteModule = async (app) => {
   );
 };
 
-/** One handler for both paths of the spec: POST /auth/change-password, PUT /users/change-password. */
-const changePasswordRoute =
-  (method: 'POST' | 'PUT'): RouteModule =>
-  async (app, deps) => {
-    app.route({
-      method,
-      url: '/change-password',
-      schema: {
-        tags,
-        summary: 'Change the password: every other device is signed out, this one stays',
-        body: changePasswordSchema,
-        response: { 200: changePasswordResponseSchema, ...errors },
-      },
-      handler: async (req, reply) => {
-        const changed = await changePassword(deps, req.member, req.body);
-        setRefreshCookie(reply, deps.config, changed.session, deps.clock.now());
-        return {
-          success: true as const,
-          data: { accessToken: changed.accessToken },
-          message: 'Password changed successfully',
-        };
-      },
-    });
-  };
+/** Both paths of the spec, POST /auth/change-password and PUT /users/change-password, say this. */
+const changePasswordSchemas = {
+  tags,
+  summary: 'Change the password: every other device is signed out, this one stays',
+  body: changePasswordSchema,
+  response: { 200: changePasswordResponseSchema, ...errors },
+};
 
-const changePasswordRoutes = changePasswordRoute('POST');
+/** The one use case behind both paths; this device's refresh cookie is renewed. */
+async function changePasswordAnswer(
+  deps: Deps,
+  member: MemberActor,
+  body: ChangePasswordInput,
+  reply: FastifyReply,
+) {
+  const changed = await changePassword(deps, member, body);
+  setRefreshCookie(reply, deps.config, changed.session, deps.clock.now());
+  return {
+    success: true as const,
+    data: { accessToken: changed.accessToken },
+    message: 'Password changed successfully',
+  };
+}
+
+/** POST /auth/change-password (memberRoutes). */
+export const changePasswordRoutes: RouteModule = async (app, deps) => {
+  app.post('/change-password', { schema: changePasswordSchemas }, (req, reply) =>
+    changePasswordAnswer(deps, req.member, req.body, reply),
+  );
+};
 
 /** PUT /users/change-password (spec §7): the profile dialog's call, the same use case. */
-export const userPasswordRoutes = changePasswordRoute('PUT');
+export const userPasswordRoutes: RouteModule = async (app, deps) => {
+  app.put('/change-password', { schema: changePasswordSchemas }, (req, reply) =>
+    changePasswordAnswer(deps, req.member, req.body, reply),
+  );
+};
 
-const checkEmailRoutes: RouteModule = async (app, deps) => {
+/** GET /auth/check-email (adminRoutes). */
+export const checkEmailRoutes: RouteModule = async (app, deps) => {
   app.get(
     '/check-email',
     {
@@ -294,13 +304,4 @@ const checkEmailRoutes: RouteModule = async (app, deps) => {
       data: await checkEmail(deps, req.member, req.query),
     }),
   );
-};
-
-/** The ten auth calls of spec §7 with the rules of DESIGN §5 (docs/decisions/020-auth-rules.md). */
-export const authRoutes: RouteModule = async (app, options) => {
-  const deps = depsOf(options);
-  await app.register(publicRoutes(publicAuthRoutes), deps);
-  await app.register(sessionRoutes(currentUserRoutes), deps);
-  await app.register(memberRoutes(changePasswordRoutes), deps);
-  await app.register(adminRoutes(checkEmailRoutes), deps);
 };
