@@ -168,7 +168,32 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'import/no-cycle': ['error', { ignoreExternal: true }],
       'boundaries/import-boundaries': ['error', 'web'],
+      // Off every first load (decision 089): toasts go through lib/toast, which fetches the
+      // library with the first toast; the user menu's dropdown comes on the first opening.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'sonner',
+              allowTypeImports: true,
+              message: "Show toasts with lib/toast's toast: sonner is fetched with the first one.",
+            },
+          ],
+          patterns: [
+            {
+              group: ['**/layouts/user-menu-dropdown'],
+              message: 'The user menu loads its dropdown lazily (layouts/user-menu.tsx).',
+            },
+          ],
+        },
+      ],
     },
+  },
+  {
+    // The toast region itself, and tests that drive sonner directly.
+    files: ['apps/web/src/components/ui/toaster-region.tsx', 'apps/web/src/**/*.test.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
   {
     files: ['**/*.{js,mjs,cjs}', 'apps/api/**/*.ts', 'bench/**', 'scripts/**'],

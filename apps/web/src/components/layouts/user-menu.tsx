@@ -1,65 +1,48 @@
-import { LogOut, Settings, User } from 'lucide-react';
-import { Link } from 'react-router';
-import { paths } from '../../config/paths';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '../ui/dropdown-menu';
+import { lazy, Suspense, useState } from 'react';
+import { initialsOf, USER_MENU_BUTTON_CLASS, type ShellUser } from './user-identity';
 
-export type ShellUser = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  membershipId: string;
-};
+export type { ShellUser } from './user-identity';
+export { initialsOf } from './user-identity';
 
-export const initialsOf = ({ firstName, lastName }: Pick<ShellUser, 'firstName' | 'lastName'>) =>
-  `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase();
+const loadDropdown = () => import('./user-menu-dropdown');
+const UserMenuDropdown = lazy(loadDropdown);
 
 /**
  * The top bar's user menu (spec §2 Layout): name, member number, e-mail, Profile, Settings and
  * Logout. The button's name starts with the initials it shows, so voice users can say what they
  * see (WCAG 2.5.3, axe label-content-name-mismatch).
+ *
+ * The menu's code (Radix's menu and its positioning, about 10 KB gzipped) is fetched when the
+ * pointer comes near the button or it gets focus, and the menu opens on the first click: a page
+ * load where the member never opens it never downloads it (decision 089).
  */
 export function UserMenu({ user, onLogout }: { user: ShellUser; onLogout: () => void }) {
+  const [wanted, setWanted] = useState(false);
+  const label = `${initialsOf(user)}, user menu of ${user.firstName} ${user.lastName}`;
+  const placeholder = (
+    <button
+      type="button"
+      aria-label={label}
+      aria-haspopup="menu"
+      aria-expanded={wanted}
+      className={USER_MENU_BUTTON_CLASS}
+      onPointerEnter={() => void loadDropdown()}
+      onFocus={() => void loadDropdown()}
+      onClick={() => setWanted(true)}
+      onKeyDown={(event) => {
+        if (event.key === 'ArrowDown') {
+          event.preventDefault();
+          setWanted(true);
+        }
+      }}
+    >
+      {initialsOf(user)}
+    </button>
+  );
+  if (!wanted) return placeholder;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger
-        aria-label={`${initialsOf(user)}, user menu of ${user.firstName} ${user.lastName}`}
-        className="flex size-10 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-      >
-        {initialsOf(user)}
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-64">
-        <DropdownMenuLabel className="grid gap-0.5">
-          <span className="font-semibold">
-            {user.firstName} {user.lastName}
-          </span>
-          <span className="text-xs text-muted-foreground">Member #{user.membershipId}</span>
-          <span className="truncate text-xs text-muted-foreground">{user.email}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to={paths.profile}>
-            <User aria-hidden="true" />
-            Profile
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to={paths.settings}>
-            <Settings aria-hidden="true" />
-            Settings
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={onLogout}>
-          <LogOut aria-hidden="true" />
-          Logout
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Suspense fallback={placeholder}>
+      <UserMenuDropdown user={user} onLogout={onLogout} />
+    </Suspense>
   );
 }

@@ -1,17 +1,18 @@
-import { useSyncExternalStore } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { subscribeToToastRequests, toastRequested } from '../../lib/toast';
 
-/** The theme lives in the `dark` class on <html> (lib/theme.ts); toasts follow it as it changes. */
-function subscribeToTheme(onChange: () => void): () => void {
-  const observer = new MutationObserver(onChange);
-  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
-  return () => observer.disconnect();
-}
+const ToasterRegion = lazy(() => import('./toaster-region'));
 
-const pageIsDark = () => document.documentElement.classList.contains('dark');
-
-/** The app's one toast region, in the page's theme (light or dark). */
+/**
+ * The app's one toast region, in the page's theme (light or dark). It and the toast library are
+ * fetched when the first toast is asked for (lib/toast.ts), not with the page.
+ */
 export function AppToaster() {
-  const dark = useSyncExternalStore(subscribeToTheme, pageIsDark, () => false);
-  return <Toaster theme={dark ? 'dark' : 'light'} richColors closeButton position="top-right" />;
+  const requested = useSyncExternalStore(subscribeToToastRequests, toastRequested, () => false);
+  if (!requested) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToasterRegion />
+    </Suspense>
+  );
 }

@@ -2,7 +2,7 @@ import type { User } from '@coop/shared/auth';
 import type { UserSettings } from '@coop/shared/settings';
 import type { Statement, Transaction } from '@coop/shared/transactions';
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { Toaster } from 'sonner';
+import { AppToaster } from '../../../components/ui/toaster';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { THEME_STORAGE_KEY } from '../../../lib/theme';
 import { apiError, json, mockApi, type MockRequest } from '../../../testing/fetch-mock';
@@ -65,7 +65,7 @@ beforeEach(() => {
 const withToaster = (page: React.ReactElement) => (
   <>
     {page}
-    <Toaster />
+    <AppToaster />
   </>
 );
 

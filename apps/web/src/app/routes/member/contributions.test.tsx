@@ -1,7 +1,7 @@
 import type { Contribution } from '@coop/shared/contributions';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, useNavigate } from 'react-router';
-import { Toaster } from 'sonner';
+import { AppToaster } from '../../../components/ui/toaster';
 import { describe, expect, it } from 'vitest';
 import { apiError, json, mockApi, type MockRequest } from '../../../testing/fetch-mock';
 import { LocationProbe, renderRoutes } from '../../../testing/render';
@@ -123,7 +123,7 @@ const renderPage = (route = '/contributions') =>
           <ContributionsRoute />
           <LocationProbe />
           <BackButton />
-          <Toaster />
+          <AppToaster />
         </>
       }
     />,

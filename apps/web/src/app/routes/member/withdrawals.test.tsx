@@ -1,7 +1,7 @@
 import type { Withdrawal, WithdrawalEligibility } from '@coop/shared/withdrawals';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
-import { Toaster } from 'sonner';
+import { AppToaster } from '../../../components/ui/toaster';
 import { describe, expect, it } from 'vitest';
 import { apiError, json, mockApi, type MockRequest } from '../../../testing/fetch-mock';
 import { LocationProbe, renderRoutes } from '../../../testing/render';
@@ -77,7 +77,7 @@ const renderPage = (route = '/withdrawals') =>
             <>
               <WithdrawalsRoute />
               <LocationProbe />
-              <Toaster />
+              <AppToaster />
             </>
           }
         />

@@ -1,7 +1,7 @@
 import { formatPhone } from '@coop/shared/phone';
 import { PROFILE_MESSAGES } from '@coop/shared/account-rules';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { CurrentPasswordField } from '../../../components/form/current-password-field';
 import { FormField } from '../../../components/form/form-field';
 import { SubmitButton } from '../../../components/form/submit-button';

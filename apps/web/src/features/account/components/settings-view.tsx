@@ -3,7 +3,7 @@ import type { UserSettings, UserSettingsUpdate } from '@coop/shared/settings';
 import { Download, History, KeyRound, ShieldCheck } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { QueryState } from '../../../components/list/query-state';
 import { Button } from '../../../components/ui/button';
 import {

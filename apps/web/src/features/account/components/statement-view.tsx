@@ -5,7 +5,7 @@ import type { StatementAccountSummary } from '@coop/shared/transactions';
 import { useMutation } from '@tanstack/react-query';
 import { FileDown, FileSpreadsheet } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { FormField } from '../../../components/form/form-field';
 import { QueryState } from '../../../components/list/query-state';
 import { Button } from '../../../components/ui/button';

@@ -1,6 +1,6 @@
 import { STATEMENT_MESSAGES } from '@coop/shared/account-rules';
 import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { failureMessage } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
 import { downloadDataExport } from '../api/transactions';

@@ -3,7 +3,7 @@ import {
   ADMIN_DECISION_REASON_MIN_LENGTH,
 } from '@coop/shared/admin-money-texts';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { FormField } from '../../../components/form/form-field';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { Alert, AlertDescription } from '../../../components/ui/alert';

@@ -8,7 +8,7 @@ import { formatDisplayDateTime, formatMonth } from '@coop/shared/dates';
 import { formatNaira } from '@coop/shared/money';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { FormField } from '../../../components/form/form-field';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { DataTable, type DataTableColumn } from '../../../components/list/data-table';

@@ -10,7 +10,7 @@ import {
 import { formatNaira } from '@coop/shared/money';
 import { Plus, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { FormField } from '../../../components/form/form-field';
 import { SubmitButton } from '../../../components/form/submit-button';
 import type { DataTableColumn } from '../../../components/list/data-table';

@@ -3,7 +3,7 @@ import type { CsvUploadInput, MemberImportPreview, MemberImportRow } from '@coop
 import { MEMBER_IMPORT_COLUMNS } from '@coop/shared/admin-texts';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { DataTable, type DataTableColumn } from '../../../components/list/data-table';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { Alert, AlertDescription } from '../../../components/ui/alert';

@@ -5,7 +5,7 @@ import { formatDisplayDate, formatDisplayDateTime, formatMonth } from '@coop/sha
 import { formatNaira } from '@coop/shared/money';
 import { OFFICER_ROLE_LABELS } from '@coop/shared/officers';
 import type { ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { DataTable, type DataTableColumn } from '../../../components/list/data-table';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

@@ -1,7 +1,7 @@
 import type { Policy, PolicyView } from '@coop/shared/policy';
 import { formatDisplayDateTime } from '@coop/shared/dates';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { FormField } from '../../../components/form/form-field';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { QueryState } from '../../../components/list/query-state';

@@ -2,7 +2,7 @@ import type { Contribution } from '@coop/shared/contributions';
 import { formatNaira } from '@coop/shared/money';
 import { CheckCheck, TriangleAlert } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';

@@ -1,5 +1,5 @@
 import { configure, screen } from '@testing-library/react';
-import { Toaster } from 'sonner';
+import { AppToaster } from '../../../components/ui/toaster';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi } from '../../../testing/fetch-mock';
 import { renderWithProviders } from '../../../testing/render';
@@ -13,7 +13,7 @@ function renderForm() {
   return renderWithProviders(
     <>
       <DepositNoticeForm today={TODAY} />
-      <Toaster />
+      <AppToaster />
     </>,
     { route: '/contributions/new' },
   );

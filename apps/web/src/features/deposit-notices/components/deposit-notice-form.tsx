@@ -6,7 +6,7 @@ import {
 } from '@coop/shared/deposit-notice-rules';
 import { formatNaira } from '@coop/shared/money';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { FormField } from '../../../components/form/form-field';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { Input } from '../../../components/ui/input';

@@ -3,7 +3,7 @@ import type { GuarantorCandidate, GuarantorRequest } from '@coop/shared/guaranto
 import type { Eligibility, Loan, LoanGuarantor } from '@coop/shared/loans';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
-import { Toaster } from 'sonner';
+import { AppToaster } from '../../../components/ui/toaster';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi, type MockRequest } from '../../../testing/fetch-mock';
 import { LocationProbe, renderRoutes } from '../../../testing/render';
@@ -138,7 +138,7 @@ const renderLoans = (route = '/loans', intent?: LoansPageProps['intent']) =>
                 {...(intent && path !== '/loans' ? { intent } : {})}
               />
               <LocationProbe />
-              <Toaster />
+              <AppToaster />
             </>
           }
         />

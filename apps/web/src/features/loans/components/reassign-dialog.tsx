@@ -2,7 +2,7 @@ import type { GuarantorCandidate } from '@coop/shared/guarantors';
 import { LOAN_MESSAGES } from '@coop/shared/loan-rules';
 import type { LoanGuarantor } from '@coop/shared/loans';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import {

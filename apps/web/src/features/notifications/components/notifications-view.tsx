@@ -1,7 +1,7 @@
 import { FALLBACK_MESSAGES } from '@coop/shared/messages';
 import { DEFAULT_PAGE_SIZE } from '@coop/shared/constants';
 import { BellOff, CheckCheck, CircleAlert, LoaderCircle } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';

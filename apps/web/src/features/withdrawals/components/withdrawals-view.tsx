@@ -15,7 +15,7 @@ import {
 import { CircleAlert, Info } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { DataTable, type DataTableColumn } from '../../../components/list/data-table';
 import { FilterPanel } from '../../../components/list/filter-panel';
 import { PaginationFooter } from '../../../components/list/pagination-footer';
