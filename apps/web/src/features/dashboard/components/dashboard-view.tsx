@@ -26,6 +26,10 @@ export function DashboardView() {
   const data = dashboard.data?.data;
   const isError = dashboard.isError;
   // The server's words, for screen readers, when the widgets show their own short texts.
+  const retry = {
+    onRetry: () => void dashboard.refetch(),
+    isRetrying: dashboard.isFetching,
+  };
   const error = isError ? failureMessage(dashboard.error, FALLBACK_MESSAGES.fetchDashboard) : null;
 
   return (
@@ -44,6 +48,7 @@ export function DashboardView() {
         summary={data?.financialSummary}
         isPending={dashboard.isPending}
         isError={isError}
+        {...retry}
       />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
@@ -52,6 +57,7 @@ export function DashboardView() {
               activity={data?.recentActivity}
               isPending={dashboard.isPending}
               isError={isError}
+              {...retry}
             />
           </Suspense>
           <Suspense fallback={widgetFallback}>
@@ -63,6 +69,7 @@ export function DashboardView() {
             actions={data?.pendingActions}
             isPending={dashboard.isPending}
             isError={isError}
+            {...retry}
           />
         </Suspense>
       </div>

@@ -1,6 +1,6 @@
 import type { PendingAction, RecentActivity as Activity } from '@coop/shared/dashboard';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../testing/render';
 import { FinancialOverview } from './financial-overview';
 import PendingActions from './pending-actions';
@@ -219,5 +219,36 @@ describe('Quick Actions (spec §2)', () => {
       'Generate Statement': '/reports/statement',
       'Export Data': '/profile/export',
     });
+  });
+});
+
+describe('Dashboard widgets after a failure', () => {
+  it.each([
+    [
+      'Financial Overview',
+      (retry: { onRetry: () => void; isRetrying: boolean }) => (
+        <FinancialOverview summary={undefined} isPending={false} isError {...retry} />
+      ),
+    ],
+    [
+      'Recent Activity',
+      (retry: { onRetry: () => void; isRetrying: boolean }) => (
+        <RecentActivity activity={undefined} isPending={false} isError {...retry} />
+      ),
+    ],
+    [
+      'Pending Actions',
+      (retry: { onRetry: () => void; isRetrying: boolean }) => (
+        <PendingActions actions={undefined} isPending={false} isError {...retry} />
+      ),
+    ],
+  ])('%s offers Retry, which asks again, and says so while it runs', async (_name, widget) => {
+    const onRetry = vi.fn();
+    const { user, unmount } = renderWithProviders(widget({ onRetry, isRetrying: false }));
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+    unmount();
+    renderWithProviders(widget({ onRetry, isRetrying: true }));
+    expect(screen.getByRole('button', { name: 'Retrying...' })).toBeDisabled();
   });
 });

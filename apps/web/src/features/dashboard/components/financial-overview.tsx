@@ -13,6 +13,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
+import { WidgetRetry } from './widget-retry';
 import { Card } from '../../../components/ui/card';
 
 type Figure = Exclude<keyof FinancialSummary, 'held'>;
@@ -31,22 +32,34 @@ type FinancialOverviewProps = {
   summary: FinancialSummary | undefined;
   isPending: boolean;
   isError: boolean;
+  /** Asks for the dashboard again after a failure (the widget shows Retry). */
+  onRetry?: () => void;
+  isRetrying?: boolean;
 };
 
 /**
  * Spec §2 Financial Overview: the seven figures of the balance projection. Under Available
  * Balance, each reason money is held says how much and why (decision 030 "Holds").
  */
-export function FinancialOverview({ summary, isPending, isError }: FinancialOverviewProps) {
+export function FinancialOverview({
+  summary,
+  isPending,
+  isError,
+  onRetry,
+  isRetrying = false,
+}: FinancialOverviewProps) {
   return (
     <section aria-labelledby="financial-overview" className="grid gap-3">
       <h2 id="financial-overview" className="text-lg font-semibold">
         Financial Overview
       </h2>
       {isError ? (
-        <Alert variant="destructive" role="alert">
-          <AlertDescription>{DASHBOARD_MESSAGES.financialFailed}</AlertDescription>
-        </Alert>
+        <div className="grid gap-3">
+          <Alert variant="destructive" role="alert">
+            <AlertDescription>{DASHBOARD_MESSAGES.financialFailed}</AlertDescription>
+          </Alert>
+          {onRetry ? <WidgetRetry onRetry={onRetry} isRetrying={isRetrying} /> : null}
+        </div>
       ) : (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4" aria-busy={isPending}>
           {CARDS.map(({ key, label, icon: Icon }) => (

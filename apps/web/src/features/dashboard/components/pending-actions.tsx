@@ -13,6 +13,7 @@ import {
 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge, type BadgeProps } from '../../../components/ui/badge';
+import { WidgetRetry } from './widget-retry';
 import { Button } from '../../../components/ui/button';
 import {
   Card,
@@ -45,6 +46,9 @@ type PendingActionsProps = {
   actions: PendingAction[] | undefined;
   isPending: boolean;
   isError: boolean;
+  /** Asks for the dashboard again after a failure (the widget shows Retry). */
+  onRetry?: () => void;
+  isRetrying?: boolean;
   /** Today in the cooperative's time zone; a prop so tests can fix it. */
   today?: string;
 };
@@ -54,6 +58,8 @@ export default function PendingActions({
   actions,
   isPending,
   isError,
+  onRetry,
+  isRetrying = false,
   today = toIsoDateInTimeZone(new Date()),
 }: PendingActionsProps) {
   const count = actions?.length ?? 0;
@@ -78,9 +84,12 @@ export default function PendingActions({
             <Spinner label="Loading pending actions" />
           </div>
         ) : isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {DASHBOARD_MESSAGES.pendingFailed}
-          </p>
+          <div className="grid gap-3">
+            <p role="alert" className="text-sm text-destructive">
+              {DASHBOARD_MESSAGES.pendingFailed}
+            </p>
+            {onRetry ? <WidgetRetry onRetry={onRetry} isRetrying={isRetrying} /> : null}
+          </div>
         ) : count === 0 ? (
           <div className="flex flex-col items-center gap-2 py-6 text-center">
             <CheckCircle2 aria-hidden="true" className="size-10 text-success" />

@@ -15,6 +15,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 import { ActivityIcon } from './activity-icon';
+import { WidgetRetry } from './widget-retry';
 
 /** The member's transaction history (docs/decisions/051-account-pages.md). */
 export const TRANSACTION_HISTORY_PATH = paths.transactions;
@@ -30,10 +31,19 @@ type RecentActivityProps = {
   activity: Activity[] | undefined;
   isPending: boolean;
   isError: boolean;
+  /** Asks for the dashboard again after a failure (the widget shows Retry). */
+  onRetry?: () => void;
+  isRetrying?: boolean;
 };
 
 /** Spec §2 Recent Activity: the newest 10 movements, signed, with their status. */
-export default function RecentActivity({ activity, isPending, isError }: RecentActivityProps) {
+export default function RecentActivity({
+  activity,
+  isPending,
+  isError,
+  onRetry,
+  isRetrying = false,
+}: RecentActivityProps) {
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
@@ -48,9 +58,12 @@ export default function RecentActivity({ activity, isPending, isError }: RecentA
             <Spinner label="Loading recent activity" />
           </div>
         ) : isError ? (
-          <Alert variant="destructive" role="alert">
-            <AlertDescription>{DASHBOARD_MESSAGES.activityFailed}</AlertDescription>
-          </Alert>
+          <div className="grid gap-3">
+            <Alert variant="destructive" role="alert">
+              <AlertDescription>{DASHBOARD_MESSAGES.activityFailed}</AlertDescription>
+            </Alert>
+            {onRetry ? <WidgetRetry onRetry={onRetry} isRetrying={isRetrying} /> : null}
+          </div>
         ) : !activity || activity.length === 0 ? (
           <p className="py-8 text-center text-muted-foreground">{DASHBOARD_MESSAGES.noActivity}</p>
         ) : (
