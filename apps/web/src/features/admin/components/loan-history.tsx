@@ -12,7 +12,7 @@ import { formatDisplayDate, formatDisplayDateTime, toIsoDateInTimeZone } from '@
 import { formatNaira } from '@coop/shared/money';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { FormField } from '../../../components/form/form-field';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { DataTable, type DataTableColumn } from '../../../components/list/data-table';
@@ -392,8 +392,8 @@ function Actions({ detail }: { detail: Detail }) {
           <ActionDialog
             trigger={mine ? 'Withdraw request' : 'Reject disbursement'}
             variant="outline"
-            title="Reject the disbursement"
-            description="The loan stays approved, so a corrected disbursement can be made."
+            title={`Reject the disbursement of loan ${detail.loan.loanId}`}
+            description={`${formatNaira(pending.amount)} to ${detail.member.firstName} ${detail.member.lastName} is not paid out. The loan stays approved, so a corrected disbursement can be made.`}
           >
             {(close) => (
               <ReasonForm
@@ -437,7 +437,7 @@ function Actions({ detail }: { detail: Detail }) {
           <ActionDialog
             trigger="Mark defaulted"
             variant="destructive"
-            title="Mark the loan defaulted?"
+            title={`Mark loan ${detail.loan.loanId} defaulted?`}
             description={`No money moves: ${detail.member.firstName} ${detail.member.lastName} still owes ${outstanding} and cannot borrow, and the guarantors' savings stay frozen. The borrower and guarantors are told.`}
           >
             {(close) => (

@@ -3,7 +3,7 @@ import type { UnderReviewLoan } from '@coop/shared/loans';
 import { FALLBACK_MESSAGES } from '@coop/shared/messages';
 import { useId, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import {
@@ -21,6 +21,16 @@ import { failureMessage, toApiError } from '../../../lib/api-client';
 import { useCertifyLoan, type useLoansUnderReview } from '../api/loans-api';
 import { cn } from '../../../lib/cn';
 import { displayDate, naira } from './loan-format';
+
+/** One fact of a card: its label above it on a wide screen, beside it on a phone. */
+function ReviewFact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 justify-between gap-2 sm:grid sm:justify-start sm:gap-0.5">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 text-right font-medium tabular-nums sm:text-left">{children}</dd>
+    </div>
+  );
+}
 
 type Deciding = { loan: UnderReviewLoan; decision: 'approve' | 'reject' } | null;
 
@@ -118,15 +128,19 @@ export function LoanReviewTab(props: {
               loan.loanId === linked && 'ring-2 ring-ring',
             )}
           >
-            <div className="flex flex-wrap items-center gap-2">
+            {/* Every card the same: id and badge, then the same three facts in the same places,
+                whatever the length of a name or an amount. */}
+            <div className="flex items-center justify-between gap-2">
               <span className="font-mono text-sm">{loan.loanId}</span>
               <Badge variant="info">Under Review</Badge>
-              <span className="font-medium">
-                {loan.applicant.firstName} {loan.applicant.lastName}
-              </span>
-              <span>{naira(loan.requestedAmount)}</span>
-              <span className="text-sm text-muted-foreground">{displayDate(loan.createdAt)}</span>
             </div>
+            <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+              <ReviewFact label="Applicant">
+                {loan.applicant.firstName} {loan.applicant.lastName}
+              </ReviewFact>
+              <ReviewFact label="Requested amount">{naira(loan.requestedAmount)}</ReviewFact>
+              <ReviewFact label="Requested on">{displayDate(loan.createdAt)}</ReviewFact>
+            </dl>
             <p className="text-sm">{loan.purpose}</p>
             <div className="grid gap-1">
               <div className="flex justify-between text-sm">
@@ -219,6 +233,20 @@ export function LoanReviewTab(props: {
                 : 'Give the reason for rejecting this loan.'}
             </DialogDescription>
           </DialogHeader>
+          {deciding ? (
+            // The loan being decided, restated: a reviewer with several cards open in mind sees
+            // which one this certification is for.
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md border bg-muted/50 p-3 text-sm">
+              <dt className="text-muted-foreground">Loan</dt>
+              <dd className="font-mono">{deciding.loan.loanId}</dd>
+              <dt className="text-muted-foreground">Applicant</dt>
+              <dd>
+                {deciding.loan.applicant.firstName} {deciding.loan.applicant.lastName}
+              </dd>
+              <dt className="text-muted-foreground">Amount</dt>
+              <dd className="font-medium tabular-nums">{naira(deciding.loan.requestedAmount)}</dd>
+            </dl>
+          ) : null}
           <div className="grid gap-2">
             <Label htmlFor={noteId}>
               {deciding?.decision === 'approve' ? 'Note (optional)' : 'Reason'}
