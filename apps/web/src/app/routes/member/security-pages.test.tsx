@@ -1,5 +1,5 @@
 import { configure, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../../testing/fetch-mock';
 import { renderWithProviders } from '../../../testing/render';
 import LoginHistoryRoute from './login-history';
@@ -62,6 +62,80 @@ describe('two-factor enrolment (decision 082)', { timeout: 20_000 }, () => {
     expect(
       await screen.findByRole('heading', { name: 'Scan the code with your authenticator app' }),
     ).toBeInTheDocument();
+  });
+});
+
+describe('two-factor key and recovery codes', { timeout: 20_000 }, () => {
+  const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+  const CODES = ['abcde-fghij', 'klmno-pqrst', 'uvwxy-z2345', 'a2b3c-d4e5f'];
+
+  it('keeps each group of the key and each code whole, and copies and downloads them', async () => {
+    mockApi({
+      'GET /users/two-factor': () => ok({ enabled: false, recoveryCodesLeft: 0 }),
+      'POST /users/two-factor/setup': () =>
+        ok({
+          secret: SECRET,
+          otpauthUrl: 'otpauth://totp/x',
+          qrCodeDataUrl: 'data:image/png;base64,AAAA',
+        }),
+      'POST /users/two-factor/enable': () => ok({ recoveryCodes: CODES }),
+      'POST /auth/refresh': () =>
+        json(401, {
+          success: false,
+          error: 'Unauthorized',
+          message: 'No session',
+          code: 'UNAUTHORIZED',
+        }),
+    });
+    const { user } = renderWithProviders(<TwoFactorRoute />, { route: '/settings/two-factor' });
+    await user.type(await screen.findByLabelText('Current password'), 'Demo!2345');
+    await user.click(screen.getByRole('button', { name: 'Set up two-factor sign-in' }));
+
+    // The key wraps between its groups of four, never inside one.
+    const key = await screen.findByLabelText('Secret key');
+    const groups = [...key.children];
+    expect(groups.map((group) => group.textContent)).toEqual(SECRET.match(/.{4}/g));
+    for (const group of groups) expect(group).toHaveClass('whitespace-nowrap');
+
+    await user.click(screen.getByRole('button', { name: 'Copy key' }));
+    expect(await navigator.clipboard.readText()).toBe(SECRET);
+    expect(await screen.findByRole('button', { name: 'Copied' })).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('6-digit code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Turn on two-factor sign-in' }));
+    const list = await screen.findByRole('list', { name: 'Recovery codes' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual(CODES);
+    for (const item of items) expect(item).toHaveClass('whitespace-nowrap');
+
+    await user.click(screen.getByRole('button', { name: 'Copy codes' }));
+    expect(await navigator.clipboard.readText()).toBe(CODES.join('\n'));
+
+    const blobs: Blob[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: vi.fn((blob: Blob) => {
+          blobs.push(blob);
+          return 'blob:codes';
+        }),
+        revokeObjectURL: vi.fn(),
+      }),
+    );
+    const clicked: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this);
+    });
+    await user.click(screen.getByRole('button', { name: 'Download codes' }));
+    expect(clicked[0]?.download).toBe('coop-portal-recovery-codes.txt');
+    const text = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as string);
+      reader.readAsText(blobs[0] as Blob);
+    });
+    for (const code of CODES) expect(text).toContain(code);
   });
 });
 

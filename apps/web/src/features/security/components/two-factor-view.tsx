@@ -1,5 +1,5 @@
-import { CircleAlert, ShieldCheck } from 'lucide-react';
-import { useState } from 'react';
+import { Check, CircleAlert, Copy, Download, ShieldCheck } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { QueryState } from '../../../components/list/query-state';
 import { CurrentPasswordField } from '../../../components/form/current-password-field';
 import { FormField } from '../../../components/form/form-field';
@@ -23,6 +23,65 @@ import {
 } from '../api/security-api';
 
 const CODE_MESSAGE = 'Enter the 6-digit code from your authenticator app';
+
+/** A secret in groups of four, as authenticator apps show and accept it. */
+const groupsOf = (text: string, size: number) => text.match(new RegExp(`.{1,${size}}`, 'g')) ?? [];
+
+/**
+ * Copies `text` and says 'Copied' for a moment; if the browser refuses (no clipboard permission,
+ * an insecure origin) it says to copy by hand, and the text stays on screen to select.
+ */
+function CopyButton({ text, label }: { text: string; label: string }) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  useEffect(() => {
+    if (state === 'idle') return;
+    const reset = setTimeout(() => setState('idle'), 3000);
+    return () => clearTimeout(reset);
+  }, [state]);
+  const copy = () => {
+    navigator.clipboard
+      .writeText(text)
+      .then(() => setState('copied'))
+      .catch(() => setState('failed'));
+  };
+  return (
+    <>
+      <Button type="button" variant="outline" size="sm" onClick={copy}>
+        {state === 'copied' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+        {state === 'copied' ? 'Copied' : label}
+      </Button>
+      <span
+        role="status"
+        className={state === 'failed' ? 'text-sm text-muted-foreground' : 'sr-only'}
+      >
+        {state === 'copied'
+          ? 'Copied'
+          : state === 'failed'
+            ? 'Could not copy: select the text and copy it'
+            : ''}
+      </span>
+    </>
+  );
+}
+
+/** Saves the recovery codes as a text file (coop-portal-recovery-codes.txt). */
+function downloadCodes(codes: string[]) {
+  const text = [
+    'Coop Portal recovery codes',
+    'Each code signs you in once if you lose your phone.',
+    '',
+    ...codes,
+    '',
+  ].join('\n');
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'coop-portal-recovery-codes.txt';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
 
 function ErrorAlert({ message }: { message: string | null }) {
   if (!message) return null;
@@ -148,12 +207,20 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
         />
         <div className="grid gap-1">
           <p className="text-sm text-muted-foreground">Can’t scan? Enter this key in the app:</p>
+          {/* Each group of four stays whole: a line wraps between groups, never inside one. */}
           <code
-            className="rounded-md bg-muted px-3 py-2 font-mono text-sm break-all"
+            className="flex flex-wrap gap-x-2 rounded-md bg-muted px-3 py-2 font-mono text-sm"
             aria-label="Secret key"
           >
-            {setup.data.secret.replace(/(.{4})/g, '$1 ').trim()}
+            {groupsOf(setup.data.secret, 4).map((group, index) => (
+              <span key={index} className="whitespace-nowrap">
+                {group}
+              </span>
+            ))}
           </code>
+          <div className="flex flex-wrap items-center gap-2">
+            <CopyButton text={setup.data.secret} label="Copy key" />
+          </div>
         </div>
         <form onSubmit={submit} noValidate className="grid max-w-md gap-4">
           <ErrorAlert message={enable.error ? toApiError(enable.error).message : null} />
@@ -190,11 +257,18 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
       <CardContent className="grid gap-4">
         <ul className="grid grid-cols-2 gap-2 font-mono text-sm" aria-label="Recovery codes">
           {codes.map((code) => (
-            <li key={code} className="rounded-md bg-muted px-3 py-2 text-center">
+            <li key={code} className="rounded-md bg-muted px-3 py-2 text-center whitespace-nowrap">
               {code}
             </li>
           ))}
         </ul>
+        <div className="flex flex-wrap items-center gap-2">
+          <CopyButton text={codes.join('\n')} label="Copy codes" />
+          <Button type="button" variant="outline" size="sm" onClick={() => downloadCodes(codes)}>
+            <Download aria-hidden="true" />
+            Download codes
+          </Button>
+        </div>
         <Button className="w-full sm:w-auto" onClick={onDone}>
           I have saved my recovery codes
         </Button>
