@@ -1,5 +1,13 @@
 import pg from 'pg';
 import { StatementCachingClient } from './statement-cache.js';
+import {
+  currentDeadline,
+  DeadlinePassedError,
+  refuseAfterDeadline,
+  timeLeft,
+  withDeadline,
+  type DeadlineScope,
+} from './request-deadline.js';
 
 /**
  * The connection to PostgreSQL failed, or none could be had: the server restarted, the network
@@ -41,13 +49,49 @@ function classifying<T>(run: (callback?: Callback) => T, callback?: Callback): T
   return result;
 }
 
-/** The pool's client: names repeated statements, and reports a failed connection as such. */
+type Verb = 'begin' | 'commit' | 'rollback' | 'other';
+
+/** What a statement does to the transaction: Drizzle sends `begin`, `commit` and `rollback` as such. */
+function verbOf(config: unknown): Verb {
+  const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
+  if (typeof text !== 'string') return 'other';
+  const word = /^\s*(\w+)(\s+\w+)?/.exec(text.slice(0, 40));
+  const first = word?.[1]?.toLowerCase();
+  if (first === 'begin' || first === 'commit') return first;
+  // ROLLBACK TO SAVEPOINT stays inside the transaction.
+  if (first === 'rollback' && word?.[2]?.trim().toLowerCase() !== 'to') return 'rollback';
+  return 'other';
+}
+
+const SET_STATEMENT_TIMEOUT = "select set_config('statement_timeout', $1, $2)";
+
+/**
+ * The pool's client: names repeated statements, and reports a failed connection as such. Under
+ * a write request's deadline (db/request-deadline.ts) it also refuses every statement after the
+ * deadline but a ROLLBACK, and lowers `statement_timeout` to the time left when that is shorter,
+ * for the transaction (`SET LOCAL`) or around a statement outside one.
+ */
 export class PortalClient extends StatementCachingClient {
+  /** The scope of the request whose transaction is open on this connection. */
+  #transaction: DeadlineScope | undefined;
+  /** The `statement_timeout` in force now (ms; Infinity when none). */
+  #bound: number | undefined;
+  /** The statement limit could not be lowered after BEGIN: the next statement fails with it. */
+  #pending: Error | undefined;
+
   override query(config: unknown, values?: unknown, callback?: unknown): never {
     // A streaming query (cursor) reports on its own events; left as it is.
     if (typeof (config as { submit?: unknown } | null)?.submit === 'function') {
       return super.query(config, values, callback);
     }
+    const scope = currentDeadline() ?? this.#transaction;
+    if (scope && typeof values !== 'function' && typeof callback !== 'function') {
+      return this.#underDeadline(scope, config, values) as never;
+    }
+    return this.#classified(config, values, callback);
+  }
+
+  #classified(config: unknown, values?: unknown, callback?: unknown): never {
     const query = super.query.bind(this);
     if (typeof values === 'function') {
       return classifying((cb) => query(config, cb), values as Callback);
@@ -57,6 +101,107 @@ export class PortalClient extends StatementCachingClient {
       typeof callback === 'function' ? (callback as Callback) : undefined,
     );
   }
+
+  #run<T>(config: unknown, values?: unknown): Promise<T> {
+    return this.#classified(config, values) as Promise<T>;
+  }
+
+  get #configuredBound(): number {
+    const { connectionParameters } = this as unknown as {
+      connectionParameters: { statement_timeout?: unknown };
+    };
+    const configured = Number(connectionParameters.statement_timeout);
+    return configured > 0 ? configured : Infinity;
+  }
+
+  /** Lowers `statement_timeout` to the time left when that is shorter; true if it did. */
+  async #tighten(scope: DeadlineScope, local: boolean): Promise<boolean> {
+    const bound = this.#bound ?? this.#configuredBound;
+    const left = timeLeft(scope);
+    if (left >= bound) return false;
+    // 0 would mean "no limit": at least a millisecond.
+    const ms = Math.max(1, Math.floor(left));
+    await this.#run(SET_STATEMENT_TIMEOUT, [String(ms), local]);
+    this.#bound = ms;
+    return true;
+  }
+
+  async #underDeadline(scope: DeadlineScope, config: unknown, values: unknown): Promise<unknown> {
+    const verb = verbOf(config);
+    if (verb === 'begin') {
+      // Never refused: Drizzle releases the connection only once a transaction has begun. The
+      // statement after it is refused instead, and the transaction rolls back.
+      scope.open += 1;
+      try {
+        const result = await this.#run(config, values);
+        this.#transaction = scope;
+        this.#bound = undefined;
+        await this.#tighten(scope, true).catch((err: unknown) => {
+          this.#pending = err instanceof Error ? err : new DatabaseConnectionError(err);
+        });
+        return result;
+      } catch (err) {
+        scope.open -= 1;
+        throw err;
+      }
+    }
+    if (verb === 'commit' || verb === 'rollback') {
+      // A COMMIT after the deadline is refused (the transaction then rolls back); ROLLBACK runs.
+      if (verb === 'commit') refuseAfterDeadline(scope);
+      try {
+        return await this.#run(config, values);
+      } finally {
+        if (this.#transaction === scope) {
+          this.#transaction = undefined;
+          this.#bound = undefined;
+          this.#pending = undefined;
+          scope.open -= 1;
+        }
+      }
+    }
+    refuseAfterDeadline(scope);
+    if (this.#pending !== undefined) {
+      const pending = this.#pending;
+      this.#pending = undefined;
+      throw pending;
+    }
+    if (this.#transaction === scope) {
+      await this.#tighten(scope, true);
+      return this.#cancelledAtDeadline(scope, this.#run(config, values));
+    }
+    // A statement outside a transaction: its own limit, and the configured one back after it.
+    scope.open += 1;
+    try {
+      const tightened = await this.#tighten(scope, false);
+      try {
+        return await this.#cancelledAtDeadline(scope, this.#run(config, values));
+      } finally {
+        if (tightened) {
+          this.#bound = undefined;
+          const configured = this.#configuredBound;
+          await this.#run(SET_STATEMENT_TIMEOUT, [
+            String(Number.isFinite(configured) ? configured : 0),
+            false,
+          ]);
+        }
+      }
+    } finally {
+      scope.open -= 1;
+    }
+  }
+
+  /** A statement that PostgreSQL cancelled because the deadline came is reported as such. */
+  async #cancelledAtDeadline<T>(scope: DeadlineScope, work: Promise<T>): Promise<T> {
+    try {
+      return await work;
+    } catch (err) {
+      if (err instanceof pg.DatabaseError && err.code === '57014' && timeLeft(scope) === 0) {
+        scope.expired = true;
+        throw new DeadlinePassedError(err);
+      }
+      throw err;
+    }
+  }
 }
 
 /**
@@ -65,6 +210,10 @@ export class PortalClient extends StatementCachingClient {
  */
 export class PortalPool extends pg.Pool {
   override query(config: unknown, values?: unknown, callback?: unknown): never {
+    const scope = currentDeadline();
+    if (scope && typeof values !== 'function' && typeof callback !== 'function') {
+      return this.#queryUnderDeadline(scope, config, values) as never;
+    }
     const query = super.query.bind(this) as (...args: unknown[]) => never;
     if (typeof values === 'function')
       return classifying((cb) => query(config, cb), values as Callback);
@@ -81,5 +230,28 @@ export class PortalPool extends pg.Pool {
   override connect(callback?: (err: Error | undefined, ...rest: never[]) => void) {
     const connect = super.connect.bind(this) as (cb?: Callback) => Promise<pg.PoolClient> | void;
     return classifying((cb) => connect(cb), callback as Callback | undefined);
+  }
+
+  /**
+   * A one-off query of a write request: the pool may hand the connection over from another
+   * request's callback, so the query is run under the request's deadline explicitly. As
+   * `pool.query` does, a connection whose query failed is discarded.
+   */
+  async #queryUnderDeadline(
+    scope: DeadlineScope,
+    config: unknown,
+    values: unknown,
+  ): Promise<unknown> {
+    refuseAfterDeadline(scope);
+    const client = await this.connect();
+    let failed: Error | undefined;
+    try {
+      return await withDeadline(scope, () => client.query(config as string, values as unknown[]));
+    } catch (err) {
+      if (!(err instanceof DeadlinePassedError) && err instanceof Error) failed = err;
+      throw err;
+    } finally {
+      client.release(failed);
+    }
   }
 }

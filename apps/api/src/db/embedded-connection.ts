@@ -1,5 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+import {
+  currentDeadline,
+  DeadlinePassedError,
+  refuseAfterDeadline,
+  timeLeft,
+  type DeadlineScope,
+} from './request-deadline.js';
 
 /** A query waited longer than the lock timeout for its turn on the embedded database (answer 503). */
 export class EmbeddedDatabaseBusyError extends Error {
@@ -48,7 +55,11 @@ interface Waiter {
  * - a query on the database from inside a transaction's callback is refused at once
  *   (`QueryOutsideTransactionError`) instead of deadlocking;
  * - `interrupt()` refuses everything from then on, including the next statement of an open
- *   transaction, which therefore rolls back and frees the connection so it can be closed.
+ *   transaction, which therefore rolls back and frees the connection so it can be closed;
+ * - under a write request's deadline (db/request-deadline.ts) the wait for the turn ends at the
+ *   deadline, and after it every statement and the COMMIT are refused (DeadlinePassedError), so
+ *   the transaction rolls back. A statement already running cannot be stopped: PGlite runs it
+ *   on this thread, and the refusal comes at the next one.
  *
  * Only the methods Drizzle's PGlite driver calls (`query`, `transaction`) and `close` are offered.
  */
@@ -76,9 +87,15 @@ export class EmbeddedConnection {
   }
 
   transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
+    const scope = currentDeadline();
     return this.#inTurn(() =>
       this.#pglite.transaction((tx) =>
-        this.#inTransaction.run(true, () => callback(this.#refusingAfterInterrupt(tx))),
+        this.#inTransaction.run(true, async () => {
+          const result = await callback(this.#refusingAfterInterrupt(tx, scope));
+          // No COMMIT after the deadline: throwing here makes PGlite roll back.
+          if (scope) refuseAfterDeadline(scope);
+          return result;
+        }),
       ),
     );
   }
@@ -101,15 +118,26 @@ export class EmbeddedConnection {
 
   async #inTurn<T>(work: () => Promise<T>): Promise<T> {
     if (this.#inTransaction.getStore()) throw new QueryOutsideTransactionError();
-    await this.#takeTurn();
+    const scope = currentDeadline();
+    if (scope) refuseAfterDeadline(scope);
+    await this.#takeTurn(scope);
+    try {
+      // The turn may come just after the deadline, before its timer has run.
+      if (scope) refuseAfterDeadline(scope);
+    } catch (err) {
+      this.#passTurn();
+      throw err;
+    }
+    if (scope) scope.open += 1;
     try {
       return await work();
     } finally {
+      if (scope) scope.open -= 1;
       this.#passTurn();
     }
   }
 
-  #takeTurn(): Promise<void> {
+  #takeTurn(scope: DeadlineScope | undefined): Promise<void> {
     if (this.#interrupted) return Promise.reject(new DatabaseInterruptedError());
     if (!this.#busy) {
       this.#busy = true;
@@ -128,12 +156,22 @@ export class EmbeddedConnection {
         },
       };
       const limit = this.#lockTimeoutMs;
-      if (limit !== undefined && limit > 0) {
-        timer = setTimeout(() => {
-          const index = this.#waiting.indexOf(waiter);
-          if (index !== -1) this.#waiting.splice(index, 1);
-          reject(new EmbeddedDatabaseBusyError(limit));
-        }, limit);
+      const left = scope ? timeLeft(scope) : undefined;
+      // Whichever ends first: the wait for the turn, or the request's deadline.
+      const deadlineFirst =
+        left !== undefined && !(limit !== undefined && limit > 0 && limit <= left);
+      if (deadlineFirst || (limit !== undefined && limit > 0)) {
+        timer = setTimeout(
+          () => {
+            const index = this.#waiting.indexOf(waiter);
+            if (index !== -1) this.#waiting.splice(index, 1);
+            if (deadlineFirst && scope) scope.expired = true;
+            reject(
+              deadlineFirst ? new DeadlinePassedError() : new EmbeddedDatabaseBusyError(limit ?? 0),
+            );
+          },
+          deadlineFirst ? left : limit,
+        );
       }
       this.#waiting.push(waiter);
     });
@@ -146,9 +184,10 @@ export class EmbeddedConnection {
     else this.#busy = false;
   }
 
-  #refusingAfterInterrupt(tx: Transaction): Transaction {
+  #refusingAfterInterrupt(tx: Transaction, scope: DeadlineScope | undefined): Transaction {
     const check = () => {
       if (this.#interrupted) throw new DatabaseInterruptedError();
+      if (scope) refuseAfterDeadline(scope);
     };
     return {
       query: async (query, params, options) => {

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { DatabaseConnectionError } from '../db/connection-error.js';
 import { DatabaseInterruptedError, EmbeddedDatabaseBusyError } from '../db/embedded-connection.js';
+import { DeadlinePassedError } from '../db/request-deadline.js';
 import { PasswordChecksBusyError } from './password-checks.js';
 
 /** Seconds a client is asked to wait before trying again after a 503 (`Retry-After`). */
@@ -10,6 +11,8 @@ export const UNAVAILABLE_MESSAGES = {
   stopping: 'The portal is restarting. Please try again in a few seconds.',
   busy: 'The portal is busy right now. Please try again in a few seconds.',
   slow: 'The portal took too long to answer. Please check whether your change was saved before trying again.',
+  /** A write cut off at its deadline: its transaction was rolled back before this answer. */
+  expired: 'The portal took too long to answer, and nothing was changed. Please try again.',
 } as const;
 
 export type UnavailableReason = keyof typeof UNAVAILABLE_MESSAGES;
@@ -36,6 +39,7 @@ const UNAVAILABLE_SQLSTATES = new Set([
  */
 export function unavailableReason(err: unknown): UnavailableReason | undefined {
   for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (e instanceof DeadlinePassedError) return 'expired';
     if (e instanceof DatabaseInterruptedError) return 'stopping';
     if (e instanceof EmbeddedDatabaseBusyError) return 'busy';
     // The instance's password-check queue is full: answered at once, before any other work.
