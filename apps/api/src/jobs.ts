@@ -7,10 +7,12 @@ import type { ScheduledJob } from './lib/jobs.js';
 import { overdueInstalmentsJob } from './modules/loans/loan-servicing.service.js';
 import { lateRepaymentFinesJob } from './modules/fines/fines.service.js';
 import { passwordResetRequestsJob } from './modules/auth/password.service.js';
+import { signInLocksJob } from './modules/credentials/sign-in-throttle.service.js';
 
 export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   housekeepingJob,
   overdueInstalmentsJob,
   passwordResetRequestsJob,
   lateRepaymentFinesJob,
+  signInLocksJob,
 ];

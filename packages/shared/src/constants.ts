@@ -58,14 +58,17 @@ export const ACTIVATION_LINK_VALIDITY_DAYS = 7;
 export const ACCESS_TOKEN_TTL_MINUTES = 15;
 /** A sign-in lasts at most this long; rotating the refresh token never extends it. */
 export const REFRESH_FAMILY_LIFETIME_DAYS = 30;
-/** Wrong passwords for one account within the window that lock it. */
+/**
+ * Checked guesses per window: each sign-in budget (one per account for sources it does not know,
+ * one per known device, one per signed-in session) holds this many wrong guesses in the window,
+ * then rests for SIGN_IN_LOCKOUT_MINUTES. No doubling: an attacker cannot stretch it to a day
+ * (docs/decisions/093-sign-in-budgets-instead-of-account-lockout.md).
+ */
 export const SIGN_IN_FAILURE_LIMIT = 5;
 export const SIGN_IN_FAILURE_WINDOW_MINUTES = 15;
-export const FIRST_LOCKOUT_MINUTES = 15;
-/** Each lockout within a day of the previous one lasts twice as long, up to this. */
-export const MAX_LOCKOUT_HOURS = 24;
-/** A lockout that ended this long ago no longer makes the next one longer. */
-export const LOCKOUT_MEMORY_HOURS = 24;
+export const SIGN_IN_LOCKOUT_MINUTES = 15;
+/** How long a browser stays a known device after its last successful sign-in. */
+export const KNOWN_DEVICE_DAYS = 180;
 /** Failures from one address in the window; wide enough for an office behind one address. */
 export const SIGN_IN_IP_FAILURE_LIMIT = 100;
 /** Forgot-password requests from one address in the FORGOT_PASSWORD_WAIT_MINUTES window. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, enumCheck, id, tstz, updatedAt } from './columns.js';
+import { bigint, bigserial, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, enumCheck, id, tstz } from './columns.js';
 import { users } from './users.js';
 
 /**
@@ -69,14 +69,3 @@ export const loginEvents = pgTable(
     enumCheck('login_events_kind_check', t.kind),
   ],
 );
-
-/**
- * Lockouts of identifiers that belong to no account, kept like an account's (sign_in_lockouts),
- * so the second lockout lasts as long for an unknown identifier as for a real one (decision 080).
- */
-export const signInIdentifierLockouts = pgTable('sign_in_identifier_lockouts', {
-  identifier: text('identifier').primaryKey(),
-  lockedUntil: tstz('locked_until').notNull(),
-  lockouts: integer('lockouts').notNull().default(1),
-  updatedAt: updatedAt(),
-});

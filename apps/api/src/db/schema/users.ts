@@ -139,13 +139,19 @@ export const signInAttempts = pgTable(
   ],
 );
 
-/** Account lockout state: `lockouts` counts consecutive lockouts so each one lasts longer. */
-export const signInLockouts = pgTable('sign_in_lockouts', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  lockedUntil: tstz('locked_until').notNull(),
-  lockouts: integer('lockouts').notNull().default(1),
+/**
+ * Sign-in budgets (decision 093): one row per key that has failed lately. Keys are
+ * `identifier:<what was typed, normalised>` (the only lock anyone is told of, kept alike for
+ * identifiers that belong to no account), `account:<user id>` (checked guesses from sources the
+ * account does not know), `device:<user id>:<device id>` (a known device's own budget) and
+ * `session:<session id>` (re-authentication). `failures` counts within the window that began at
+ * `windowStartedAt`; the fifth locks the key until `lockedUntil`.
+ */
+export const signInLocks = pgTable('sign_in_locks', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: tstz('window_started_at').notNull(),
+  lockedUntil: tstz('locked_until'),
   updatedAt: updatedAt(),
 });
 

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createPostgresTestDatabase, requirePostgres } from '../../test/database.js';
-import { createActiveMember, refreshCookie, signIn } from '../../test/auth-helpers.js';
+import { and, eq } from 'drizzle-orm';
+import {
+  createActiveMember,
+  refreshCookie,
+  signIn,
+  TEST_PASSWORD,
+} from '../../test/auth-helpers.js';
+import { auditLog } from '../../db/schema/index.js';
 import { createMember } from '../members/members.service.js';
 import { systemActor } from '../../lib/actor.js';
 
@@ -61,6 +68,39 @@ describe.skipIf(!serverUrl)('auth under concurrent requests (PostgreSQL)', () =>
     const statuses = answers.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([401, 401, 401, 401, 429, 429, 429, 429, 429, 429]);
   });
+
+  it('checks five of fifteen parallel guesses at one account by its three identifiers, from fifteen addresses', async () => {
+    const member = await createActiveMember(t, {
+      email: 'sprayed@example.com',
+      phoneNumber: '08030000091',
+    });
+    const identifiers = ['sprayed@example.com', '08030000091', member.membershipId];
+    const answers = await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          remoteAddress: `198.19.0.${i + 1}`,
+          // The right password is among them: it is checked only if the budget had room.
+          payload: {
+            identifier: identifiers[i % 3],
+            password: i === 14 ? TEST_PASSWORD : `Wrong-Guess-${i}`,
+          },
+        }),
+      ),
+    );
+    const reasons = await t.db
+      .select({ after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, member.id), eq(auditLog.action, 'auth.login.failed')));
+    const checked = reasons.filter((r) => JSON.parse(r.after!).reason === 'wrong_password');
+    const signedIn = answers.filter((r) => r.statusCode === 200).length;
+    // Five wrong guesses checked, or four and the right one: never more than five checks.
+    expect(checked.length + signedIn).toBeLessThanOrEqual(5);
+    expect(checked.length).toBeGreaterThanOrEqual(4);
+    // Each identifier was tried five times: none is told more than its own count allows.
+    expect(answers.filter((r) => r.statusCode === 429).length).toBeLessThanOrEqual(3);
+  }, 120_000);
 
   it('holds the per-address limit of 100 failures exactly under a burst of 130 at once', async () => {
     const ip = '192.0.2.44';

@@ -39,6 +39,7 @@ import {
   resetPassword,
 } from './password.service.js';
 import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from './refresh-cookie.js';
+import { knownDeviceOf, setDeviceCookie } from './device-cookie.js';
 
 const tags = ['auth'];
 const errors = {
@@ -79,9 +80,11 @@ export const publicAuthRoutes: RouteModule = async (app, deps) => {
       },
     },
     async (req, reply) => {
-      const signedIn = await login(deps, req.actor, req.body);
+      const knownDevice = knownDeviceOf(req, config);
+      const signedIn = await login(deps, req.actor, req.body, { knownDevice });
       if ('twoFactorRequired' in signedIn) return { success: true as const, data: signedIn };
       setRefreshCookie(reply, config, signedIn.session, clock.now());
+      setDeviceCookie(reply, config, signedIn.user.id, knownDevice);
       return {
         success: true as const,
         data: { accessToken: signedIn.accessToken, user: signedIn.user },
@@ -100,8 +103,10 @@ export const publicAuthRoutes: RouteModule = async (app, deps) => {
       },
     },
     async (req, reply) => {
-      const signedIn = await loginWithSecondFactor(deps, req.actor, req.body);
+      const knownDevice = knownDeviceOf(req, config);
+      const signedIn = await loginWithSecondFactor(deps, req.actor, req.body, { knownDevice });
       setRefreshCookie(reply, config, signedIn.session, clock.now());
+      setDeviceCookie(reply, config, signedIn.user.id, knownDevice);
       return {
         success: true as const,
         data: { accessToken: signedIn.accessToken, user: signedIn.user },

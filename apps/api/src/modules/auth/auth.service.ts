@@ -24,15 +24,16 @@ import {
 } from '../sessions/sessions.service.js';
 import {
   accountLockedError,
-  accountLockedFor,
+  budgetKey,
   claimAddressAttempt,
-  releaseAddressClaim,
+  countFailure,
+  forgetFailures,
   ipLimitedError,
-  recordAccountFailure,
-  recordSuccess,
-  recordUnknownFailure,
-  unknownIdentifierLockedFor,
+  lockedFor,
+  recordAttempt,
+  releaseAddressClaim,
 } from '../credentials/sign-in-throttle.service.js';
+import type { KnownDevice } from '../credentials/known-device.service.js';
 
 export interface SignedIn {
   user: User;
@@ -71,16 +72,23 @@ type LoginOutcome =
   | { result: 'failed'; justUsed?: boolean }
   | { result: 'locked'; waitMs: number };
 
+/** Where a sign-in comes from: its address, and the known-device cookie it showed, if any. */
+export interface SignInSource {
+  knownDevice: KnownDevice | null;
+}
+
 /**
  * Sign-in by e-mail, phone or membership ID (DESIGN §5). Unknown identifiers are checked against
- * a dummy hash so they take as long as real ones. Outcomes are recorded under the user row's
- * lock, so the fifth failure always locks the account (`checkThenRecord`).
- * Every attempt is audited; suspended members may sign in (GET /auth/me tells the client).
+ * a dummy hash so they take as long as real ones. Wrong guesses are counted against sign-in
+ * budgets (decision 093): the identifier typed, the account's checked guesses from sources it does
+ * not know, or the member's known device. Every attempt is audited; suspended members may sign
+ * in (GET /auth/me tells the client).
  */
 export async function login(
   deps: Deps,
   actor: Actor,
   input: LoginInput,
+  source: SignInSource = { knownDevice: null },
 ): Promise<SignedIn | TwoFactorRequired> {
   // A failure answers after the same floor whether the identifier exists or not (decision 080).
   // A burst is answered at once (503), before any lookup, so the answer says nothing of the
@@ -88,7 +96,7 @@ export async function login(
   const leave = passwordChecks.admit();
   return answerNoSoonerThan(
     deps.config.authAnswerFloorMs,
-    () => attemptLogin(deps, actor, input).finally(leave),
+    () => attemptLogin(deps, actor, input, source).finally(leave),
     'on_failure',
   );
 }
@@ -97,6 +105,7 @@ async function attemptLogin(
   deps: Deps,
   actor: Actor,
   input: LoginInput,
+  source: SignInSource,
 ): Promise<SignedIn | TwoFactorRequired> {
   const { db } = deps;
   const now = deps.clock.now();
@@ -104,9 +113,17 @@ async function attemptLogin(
   const ip = actor.ip ?? 'unknown';
   const identifier = classifyIdentifier(input.identifier);
   const audit = { entityType: 'user' } as const;
+  const [found] = await db
+    .select()
+    .from(users)
+    .where(eq(IDENTIFIER_COLUMNS[identifier.kind], identifier.value));
+  // The member's own device keeps its budget and is not held to its address's limit either (a
+  // shared address, such as a mobile network's, may be failing because of someone else).
+  const device =
+    found && source.knownDevice?.userId === found.id ? source.knownDevice.deviceId : null;
 
-  const address = await claimAddressAttempt(db, ip, now);
-  if ('blockedMs' in address) {
+  const address = device === null ? await claimAddressAttempt(db, ip, now) : null;
+  if (address && 'blockedMs' in address) {
     await writeAudit(db, actor, {
       ...audit,
       action: 'auth.login.refused',
@@ -117,16 +134,18 @@ async function attemptLogin(
 
   let outcome: LoginOutcome;
   try {
-    outcome = await checkThenRecord(deps, actor, { input, identifier, ip, now });
+    outcome = await checkThenRecord(deps, actor, { input, identifier, ip, now, found, device });
   } catch (err) {
     // Refused for load, not a failed guess: the address's slot is given back.
-    if (err instanceof PasswordChecksBusyError) await releaseAddressClaim(db, address.claimId);
+    if (err instanceof PasswordChecksBusyError && address) {
+      await releaseAddressClaim(db, address.claimId);
+    }
     throw err;
   }
 
   if (outcome.result === 'locked') throw accountLockedError(outcome.waitMs);
   if (outcome.result === 'failed') throw invalidCredentials();
-  await releaseAddressClaim(db, address.claimId);
+  if (address) await releaseAddressClaim(db, address.claimId);
   if (outcome.result === 'two_factor') {
     return {
       twoFactorRequired: true,
@@ -143,10 +162,16 @@ async function attemptLogin(
 /**
  * The password is checked first, outside any transaction and without holding a pooled
  * connection (argon2 takes tens of milliseconds of CPU; decision 087), then the outcome is
- * recorded in a short transaction under the user row's lock. Parallel guesses are checked side by
- * side but recorded one at a time: once one of them locks the account, the ones recorded after it
- * are refused as locked whatever their password was, so their check told nobody anything and
- * only the first five failures are ever answered as checked.
+ * recorded in a short transaction under the user row's lock, so parallel guesses are recorded one
+ * at a time and a budget spent by one of them holds for the rest, whatever their password was.
+ *
+ * From a source the account does not know (decision 093), two budgets apply. The identifier's is
+ * the only one an answer tells of: its fifth failure in 15 minutes answers 429 for 15 minutes,
+ * exactly as for an identifier that names no account, so the answers for an e-mail and a
+ * membership ID depend on what was typed only and never tell that the two are one account. The
+ * account's budget caps checked guesses, across all its identifiers, at five per 15 minutes: once
+ * it is spent a guess is not checked and answers as a wrong one (after a dummy check, so it takes
+ * as long). From the member's known device, the device's own budget applies and answers openly.
  */
 async function checkThenRecord(
   deps: Deps,
@@ -156,22 +181,22 @@ async function checkThenRecord(
     identifier: ReturnType<typeof classifyIdentifier>;
     ip: string;
     now: Date;
+    found: typeof users.$inferSelect | undefined;
+    device: string | null;
   },
 ): Promise<LoginOutcome> {
   const { db } = deps;
-  const { input, identifier, ip, now } = args;
+  const { input, identifier, ip, now, found, device } = args;
   const audit = { entityType: 'user' } as const;
   const attempt = { identifier: identifier.value, ip, now };
-  const [found] = await db
-    .select()
-    .from(users)
-    .where(eq(IDENTIFIER_COLUMNS[identifier.kind], identifier.value));
+  const identifierKey = budgetKey.identifier(identifier.value);
 
   if (!found) {
-    const waitMs = await unknownIdentifierLockedFor(db, identifier.value, now);
+    const waitMs = await lockedFor(db, identifierKey, now);
     if (waitMs === null) await verifyAgainstDummy(input.password);
     return db.transaction(async (tx): Promise<LoginOutcome> => {
-      const lockedMs = waitMs ?? (await recordUnknownFailure(tx, { ...attempt, userId: null }));
+      const lockedMs = waitMs ?? (await countFailure(tx, identifierKey, now));
+      if (waitMs === null) await recordAttempt(tx, { ...attempt, userId: null, succeeded: false });
       await writeAudit(tx, actor, {
         ...audit,
         action: waitMs === null ? 'auth.login.failed' : 'auth.login.refused',
@@ -185,44 +210,61 @@ async function checkThenRecord(
     });
   }
 
-  // A locked account is refused without a check; the transaction below records the refusal.
-  const lockedBefore = (await accountLockedFor(db, found.id, now)) !== null;
-  const passwordOk =
-    !lockedBefore &&
-    (found.passwordHash
-      ? await verifyPassword(found.passwordHash, input.password)
-      : await verifyAgainstDummy(input.password));
+  // The lock a source is told of: the identifier's, or the known device's own.
+  const shownKey = device === null ? identifierKey : budgetKey.device(found.id, device);
+  // Checked guesses are counted here: the device's budget, or the account's shared one.
+  const checkedKey = device === null ? budgetKey.account(found.id) : shownKey;
+  // A resting budget is refused without a check; the transaction below records the refusal.
+  const shownBefore = await lockedFor(db, shownKey, now);
+  const checkable = shownBefore === null && (await lockedFor(db, checkedKey, now)) === null;
+  let passwordOk = false;
+  if (checkable && found.passwordHash) {
+    passwordOk = await verifyPassword(found.passwordHash, input.password);
+  } else if (shownBefore === null) {
+    // Not activated, or the account's guesses are spent: not checked, but as long as a check.
+    await verifyAgainstDummy(input.password);
+  }
 
   return db.transaction(async (tx): Promise<LoginOutcome> => {
     const [user] = await tx.select().from(users).where(eq(users.id, found.id)).for('no key update');
     if (!user) return { result: 'failed' };
     const auditUser = { ...audit, actorId: user.id, entityId: user.id };
-    const waitMs = await accountLockedFor(tx, user.id, now);
+    const waitMs = await lockedFor(tx, shownKey, now);
     if (waitMs !== null) {
       await writeAudit(tx, actor, {
         ...auditUser,
         action: 'auth.login.refused',
-        after: { reason: 'locked', identifierKind: identifier.kind },
+        after: { reason: 'locked', identifierKind: identifier.kind, knownDevice: device !== null },
       });
       await recordLoginEvent(tx, actor, { userId: user.id, kind: 'locked_out', at: now });
       return { result: 'locked', waitMs };
     }
+    // Checked only if the budget had guesses left before the check and still has now.
+    const checked = checkable && (await lockedFor(tx, checkedKey, now)) === null;
 
     // A check counts only against the hash it was made with (a reset may have landed meanwhile).
-    if (!passwordOk || user.passwordHash !== found.passwordHash) {
-      const lockedMs = await recordAccountFailure(tx, { ...attempt, userId: user.id });
+    if (!checked || !passwordOk || user.passwordHash !== found.passwordHash) {
+      const budgetMs = checked ? await countFailure(tx, checkedKey, now) : null;
+      const lockedMs = device === null ? await countFailure(tx, identifierKey, now) : budgetMs;
+      await recordAttempt(tx, { ...attempt, userId: user.id, succeeded: false });
       await writeAudit(tx, actor, {
         ...auditUser,
         action: 'auth.login.failed',
         after: {
-          reason: user.passwordHash ? 'wrong_password' : 'not_activated',
+          reason: !checked
+            ? 'guesses_spent'
+            : user.passwordHash
+              ? 'wrong_password'
+              : 'not_activated',
           identifierKind: identifier.kind,
+          knownDevice: device !== null,
+          ...(budgetMs === null ? {} : { guessesSpentForSeconds: Math.ceil(budgetMs / 1000) }),
           ...(lockedMs === null ? {} : { lockedForSeconds: Math.ceil(lockedMs / 1000) }),
         },
       });
       await recordLoginEvent(tx, actor, {
         userId: user.id,
-        kind: lockedMs === null ? 'sign_in_failed' : 'locked_out',
+        kind: budgetMs === null && lockedMs === null ? 'sign_in_failed' : 'locked_out',
         at: now,
       });
       return lockedMs === null ? { result: 'failed' } : { result: 'locked', waitMs: lockedMs };
@@ -231,7 +273,9 @@ async function checkThenRecord(
     // Two-factor on: the password is right, the session waits for the code (decision 080).
     if (await hasTwoFactor(tx, user.id)) return { result: 'two_factor', userId: user.id };
 
-    await recordSuccess(tx, { ...attempt, userId: user.id });
+    await recordAttempt(tx, { ...attempt, userId: user.id, succeeded: true });
+    // A success forgets the failures of the budgets it passed (never another identifier's lock).
+    await forgetFailures(tx, device === null ? [checkedKey, identifierKey] : [checkedKey]);
     const session = await startSession(tx, {
       userId: user.id,
       now,
@@ -255,17 +299,19 @@ async function checkThenRecord(
 
 /**
  * The second step of a two-factor sign-in: the challenge from the password step and a 6-digit
- * code (each time step once, ±1 step) or a recovery code (once). A wrong code counts as a failed
- * sign-in under the user row's lock, so the password lockout applies to codes too.
+ * code (each time step once, ±1 step) or a recovery code (once). A wrong code counts under the
+ * user row's lock against the same budget a wrong password would: the known device's, else the
+ * account's (the caller proved the password, so the lock is told openly).
  */
 export async function loginWithSecondFactor(
   deps: Deps,
   actor: Actor,
   input: { challengeToken: string; code: string },
+  source: SignInSource = { knownDevice: null },
 ): Promise<SignedIn> {
   return answerNoSoonerThan(
     deps.config.authAnswerFloorMs,
-    () => attemptSecondFactor(deps, actor, input),
+    () => attemptSecondFactor(deps, actor, input, source),
     'on_failure',
   );
 }
@@ -274,28 +320,30 @@ async function attemptSecondFactor(
   deps: Deps,
   actor: Actor,
   input: { challengeToken: string; code: string },
+  source: SignInSource,
 ): Promise<SignedIn> {
   const now = deps.clock.now();
   const userId = await deps.tokens.verifyChallenge(input.challengeToken);
   if (!userId) throw sessionExpired();
   const ip = actor.ip ?? 'unknown';
+  const key =
+    source.knownDevice?.userId === userId
+      ? budgetKey.device(userId, source.knownDevice.deviceId)
+      : budgetKey.account(userId);
   const outcome = await deps.db.transaction(async (tx): Promise<LoginOutcome> => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('no key update');
     if (!user?.passwordHash) return { result: 'failed' };
     const auditUser = { entityType: 'user', actorId: user.id, entityId: user.id } as const;
-    const waitMs = await accountLockedFor(tx, user.id, now);
+    const waitMs = await lockedFor(tx, key, now);
     if (waitMs !== null) {
       await recordLoginEvent(tx, actor, { userId, kind: 'locked_out', at: now });
       return { result: 'locked', waitMs };
     }
+    const attempt = { userId, identifier: user.email, ip, now };
     const check = await useSecondFactor(tx, deps, { userId, code: input.code, now });
     if (!check.ok) {
-      const lockedMs = await recordAccountFailure(tx, {
-        userId,
-        identifier: user.email,
-        ip,
-        now,
-      });
+      const lockedMs = await countFailure(tx, key, now);
+      await recordAttempt(tx, { ...attempt, succeeded: false });
       await writeAudit(tx, actor, { ...auditUser, action: 'auth.two_factor.failed' });
       await recordLoginEvent(tx, actor, {
         userId,
@@ -307,7 +355,8 @@ async function attemptSecondFactor(
         : { result: 'locked', waitMs: lockedMs };
     }
     const used = check.method;
-    await recordSuccess(tx, { userId, identifier: user.email, ip, now });
+    await recordAttempt(tx, { ...attempt, succeeded: true });
+    await forgetFailures(tx, [key]);
     const session = await startSession(tx, {
       userId,
       now,

@@ -10,7 +10,7 @@ import type {
   ForgotPasswordInput,
   ResetPasswordInput,
 } from '@coop/shared/auth';
-import { passwordResetRequests, signInLockouts, users } from '../../db/schema/index.js';
+import { passwordResetRequests, users } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import type { Actor, MemberActor } from '../../lib/actor.js';
@@ -44,6 +44,7 @@ import {
 } from '../sessions/sessions.service.js';
 import { blockedFor, recordEvent } from '../../lib/rate-limit.js';
 import { runWithCurrentPassword } from '../credentials/re-authentication.service.js';
+import { forgetAccountFailures } from '../credentials/sign-in-throttle.service.js';
 
 const FORGOT_PASSWORD_WINDOW_MS = FORGOT_PASSWORD_WAIT_MINUTES * 60 * 1000;
 
@@ -275,13 +276,7 @@ export async function resetPassword(
       .where(eq(users.id, user.id));
     await revokeAllSessions(tx, user.id, now);
     // Whoever reads the member's mail may sign in again at once: earlier failures no longer count.
-    await tx
-      .insert(signInLockouts)
-      .values({ userId: user.id, lockedUntil: now, lockouts: 0, updatedAt: now })
-      .onConflictDoUpdate({
-        target: signInLockouts.userId,
-        set: { lockedUntil: now, lockouts: 0, updatedAt: now },
-      });
+    await forgetAccountFailures(tx, user);
     await writeAudit(tx, actor, {
       actorId: user.id,
       action: 'auth.password_reset.completed',

@@ -3,7 +3,8 @@
  * the signed-in member's current password, asked again before a change to how they sign in or
  * recover (change password, phone number, turning two-factor on or off) and before ending their other
  * sessions. One rule for all of them: a wrong password counts as a failed sign-in, so a stolen
- * access token cannot be used to guess the password.
+ * access token cannot be used to guess the password. It counts against the session's own budget
+ * (decision 093): five per 15 minutes, whatever anonymous sources spend of the account's.
  */
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema/index.js';
@@ -14,8 +15,10 @@ import { DomainError } from '../../lib/domain-error.js';
 import { verifyPassword } from '../../lib/password.js';
 import {
   accountLockedError,
-  accountLockedFor,
-  recordAccountFailure,
+  budgetKey,
+  countFailure,
+  lockedFor,
+  recordAttempt,
 } from './sign-in-throttle.service.js';
 
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
@@ -35,6 +38,10 @@ export interface CurrentPasswordArgs {
   /** The request field the password came in, named in the error (default `currentPassword`). */
   field?: string;
 }
+
+/** The budget a signed-in caller's wrong passwords and codes count against (decision 093). */
+const budgetOf = (actor: MemberActor): string =>
+  actor.sessionId ? budgetKey.session(actor.sessionId) : budgetKey.account(actor.user.id);
 
 /** A wrong password for a password change keeps its own audit action; the rest share one. */
 const failedActionFor = (purpose: ReAuthenticationPurpose): AuditAction =>
@@ -63,7 +70,7 @@ export async function verifyCurrentPassword(
     .from(users)
     .where(eq(users.id, actor.user.id));
   if (!user?.passwordHash) return { ok: false, hash: null };
-  if ((await accountLockedFor(db, actor.user.id, args.now)) !== null) {
+  if ((await lockedFor(db, budgetOf(actor), args.now)) !== null) {
     return { ok: false, hash: user.passwordHash };
   }
   return {
@@ -93,15 +100,17 @@ export async function checkCurrentPassword(
   if (!user?.passwordHash) {
     throw new DomainError({ code: 'UNAUTHORIZED', message: 'Authentication required' });
   }
-  const waitMs = await accountLockedFor(tx, userId, args.now);
+  const waitMs = await lockedFor(tx, budgetOf(actor), args.now);
   if (waitMs !== null) return { ok: false, error: accountLockedError(waitMs) };
   if (args.verdict.ok && args.verdict.hash === user.passwordHash) return { ok: true };
 
-  const lockMs = await recordAccountFailure(tx, {
+  const lockMs = await countFailure(tx, budgetOf(actor), args.now);
+  await recordAttempt(tx, {
     userId,
     identifier: user.email,
     ip: actor.ip ?? 'unknown',
     now: args.now,
+    succeeded: false,
   });
   await writeAudit(tx, actor, {
     action: failedActionFor(args.purpose),
@@ -132,11 +141,13 @@ export async function recordWrongSecondFactor(
 ): Promise<{ locked: DomainError | null }> {
   const userId = actor.user.id;
   const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  const lockedMs = await recordAccountFailure(tx, {
+  const lockedMs = await countFailure(tx, budgetOf(actor), args.now);
+  await recordAttempt(tx, {
     userId,
     identifier: user?.email ?? userId,
     ip: actor.ip ?? 'unknown',
     now: args.now,
+    succeeded: false,
   });
   await writeAudit(tx, actor, {
     action: 'auth.two_factor.failed',

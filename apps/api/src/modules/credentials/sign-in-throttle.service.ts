@@ -1,38 +1,26 @@
-import { and, count, eq, gt, gte, isNull, max, not, sql } from 'drizzle-orm';
-import {
-  rateLimitEvents,
-  signInAttempts,
-  signInIdentifierLockouts,
-  signInLockouts,
-} from '../../db/schema/index.js';
+import { and, eq, inArray, isNull, like, lt, or, sql } from 'drizzle-orm';
+import { rateLimitEvents, signInAttempts, signInLocks } from '../../db/schema/index.js';
 import type { Database, Executor } from '../../db/client.js';
+import type { ScheduledJob } from '../../lib/jobs.js';
 import { blockedFor } from '../../lib/rate-limit.js';
 import {
-  FIRST_LOCKOUT_MINUTES,
-  LOCKOUT_MEMORY_HOURS,
-  MAX_LOCKOUT_HOURS,
   SIGN_IN_FAILURE_LIMIT,
+  SIGN_IN_LOCKOUT_MINUTES,
   SIGN_IN_FAILURE_WINDOW_MINUTES,
   SIGN_IN_IP_FAILURE_LIMIT,
 } from '@coop/shared/constants';
 import { DomainError } from '../../lib/domain-error.js';
 
 /**
- * Brute-force limits for sign-in (DESIGN §5, docs/decisions/020-auth-rules.md), from the shared
- * constants. All state lives in the database, so the limits hold across any number of instances.
+ * Brute-force limits for sign-in (docs/decisions/093-sign-in-budgets-instead-of-account-lockout.md),
+ * from the shared constants. All state lives in the database, so the limits hold across any
+ * number of instances.
  */
 const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
-export const ACCOUNT_FAILURE_LIMIT = SIGN_IN_FAILURE_LIMIT;
+export const FAILURE_LIMIT = SIGN_IN_FAILURE_LIMIT;
 export const FAILURE_WINDOW_MS = SIGN_IN_FAILURE_WINDOW_MINUTES * MINUTE_MS;
-export const FIRST_LOCKOUT_MS = FIRST_LOCKOUT_MINUTES * MINUTE_MS;
-export const MAX_LOCKOUT_MS = MAX_LOCKOUT_HOURS * HOUR_MS;
-const LOCKOUT_MEMORY_MS = LOCKOUT_MEMORY_HOURS * HOUR_MS;
+export const LOCKOUT_MS = SIGN_IN_LOCKOUT_MINUTES * MINUTE_MS;
 const IP_FAILURE_LIMIT = SIGN_IN_IP_FAILURE_LIMIT;
-
-export function lockoutDurationMs(lockouts: number): number {
-  return Math.min(FIRST_LOCKOUT_MS * 2 ** Math.max(0, lockouts - 1), MAX_LOCKOUT_MS);
-}
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
@@ -96,18 +84,100 @@ export async function releaseAddressClaim(db: Executor, claimId: number): Promis
   await db.delete(rateLimitEvents).where(eq(rateLimitEvents.id, claimId));
 }
 
-/** Milliseconds until the account may try again, or null when it is not locked. */
-export async function accountLockedFor(
-  db: Executor,
-  userId: string,
-  now: Date,
-): Promise<number | null> {
+/**
+ * The budgets a guess can be counted against (decision 093). Each holds FAILURE_LIMIT wrong
+ * guesses per window, then rests for LOCKOUT_MS; none grows with repetition.
+ */
+export const budgetKey = {
+  /** What was typed (normalised), whether or not it names an account: the only lock shown to
+   * a source the account does not know, so it answers alike for every identifier. */
+  identifier: (identifier: string) => `identifier:${identifier}`,
+  /** Checked guesses at the account's password from every source it does not know, together. */
+  account: (userId: string) => `account:${userId}`,
+  /** A device the member signed in on: its own budget, whatever others spend. */
+  device: (userId: string, deviceId: string) => `device:${userId}:${deviceId}`,
+  /** A signed-in session asking for the password again (re-authentication). */
+  session: (sessionId: string) => `session:${sessionId}`,
+} as const;
+
+/** Milliseconds until the budget may be spent again, or null while it has guesses left. */
+export async function lockedFor(db: Executor, key: string, now: Date): Promise<number | null> {
   const [lock] = await db
-    .select({ lockedUntil: signInLockouts.lockedUntil })
-    .from(signInLockouts)
-    .where(eq(signInLockouts.userId, userId));
-  if (!lock || lock.lockedUntil.getTime() <= now.getTime()) return null;
+    .select({ lockedUntil: signInLocks.lockedUntil })
+    .from(signInLocks)
+    .where(eq(signInLocks.key, key));
+  if (!lock?.lockedUntil || lock.lockedUntil.getTime() <= now.getTime()) return null;
   return lock.lockedUntil.getTime() - now.getTime();
+}
+
+/**
+ * Counts one wrong guess against a budget: the one helper behind every lock. Atomic on its own
+ * (one upsert, then the row stays locked until the transaction ends), so parallel failures count
+ * one another even without the user row's lock. A failure while the budget rests is not counted
+ * and answers the rest that is left; the FAILURE_LIMIT-th failure within the window that began
+ * with the first one locks the budget for LOCKOUT_MS and starts a fresh count after it.
+ * Returns the milliseconds the budget now rests, or null when it still has guesses left.
+ */
+export async function countFailure(tx: Executor, key: string, now: Date): Promise<number | null> {
+  const at = now.toISOString();
+  const windowStart = new Date(now.getTime() - FAILURE_WINDOW_MS).toISOString();
+  const resting = sql`${signInLocks.lockedUntil} is not null and ${signInLocks.lockedUntil} > ${at}::timestamptz`;
+  const expired = sql`${signInLocks.windowStartedAt} <= ${windowStart}::timestamptz`;
+  const [row] = await tx
+    .insert(signInLocks)
+    .values({ key, failures: 1, windowStartedAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: signInLocks.key,
+      set: {
+        failures: sql`case when ${resting} then ${signInLocks.failures} when ${expired} then 1 else ${signInLocks.failures} + 1 end`,
+        windowStartedAt: sql`case when ${resting} or not ${expired} then ${signInLocks.windowStartedAt} else ${at}::timestamptz end`,
+        updatedAt: now,
+      },
+    })
+    .returning({ failures: signInLocks.failures, lockedUntil: signInLocks.lockedUntil });
+  if (row!.lockedUntil && row!.lockedUntil.getTime() > now.getTime()) {
+    return row!.lockedUntil.getTime() - now.getTime();
+  }
+  if (row!.failures < FAILURE_LIMIT) return null;
+  await tx
+    .update(signInLocks)
+    .set({
+      failures: 0,
+      windowStartedAt: now,
+      lockedUntil: new Date(now.getTime() + LOCKOUT_MS),
+      updatedAt: now,
+    })
+    .where(eq(signInLocks.key, key));
+  return LOCKOUT_MS;
+}
+
+/** Forgets the failures counted against these budgets (after a success, or a password reset). */
+export async function forgetFailures(tx: Executor, keys: string[]): Promise<void> {
+  if (keys.length > 0) await tx.delete(signInLocks).where(inArray(signInLocks.key, keys));
+}
+
+/**
+ * A password reset: whoever reads the member's mail may sign in again at once, by any of the
+ * account's identifiers and from any device; the account's own budgets start afresh.
+ */
+export async function forgetAccountFailures(
+  tx: Executor,
+  user: { id: string; email: string; phoneNumber: string | null; membershipId: string },
+): Promise<void> {
+  const identifiers = [user.email, user.phoneNumber, user.membershipId].filter(
+    (v): v is string => v !== null,
+  );
+  await tx
+    .delete(signInLocks)
+    .where(
+      or(
+        inArray(signInLocks.key, [
+          budgetKey.account(user.id),
+          ...identifiers.map(budgetKey.identifier),
+        ]),
+        like(signInLocks.key, `${budgetKey.device(user.id, '')}%`),
+      ),
+    );
 }
 
 interface AttemptRecord {
@@ -118,138 +188,43 @@ interface AttemptRecord {
   now: Date;
 }
 
-export async function recordSuccess(tx: Executor, attempt: AttemptRecord): Promise<void> {
+/** Every attempt is kept in `sign_in_attempts` (the audit of sign-ins by address and time). */
+export async function recordAttempt(
+  tx: Executor,
+  attempt: AttemptRecord & { succeeded: boolean },
+): Promise<void> {
   await tx.insert(signInAttempts).values({
     userId: attempt.userId,
     identifier: attempt.identifier,
     ip: attempt.ip,
-    succeeded: true,
+    succeeded: attempt.succeeded,
     createdAt: attempt.now,
   });
-  // A success clears the failure streak and the memory of earlier lockouts.
-  if (attempt.userId) {
-    await tx.delete(signInLockouts).where(eq(signInLockouts.userId, attempt.userId));
-  }
 }
 
 /**
- * Records a wrong password for a known account and locks it when this is the fifth failure in
- * 15 minutes since the last success or the end of the last lockout. Each lockout within a day of
- * the previous one lasts twice as long (15 min, 30 min, 1 h, ... at most 24 h).
- * Returns the lockout length when this failure locked the account.
+ * A budget untouched for a day has neither a window nor a rest left: its row goes, hourly, so
+ * identifiers sprayed by an attacker do not pile up (docs/operations.md, "Housekeeping").
  */
-export async function recordAccountFailure(
-  tx: Executor,
-  attempt: AttemptRecord & { userId: string },
-): Promise<number | null> {
-  const { userId, now } = attempt;
-  await tx.insert(signInAttempts).values({
-    userId,
-    identifier: attempt.identifier,
-    ip: attempt.ip,
-    succeeded: false,
-    createdAt: now,
-  });
-  const [lock] = await tx.select().from(signInLockouts).where(eq(signInLockouts.userId, userId));
-  // Attempt ids follow insertion order, so "after the last success" holds even within one instant.
-  const [lastSuccess] = await tx
-    .select({ id: max(signInAttempts.id) })
-    .from(signInAttempts)
+export async function pruneSignInLocks(db: Executor, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - 24 * 60 * MINUTE_MS);
+  const gone = await db
+    .delete(signInLocks)
     .where(
       and(
-        eq(signInAttempts.userId, userId),
-        eq(signInAttempts.succeeded, true),
-        // An older success is before the window anyway: no need to read the member's history.
-        gt(signInAttempts.createdAt, new Date(now.getTime() - FAILURE_WINDOW_MS)),
+        lt(signInLocks.updatedAt, before),
+        or(isNull(signInLocks.lockedUntil), lt(signInLocks.lockedUntil, now)),
       ),
-    );
-  const [failures] = await tx
-    .select({ n: count() })
-    .from(signInAttempts)
-    .where(
-      and(
-        eq(signInAttempts.userId, userId),
-        not(signInAttempts.succeeded),
-        gt(signInAttempts.createdAt, new Date(now.getTime() - FAILURE_WINDOW_MS)),
-        // Failures are let through again from the instant the last lockout ends.
-        lock ? gte(signInAttempts.createdAt, lock.lockedUntil) : undefined,
-        lastSuccess?.id != null ? gt(signInAttempts.id, Number(lastSuccess.id)) : undefined,
-      ),
-    );
-  if ((failures?.n ?? 0) < ACCOUNT_FAILURE_LIMIT) return null;
-
-  const remembered = lock && lock.lockedUntil.getTime() > now.getTime() - LOCKOUT_MEMORY_MS;
-  const lockouts = remembered ? lock.lockouts + 1 : 1;
-  const duration = lockoutDurationMs(lockouts);
-  const lockedUntil = new Date(now.getTime() + duration);
-  await tx
-    .insert(signInLockouts)
-    .values({ userId, lockedUntil, lockouts, updatedAt: now })
-    .onConflictDoUpdate({
-      target: signInLockouts.userId,
-      set: { lockedUntil, lockouts, updatedAt: now },
-    });
-  return duration;
+    )
+    .returning({ key: signInLocks.key });
+  return gone.length;
 }
 
-/**
- * Unknown identifiers are locked exactly as real accounts are (5 failures in 15 minutes, then
- * 15 minutes, doubling for each lockout within a day), so neither the 429 nor its length reveals
- * which identifiers exist. Returns the lockout length when this failure locked the identifier.
- */
-export async function recordUnknownFailure(
-  tx: Executor,
-  attempt: AttemptRecord,
-): Promise<number | null> {
-  const { identifier, now } = attempt;
-  await tx.insert(signInAttempts).values({
-    userId: null,
-    identifier,
-    ip: attempt.ip,
-    succeeded: false,
-    createdAt: now,
-  });
-  const [lock] = await tx
-    .select()
-    .from(signInIdentifierLockouts)
-    .where(eq(signInIdentifierLockouts.identifier, identifier));
-  const [failures] = await tx
-    .select({ n: count() })
-    .from(signInAttempts)
-    .where(
-      and(
-        isNull(signInAttempts.userId),
-        eq(signInAttempts.identifier, identifier),
-        not(signInAttempts.succeeded),
-        gt(signInAttempts.createdAt, new Date(now.getTime() - FAILURE_WINDOW_MS)),
-        lock ? gte(signInAttempts.createdAt, lock.lockedUntil) : undefined,
-      ),
-    );
-  if ((failures?.n ?? 0) < ACCOUNT_FAILURE_LIMIT) return null;
-  const remembered = lock && lock.lockedUntil.getTime() > now.getTime() - LOCKOUT_MEMORY_MS;
-  const lockouts = remembered ? lock.lockouts + 1 : 1;
-  const duration = lockoutDurationMs(lockouts);
-  const lockedUntil = new Date(now.getTime() + duration);
-  await tx
-    .insert(signInIdentifierLockouts)
-    .values({ identifier, lockedUntil, lockouts, updatedAt: now })
-    .onConflictDoUpdate({
-      target: signInIdentifierLockouts.identifier,
-      set: { lockedUntil, lockouts, updatedAt: now },
-    });
-  return duration;
-}
-
-/** Milliseconds until an unknown identifier may try again, or null when it is not locked. */
-export async function unknownIdentifierLockedFor(
-  db: Executor,
-  identifier: string,
-  now: Date,
-): Promise<number | null> {
-  const [lock] = await db
-    .select({ lockedUntil: signInIdentifierLockouts.lockedUntil })
-    .from(signInIdentifierLockouts)
-    .where(eq(signInIdentifierLockouts.identifier, identifier));
-  if (!lock || lock.lockedUntil.getTime() <= now.getTime()) return null;
-  return lock.lockedUntil.getTime() - now.getTime();
-}
+export const signInLocksJob: ScheduledJob = {
+  name: 'sign-in-locks',
+  schedule: { everyMs: 60 * MINUTE_MS },
+  handler: async (deps, now) => {
+    const pruned = await pruneSignInLocks(deps.db, now);
+    return pruned > 0 ? { pruned } : undefined;
+  },
+};
