@@ -224,7 +224,7 @@ describe('V6 two-factor sign-in (TOTP)', () => {
     accessToken = token;
   });
 
-  it('turning off counts and audits wrong codes as sign-in does: the fifth locks the account', async () => {
+  it('turning off counts and audits wrong codes as sign-in does: the fifth locks the session', async () => {
     /** A fresh access token through both steps (the clock moves past the last one's 15 minutes). */
     const signInWithCode = async () => {
       const challengeToken = await passwordStep();

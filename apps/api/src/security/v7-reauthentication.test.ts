@@ -2,7 +2,7 @@
  * ASVS 5.0 V7.4.5 (an administrator ends every session of a member) and V7.5.1, V7.5.2 (the
  * current password again before changing the phone number, turning two-factor on, or ending the
  * other sessions), decision 082. A wrong password changes nothing and counts as a failed
- * sign-in, so the fifth locks the account exactly as a change of password does.
+ * sign-in against the session's budget, so the fifth locks it exactly as a change of password does.
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

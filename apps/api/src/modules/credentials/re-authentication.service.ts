@@ -131,8 +131,8 @@ export async function checkCurrentPassword(
 
 /**
  * A wrong second-factor code given with the right password (turning two-factor off): counted as
- * a failed sign-in and audited exactly as a wrong code at sign-in is, so the same five-guess
- * lockout applies. Returns the lockout error when this failure locked the account.
+ * a failed sign-in and audited exactly as a wrong code at sign-in is, against the session's budget
+ * of five (decision 093). Returns the lockout error when this failure spent it.
  */
 export async function recordWrongSecondFactor(
   tx: Executor,

@@ -337,7 +337,8 @@ export async function hasTwoFactor(tx: Executor, userId: string): Promise<boolea
 /**
  * Turning it off takes the password and a code (or a recovery code). A wrong code counts as a
  * failed sign-in and is audited as at sign-in (decision 084), so it cannot be guessed at leisure
- * with a stolen password: the fifth wrong guess in 15 minutes locks the account.
+ * with a stolen password: the fifth wrong guess in 15 minutes spends the session's budget
+ * (decision 093) and the rest of the quarter hour is refused.
  */
 export async function disableTwoFactor(
   deps: Deps,
