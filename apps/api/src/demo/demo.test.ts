@@ -238,6 +238,14 @@ describe('seedDemoIfEmpty', () => {
     expect(pending).toEqual([{ to: 'emeka@demo.coop' }]);
   });
 
+  it('leaves in the outbox no activation e-mail of a member it activated itself', async () => {
+    const activationEmails = await db
+      .select({ to: emailOutbox.to })
+      .from(emailOutbox)
+      .where(sql`${emailOutbox.text} like '%/auth/activate?token=%'`);
+    expect(activationEmails).toEqual([{ to: 'emeka@demo.coop' }]);
+  });
+
   it('gives the 60 other members realistic, distinct join dates over the last three years', async () => {
     const others = await db
       .select({ joinedOn: users.joinedOn })

@@ -2,6 +2,7 @@
  * Demo part 1: the people. Created, activated and suspended through the member and auth services,
  * exactly as the administrator and the members themselves would.
  */
+import { and, eq, sql } from 'drizzle-orm';
 import type { User } from '@coop/shared/auth';
 import { isOfficer } from '@coop/shared/officers';
 import { addMonthsClamped, type IsoDate } from '@coop/shared/dates';
@@ -9,6 +10,7 @@ import { actorFor, systemActor, type Actor, type MemberActor } from '../lib/acto
 import { createMember, setMemberActive } from '../modules/members/members.service.js';
 import { activateWithPasswordHash } from '../modules/auth/activation.service.js';
 import { hashPassword } from '../lib/password.js';
+import { emailOutbox } from '../db/schema/index.js';
 import {
   DEMO_TWO_FACTOR_SECRET,
   enrolWithKnownSecret,
@@ -69,6 +71,16 @@ export async function seedMembers(ctx: SeedContext): Promise<SeededMembers> {
         token: created.activationToken,
         passwordHash: await hashPassword(DEMO_PASSWORD),
       });
+      // The member never needed the e-mail: its link is used, so /api/dev/outbox would show
+      // a dead link (docs/demo-cooperative.md).
+      await deps.db
+        .delete(emailOutbox)
+        .where(
+          and(
+            eq(emailOutbox.to, person.email),
+            sql`position(${created.activationLink} in ${emailOutbox.text}) > 0`,
+          ),
+        );
     }
     if (isOfficer(person.roles) && person.activated) {
       await enrolWithKnownSecret(deps.db, deps, {
