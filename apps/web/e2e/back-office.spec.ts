@@ -285,7 +285,7 @@ test('reconciliation: the ledger balances, and downloads as CSV', async ({ page 
   await asAdministrator(page);
   await openAdminPage(page, false, 'Reconciliation');
   await expect(page.getByText('The ledger balances')).toBeVisible();
-  await expect(page.getByText(/All \d+ members’ balances equal the ledger/)).toBeVisible();
+  await expect(page.getByText(/All \d+ accounts’ balances equal the ledger/)).toBeVisible();
   await expectAccessible(page);
   await shot(page, 'reconciliation');
   const download = page.waitForEvent('download');

@@ -82,6 +82,7 @@ describe('notificationPriorityForType', () => {
       ['guarantee_released', 'low'],
       ['loan_default', 'low'],
       ['instalment_overdue', 'low'],
+      ['disbursement_approval', 'medium'],
     ]);
   });
 });
@@ -109,6 +110,7 @@ describe('notificationTone', () => {
       ['guarantee_released', 'success'],
       ['loan_default', 'error'],
       ['instalment_overdue', 'warning'],
+      ['disbursement_approval', 'warning'],
     ]);
   });
 });

@@ -37,6 +37,7 @@ export const NOTIFICATION_TYPES = [
   'guarantee_released',
   'loan_default',
   'instalment_overdue',
+  'disbursement_approval',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -100,6 +101,7 @@ export function notificationPriorityForType(type: NotificationType): Notificatio
     case 'guarantor_request':
     case 'loan_document':
     case 'loan_review':
+    case 'disbursement_approval':
       return 'medium';
     default:
       return 'low';
@@ -121,6 +123,7 @@ export function notificationTone(type: NotificationType): NotificationTone {
     case 'fine_payment':
     case 'loan_review':
     case 'instalment_overdue':
+    case 'disbursement_approval':
       return 'warning';
     case 'fine_issued':
     case 'loan_default':

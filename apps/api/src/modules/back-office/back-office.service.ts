@@ -14,6 +14,7 @@ import type {
 import { toIsoDateInTimeZone } from '@coop/shared/dates';
 import type { IdParams } from '@coop/shared/http';
 import { koboToNaira } from '@coop/shared/money';
+import { hasPermission } from '@coop/shared/officers';
 import type { Deps } from '../../deps.js';
 import type { MemberActor } from '../../lib/actor.js';
 import { writeAudit } from '../../lib/audit-log.js';
@@ -29,13 +30,14 @@ import {
 } from '../ledger/ledger.service.js';
 import type { ListPage } from '../../lib/list-query.js';
 import { toAdminMember } from '../members/members.service.js';
+import { disbursementsAwaitingApprovalBy } from '../loans/loan-back-office.service.js';
 import { pendingProposalCount } from '../proposals/proposals.service.js';
 import { backOfficeRepository, type AuditRow } from './back-office.repository.js';
 
 const naira = koboToNaira;
 
 /** GET /admin/overview: members, money under management, this month's payroll, the queues. */
-export async function getOverview(deps: Deps, _actor: MemberActor): Promise<AdminOverview> {
+export async function getOverview(deps: Deps, actor: MemberActor): Promise<AdminOverview> {
   const repo = backOfficeRepository(deps.db);
   const month = toIsoDateInTimeZone(deps.clock.now()).slice(0, 7);
   // One after another on purpose: a request holds one pool connection, not eight.
@@ -60,6 +62,16 @@ export async function getOverview(deps: Deps, _actor: MemberActor): Promise<Admi
     queues: [
       queue('disputes', 'Disputed contributions', await repo.countDisputed()),
       queue('loansToDisburse', 'Loans to disburse', await repo.countLoansToDisburse()),
+      // The checker's own queue, only for those who may approve (docs/administrators.md "Loans").
+      ...(hasPermission(actor.user.roles, 'loans.approve_disbursement')
+        ? [
+            queue(
+              'disbursementsToApprove',
+              'Disbursements awaiting your approval',
+              await disbursementsAwaitingApprovalBy(deps.db, actor),
+            ),
+          ]
+        : []),
       queue('overdueInstalments', 'Overdue instalments', await repo.countOverdueInstalments()),
       queue('withdrawals', 'Withdrawals to decide', await repo.countPendingWithdrawals()),
       queue('depositNotices', 'Deposit notices to verify', await repo.countPendingDepositNotices()),
@@ -380,8 +392,8 @@ export async function exportReconciliationCsv(
         'Projection check',
         'members',
         r.mismatches.length === 0
-          ? `All ${r.members} members' balances equal the ledger`
-          : `${countOf(r.mismatches.length, 'member')} ${agree(r.mismatches.length, 'differs', 'differ')} from the ledger: ${r.mismatches.map((row) => r.membershipIds.get(row.userId) ?? row.userId).join(' ')}`,
+          ? `All ${r.members} accounts' balances equal the ledger (members' and officers')`
+          : `${countOf(r.mismatches.length, 'account')} ${agree(r.mismatches.length, 'differs', 'differ')} from the ledger: ${r.mismatches.map((row) => r.membershipIds.get(row.userId) ?? row.userId).join(' ')}`,
         null,
         null,
       ],
@@ -450,13 +462,13 @@ export async function exportReconciliationPdf(
         ]),
         footer: [['Total', '', pdfAmount(r.totalDebit), pdfAmount(r.totalCredit)]],
       },
-      { kind: 'heading', text: "Members' balances against the ledger" },
+      { kind: 'heading', text: "Accounts' balances against the ledger" },
       {
         kind: 'paragraph',
         text:
           r.mismatches.length === 0
-            ? `All ${r.members} members' balances equal the ledger.`
-            : `${countOf(r.mismatches.length, 'member')} ${agree(r.mismatches.length, 'differs', 'differ')} from the ledger: ${r.mismatches.map((row) => r.membershipIds.get(row.userId) ?? row.userId).join(', ')}.`,
+            ? `All ${r.members} accounts' balances equal the ledger (members' and officers').`
+            : `${countOf(r.mismatches.length, 'account')} ${agree(r.mismatches.length, 'differs', 'differ')} from the ledger: ${r.mismatches.map((row) => r.membershipIds.get(row.userId) ?? row.userId).join(', ')}.`,
       },
       { kind: 'heading', text: 'Money in and out of the bank account' },
       {

@@ -1,5 +1,6 @@
 /** Queries of the back office's loans pages and the maker-checker requests (issue 9 item 6). */
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { hasPermission, OFFICER_ROLES } from '@coop/shared/officers';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AdminLoanListQuery } from '@coop/shared/admin-loans';
 import {
@@ -36,8 +37,65 @@ function statusWhere(status: AdminLoanListQuery['status']) {
   return eq(loans.status, status);
 }
 
+/** The officer roles that may approve another officer's disbursement (the checkers). */
+const CHECKER_ROLES = OFFICER_ROLES.filter((role) =>
+  hasPermission([role], 'loans.approve_disbursement'),
+);
+
+/**
+ * Whether `officer` (a column or a value) is independent of the loan `loanId` (a column or a
+ * value): not its borrower, a live guarantor or a reviewer who certified it
+ * (loan-back-office.service.ts assertIndependentOfLoan says the same in code).
+ */
+const independentOf = (officer: SQL, loanId: SQL) => sql`not exists (
+    select 1 from loans l where l.id = ${loanId} and l.user_id = ${officer})
+  and not exists (select 1 from loan_guarantors g
+    where g.loan_id = ${loanId} and g.guarantor_user_id = ${officer} and g.replaced_by_id is null)
+  and not exists (select 1 from loan_certifications c
+    where c.loan_id = ${loanId} and c.reviewer_id = ${officer})`;
+
 export function loanBackOfficeRepository(db: Executor) {
   return {
+    /**
+     * The officers who may approve a disbursement `makerId` asked for: active, holding a checker
+     * role, not the maker and independent of the loan.
+     */
+    async eligibleCheckers(loanId: string, makerId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.isActive, true),
+            sql`${users.roles} && ${sql.raw(`array[${CHECKER_ROLES.map((r) => `'${r}'`).join(',')}]::text[]`)}`,
+            sql`users.id <> ${makerId}`,
+            independentOf(sql.raw('users.id'), sql`${loanId}::uuid`),
+          ),
+        )
+        .orderBy(asc(users.membershipId));
+      return rows.map((row) => row.id);
+    },
+
+    async fullName(userId: string): Promise<string> {
+      const [row] = await db
+        .select({ firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row ? `${row.firstName} ${row.lastName}` : '';
+    },
+
+    /** Pending disbursements `checkerId` may approve: asked by someone else, of a loan they are independent of. */
+    countDisbursementsAwaiting(checkerId: string): Promise<number> {
+      return db.$count(
+        loanDisbursementRequests,
+        and(
+          eq(loanDisbursementRequests.status, 'pending'),
+          sql`${loanDisbursementRequests.requestedBy} <> ${checkerId}`,
+          independentOf(sql`${checkerId}::uuid`, sql.raw('loan_disbursement_requests.loan_id')),
+        ),
+      );
+    },
+
     /** The pipeline: one page of loans with their borrower, filtered. */
     loanPage(query: AdminLoanListQuery) {
       const where = and(

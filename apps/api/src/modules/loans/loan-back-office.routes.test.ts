@@ -273,6 +273,74 @@ describe('back office loans API', () => {
     await consistent(t);
   });
 
+  it('tells each officer who may approve a pending disbursement, in the bell and on the overview', async () => {
+    const auditorEmail = 'ayo.auditor@admin.test';
+    await createActiveMember(t, {
+      email: auditorEmail,
+      firstName: 'Ayo',
+      lastName: 'Auditor',
+      roles: ['auditor'],
+      joinedOn: '2020-01-01',
+    });
+    const auditor = { headers: bearer((await signIn(t, auditorEmail)).accessToken) };
+    const get = (who: { headers: { authorization: string } }, url: string) =>
+      t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: who.headers });
+    const awaiting = async (who: { headers: { authorization: string } }) => {
+      const queues = (await get(who, '/admin/overview')).json().data.queues as {
+        key: string;
+        label: string;
+        count: number;
+      }[];
+      return queues.find((queue) => queue.key === 'disbursementsToApprove');
+    };
+    const bell = async (who: { headers: { authorization: string } }, loanNumber: string) =>
+      (
+        (await get(who, '/users/notifications?limit=100')).json().data as {
+          type: string;
+          title: string;
+          read: boolean;
+          actionUrl: string;
+        }[]
+      ).filter((n) => n.type === 'disbursement_approval' && n.title.includes(loanNumber));
+
+    const before = (await awaiting(checker))?.count ?? -1;
+    const borrower = await loanMember(t, 'Ify Borrower', { savingsNaira: 600_000 });
+    const id = await loanThrough(
+      t,
+      { ...people, borrower, guarantors: await freshGuarantors(t) },
+      { amountNaira: 800_000 },
+      'approved',
+    );
+    const [loan] = await t.db.select().from(loans).where(eq(loans.id, id));
+    const loanNumber = loan?.loanNumber ?? '';
+    await post(t, maker, `/${id}/disburse`, { disbursementDate: '2025-06-15', method: 'cash' });
+
+    // The checker: one item more on the overview, linking the queue, and one in the bell.
+    expect(await awaiting(checker)).toEqual({
+      key: 'disbursementsToApprove',
+      label: 'Disbursements awaiting your approval',
+      count: before + 1,
+    });
+    const told = await bell(checker, loanNumber);
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({
+      title: `Disbursement of loan ${loanNumber} awaits your approval`,
+      read: false,
+      actionUrl: '/admin/loans?status=awaiting_second_approval',
+    });
+    // Not the maker (their own request), nor an officer who cannot approve.
+    expect(await bell(maker, loanNumber)).toEqual([]);
+    expect(await bell(auditor, loanNumber)).toEqual([]);
+    expect(await awaiting(auditor)).toBeUndefined();
+
+    // Decided: the item leaves the overview and the notification is read.
+    await post(t, checker, `/${id}/disbursement/reject`, {
+      reason: 'Wrong method for this amount',
+    });
+    expect((await awaiting(checker))?.count).toBe(before);
+    expect((await bell(checker, loanNumber))[0]?.read).toBe(true);
+  });
+
   it('a checker rejects a pending disbursement with a reason; the loan stays approved', async () => {
     const borrower = await loanMember(t, 'Gozie Borrower', { savingsNaira: 600_000 });
     const id = await loanThrough(

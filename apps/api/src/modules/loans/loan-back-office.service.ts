@@ -18,6 +18,7 @@ import type {
 } from '@coop/shared/admin-loans';
 import { ADMIN_LOAN_MESSAGES } from '@coop/shared/admin-loans';
 import { toIsoDateInTimeZone } from '@coop/shared/dates';
+import { hasPermission } from '@coop/shared/officers';
 import type { IdParams } from '@coop/shared/http';
 import { koboToNaira, nairaToKobo } from '@coop/shared/money';
 import type { Executor } from '../../db/client.js';
@@ -26,6 +27,7 @@ import { requireTwoFactor, type MemberActor } from '../../lib/actor.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { DomainError, notFound } from '../../lib/domain-error.js';
 import type { ListPage } from '../../lib/list-query.js';
+import { sendMessages, settleNotificationsForAll } from '../notifications/notifications.service.js';
 import { currentPolicy } from '../policy/policy.service.js';
 import { loanBackOfficeRepository } from './loan-back-office.repository.js';
 import { disburseLoan, markLoanDefaulted, recordRepayment } from './loan-servicing.service.js';
@@ -268,8 +270,39 @@ export async function requestDisbursement(
         secondApprovalAbove: policy.disbursement.secondApprovalAboveKobo,
       },
     });
+    // Each officer who may approve it is told: the overview counts it too (getOverview).
+    const checkers = await repo.eligibleCheckers(loan.id, actor.user.id);
+    const borrowerName = await repo.fullName(loan.userId);
+    await sendMessages(
+      tx,
+      deps,
+      actor,
+      checkers.map((userId) => ({
+        userId,
+        template: 'disbursementToApprove' as const,
+        facts: {
+          requestId: request.id,
+          loanNumber: loan.loanNumber,
+          borrowerName,
+          makerName: `${actor.user.firstName} ${actor.user.lastName}`,
+          amount: loan.disbursementAmount,
+        },
+      })),
+    );
     return { outcome: 'awaiting_approval' as const, loan: await loanDetail(d, loan) };
   });
+}
+
+/**
+ * How many disbursements wait for `checker`'s approval: none unless they hold the checker's
+ * permission; else the pending requests someone else asked for, of loans they are independent of.
+ */
+export async function disbursementsAwaitingApprovalBy(
+  db: Executor,
+  checker: MemberActor,
+): Promise<number> {
+  if (!hasPermission(checker.user.roles, 'loans.approve_disbursement')) return 0;
+  return loanBackOfficeRepository(db).countDisbursementsAwaiting(checker.user.id);
 }
 
 /**
@@ -333,6 +366,7 @@ export async function approveDisbursement(
       decidedBy: actor.user.id,
       decidedAt: deps.clock.now(),
     });
+    await settleNotificationsForAll(tx, deps, { type: 'disbursement_request', id: request.id });
     const disbursed = await disburseLoan(d, actor, {
       loanId: loan.id,
       disbursementDate: request.disbursementDate,
@@ -361,6 +395,7 @@ export async function rejectDisbursement(
       decidedAt: deps.clock.now(),
       rejectionReason: reason,
     });
+    await settleNotificationsForAll(tx, deps, { type: 'disbursement_request', id: request.id });
     await writeAudit(tx, actor, {
       action: 'loan.disbursement_rejected',
       entityType: 'loan',

@@ -43,7 +43,8 @@ export type NotificationSubjectType =
   | 'dividend'
   | 'deposit_notice'
   | 'loan'
-  | 'loan_guarantor';
+  | 'loan_guarantor'
+  | 'disbursement_request';
 
 export interface EmailContent {
   subject: string;
@@ -74,6 +75,8 @@ function lagosTime(date: Date): string {
 
 const lines = (...text: string[]) => text.join('\n');
 const { mine: myLoan, guaranteed, toReview } = LOAN_LINKS;
+/** The back office's loans filtered to the disbursements waiting for a second approval. */
+const DISBURSEMENTS_AWAITING_APPROVAL_URL = '/admin/loans?status=awaiting_second_approval';
 
 /** A notification of `type` with the type's usual priority (spec §4), unless told otherwise. */
 function notice(
@@ -517,6 +520,44 @@ export const templates = {
           '',
           `${facts.borrowerName}'s loan request of ${formatKobo(facts.amount)} (${facts.loanNumber}) waits for certification.`,
           `Review it on the portal: ${config.publicUrl}/loans?tab=loan-review`,
+        ),
+      },
+    };
+  },
+
+  /**
+   * A disbursement above the two-signature limit waits for a second officer: to each officer who
+   * may approve it (docs/administrators.md "Loans").
+   */
+  disbursementToApprove(
+    config: Config,
+    to: Recipient,
+    facts: {
+      requestId: string;
+      loanNumber: string;
+      borrowerName: string;
+      makerName: string;
+      amount: Kobo;
+    },
+  ): Message {
+    const title = `Disbursement of loan ${facts.loanNumber} awaits your approval`;
+    return {
+      notification: notice('disbursement_approval', {
+        title,
+        message: `${facts.makerName} asked to disburse ${formatKobo(facts.amount)} to ${facts.borrowerName}. It is above the two-signature limit, so a second officer approves or rejects it.`,
+        actionText: 'Review disbursement',
+        actionUrl: DISBURSEMENTS_AWAITING_APPROVAL_URL,
+        subject: { type: 'disbursement_request', id: facts.requestId },
+      }),
+      email: {
+        essential: false,
+        subject: title,
+        text: lines(
+          `Hello ${to.firstName},`,
+          '',
+          `${facts.makerName} asked to disburse ${formatKobo(facts.amount)} to ${facts.borrowerName} (${facts.loanNumber}).`,
+          'It is above the two-signature limit, so a second officer approves or rejects it.',
+          `Review it on the portal: ${config.publicUrl}${DISBURSEMENTS_AWAITING_APPROVAL_URL}`,
         ),
       },
     };

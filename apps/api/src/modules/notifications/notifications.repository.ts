@@ -77,6 +77,20 @@ export function notificationsRepository(db: Executor) {
       }
     },
 
+    /** Everyone's notifications about one record (work any of several officers could do). */
+    async markSubjectReadForAll(subject: { type: string; id: string }, at: Date): Promise<void> {
+      await db
+        .update(notifications)
+        .set({ readAt: at })
+        .where(
+          and(
+            eq(notifications.subjectId, subject.id),
+            eq(notifications.subjectType, subject.type),
+            isNull(notifications.readAt),
+          ),
+        );
+    },
+
     async insertMany(rows: readonly NewNotification[]): Promise<void> {
       for (const chunk of chunks(rows)) await db.insert(notifications).values(chunk);
     },

@@ -187,3 +187,15 @@ export async function settleNotifications(
 ): Promise<void> {
   await notificationsRepository(tx).markSubjectsRead(subject, deps.clock.now());
 }
+
+/**
+ * Work several officers were told about was done by one of them (a disbursement approved): every
+ * recipient's notifications about it are read now. Runs inside the use case's transaction.
+ */
+export async function settleNotificationsForAll(
+  tx: Executor,
+  deps: Pick<Deps, 'clock'>,
+  subject: { type: NotificationSubjectType; id: string },
+): Promise<void> {
+  await notificationsRepository(tx).markSubjectReadForAll(subject, deps.clock.now());
+}

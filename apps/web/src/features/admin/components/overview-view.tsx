@@ -18,6 +18,7 @@ const QUEUE_PAGES: Record<string, string> = {
   withdrawals: `${paths.adminWithdrawals}?status=pending`,
   depositNotices: `${paths.adminDepositNotices}?status=pending`,
   loansToDisburse: `${paths.adminLoans}?status=approved`,
+  disbursementsToApprove: `${paths.adminLoans}?status=awaiting_second_approval`,
   overdueInstalments: `${paths.adminLoans}?overdue=true`,
   approvals: paths.adminApprovals,
 };
@@ -31,7 +32,7 @@ export function OverviewView({ overview }: { overview: AdminOverview }) {
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         <Card>
           <CardHeader>
-            <CardDescription>Members</CardDescription>
+            <CardDescription>Members (officers not counted)</CardDescription>
             <CardTitle className="text-3xl tabular-nums">{members.total}</CardTitle>
           </CardHeader>
           <CardContent className="text-sm text-muted-foreground">

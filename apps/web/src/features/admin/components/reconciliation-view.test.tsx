@@ -25,12 +25,19 @@ const data = (mismatches: Reconciliation['projection']['mismatches']): Reconcili
 });
 
 describe('ReconciliationView', () => {
-  it('counts the members whose balances differ in words, never "member(s)"', () => {
+  it('counts the accounts whose balances differ in words, never "account(s)"', () => {
     const { unmount } = render(<ReconciliationView data={data([mismatch(1)])} />);
-    expect(screen.getByText('1 member differs from the ledger')).toBeInTheDocument();
+    expect(screen.getByText('1 account differs from the ledger')).toBeInTheDocument();
     unmount();
     render(<ReconciliationView data={data([mismatch(1), mismatch(2)])} />);
-    expect(screen.getByText('2 members differ from the ledger')).toBeInTheDocument();
+    expect(screen.getByText('2 accounts differ from the ledger')).toBeInTheDocument();
     expect(screen.queryByText(/\(s\)/)).not.toBeInTheDocument();
+  });
+
+  it('says it counts every account, officers’ too, unlike the overview’s members', () => {
+    render(<ReconciliationView data={data([])} />);
+    expect(
+      screen.getByText('All 5 accounts’ balances equal the ledger (members’ and officers’)'),
+    ).toBeInTheDocument();
   });
 });

@@ -71,7 +71,7 @@ export function ReconciliationView({ data }: { data: Reconciliation }) {
       </section>
       <section aria-labelledby="projection-heading" className="grid grid-cols-1 gap-3">
         <h2 id="projection-heading" className="text-lg font-semibold">
-          Members’ balances against the ledger
+          Accounts’ balances against the ledger
         </h2>
         <Alert variant={projection.matches ? 'success' : 'destructive'}>
           {projection.matches ? (
@@ -81,8 +81,8 @@ export function ReconciliationView({ data }: { data: Reconciliation }) {
           )}
           <AlertTitle>
             {projection.matches
-              ? `All ${projection.members} members’ balances equal the ledger`
-              : `${countOf(projection.mismatches.length, 'member')} ${agree(projection.mismatches.length, 'differs', 'differ')} from the ledger`}
+              ? `All ${projection.members} accounts’ balances equal the ledger (members’ and officers’)`
+              : `${countOf(projection.mismatches.length, 'account')} ${agree(projection.mismatches.length, 'differs', 'differ')} from the ledger`}
           </AlertTitle>
           {projection.matches ? null : (
             <AlertDescription>
