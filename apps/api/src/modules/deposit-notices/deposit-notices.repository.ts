@@ -7,13 +7,17 @@ import { listFilters, listPage } from '../../lib/list-query.js';
 
 export type DepositNoticeRow = typeof depositNotices.$inferSelect;
 
-/** Dashboard seam (lib/dashboard-seam.ts): the member's newest notices, dated when sent. */
+/**
+ * Dashboard seam (lib/dashboard-seam.ts): the member's newest notices, dated the day of the
+ * transfer at noon in Lagos, the date the ledger and Transaction History give a verified one
+ * (decision 042).
+ */
 export function depositNoticeActivitySql(userId: string, limit: number): SQL {
   const d = depositNotices;
-  return sql`select 'notice', ${d.id}, ${d.submittedAt}, ${d.savingsAmount} + ${d.shareHoldingAmount},
-      ${d.status}, ${d.bankReference}, null
+  return sql`select 'notice', ${d.id}, (${d.transferDate} + time '11:00') at time zone 'UTC',
+      ${d.savingsAmount} + ${d.shareHoldingAmount}, ${d.status}, ${d.bankReference}, null
     from ${d} where ${d.userId} = ${userId}
-    order by ${d.submittedAt} desc, ${d.id} desc limit ${limit}`;
+    order by ${d.transferDate} desc, ${d.submittedAt} desc, ${d.id} desc limit ${limit}`;
 }
 export type NewDepositNotice = typeof depositNotices.$inferInsert;
 

@@ -163,6 +163,46 @@ describe('deposit notices', () => {
     expect((await post(ada.token, { ...valid, bankReference: 'TRF-0002' })).statusCode).toBe(201);
   });
 
+  it('tells one story of a verified deposit: the transfer day and a contribution, on the dashboard and in the history', async () => {
+    const res = await post(bayo.token, {
+      savingsAmount: 8_000,
+      shareHoldingAmount: 2_000,
+      transferDate: '2025-06-10',
+      bankReference: 'TRF-STORY',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    // Told the portal on 15 June, five days after the transfer.
+    await verifyDepositNotice(t.deps, systemActor, {
+      id: res.json<{ data: DepositNotice }>().data.id,
+    });
+    const get = async (url: string) =>
+      (await t.app.inject({ url: `/api/v1/users${url}`, headers: bearer(bayo.token) })).json();
+    const activity = (
+      (await get('/dashboard')).data.recentActivity as {
+        type: string;
+        description: string;
+        date: string;
+      }[]
+    ).filter((item) => item.description.includes('TRF-STORY'));
+    const history = (
+      (await get('/transactions?limit=100')).data as {
+        type: string;
+        description: string;
+        date: string;
+      }[]
+    ).filter((item) => item.description.includes('TRF-STORY'));
+    const lagosDay = (iso: string) =>
+      new Date(iso).toLocaleDateString('en-CA', { timeZone: 'Africa/Lagos' });
+    expect(activity.map((item) => [item.type, item.description, lagosDay(item.date)])).toEqual([
+      ['contribution', 'Voluntary deposit (ref. TRF-STORY)', '2025-06-10'],
+    ]);
+    // One row per account it credited (savings and share holding), the same day, type and words.
+    expect(history.map((item) => [item.type, item.description, item.date])).toEqual([
+      ['contribution', 'Voluntary deposit (ref. TRF-STORY)', '2025-06-10'],
+      ['contribution', 'Voluntary deposit (ref. TRF-STORY)', '2025-06-10'],
+    ]);
+  });
+
   it('answers 401 anonymous and 403 suspended', async () => {
     expect((await t.app.inject({ url: '/api/v1/users/deposit-notices' })).statusCode).toBe(401);
     await setMemberActive(t.deps, systemActor, { userId: bayo.id, isActive: false });

@@ -183,11 +183,15 @@ describe('contributions page (spec §2 Contributions page)', { timeout: 20_000 }
       /Voluntary deposits are listed under Your deposit notices/,
     );
     expect(line).toHaveTextContent(
-      'This list shows your payroll deductions. Voluntary deposits are listed under Your deposit notices on Make Contribution.',
+      'This list shows your payroll deductions. Voluntary deposits are listed under Your deposit notices on Make Contribution; once verified, each is a contribution in Transaction History, dated the day of the transfer.',
     );
     expect(within(line).getByRole('link', { name: 'Make Contribution' })).toHaveAttribute(
       'href',
       '/contributions/new',
+    );
+    expect(within(line).getByRole('link', { name: 'Transaction History' })).toHaveAttribute(
+      'href',
+      '/transactions',
     );
   });
 

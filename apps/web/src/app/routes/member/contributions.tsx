@@ -25,7 +25,14 @@ export default function ContributionsRoute() {
         >
           Make Contribution
         </Link>
-        .
+        ; once verified, each is a contribution in{' '}
+        <Link
+          className="font-medium text-primary underline underline-offset-4"
+          to={paths.transactions}
+        >
+          Transaction History
+        </Link>
+        , dated the day of the transfer.
       </p>
       <ContributionFilters list={list} />
       <ContributionsList list={list} />
