@@ -197,7 +197,7 @@ test('downloads the statement as a PDF whose totals match the page, and as CSV',
   const savingsLine = text
     .split('\n')
     .map((line) => line.trim())
-    .find((line) => line.startsWith('Savings ') && line.includes('NGN'));
+    .find((line) => line.startsWith('Savings ') && line.includes('₦'));
   const figures = savingsLine?.split(/\s{2,}/) ?? [];
   // Account, opening, money in, money out, closing: the closing matches the page, and reconciles.
   expect(naira(figures[4] ?? '')).toBe(closing);

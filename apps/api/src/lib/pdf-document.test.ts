@@ -1,17 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { pdfAmount, renderPdf } from './pdf-document.js';
-import { pdfBoldTextByPage, pdfPageCount, pdfText } from '../test/pdf-text.js';
+import { formatNaira } from '@coop/shared/money';
+import { pdfBoldTextByPage, pdfFonts, pdfPageCount, pdfText } from '../test/pdf-text.js';
 
 const createdAt = new Date('2025-06-15T09:00:00Z');
 
 describe('pdfAmount', () => {
-  it('writes whole naira from kobo, like the screens, signed, with the currency code', () => {
-    expect(pdfAmount(0)).toBe('NGN 0');
-    expect(pdfAmount(150_000_00)).toBe('NGN 150,000');
-    expect(pdfAmount(150_000_49)).toBe('NGN 150,000');
-    expect(pdfAmount(150_000_50)).toBe('NGN 150,001');
-    expect(pdfAmount(-1_234_567_89)).toBe('-NGN 1,234,568');
-    expect(pdfAmount(-49)).toBe('NGN 0');
+  it('writes ₦ and whole naira from kobo, like the screens, signed', () => {
+    expect(pdfAmount(0)).toBe('₦0');
+    expect(pdfAmount(150_000_00)).toBe('₦150,000');
+    expect(pdfAmount(150_000_49)).toBe('₦150,000');
+    expect(pdfAmount(150_000_50)).toBe('₦150,001');
+    expect(pdfAmount(-1_234_567_89)).toBe('-₦1,234,568');
+    expect(pdfAmount(-49)).toBe('₦0');
+    // As the screens write it.
+    expect(pdfAmount(1_500_00)).toBe(formatNaira(1_500));
   });
 
   it('refuses a fraction of a kobo', () => {
@@ -47,11 +50,28 @@ describe('renderPdf', () => {
       'Statement of account',
       'Ada Obi (COOP-0001)',
       'June savings',
-      'NGN 25,000',
+      '₦25,000',
       'Page 1 of 1',
     ]) {
       expect(text).toContain(expected);
     }
+  });
+
+  it('embeds a font that has the naira sign, and no standard font without it', async () => {
+    const pdf = await renderPdf({
+      issuer: 'Coop',
+      title: 'Naira',
+      createdAt,
+      blocks: [{ kind: 'facts', facts: [['Closing balance', pdfAmount(-1_234_567_89)]] }],
+    });
+    const fonts = pdfFonts(pdf);
+    expect(fonts.length).toBeGreaterThan(0);
+    for (const font of fonts) {
+      expect(font).toMatchObject({ embedded: true, unicodeMap: true });
+      expect(font.name).toMatch(/DejaVuSans/);
+    }
+    // pdftotext maps the glyph back to U+20A6 through the embedded font's Unicode map.
+    expect(pdfText(pdf)).toContain('-₦1,234,568');
   });
 
   it('breaks long tables over pages, repeating the header and numbering every page', async () => {

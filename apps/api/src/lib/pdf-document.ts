@@ -4,9 +4,13 @@
  * pdfkit (docs/decisions/050-pdf-documents.md). Callers describe WHAT to print; this module
  * decides how it is laid out, breaks pages (repeating a table's header), and numbers them.
  *
- * The built-in Helvetica only encodes Windows-1252, which has no naira sign, so amounts are
- * written 'NGN 1,500' (`pdfAmount`): never a '₦' that would print as a wrong glyph.
+ * The built-in Helvetica only encodes Windows-1252, which has no naira sign: every document
+ * embeds DejaVu Sans (apps/api/assets/fonts, only the glyphs used), so amounts read '₦1,500' as
+ * on every screen (decision 050).
  */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { openSync, type Font } from 'fontkit';
 import PDFDocument from 'pdfkit';
 
 export type PdfAlign = 'left' | 'right';
@@ -45,23 +49,38 @@ export interface PdfReport {
 }
 
 const MARGIN = 48;
-const FONT = 'Helvetica';
-const BOLD = 'Helvetica-Bold';
+const FONTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../assets/fonts');
+const FONT = 'Body';
+const BOLD = 'Body-Bold';
+/**
+ * Opened once per process and shared by every document: pdfkit would parse the font again for
+ * each one, which made a statement twenty times slower to write than with Helvetica.
+ */
+let fonts: Record<string, Font> | undefined;
+function embeddedFonts(): Record<string, Font> {
+  fonts ??= {
+    [FONT]: openSync(path.join(FONTS_DIR, 'DejaVuSans.ttf')),
+    [BOLD]: openSync(path.join(FONTS_DIR, 'DejaVuSans-Bold.ttf')),
+  };
+  return fonts;
+}
+/** pdfkit opens a fontkit font it is given as it is (its types list only files and buffers). */
+const asFontSource = (font: Font) => font as unknown as Buffer;
 const BODY_SIZE = 9;
 const CELL_PADDING = 3;
 const RULE_COLOR = '#9ca3af';
 const MUTED_COLOR = '#4b5563';
 
 /**
- * 'NGN 1,500' / '-NGN 1,500' from integer kobo: whole naira like every screen (half a naira and
- * more rounds up, as Intl does there), in integers, never through a float. The currency code, not
- * '₦': the PDF's standard fonts have no naira sign.
+ * '₦1,500' / '-₦1,500' from integer kobo: whole naira with no decimals, like every screen
+ * (`formatNaira`; half a naira and more rounds up, as Intl does there), in integers, never
+ * through a float.
  */
 export function pdfAmount(kobo: number): string {
   if (!Number.isSafeInteger(kobo)) throw new TypeError(`kobo must be a safe integer: ${kobo}`);
   const abs = Math.abs(kobo);
   const naira = Math.trunc(abs / 100) + (abs % 100 >= 50 ? 1 : 0);
-  return `${kobo < 0 && naira > 0 ? '-' : ''}NGN ${naira.toLocaleString('en-NG')}`;
+  return `${kobo < 0 && naira > 0 ? '-' : ''}₦${naira.toLocaleString('en-NG')}`;
 }
 
 /** Renders the report to a PDF file's bytes. */
@@ -77,6 +96,11 @@ export function renderPdf(report: PdfReport): Promise<Buffer> {
       CreationDate: report.createdAt,
     },
   });
+  for (const [name, font] of Object.entries(embeddedFonts())) {
+    doc.registerFont(name, asFontSource(font));
+  }
+  // Never the default Helvetica: it has no naira sign.
+  doc.font(FONT);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

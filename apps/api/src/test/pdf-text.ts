@@ -24,6 +24,26 @@ export function pdfPageCount(pdf: Buffer | Uint8Array): number {
 }
 
 /**
+ * The fonts a PDF uses, as poppler's `pdffonts` lists them: the name, and whether the font's
+ * file is embedded and has a Unicode map (so the reader shows and copies the right characters).
+ */
+export function pdfFonts(
+  pdf: Buffer | Uint8Array,
+): { name: string; embedded: boolean; unicodeMap: boolean }[] {
+  const listing = execFileSync('pdffonts', ['-'], { input: pdf, encoding: 'utf8' });
+  // name, type (one or two words), encoding, emb, sub, uni, object, id
+  return listing
+    .split('\n')
+    .slice(2)
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const fields = line.trim().split(/\s+/);
+      const [emb, , uni] = fields.slice(-5, -2);
+      return { name: fields[0] ?? '', embedded: emb === 'yes', unicodeMap: uni === 'yes' };
+    });
+}
+
+/**
  * The bold text of each page, as poppler's `pdftohtml -xml` reads the fonts back: shows what a
  * reader sees set as a header.
  */

@@ -785,27 +785,15 @@ describe('account API', () => {
           .find((line) => line.trim().startsWith(label))
           ?.trim()
           .split(/\s{2,}/);
-      expect(summary('Savings')).toEqual([
-        'Savings',
-        'NGN 90,000',
-        'NGN 60,000',
-        'NGN 20,000',
-        'NGN 130,000',
-      ]);
+      expect(summary('Savings')).toEqual(['Savings', '₦90,000', '₦60,000', '₦20,000', '₦130,000']);
       expect(summary('Share Holdings')).toEqual([
         'Share Holdings',
-        'NGN 15,000',
-        'NGN 10,000',
-        'NGN 0',
-        'NGN 25,000',
+        '₦15,000',
+        '₦10,000',
+        '₦0',
+        '₦25,000',
       ]);
-      expect(summary('Loan ')).toEqual([
-        'Loan',
-        'NGN 0',
-        'NGN 100,000',
-        'NGN 10,000',
-        'NGN 90,000',
-      ]);
+      expect(summary('Loan ')).toEqual(['Loan', '₦0', '₦100,000', '₦10,000', '₦90,000']);
       // Bayo's figures are nowhere.
       expect(text).not.toContain('99,999');
     });
