@@ -167,14 +167,14 @@ export class PortalClient extends StatementCachingClient {
     }
     if (this.#transaction === scope) {
       await this.#tighten(scope, true);
-      return this.#cancelledAtDeadline(scope, this.#run(config, values));
+      return this.#cancelledAtDeadline(scope, this.#bound !== undefined, this.#run(config, values));
     }
     // A statement outside a transaction: its own limit, and the configured one back after it.
     scope.open += 1;
     try {
       const tightened = await this.#tighten(scope, false);
       try {
-        return await this.#cancelledAtDeadline(scope, this.#run(config, values));
+        return await this.#cancelledAtDeadline(scope, tightened, this.#run(config, values));
       } finally {
         if (tightened) {
           this.#bound = undefined;
@@ -190,12 +190,19 @@ export class PortalClient extends StatementCachingClient {
     }
   }
 
-  /** A statement that PostgreSQL cancelled because the deadline came is reported as such. */
-  async #cancelledAtDeadline<T>(scope: DeadlineScope, work: Promise<T>): Promise<T> {
+  /**
+   * A statement that PostgreSQL cancelled because the deadline came is reported as such: its
+   * limit was the time left (`lowered`), and that has run out.
+   */
+  async #cancelledAtDeadline<T>(
+    scope: DeadlineScope,
+    lowered: boolean,
+    work: Promise<T>,
+  ): Promise<T> {
     try {
       return await work;
     } catch (err) {
-      if (err instanceof pg.DatabaseError && err.code === '57014' && timeLeft(scope) === 0) {
+      if (err instanceof pg.DatabaseError && err.code === '57014' && lowered) {
         scope.expired = true;
         throw new DeadlinePassedError(err);
       }
