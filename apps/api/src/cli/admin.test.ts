@@ -56,6 +56,28 @@ describe('admin command line arguments', () => {
     expect(err[0]).toMatch(/Unknown option '--mail'/);
   });
 
+  it('create-admin alone names the missing options, then says what it creates and what follows', async () => {
+    const { io, err } = capture();
+    expect(await runAdminCli(['create-admin'], io)).toBe(2);
+    expect(err[0]).toBe('Missing --email, --first-name, --last-name.');
+    const usage = err[1]?.split('\n') ?? [];
+    expect(usage[0]).toBe('Usage:');
+    expect(usage[1]).toBe(
+      '  npm run admin -- create-admin --email <address> --first-name <name> --last-name <name> [--phone <number>]',
+    );
+    const about = usage.slice(
+      2,
+      usage.findIndex((line) => line.startsWith('  npm run admin -- check-ledger')),
+    );
+    expect(about.join(' ').replace(/\s+/g, ' ').trim()).toBe(
+      "Creates the cooperative's first officer, a president, on the configured database " +
+        '(DATABASE_URL, or the embedded one in DATA_DIR) and prints the activation link (valid 7 days, ' +
+        'works once) with which they set their password. The back office opens to them only after ' +
+        'they enrol two-factor sign-in (Settings → Security). A second officer to approve two-person ' +
+        'changes (a secretary or another president) is created the same way.',
+    );
+  });
+
   it('prints the usage for --help and exits 0', async () => {
     const { io, out } = capture();
     expect(await runAdminCli(['--help'], io)).toBe(0);
@@ -91,8 +113,9 @@ describe('admin command line against a database', () => {
     try {
       const first = capture();
       expect(await runAdminCli(argv, first.io, deps)).toBe(0);
-      expect(first.out[0]).toBe(
-        'Created administrator Ife Ade <boss@coop.ng>, membership ID A0001.',
+      expect(first.out[0]).toBe('Created president Ife Ade <boss@coop.ng>, membership ID A0001.');
+      expect(first.out[3]).toBe(
+        'After setting a password, they enrol two-factor sign-in (Settings → Security).',
       );
       expect(first.out[2]).toMatch(
         /^https:\/\/coop\.example\.ng\/auth\/activate\?token=[A-Za-z0-9_-]{43}$/,

@@ -23,8 +23,11 @@ import { DEMO_TWO_FACTOR_SECRET, usableCode } from '../modules/two-factor/two-fa
 
 export const USAGE = `Usage:
   npm run admin -- create-admin --email <address> --first-name <name> --last-name <name> [--phone <number>]
-      Creates an administrator on the configured database (DATABASE_URL, or the embedded one in
-      DATA_DIR) and prints the activation link (valid 7 days) with which they set their password.
+      Creates the cooperative's first officer, a president, on the configured database
+      (DATABASE_URL, or the embedded one in DATA_DIR) and prints the activation link (valid 7 days,
+      works once) with which they set their password. The back office opens to them only after
+      they enrol two-factor sign-in (Settings → Security). A second officer to approve two-person
+      changes (a secretary or another president) is created the same way.
   npm run admin -- check-ledger
       Checks that every member's balances equal what the ledger says; exits 1 and lists the
       members whose balances differ, or when the database has no members at all.
@@ -169,10 +172,11 @@ export async function runAdminCli(
       },
     );
     io.out(
-      `Created administrator ${created.user.firstName} ${created.user.lastName} <${created.user.email}>, membership ID ${created.user.membershipId}.`,
+      `Created president ${created.user.firstName} ${created.user.lastName} <${created.user.email}>, membership ID ${created.user.membershipId}.`,
     );
     io.out('Activation link (valid 7 days, works once):');
     io.out(created.activationLink);
+    io.out('After setting a password, they enrol two-factor sign-in (Settings → Security).');
     return 0;
   } catch (err) {
     if (err instanceof DomainError) {
