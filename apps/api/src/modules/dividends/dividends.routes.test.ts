@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DividendListResponse } from '@coop/shared/dividends';
 import { systemActor } from '../../lib/actor.js';
 import {
@@ -14,16 +14,17 @@ import { declareDividend, payDividends } from './dividends.service.js';
 /**
  * GET /users/dividends (spec §2 Dividends, §7) and the administrator's declare and pay use cases
  * (decision 040): rows at the rate of the year-end share holding, paid into savings through the
- * ledger; sorts by payment date or year; another member's rows never shown.
+ * ledger; sorts by payment date or year; another member's rows never shown. Each test has a
+ * cooperative of its own (a declared year belongs to the whole cooperative) and declares and pays
+ * what it needs, so the tests pass alone and in any order.
  */
 const NOW = '2025-06-15T09:00:00Z';
 
 describe('dividends', () => {
   let t: TestApp;
-  let ada: { id: string; token: string };
-  let bayo: { id: string; token: string };
+  let ada: { id: string };
 
-  beforeAll(async () => {
+  beforeEach(async () => {
     t = await createTestApp({ now: NOW });
     const a = await createActiveMember(t, { email: 'ada@test.coop', joinedOn: '2023-01-10' });
     const b = await createActiveMember(t, { email: 'bayo@test.coop', joinedOn: '2023-01-10' });
@@ -60,12 +61,29 @@ describe('dividends', () => {
         },
       ],
     });
-    ada = { id: a.id, token: (await signIn(t, 'ada@test.coop')).accessToken };
-    bayo = { id: b.id, token: (await signIn(t, 'bayo@test.coop')).accessToken };
+    ada = { id: a.id };
   }, 60_000);
-  afterAll(() => t.close());
+  afterEach(() => t.close());
 
-  const list = async (query = '', token = ada.token) => {
+  /** 2023 declared at 8 % and paid on 1 April 2024; 2024 declared at 10 %, not paid yet. */
+  const declareAndPayHistory = async () => {
+    await declareDividend(t.deps, systemActor, {
+      dividendYear: 2023,
+      rateBps: 800,
+      issuedDate: '2024-03-01',
+    });
+    await declareDividend(t.deps, systemActor, {
+      dividendYear: 2024,
+      rateBps: 1_000,
+      issuedDate: '2025-03-01',
+    });
+    await payDividends(t.deps, systemActor, { dividendYear: 2023, paidDate: '2024-04-01' });
+  };
+
+  /** Signed in only by the tests that call the API as a member (a sign-in hashes). */
+  const tokenOf = async (email: string) => (await signIn(t, email)).accessToken;
+
+  const list = async (query: string, token: string) => {
     const res = await t.app.inject({
       url: `/api/v1/users/dividends${query}`,
       headers: bearer(token),
@@ -104,6 +122,11 @@ describe('dividends', () => {
   });
 
   it('pays a year into savings through the ledger', async () => {
+    await declareDividend(t.deps, systemActor, {
+      dividendYear: 2023,
+      rateBps: 800,
+      issuedDate: '2024-03-01',
+    });
     const before = (await readMemberBalance(t.db, ada.id))?.savings ?? 0;
     await payDividends(t.deps, systemActor, { dividendYear: 2023, paidDate: '2024-04-01' });
     expect((await readMemberBalance(t.db, ada.id))?.savings).toBe(before + 8_000_00);
@@ -113,7 +136,9 @@ describe('dividends', () => {
   });
 
   it("lists the member's dividends in the spec's shape, by payment date or year", async () => {
-    const body = await list();
+    await declareAndPayHistory();
+    const token = await tokenOf('ada@test.coop');
+    const body = await list('', token);
     expect(body.data).toEqual([
       {
         id: expect.any(String),
@@ -134,22 +159,23 @@ describe('dividends', () => {
       }),
     ]);
     expect(
-      (await list('?sortBy=dividendYear&sortOrder=asc')).data.map((d) => d.dividendYear),
+      (await list('?sortBy=dividendYear&sortOrder=asc', token)).data.map((d) => d.dividendYear),
     ).toEqual([2023, 2024]);
-    expect((await list('?status=paid')).data).toHaveLength(1);
-    expect((await list('', bayo.token)).data).toEqual([]);
+    expect((await list('?status=paid', token)).data).toHaveLength(1);
+    expect((await list('', await tokenOf('bayo@test.coop'))).data).toEqual([]);
   });
 
   it('refuses an unknown sort and answers 401 anonymous', async () => {
     const res = await t.app.inject({
       url: '/api/v1/users/dividends?sortBy=amount',
-      headers: bearer(ada.token),
+      headers: bearer(await tokenOf('ada@test.coop')),
     });
     expect(res.statusCode).toBe(400);
     expect((await t.app.inject({ url: '/api/v1/users/dividends' })).statusCode).toBe(401);
   });
 
-  it('keeps the balance projection equal to the ledger', async () => {
+  it('keeps the balance projection equal to the ledger after declaring and paying', async () => {
+    await declareAndPayHistory();
     expect(await findProjectionMismatches(t.db)).toEqual([]);
     expect(await findHoldMismatches(t.db)).toEqual([]);
   });
