@@ -5,8 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 /**
- * End-to-end tests against the real built app: `scripts/start.mjs` builds what is stale and runs
- * the API, which serves the web app and seeds the demo cooperative into an empty database.
+ * End-to-end tests against the real built app: `e2e/server.mjs` builds what is stale, seeds the
+ * demo cooperative and a pool of test officers (each with their own two-factor secret) into an
+ * empty database, and runs the API, which serves the web app.
  *
  * Every journey runs once, on the desktop. At 390 px run only the all-pages pass (`@all-pages`:
  * every page and record kind, axe in both themes) and the tests whose subject is the phone
@@ -89,7 +90,8 @@ export default defineConfig({
   })),
   // Started one after the other: the first builds what is stale, the second finds it built.
   webServer: servers.map(({ name, port }) => ({
-    command: 'node scripts/start.mjs',
+    // `npm start` plus a pool of test officers, each with a two-factor secret of their own.
+    command: 'node apps/web/e2e/server.mjs',
     cwd: repoRoot,
     url: `http://127.0.0.1:${port}/api/health`,
     env: {
@@ -100,6 +102,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The tests read e-mailed links from /api/dev/outbox, which is off unless asked for.
       DEV_TOOLS: '1',
+      // Its test officers: e2e/server.mjs writes them, support.ts reads them by the port.
+      E2E_OFFICERS_FILE: path.join(dataRoot, `officers-${port}.json`),
     },
     reuseExistingServer: false,
     timeout: 300_000,

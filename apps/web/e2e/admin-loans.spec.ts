@@ -13,7 +13,7 @@ test('loans: one administrator disburses below the limit, a repayment, the histo
   page,
 }) => {
   allowLonger(2);
-  await signInAsOfficer(page, 'admin@demo.coop');
+  await signInAsOfficer(page, 'president');
   await expect(page).toHaveURL(/\/admin$/);
 
   // The overview's queue leads to the approved loans.

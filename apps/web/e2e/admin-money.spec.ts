@@ -28,7 +28,7 @@ test('withdrawals: from the overview’s queue, Bayo’s request is rejected wit
   });
   expect(asked.status()).toBe(201);
 
-  await signInAsOfficer(page, 'admin@demo.coop');
+  await signInAsOfficer(page, 'president');
   await expect(page).toHaveURL(/\/admin$/);
   const queue = page.getByRole('link', { name: /Withdrawals to decide/ });
   await expect(queue).toContainText(/[1-9]/);
@@ -54,7 +54,7 @@ test('withdrawals: from the overview’s queue, Bayo’s request is rejected wit
 test('deposit notices: from the overview’s queue, Bayo’s notice is verified against its bank reference', async ({
   page,
 }) => {
-  await signInAsOfficer(page, 'admin@demo.coop');
+  await signInAsOfficer(page, 'president');
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('link', { name: /Deposit notices to verify/ })).toContainText('1');
   await verifyDepositNotice(page, { member: 'Bayo Adeyemi', bankReference: 'UBA-1902-33017' });
@@ -70,7 +70,7 @@ test('fines: one fine for two members at once, one waived and the other recorded
   const chidi = await seedMember(request, 'Chidi', { tag });
   const bayo = await seedMember(request, 'Bayo', { tag });
   const reason = `Late submission of the loan register (${tag})`;
-  await signInAsOfficer(page, 'admin@demo.coop');
+  await signInAsOfficer(page, 'president');
   await expect(page).toHaveURL(/\/admin$/);
   await issueFine(page, {
     members: [

@@ -36,7 +36,7 @@ test('the administrator changes the policy: a bad value is refused, a good one s
   isMobile,
 }, testInfo) => {
   allowLonger(2);
-  await signInAsOfficer(page, 'admin@demo.coop');
+  await signInAsOfficer(page, 'president');
   await expect(page).toHaveURL(/\/admin$/);
   await editPolicyValue(page, {
     isMobile,

@@ -27,7 +27,7 @@ test('an administrator ends every session of a member, who must sign in again', 
     baseURL: new URL(page.url()).origin,
   });
   const admin = await context.newPage();
-  await signInAsOfficer(admin, 'admin@demo.coop');
+  await signInAsOfficer(admin, 'president');
   await expect(admin).toHaveURL(/\/admin$/);
   await admin.goto(`/admin/members?search=${encodeURIComponent('Onyekachi')}`);
   await admin.getByRole('link', { name: MEMBER_NAME }).first().click();

@@ -158,8 +158,8 @@ for (const [group, paths] of Object.entries(BACK_OFFICE_PAGES)) {
     page,
   }) => {
     const failures = watchServerErrors(page);
-    // The treasurer only reads here; the journeys act as admin@demo.coop.
-    await signInAsOfficer(page, 'treasurer@demo.coop');
+    // A treasurer only reads here; the journeys act as a president.
+    await signInAsOfficer(page, 'treasurer');
     await expect(page).toHaveURL(/\/admin$/);
     for (const path of paths) await visit(page, path, failures);
   });
@@ -168,9 +168,9 @@ for (const [group, paths] of Object.entries(BACK_OFFICE_PAGES)) {
 /** The treasurer signed in, and the back office's API as the treasurer. */
 async function asTreasurer(page: Page, request: APIRequestContext) {
   const headers = {
-    authorization: `Bearer ${await officerToken(request, 'treasurer@demo.coop')}`,
+    authorization: `Bearer ${await officerToken(request, 'treasurer')}`,
   };
-  await signInAsOfficer(page, 'treasurer@demo.coop');
+  await signInAsOfficer(page, 'treasurer');
   await expect(page).toHaveURL(/\/admin$/);
   return async <Row>(url: string) => {
     const response = await request.get(url, { headers });

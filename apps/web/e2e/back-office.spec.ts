@@ -53,7 +53,7 @@ function csvFile(name: string, text: string) {
 
 /** The administrator, signed in on the overview. */
 async function asAdministrator(page: Page) {
-  await signInAsOfficer(page, 'admin@demo.coop');
+  await signInAsOfficer(page, 'president');
   await expect(page).toHaveURL(/\/admin$/);
 }
 
@@ -221,7 +221,7 @@ test('loans: Nneka’s loan, above the two-signature limit, is disbursed with th
   await openLoanOf(page, 'Nneka', 'approved');
   await disburseWithMakerChecker(page, browser, {
     memberName: 'Nneka',
-    checker: 'treasurer@demo.coop',
+    checker: 'treasurer',
     isMobile: false,
   });
   await recordRepayment(page, { amount: '10000', reference: 'GTB-20931' });

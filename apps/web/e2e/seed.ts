@@ -10,7 +10,7 @@ import { accessToken, linkFromOutbox, officerToken } from './support';
 /** The password every seeded member chooses at activation. */
 export const SEEDED_PASSWORD = 'Harvest-Yam!2031';
 
-const ADMIN = 'admin@demo.coop';
+const ADMIN = 'president';
 
 export interface SeededMember {
   id: string;

@@ -24,11 +24,6 @@ export async function signIn(page: Page, identifier: string, password = DEMO_PAS
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
-/**
- * The demo officers' published two-factor secret (apps/api demo seed, README): officers use the
- * back office only after the second step, so every officer sign-in enters a code from it.
- */
-export const DEMO_TWO_FACTOR_SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
 const STEP_MS = 30_000;
 
 /** RFC 6238 (SHA-1, 6 digits, 30 s steps) for a base32 secret: what an authenticator app shows. */
@@ -47,84 +42,116 @@ export function totp(base32: string, at = Date.now()): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The roles the tests sign in as: each has a pool of test officers (e2e/server.mjs). */
+export type TestOfficerRole = 'president' | 'treasurer' | 'secretary' | 'auditor';
+type TestOfficer = { role: TestOfficerRole; email: string; secret: string };
+
+/** The test officers of the server at `server` (a URL), written by e2e/server.mjs at its start. */
+function testOfficers(server: string, role: TestOfficerRole): TestOfficer[] {
+  const root = process.env.COOP_E2E_DATA_ROOT ?? tmpdir();
+  const file = path.join(root, `officers-${new URL(server).port}.json`);
+  const all = JSON.parse(readFileSync(file, 'utf8')) as TestOfficer[];
+  return all.filter((officer) => officer.role === role);
+}
+
+/** Officers whose free steps ran out, counted for the run's report (none expected). */
+let waits = 0;
+
 /**
- * Runs `signInWith(code)` with a demo officer's code no other sign-in uses. The server accepts
- * each time step once per account (the replay guard), and tests in several workers sign the same
- * officer in side by side: under a lock per server and officer (a directory, atomic across
- * processes), each sign-in takes the next unused step, the current one or the next (the server
- * accepts one step either side), and waits only when both are taken. The lock is held until the
- * server has answered, so steps reach it in the order they were taken.
+ * Runs `signInWith(officer, code)` with one of the role's test officers and a code no other
+ * sign-in uses. The server accepts each time step once per account (the replay guard), so each
+ * officer signs in at most twice every 30 s (the current step and the next, which it accepts
+ * already). Each test officer has a file of the last step taken and a lock (a directory, atomic
+ * across workers): a sign-in takes the first officer of the role not locked and with a free step,
+ * starting from a different officer in each worker. With several officers per role that is at
+ * once; it waits only if every one of them used both steps. The lock is held until the server
+ * has answered, so steps reach it in the order they were taken.
  */
 async function withOfficerCode<T>(
   server: string,
-  email: string,
-  signInWith: (code: string) => Promise<T>,
+  role: TestOfficerRole,
+  signInWith: (officer: TestOfficer, code: string) => Promise<T>,
 ): Promise<T> {
   const root = process.env.COOP_E2E_DATA_ROOT ?? tmpdir();
-  const file = path.join(root, `totp-${new URL(server).port}-${email}`);
-  const lock = `${file}.lock`;
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      // A worker that died holding it (a timed-out test) leaves it: it is stale after a minute.
-      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (age > 60_000) rmSync(lock, { recursive: true, force: true });
-      await sleep(100);
+  const officers = testOfficers(server, role);
+  expect(officers.length, `test officers with the role ${role}`).toBeGreaterThan(0);
+  const first = test.info().parallelIndex;
+  const started = Date.now();
+  for (let round = 0; ; round++) {
+    for (let i = 0; i < officers.length; i++) {
+      const officer = officers[(first + i) % officers.length]!;
+      const file = path.join(root, `totp-${new URL(server).port}-${officer.email}`);
+      const lock = `${file}.lock`;
+      try {
+        mkdirSync(lock);
+      } catch {
+        // A worker that died holding it (a timed-out test) leaves it: stale after a minute.
+        const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+        if (age > 60_000) rmSync(lock, { recursive: true, force: true });
+        continue;
+      }
+      try {
+        const last = existsSync(file) ? Number(readFileSync(file, 'utf8')) : -Infinity;
+        const current = Math.floor(Date.now() / STEP_MS);
+        const step = Math.max(current, last + 1);
+        if (step > current + 1) continue;
+        writeFileSync(file, String(step));
+        if (round > 0) {
+          waits++;
+          const description = `${role}: waited ${Date.now() - started} ms for a free two-factor step (${waits} in this worker)`;
+          test.info().annotations.push({ type: 'officer wait', description });
+          console.warn(`officer wait: ${description}`);
+        }
+        return await signInWith(officer, totp(officer.secret, step * STEP_MS));
+      } finally {
+        rmSync(lock, { recursive: true, force: true });
+      }
     }
-  }
-  try {
-    const last = existsSync(file) ? Number(readFileSync(file, 'utf8')) : -Infinity;
-    let current = Math.floor(Date.now() / STEP_MS);
-    const step = Math.max(current, last + 1);
-    while (step > current + 1) {
-      await sleep((current + 1) * STEP_MS - Date.now() + 50);
-      current = Math.floor(Date.now() / STEP_MS);
-    }
-    writeFileSync(file, String(step));
-    return await signInWith(totp(DEMO_TWO_FACTOR_SECRET, step * STEP_MS));
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
+    await sleep(100);
   }
 }
 
 /**
- * Every sign-in of an officer (president, treasurer, auditor) in the browser goes through here,
- * and every one through the API through `officerToken`: how officers sign in is decided in one
- * place. The password, then the demo officers' two-factor code.
+ * Every sign-in of an officer in the browser goes through here, and every one through the API
+ * through `officerToken`: how officers sign in is decided in one place. One of the role's test
+ * officers (not the demo's: e2e/server.mjs), the password, then a code from their own secret.
+ * Returns the officer's e-mail address.
  */
-export async function signInAsOfficer(page: Page, email: string) {
-  await signIn(page, email);
-  const code = page.getByLabel('Authentication code');
-  await expect(code).toBeVisible();
-  await withOfficerCode(page.url(), email, async (value) => {
+export async function signInAsOfficer(page: Page, role: TestOfficerRole): Promise<string> {
+  if (!page.url().includes('/auth/login')) await page.goto('/auth/login');
+  return withOfficerCode(page.url(), role, async (officer, value) => {
+    await signIn(page, officer.email);
+    const code = page.getByLabel('Authentication code');
+    await expect(code).toBeVisible();
     await code.fill(value);
     const answered = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/login/two-factor'));
     await page.getByRole('button', { name: 'Verify' }).click();
-    expect((await answered).ok(), `two-factor sign-in of ${email}`).toBe(true);
+    expect((await answered).ok(), `two-factor sign-in of ${officer.email}`).toBe(true);
+    return officer.email;
   });
 }
 
-/** Tokens already issued in this worker, by server and officer, with when they were issued. */
+/** Tokens already issued in this worker, by server and role, with when they were issued. */
 const officerTokens = new Map<string, { token: string; at: number }>();
 
 /**
- * An officer's access token, for a test that builds its own state through the API. One sign-in
- * per worker, server and officer, reused for 10 of the token's 15 minutes: each sign-in costs a
- * two-factor time step, of which an officer has two every 30 s.
+ * A test officer's access token, for a test that builds its own state through the API. One
+ * sign-in per worker, server and role, reused for 10 of the token's 15 minutes.
  */
-export async function officerToken(request: APIRequestContext, email: string): Promise<string> {
+export async function officerToken(
+  request: APIRequestContext,
+  role: TestOfficerRole,
+): Promise<string> {
   const health = await request.get('/api/health');
-  const key = `${new URL(health.url()).origin} ${email}`;
+  const key = `${new URL(health.url()).origin} ${role}`;
   const known = officerTokens.get(key);
   if (known && Date.now() - known.at < 10 * 60_000) return known.token;
-  const login = await request.post('/api/v1/auth/login', {
-    data: { identifier: email, password: DEMO_PASSWORD },
-  });
-  expect(login.ok(), await login.text()).toBe(true);
-  const { challengeToken } = ((await login.json()) as { data: { challengeToken: string } }).data;
-  const token = await withOfficerCode(health.url(), email, async (code) => {
+  const token = await withOfficerCode(health.url(), role, async (officer, code) => {
+    const login = await request.post('/api/v1/auth/login', {
+      data: { identifier: officer.email, password: DEMO_PASSWORD },
+    });
+    expect(login.ok(), await login.text()).toBe(true);
+    const { challengeToken } = ((await login.json()) as { data: { challengeToken: string } }).data;
     const second = await request.post('/api/v1/auth/login/two-factor', {
       data: { challengeToken, code },
     });

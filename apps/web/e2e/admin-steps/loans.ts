@@ -1,5 +1,5 @@
 import { expect, type Browser, type Page } from '@playwright/test';
-import { expectAccessible, signInAsOfficer, toastsGone } from '../support';
+import { expectAccessible, signInAsOfficer, toastsGone, type TestOfficerRole } from '../support';
 
 /**
  * Reusable back-office loan steps (issue 9 item 6), for admin-loans.spec.ts and the month in the
@@ -37,7 +37,7 @@ export async function disburseLoan(page: Page, method = 'Bank transfer') {
 export async function disburseWithMakerChecker(
   page: Page,
   browser: Browser,
-  options: { memberName: string; checker: string; isMobile: boolean; method?: string },
+  options: { memberName: string; checker: TestOfficerRole; isMobile: boolean; method?: string },
 ) {
   await page.getByRole('button', { name: 'Disburse' }).click();
   const dialog = page.getByRole('dialog');
