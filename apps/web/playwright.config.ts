@@ -59,10 +59,8 @@ export default defineConfig({
   testDir: './e2e',
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
-  // In CI a failed test runs once more and is reported as flaky, not hidden: officers' sign-ins
-  // now wait for a free two-factor time step (two per officer every 30 s), and a test that met a
-  // busy minute can reach its timeout through no fault of the page. Locally, no retry.
-  retries: process.env.CI ? 1 : 0,
+  // No retry, in CI either: a test that fails once is a failure to fix, not a flake to report.
+  retries: 0,
   // Sign-in hashes passwords with argon2id, axe walks every page, and both servers run on the
   // embedded database: on two cores, two workers finish as soon as three and keep each step far
   // from its timeout. The timeouts only catch a hung test (speed is measured in bench/): the
