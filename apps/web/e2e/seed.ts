@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { accessToken, linkFromOutbox, officerToken } from './support';
 
@@ -82,6 +82,39 @@ export async function seedMember(
     membershipId,
     token: await accessToken(request, email, SEEDED_PASSWORD),
   };
+}
+
+/**
+ * A new member made an officer with `role` as the back office does it: a president proposes the
+ * roles, a secretary (another officer) approves. Not enrolled in two-factor.
+ */
+export async function seedOfficer(
+  request: APIRequestContext,
+  firstName: string,
+  role: string,
+): Promise<SeededMember> {
+  const member = await seedMember(request, firstName);
+  const proposed = await request.put(`/api/v1/admin/users/${member.id}/roles`, {
+    headers: { ...bearer(await officerToken(request, ADMIN)), 'idempotency-key': randomUUID() },
+    data: { roles: [role] },
+  });
+  expect(proposed.status(), await proposed.text()).toBe(202);
+  const secretary = bearer(await officerToken(request, 'secretary'));
+  const pending = await request.get('/api/v1/admin/proposals', {
+    headers: secretary,
+    params: { status: 'pending' },
+  });
+  expect(pending.ok(), await pending.text()).toBe(true);
+  const { data } = (await pending.json()) as {
+    data: Array<{ id: string; kind: string; target: { id: string } | null }>;
+  };
+  const proposal = data.find((row) => row.kind === 'officer.roles' && row.target?.id === member.id);
+  expect(proposal, `the proposal of ${member.name}'s roles`).toBeTruthy();
+  const approved = await request.post(`/api/v1/admin/proposals/officers/${proposal!.id}/approve`, {
+    headers: { ...secretary, 'idempotency-key': randomUUID() },
+  });
+  expect(approved.ok(), await approved.text()).toBe(true);
+  return member;
 }
 
 /** Posts one payroll month for `rows` (naira) as the administrator; answers how many posted. */

@@ -1,0 +1,97 @@
+import { expect, test, type Locator } from '@playwright/test';
+import { SEEDED_PASSWORD, seedOfficer } from './seed';
+import { expectAccessible, openAdminPage, signIn, signInAsOfficer, toastsGone } from './support';
+
+/**
+ * Two-person changes (docs/administrators.md "Approvals") with two officers in two browsers: one
+ * proposes, a different one approves, and only then does the change take effect. And an officer
+ * who has not enrolled two-factor is sent to set it up. Each test makes its own officer.
+ */
+
+test('Approvals: a president proposes an officer’s exco flag, a secretary in another browser approves it, and it takes effect', async ({
+  page,
+  browser,
+  request,
+  isMobile,
+}) => {
+  const target = await seedOfficer(request, 'Obiageli', 'loan_officer');
+
+  // First browser: the president proposes. Nothing changes yet.
+  await signInAsOfficer(page, 'president');
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto(`/admin/members/${target.id}`);
+  await expect(
+    page.getByRole('heading', { level: 1, name: new RegExp(target.name) }),
+  ).toBeVisible();
+  const exco = page.getByRole('checkbox', { name: 'Exco member' });
+  await expect(exco).not.toBeChecked();
+  // A click, not check(): the box stays clear, since the change only waits for approval.
+  await exco.click();
+  await expect(
+    page.getByText('Proposed: another officer must approve this change before it takes effect'),
+  ).toBeVisible();
+  await expect(exco).not.toBeChecked();
+  await toastsGone(page);
+
+  await openAdminPage(page, isMobile, 'Approvals');
+  const waiting = page.getByRole('table', { name: 'Changes waiting for approval' });
+  // Its roles were a proposal too, approved when the test made them an officer.
+  const flagsOf = (table: Locator) =>
+    table
+      .getByRole('row')
+      .filter({ hasText: target.name })
+      .filter({ hasText: 'Reviewer and exco flags' });
+  const mine = flagsOf(waiting);
+  await expect(mine).toContainText('Exco');
+  await expect(mine).toContainText('Yours: another officer approves');
+  await expect(mine.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
+  await expectAccessible(page);
+
+  // Second browser: a secretary, another officer, approves.
+  const context = await browser.newContext({
+    viewport: page.viewportSize() ?? undefined,
+    isMobile,
+    hasTouch: isMobile,
+    baseURL: new URL(page.url()).origin,
+  });
+  try {
+    const secretary = await context.newPage();
+    await signInAsOfficer(secretary, 'secretary');
+    await expect(secretary).toHaveURL(/\/admin$/);
+    await openAdminPage(secretary, isMobile, 'Approvals');
+    await secretary
+      .getByRole('button', { name: `Approve Reviewer and exco flags of ${target.name}` })
+      .click();
+    const dialog = secretary.getByRole('dialog', { name: 'Approve this change' });
+    await expect(dialog).toContainText('Exco');
+    await expectAccessible(secretary);
+    await dialog.getByRole('button', { name: 'Approve change' }).click();
+    await expect(dialog).toBeHidden();
+    const decided = secretary.getByRole('table', { name: 'Decided and expired changes' });
+    await expect(flagsOf(decided)).toContainText('Approved');
+  } finally {
+    await context.close();
+  }
+
+  // Back in the first browser: the change took effect.
+  await page.goto(`/admin/members/${target.id}`);
+  await expect(page.getByRole('checkbox', { name: 'Exco member' })).toBeChecked();
+});
+
+test('an officer without two-factor is sent from the back office to set it up, with the banner', async ({
+  page,
+  request,
+}) => {
+  const officer = await seedOfficer(request, 'Ifeoma', 'treasurer');
+  // The password alone signs them in: no code is asked of an account without two-factor.
+  await signIn(page, officer.email, SEEDED_PASSWORD);
+  await expect(page).not.toHaveURL(/\/auth\/login/);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/settings\/two-factor$/);
+  const banner = page.getByRole('status').filter({
+    hasText: 'The back office needs two-factor sign-in',
+  });
+  await expect(banner).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Two-factor sign-in' })).toBeVisible();
+  await expectAccessible(page);
+});
