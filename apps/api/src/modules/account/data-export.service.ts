@@ -17,6 +17,7 @@ import { writeAudit } from '../../lib/audit-log.js';
 import { toCsv, type CsvCell } from '../../lib/csv.js';
 import { notFound } from '../../lib/domain-error.js';
 import { toUser } from '../../lib/user-view.js';
+import { memberLoanRecords } from '../loans/loans.service.js';
 import { accountRepository } from './account.repository.js';
 import { toSettings } from './settings.service.js';
 import { toTransaction, type DownloadFile } from './statements.service.js';
@@ -92,10 +93,7 @@ export async function collectDataExport(deps: Deps, actor: MemberActor): Promise
     withdrawals,
     dividends,
     fines,
-    loans,
-    loanSchedules,
-    loanRepayments,
-    guarantees,
+    { loans, loanSchedules, loanRepayments, guarantees },
     depositNotices,
     notifications,
   ] = await Promise.all([
@@ -106,10 +104,7 @@ export async function collectDataExport(deps: Deps, actor: MemberActor): Promise
     repo.withdrawals(userId),
     repo.dividends(userId),
     repo.fines(userId),
-    repo.loans(userId),
-    repo.loanScheduleItems(userId),
-    repo.loanRepayments(userId),
-    repo.guarantees(userId),
+    memberLoanRecords(deps.db, userId),
     repo.depositNotices(userId),
     repo.notifications(userId),
   ]);

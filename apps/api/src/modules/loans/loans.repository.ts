@@ -633,3 +633,113 @@ export function loansRepository(db: Executor) {
 }
 
 export type LoansRepository = ReturnType<typeof loansRepository>;
+
+/**
+ * The member's own loan records for the data export (modules/account): their loans, those loans'
+ * schedules and repayments, and the guarantees they take part in. The one place these are read
+ * per member; the back office reads a loan's through loanBackOfficeRepository.
+ */
+export function memberLoanRecordsRepository(db: Executor) {
+  return {
+    loans(userId: string) {
+      return db
+        .select({
+          id: loans.id,
+          loanNumber: loans.loanNumber,
+          purpose: loans.purpose,
+          requestedAmount: loans.requestedAmount,
+          approvedAmount: loans.approvedAmount,
+          repaymentTermMonths: loans.repaymentTermMonths,
+          interestRateBps: loans.interestRateBps,
+          interestAmount: loans.interestAmount,
+          insuranceFee: loans.insuranceFee,
+          formFee: loans.formFee,
+          deductProcessingFee: loans.deductProcessingFee,
+          disbursementAmount: loans.disbursementAmount,
+          monthlyPayment: loans.monthlyPayment,
+          totalRepayment: loans.totalRepayment,
+          outstandingBalance: loans.outstandingBalance,
+          status: loans.status,
+          requestDate: loans.requestDate,
+          decidedAt: loans.decidedAt,
+          rejectionReason: loans.rejectionReason,
+          disbursedAt: loans.disbursedAt,
+          repaidAt: loans.repaidAt,
+        })
+        .from(loans)
+        .where(eq(loans.userId, userId))
+        .orderBy(asc(loans.requestDate), asc(loans.id));
+    },
+
+    /** The schedules of the member's own loans. */
+    loanScheduleItems(userId: string) {
+      return db
+        .select({
+          loanNumber: loans.loanNumber,
+          month: loanScheduleItems.month,
+          dueDate: loanScheduleItems.dueDate,
+          principalAmount: loanScheduleItems.principalAmount,
+          interestAmount: loanScheduleItems.interestAmount,
+          totalAmount: loanScheduleItems.totalAmount,
+          remainingBalance: loanScheduleItems.remainingBalance,
+          paidAmount: loanScheduleItems.paidAmount,
+          status: loanScheduleItems.status,
+        })
+        .from(loanScheduleItems)
+        .innerJoin(loans, eq(loans.id, loanScheduleItems.loanId))
+        .where(eq(loans.userId, userId))
+        .orderBy(asc(loans.loanNumber), asc(loanScheduleItems.month));
+    },
+
+    /** Repayments on the member's own loans. */
+    loanRepayments(userId: string) {
+      return db
+        .select({
+          id: loanRepayments.id,
+          loanNumber: loans.loanNumber,
+          amount: loanRepayments.amount,
+          paymentDate: loanRepayments.paymentDate,
+          paymentMethod: loanRepayments.paymentMethod,
+          bankName: loanRepayments.bankName,
+          repaymentType: loanRepayments.repaymentType,
+          isEarlyPayment: loanRepayments.isEarlyPayment,
+          status: loanRepayments.status,
+          newBalance: loanRepayments.newBalance,
+        })
+        .from(loanRepayments)
+        .innerJoin(loans, eq(loans.id, loanRepayments.loanId))
+        .where(eq(loans.userId, userId))
+        .orderBy(asc(loanRepayments.paymentDate), asc(loanRepayments.id));
+    },
+
+    /**
+     * Guarantees in which the member takes part: those they gave (their own decision and frozen
+     * savings) and those on their own loans (amount and status only). Who the other party is
+     * belongs to that member, so no name, e-mail or id of theirs is read.
+     */
+    guarantees(userId: string) {
+      return db
+        .select({
+          id: loanGuarantors.id,
+          role: sql<
+            'guarantor' | 'borrower'
+          >`case when ${loanGuarantors.guarantorUserId} = ${userId} then 'guarantor' else 'borrower' end`,
+          loanNumber: sql<
+            string | null
+          >`case when ${loans.userId} = ${userId} then ${loans.loanNumber} else null end`,
+          guaranteeAmount: loanGuarantors.guaranteeAmount,
+          frozenAmount: loanGuarantors.frozenAmount,
+          status: loanGuarantors.status,
+          invitationDate: loanGuarantors.invitationDate,
+          responseDate: loanGuarantors.responseDate,
+          rejectionReason: sql<
+            string | null
+          >`case when ${loanGuarantors.guarantorUserId} = ${userId} then ${loanGuarantors.rejectionReason} else null end`,
+        })
+        .from(loanGuarantors)
+        .innerJoin(loans, eq(loans.id, loanGuarantors.loanId))
+        .where(or(eq(loanGuarantors.guarantorUserId, userId), eq(loans.userId, userId)))
+        .orderBy(asc(loanGuarantors.invitationDate), asc(loanGuarantors.id));
+    },
+  };
+}

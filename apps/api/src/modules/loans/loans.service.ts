@@ -59,6 +59,7 @@ import {
   type GuarantorRow,
   type LoanRow,
   type LoansRepository,
+  memberLoanRecordsRepository,
 } from './loans.repository.js';
 
 /** A guarantor's single-use acceptance token (spec §3 `acceptanceToken`). */
@@ -154,6 +155,21 @@ export function loanTiesOf(
   userId: string,
 ): Promise<{ runningLoan: boolean; activeGuarantee: boolean }> {
   return loansRepository(db).loanTies(userId);
+}
+
+/**
+ * A member's own loan records for their data export (modules/account): loans, schedules,
+ * repayments and the guarantees they take part in, read where the loan tables live.
+ */
+export async function memberLoanRecords(db: Executor, userId: string) {
+  const repo = memberLoanRecordsRepository(db);
+  const [loans, loanSchedules, loanRepayments, guarantees] = await Promise.all([
+    repo.loans(userId),
+    repo.loanScheduleItems(userId),
+    repo.loanRepayments(userId),
+    repo.guarantees(userId),
+  ]);
+  return { loans, loanSchedules, loanRepayments, guarantees };
 }
 
 /** One loan in the spec §3 shape (any loan: callers check who may see it). */
