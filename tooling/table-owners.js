@@ -71,8 +71,6 @@ export const KNOWN_VIOLATIONS = {
   'modules/fines': ['loanScheduleItems', 'loans', 'users'],
   'modules/loans': ['auditLog', 'contributions', 'ledgerTransactions', 'userSettings', 'users'],
   'modules/notifications': ['userSettings', 'users'],
-  'modules/payroll': ['contributions', 'users'],
-  'modules/policy': ['users'],
   'modules/sessions': ['users'],
   'modules/two-factor': ['users'],
   'modules/withdrawals': ['users'],

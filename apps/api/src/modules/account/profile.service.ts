@@ -3,12 +3,12 @@
  * name, e-mail and membership ID change through the administrator. Use cases of the one shape of
  * docs/decisions/003-api-layering.md.
  */
-import { sql } from 'drizzle-orm';
 import type { User } from '@coop/shared/auth';
 import { PROFILE_MESSAGES } from '@coop/shared/account-rules';
 import type { ProfileUpdate } from '@coop/shared/users';
 import type { Deps } from '../../deps.js';
 import type { MemberActor } from '../../lib/actor.js';
+import { advisoryLock } from '../../lib/advisory-lock.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { DomainError, notFound } from '../../lib/domain-error.js';
 import { blockedFor, recordEvent } from '../../lib/rate-limit.js';
@@ -58,9 +58,7 @@ export async function updateProfile(
     async (tx): Promise<{ user: User } | { refused: DomainError }> => {
       const repo = accountRepository(tx);
       if (input.phoneNumber !== null) {
-        await tx.execute(
-          sql`select pg_advisory_xact_lock(hashtext(${`coop.phone.${input.phoneNumber}`}))`,
-        );
+        await advisoryLock(tx, `coop.phone.${input.phoneNumber}`);
       }
       const before = await repo.lockUser(userId);
       if (!before) throw notFound('Profile');

@@ -113,6 +113,21 @@ export type DisputeListRow = Pick<
 
 export function contributionsRepository(db: Executor) {
   return {
+    /** The members among `userIds` who already have a contribution for `month`. */
+    async membersWithMonth(userIds: readonly string[], month: string) {
+      const posted = new Set<string>();
+      for (const chunk of chunks([...userIds])) {
+        const rows = await db
+          .select({ userId: contributions.userId })
+          .from(contributions)
+          .where(
+            and(eq(contributions.contributionMonth, month), inArray(contributions.userId, chunk)),
+          );
+        for (const row of rows) posted.add(row.userId);
+      }
+      return posted;
+    },
+
     /** One page of a member's contributions; the member's own rows only. */
     page(userId: string, query: ContributionListQuery) {
       const where = and(

@@ -79,6 +79,15 @@ export async function listContributions(
   return { items: page.items.map(toContribution), pagination: page.pagination };
 }
 
+/** The members among `userIds` who already have a contribution for `month` ('yyyy-MM'). */
+export function membersWithContributionFor(
+  db: Executor,
+  userIds: readonly string[],
+  month: string,
+) {
+  return contributionsRepository(db).membersWithMonth(userIds, month);
+}
+
 /** The member's current monthly deduction: the latest payroll month's (Make Contribution). */
 export function latestContribution(db: Executor, userId: string) {
   return contributionsRepository(db).latest(userId);

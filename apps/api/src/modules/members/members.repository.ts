@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { AdminMemberListQuery } from '@coop/shared/admin';
 import { users } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
+import { chunks } from '../../lib/chunks.js';
 import { listFilters, listPage } from '../../lib/list-query.js';
 
 export type MemberRow = typeof users.$inferSelect;
@@ -41,6 +42,28 @@ function matchesSearch(term: string | undefined) {
 
 export function membersRepository(db: Executor) {
   return {
+    /** The members with these membership IDs (a payroll file names them so), by membership ID. */
+    async byMembershipIds(membershipIds: readonly string[]) {
+      const found = new Map<
+        string,
+        { id: string; firstName: string; lastName: string; joinedOn: string }
+      >();
+      for (const chunk of chunks([...membershipIds])) {
+        const rows = await db
+          .select({
+            id: users.id,
+            membershipId: users.membershipId,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            joinedOn: users.joinedOn,
+          })
+          .from(users)
+          .where(inArray(users.membershipId, chunk));
+        for (const { membershipId, ...row } of rows) found.set(membershipId, row);
+      }
+      return found;
+    },
+
     /** GET /admin/users: every account (members and administrators), filtered, one page. */
     page(query: AdminMemberListQuery) {
       const where = and(

@@ -136,6 +136,11 @@ async function nextMembershipId(tx: Tx, prefix: 'M' | 'A'): Promise<string> {
   return `${prefix}${String(next).padStart(4, '0')}`;
 }
 
+/** The members with these membership IDs (payroll files name members so), by membership ID. */
+export function membersByMembershipId(db: Executor, membershipIds: readonly string[]) {
+  return membersRepository(db).byMembershipIds(membershipIds);
+}
+
 export function activationLinkFor(config: Config, token: string): string {
   return `${config.publicUrl}/auth/activate?token=${encodeURIComponent(token)}`;
 }

@@ -15,17 +15,20 @@ import {
 import { formatMonth, isIsoMonth, toIsoDateInTimeZone, type IsoDate } from '@coop/shared/dates';
 import { formatKobo, formatNaira, koboToNaira, nairaToKobo } from '@coop/shared/money';
 import { MAX_AMOUNT_NAIRA } from '@coop/shared/constants';
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import type { MemberActor } from '../../lib/actor.js';
+import { advisoryLock } from '../../lib/advisory-lock.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { CSV_UPLOAD_REFUSALS, readCsvUpload, type CsvProblem } from '../../lib/csv.js';
 import { DomainError } from '../../lib/domain-error.js';
-import { recordContributions } from '../contributions/contributions.service.js';
+import {
+  membersWithContributionFor,
+  recordContributions,
+} from '../contributions/contributions.service.js';
+import { membersByMembershipId } from '../members/members.service.js';
 import { payrollRepaymentTargets } from '../loans/loan-back-office.service.js';
 import { recordRepayment } from '../loans/loan-servicing.service.js';
-import { payrollRepository } from './payroll.repository.js';
 
 /** Naira with at most two decimals, no sign, no thousands separators. */
 const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
@@ -163,8 +166,7 @@ async function readPayroll(
     else row.errors.push(`Duplicate: ${row.membershipId} is also on line ${earlier}`);
   }
 
-  const repo = payrollRepository(db);
-  const members = await repo.membersByMembershipId([...firstLine.keys()]);
+  const members = await membersByMembershipId(db, [...firstLine.keys()]);
   for (const row of rows) {
     if (row.membershipId === '') continue;
     const member = members.get(row.membershipId);
@@ -181,7 +183,7 @@ async function readPayroll(
     }
   }
   const userIds = rows.flatMap((row) => (row.userId ? [row.userId] : []));
-  const posted = month ? await repo.alreadyPosted(userIds, month) : new Set<string>();
+  const posted = month ? await membersWithContributionFor(db, userIds, month) : new Set<string>();
   // The repayment column: each member's running loan, and who was already repaid by this month.
   const targets = await payrollRepaymentTargets(db, userIds, month ?? '');
   for (const userId of targets.repaidInMonth) posted.add(userId);
@@ -270,7 +272,7 @@ export async function postPayroll(
   const today = toIsoDateInTimeZone(deps.clock.now());
   return deps.db.transaction(async (tx) => {
     // Posts of the same month queue here; the second then finds every row already posted.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('coop.payroll'))`);
+    await advisoryLock(tx, 'coop.payroll');
     const { preview, rows, refusal } = await readPayroll(tx, upload, today);
     if (refusal || !preview.month) {
       const problems = refusal ?? [{ line: 0, message: CSV_UPLOAD_REFUSALS.empty }];

@@ -8,12 +8,11 @@
  * A stored row that no longer passes the schema (an edit made outside the portal) is refused with
  * a 500 rather than used: a bad policy must never price a loan.
  */
-import { eq, sql } from 'drizzle-orm';
 import { DEFAULT_POLICY, policySchema, type Policy, type PolicyView } from '@coop/shared/policy';
-import { policy, users } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { actorIdOf, type Actor, type MemberActor } from '../../lib/actor.js';
+import { advisoryLock } from '../../lib/advisory-lock.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import type { ControlledPolicyField } from '@coop/shared/proposals';
 import {
@@ -24,18 +23,14 @@ import {
   type ProposalRow,
   type Values,
 } from '../proposals/propose.service.js';
+import { memberNames } from '../members/members.service.js';
+import { POLICY_ROW_ID, policyRepository } from './policy.repository.js';
 
 export type { Policy } from '@coop/shared/policy';
 
-/** The row's one id (a check constraint keeps it the only one). */
-const POLICY_ROW_ID = 1;
-
 /** The policy in force: the stored row, or the DESIGN §6 defaults while none was saved. */
 export async function currentPolicy(db: Executor): Promise<Policy> {
-  const [row] = await db
-    .select({ settings: policy.settings })
-    .from(policy)
-    .where(eq(policy.id, POLICY_ROW_ID));
+  const row = await policyRepository(db).row();
   if (!row) return DEFAULT_POLICY;
   const parsed = policySchema.safeParse(row.settings);
   if (!parsed.success) {
@@ -54,19 +49,13 @@ export async function storePolicy(
   { settings, updatedBy, now }: { settings: Policy; updatedBy: string | null; now: Date },
 ): Promise<Policy> {
   const valid = policySchema.parse(settings);
-  await db
-    .insert(policy)
-    .values({ id: POLICY_ROW_ID, settings: valid, updatedBy, updatedAt: now })
-    .onConflictDoUpdate({
-      target: policy.id,
-      set: { settings: valid, updatedBy, updatedAt: now },
-    });
+  await policyRepository(db).store(valid, updatedBy, now);
   return valid;
 }
 
 /** Saves of the policy queue here, so each audit row's "before" is what the previous save left. */
 export async function lockPolicy(tx: Executor): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('coop.policy'))`);
+  await advisoryLock(tx, 'coop.policy');
 }
 
 /**
@@ -107,22 +96,14 @@ export async function applyControlsProposal(
 
 /** GET /admin/policy: the policy in force, who saved it and when (defaults: never saved). */
 export async function policyView(deps: Deps, _actor: Actor): Promise<PolicyView> {
-  const [row] = await deps.db
-    .select({
-      updatedAt: policy.updatedAt,
-      updatedById: policy.updatedBy,
-      updatedByName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
-    })
-    .from(policy)
-    .leftJoin(users, eq(users.id, policy.updatedBy))
-    .where(eq(policy.id, POLICY_ROW_ID));
+  const row = await policyRepository(deps.db).row();
+  const savedBy = row?.updatedBy
+    ? (await memberNames(deps.db, [row.updatedBy])).get(row.updatedBy)
+    : undefined;
   return {
     policy: await currentPolicy(deps.db),
     updatedAt: row ? row.updatedAt.toISOString() : null,
-    updatedBy:
-      row?.updatedById && row.updatedByName
-        ? { id: row.updatedById, name: row.updatedByName }
-        : null,
+    updatedBy: row?.updatedBy && savedBy ? { id: row.updatedBy, name: savedBy.name } : null,
     isDefault: row === undefined,
   };
 }
