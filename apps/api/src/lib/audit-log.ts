@@ -1,3 +1,4 @@
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { auditLog, users } from '../db/schema/index.js';
 import type { Executor } from '../db/client.js';
 import { actorIdOf, type Actor } from './actor.js';
@@ -163,3 +164,28 @@ export const AUDIT_ENTRY_COLUMNS = {
   actorLastName: users.lastName,
   actorMembershipId: users.membershipId,
 };
+
+/**
+ * The audit rows about these entities (a loan and its guarantor slots), oldest first, with who
+ * acted: a loan's history in the back office.
+ */
+export function auditEntriesAbout(
+  db: Executor,
+  subjects: readonly { entityType: AuditEntityType; entityIds: readonly string[] }[],
+) {
+  const about = subjects
+    .filter((subject) => subject.entityIds.length > 0)
+    .map((subject) =>
+      and(
+        eq(auditLog.entityType, subject.entityType),
+        inArray(auditLog.entityId, [...subject.entityIds]),
+      ),
+    );
+  if (about.length === 0) return Promise.resolve([]);
+  return db
+    .select(AUDIT_ENTRY_COLUMNS)
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(or(...about))
+    .orderBy(asc(auditLog.occurredAt), asc(auditLog.id));
+}

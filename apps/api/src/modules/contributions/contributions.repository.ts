@@ -113,6 +113,20 @@ export type DisputeListRow = Pick<
 
 export function contributionsRepository(db: Executor) {
   return {
+    /** Savings of confirmed (or resolved) contributions: what a loan limit counts. */
+    async confirmedSavings(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ total: sql<string>`coalesce(sum(${contributions.savingsAmount}), 0)` })
+        .from(contributions)
+        .where(
+          and(
+            eq(contributions.userId, userId),
+            inArray(contributions.status, ['confirmed', 'resolved']),
+          ),
+        );
+      return Number(row?.total ?? 0);
+    },
+
     /** The members among `userIds` who already have a contribution for `month`. */
     async membersWithMonth(userIds: readonly string[], month: string) {
       const posted = new Set<string>();

@@ -79,6 +79,11 @@ export async function listContributions(
   return { items: page.items.map(toContribution), pagination: page.pagination };
 }
 
+/** The member's savings of confirmed (or resolved) contributions: what a loan limit counts. */
+export function confirmedSavingsOf(db: Executor, userId: string): Promise<number> {
+  return contributionsRepository(db).confirmedSavings(userId);
+}
+
 /** The members among `userIds` who already have a contribution for `month` ('yyyy-MM'). */
 export function membersWithContributionFor(
   db: Executor,

@@ -1,9 +1,8 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AdminFineListQuery } from '@coop/shared/admin-money';
-import type { IsoDate } from '@coop/shared/dates';
 import type { FineListQuery } from '@coop/shared/fines';
 import type { Executor } from '../../db/client.js';
-import { fines, loans, loanScheduleItems, users } from '../../db/schema/index.js';
+import { fines, users } from '../../db/schema/index.js';
 import { listFilters, listPage } from '../../lib/list-query.js';
 
 export type FineRow = typeof fines.$inferSelect;
@@ -118,33 +117,9 @@ export function finesRepository(db: Executor) {
       return new Set(rows.map((row) => row.id));
     },
 
-    /**
-     * Overdue instalments of disbursed loans due on or before `dueOnOrBefore` that no fine was
-     * issued for yet (decision 043), oldest first.
-     */
-    unfinedOverdueInstalments(dueOnOrBefore: IsoDate, limit: number) {
-      return db
-        .select({
-          itemId: loanScheduleItems.id,
-          month: loanScheduleItems.month,
-          dueDate: loanScheduleItems.dueDate,
-          loanId: loans.id,
-          loanNumber: loans.loanNumber,
-          userId: loans.userId,
-        })
-        .from(loanScheduleItems)
-        .innerJoin(loans, eq(loans.id, loanScheduleItems.loanId))
-        .leftJoin(fines, eq(fines.loanScheduleItemId, loanScheduleItems.id))
-        .where(
-          and(
-            eq(loanScheduleItems.status, 'overdue'),
-            sql`${loanScheduleItems.dueDate} <= ${dueOnOrBefore}`,
-            eq(loans.status, 'disbursed'),
-            isNull(fines.id),
-          ),
-        )
-        .orderBy(asc(loanScheduleItems.dueDate), asc(loanScheduleItems.id))
-        .limit(limit);
+    /** The instalments a late-repayment fine was issued for: a subquery, for the loans module. */
+    finedInstalments(): SQL {
+      return sql`select ${fines.loanScheduleItemId} from ${fines} where ${fines.loanScheduleItemId} is not null`;
     },
 
     /** Inserts late-repayment fines; an instalment already fined is left alone (unique key). */

@@ -39,6 +39,7 @@ import { availableOf, lockMemberBalance, postLedgerTransaction } from '../ledger
 import type { ListPage } from '../../lib/list-query.js';
 import { assertTransition } from '../../lib/transitions.js';
 import { sendMessages, settleNotifications } from '../notifications/notifications.service.js';
+import { overdueInstalmentsDue } from '../loans/loan-servicing.service.js';
 import { currentPolicy } from '../policy/policy.service.js';
 import {
   fineActivitySql,
@@ -389,7 +390,12 @@ export async function issueLateRepaymentFines(
     if (signal?.aborted) break;
     const { candidates, inserted } = await deps.db.transaction(async (tx) => {
       const repo = finesRepository(tx);
-      const items = await repo.unfinedOverdueInstalments(dueOnOrBefore, LATE_FINE_BATCH);
+      const items = await overdueInstalmentsDue(
+        tx,
+        dueOnOrBefore,
+        LATE_FINE_BATCH,
+        repo.finedInstalments(),
+      );
       const byItem = new Map(items.map((item) => [item.itemId, item]));
       const rows = await repo.insertIfNew(
         items.map((item) => ({

@@ -37,6 +37,8 @@ import {
 } from '../../db/schema/index.js';
 import { chunks } from '../../lib/chunks.js';
 import { DomainError } from '../../lib/domain-error.js';
+import { ledgerRepository, type PostingReference } from './ledger.repository.js';
+export type { PostingReference } from './ledger.repository.js';
 
 export type AccountOwner = 'member' | 'cooperative';
 export type AccountType = 'asset' | 'liability' | 'equity' | 'income' | 'expense';
@@ -588,6 +590,18 @@ export async function findHoldMismatches(db: Executor): Promise<HoldMismatch[]> 
       held: koboFromSql(row.held),
     })),
   ];
+}
+
+/**
+ * The ledger transactions these business rows caused (a loan's disbursement names the loan, each
+ * repayment its repayment row), oldest first, with what each moved on the member `account`.
+ */
+export function transactionsAbout(
+  db: Executor,
+  references: readonly PostingReference[],
+  account: MemberAccount,
+) {
+  return ledgerRepository(db).transactionsAbout(references, account);
 }
 
 /** What the checks looked at: members with a balance row, postings, open holds and their sum. */

@@ -1,11 +1,9 @@
 /** Queries of the back office's loans pages and the maker-checker requests (issue 9 item 6). */
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { hasPermission, OFFICER_ROLES } from '@coop/shared/officers';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AdminLoanListQuery } from '@coop/shared/admin-loans';
 import {
-  auditLog,
-  ledgerTransactions,
   loanCertifications,
   loanDisbursementRequests,
   loanGuarantors,
@@ -14,7 +12,6 @@ import {
   users,
 } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
-import { AUDIT_ENTRY_COLUMNS } from '../../lib/audit-log.js';
 import { listFilters, listPage } from '../../lib/list-query.js';
 
 export type DisbursementRequestRow = typeof loanDisbursementRequests.$inferSelect;
@@ -261,56 +258,6 @@ export function loanBackOfficeRepository(db: Executor) {
         .leftJoin(recorder, eq(recorder.id, loanRepayments.recordedBy))
         .where(eq(loanRepayments.loanId, loanId))
         .orderBy(desc(loanRepayments.paymentDate), desc(loanRepayments.createdAt));
-    },
-
-    /** The loan's ledger transactions and what each moved on the member's loan account. */
-    ledgerOf(loanId: string) {
-      return (
-        db
-          .select({
-            id: ledgerTransactions.id,
-            kind: ledgerTransactions.kind,
-            description: ledgerTransactions.description,
-            effectiveDate: ledgerTransactions.effectiveDate,
-            createdAt: ledgerTransactions.createdAt,
-            amount: sql<string>`coalesce((select sum(e.amount) from ledger_entries e where e.transaction_id = ledger_transactions.id and e.account = 'member_loans'), 0)`,
-          })
-          .from(ledgerTransactions)
-          // The disbursement names the loan; each repayment names its repayment row.
-          .where(
-            or(
-              and(
-                eq(ledgerTransactions.referenceType, 'loan'),
-                eq(ledgerTransactions.referenceId, loanId),
-              ),
-              and(
-                eq(ledgerTransactions.referenceType, 'loan_repayment'),
-                inArray(
-                  ledgerTransactions.referenceId,
-                  db
-                    .select({ id: loanRepayments.id })
-                    .from(loanRepayments)
-                    .where(eq(loanRepayments.loanId, loanId)),
-                ),
-              ),
-            ),
-          )
-          .orderBy(asc(ledgerTransactions.createdAt), asc(ledgerTransactions.id))
-      );
-    },
-
-    /** The loan's audit rows and its guarantor slots', oldest first. */
-    auditOf(loanId: string, slotIds: readonly string[]) {
-      const about =
-        slotIds.length > 0
-          ? sql`((${auditLog.entityType} = 'loan' and ${auditLog.entityId} = ${loanId}) or (${auditLog.entityType} = 'loan_guarantor' and ${inArray(auditLog.entityId, [...slotIds])}))`
-          : and(eq(auditLog.entityType, 'loan'), eq(auditLog.entityId, loanId));
-      return db
-        .select(AUDIT_ENTRY_COLUMNS)
-        .from(auditLog)
-        .leftJoin(users, eq(users.id, auditLog.actorId))
-        .where(about)
-        .orderBy(asc(auditLog.occurredAt), asc(auditLog.id));
     },
 
     /** The borrower's running disbursed (or defaulted) loan, oldest first, for payroll. */

@@ -24,11 +24,12 @@ import { koboToNaira, nairaToKobo } from '@coop/shared/money';
 import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { requireTwoFactor, type MemberActor } from '../../lib/actor.js';
-import { writeAudit } from '../../lib/audit-log.js';
+import { auditEntriesAbout, writeAudit } from '../../lib/audit-log.js';
 import { DomainError, notFound } from '../../lib/domain-error.js';
 import type { ListPage } from '../../lib/list-query.js';
 import { sendMessages, settleNotificationsForAll } from '../notifications/notifications.service.js';
 import { currentPolicy } from '../policy/policy.service.js';
+import { transactionsAbout } from '../ledger/ledger.service.js';
 import { loanBackOfficeRepository } from './loan-back-office.repository.js';
 import { disburseLoan, markLoanDefaulted, recordRepayment } from './loan-servicing.service.js';
 import { loanById } from './loans.service.js';
@@ -96,17 +97,25 @@ async function loanDetail(deps: Deps, row: LoanRow): Promise<AdminLoanDetail> {
   const member = await repo.borrower(row.userId);
   if (!member) throw notFound('Loan');
   const policy = await currentPolicy(deps.db);
-  const [requests, slots, certifications, repayments, ledger] = [
+  const [requests, slots, certifications, repayments] = [
     await repo.requestsOf(row.id),
     await repo.guarantorsOf(row.id),
     await repo.certificationsOf(row.id),
     await repo.repaymentsOf(row.id),
-    await repo.ledgerOf(row.id),
   ];
-  const audit = await repo.auditOf(
-    row.id,
-    slots.map(({ slot }) => slot.id),
+  // The disbursement names the loan; each repayment names its repayment row.
+  const ledger = await transactionsAbout(
+    deps.db,
+    [
+      { referenceType: 'loan', referenceIds: [row.id] },
+      { referenceType: 'loan_repayment', referenceIds: repayments.map((r) => r.repayment.id) },
+    ],
+    'member_loans',
   );
+  const audit = await auditEntriesAbout(deps.db, [
+    { entityType: 'loan', entityIds: [row.id] },
+    { entityType: 'loan_guarantor', entityIds: slots.map(({ slot }) => slot.id) },
+  ]);
   const threshold = policy.disbursement.secondApprovalAboveKobo;
   return {
     loan,

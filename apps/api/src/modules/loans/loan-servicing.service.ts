@@ -14,7 +14,8 @@ import { randomUUID } from 'node:crypto';
 import { addMonthsClamped, isIsoDate, toIsoDateInTimeZone, type IsoDate } from '@coop/shared/dates';
 import { LOAN_TRANSITIONS } from '@coop/shared/loans';
 import { koboToNaira, type Kobo } from '@coop/shared/money';
-import type { Tx } from '../../db/client.js';
+import type { SQL } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import type { Actor } from '../../lib/actor.js';
 import { actorIdOf } from '../../lib/actor.js';
@@ -430,6 +431,20 @@ export async function markLoanDefaulted(
 }
 
 const OVERDUE_BATCH = 500;
+
+/**
+ * Up to `limit` overdue instalments of disbursed loans due on or before `dueOnOrBefore`, oldest
+ * first, with the loan's number and borrower, except those `except` selects (the late-fine job
+ * passes the instalments it already fined, decision 043).
+ */
+export function overdueInstalmentsDue(
+  db: Executor,
+  dueOnOrBefore: string,
+  limit: number,
+  except: SQL,
+) {
+  return loansRepository(db).overdueInstalmentsDue(dueOnOrBefore, limit, except);
+}
 
 /**
  * Marks every unpaid instalment whose due date has passed (Lagos days) overdue, in batches of

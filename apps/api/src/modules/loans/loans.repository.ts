@@ -17,7 +17,6 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { GuarantorRequestListQuery } from '@coop/shared/guarantors';
 import type { LoanListQuery, UnderReviewLoanListQuery } from '@coop/shared/loans';
 import {
-  contributions,
   loanCertifications,
   loanGuarantors,
   loanRepayments,
@@ -195,20 +194,6 @@ export function loansRepository(db: Executor) {
         .from(loans)
         .where(eq(loans.userId, userId));
       return rows.map((row) => row.status);
-    },
-
-    /** Savings of confirmed (or resolved) contributions: what a loan limit counts. */
-    async confirmedSavings(userId: string): Promise<number> {
-      const [row] = await db
-        .select({ total: sql<string>`coalesce(sum(${contributions.savingsAmount}), 0)` })
-        .from(contributions)
-        .where(
-          and(
-            eq(contributions.userId, userId),
-            inArray(contributions.status, ['confirmed', 'resolved']),
-          ),
-        );
-      return Number(row?.total ?? 0);
     },
 
     /** How many running loans each member guarantees (pending or accepted, live slots). */
@@ -595,6 +580,35 @@ export function loansRepository(db: Executor) {
               .offset(page.offset),
         },
       );
+    },
+
+    /**
+     * Up to `limit` overdue instalments of disbursed loans due on or before `dueOnOrBefore`, oldest
+     * first, with their loan's number and borrower, leaving out the instalments `except` selects
+     * (the asking module's own subquery of instalment ids, so one statement pages past them).
+     */
+    overdueInstalmentsDue(dueOnOrBefore: string, limit: number, except: SQL) {
+      return db
+        .select({
+          itemId: loanScheduleItems.id,
+          month: loanScheduleItems.month,
+          dueDate: loanScheduleItems.dueDate,
+          loanId: loans.id,
+          loanNumber: loans.loanNumber,
+          userId: loans.userId,
+        })
+        .from(loanScheduleItems)
+        .innerJoin(loans, eq(loans.id, loanScheduleItems.loanId))
+        .where(
+          and(
+            eq(loanScheduleItems.status, 'overdue'),
+            sql`${loanScheduleItems.dueDate} <= ${dueOnOrBefore}`,
+            eq(loans.status, 'disbursed'),
+            sql`${loanScheduleItems.id} not in (${except})`,
+          ),
+        )
+        .orderBy(asc(loanScheduleItems.dueDate), asc(loanScheduleItems.id))
+        .limit(limit);
     },
 
     /**

@@ -49,6 +49,7 @@ import type { ListPage } from '../../lib/list-query.js';
 import { assertTransition } from '../../lib/transitions.js';
 import { lockMemberBalances, readMemberBalance, releaseHold } from '../ledger/ledger.service.js';
 import { sendMessages, type OutgoingMessage } from '../notifications/notifications.service.js';
+import { confirmedSavingsOf } from '../contributions/contributions.service.js';
 import { currentPolicy } from '../policy/policy.service.js';
 import { personName, toLoan, toLoanGuarantor } from './loan-shape.js';
 import { loanBackOfficeRepository } from './loan-back-office.repository.js';
@@ -76,7 +77,7 @@ async function eligibilityOf(
   const [person, statuses, confirmedSavings, balance, policy] = [
     await repo.person(userId),
     await repo.loanStatuses(userId),
-    await repo.confirmedSavings(userId),
+    await confirmedSavingsOf(db, userId),
     await readMemberBalance(db, userId),
     await currentPolicy(db),
   ];
