@@ -1,12 +1,23 @@
 // Builds what is stale: the shared package and the API with incremental `tsc -b`, and the web
-// app only when a source file is newer than its last build (so `npm start` stays quick).
+// app only when a source file is newer than its last build (so `npm start` stays quick). Each
+// step says what it compiles and about how long it takes; the compilers' own output is shown
+// only when a step fails (docs/operations.md "Logs").
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit' });
+/** Runs a compiler quietly; when it fails, its output is printed, then the failure. */
+function run(cmd, args) {
+  try {
+    execFileSync(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  } catch (err) {
+    process.stdout.write(String(err.stdout ?? ''));
+    process.stderr.write(String(err.stderr ?? ''));
+    throw err;
+  }
+}
 
 function newestMtime(target) {
   const full = path.join(root, target);
@@ -21,18 +32,26 @@ function newestMtime(target) {
   return newest;
 }
 
-/** Runs a step, saying what it does first and how long it took: a first start takes a while. */
-function step(label, action) {
+/**
+ * Runs a step, saying first what it does and about how long it takes (a first start takes a
+ * while), then how long it took.
+ */
+function step(label, estimate, action) {
   const started = Date.now();
-  console.log(`${label}…`);
+  console.log(`${label} (${estimate})…`);
   action();
   console.log(`${label}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 export function build() {
   // Incremental: after the first start this takes a second or two.
-  step('Compiling the API and shared code', () =>
-    run('npx', ['tsc', '-b', 'packages/shared', 'apps/api']),
+  const apiBuilt = existsSync(path.join(root, 'apps/api/dist/server.js'));
+  step(
+    'Compiling the API and the shared code with TypeScript',
+    apiBuilt
+      ? 'seconds if little changed, a minute or two after a large update'
+      : 'the first time, about a minute',
+    () => run('npx', ['tsc', '-b', 'packages/shared', 'apps/api']),
   );
 
   const webIndex = path.join(root, 'apps/web/dist/index.html');
@@ -50,8 +69,10 @@ export function build() {
   if (Math.max(...sources.map(newestMtime)) > builtAt) {
     // Always a production build (the web package's build script sets NODE_ENV), whatever the
     // environment says: a development React is three times larger and slower.
-    step('Building the web app (the first time takes about a minute)', () =>
-      run('npm', ['run', 'build', '--silent', '-w', '@coop/web']),
+    step(
+      'Building the web app with Vite',
+      builtAt === 0 ? 'the first time, about a minute' : 'about half a minute',
+      () => run('npm', ['run', 'build', '--silent', '-w', '@coop/web']),
     );
   }
 }

@@ -4,6 +4,7 @@ import cookie from '@fastify/cookie';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.js';
 import { loggerOptions } from './config/logger.js';
+import { OneLinePerRequest, readableLogStream } from './config/readable-log.js';
 import type { Database } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { accessTokens } from './lib/access-token.js';
@@ -89,14 +90,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const clock = options.clock ?? systemClock;
   // The cap is the process's, as the CPU it shares out is (lib/password-checks.ts).
   passwordChecks.configure(config.passwordChecks);
+  const readable = config.logFormat === 'readable';
+  const logStream = readable ? readableLogStream(options.logStream) : options.logStream;
   const app = Fastify({
     logger:
       options.logger === false
         ? false
-        : {
-            ...loggerOptions(config.logLevel),
-            ...(options.logStream ? { stream: options.logStream } : {}),
-          },
+        : { ...loggerOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) },
+    // The readable log has one line per request instead of Fastify's two.
+    ...(readable ? { logController: new OneLinePerRequest() } : {}),
     bodyLimit: BODY_LIMIT_BYTES,
     // A hop count trusts that many proxies nearest the server; a list, those addresses only.
     trustProxy:

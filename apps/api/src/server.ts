@@ -10,12 +10,14 @@ import { startOutboxWorker } from './lib/outbox.js';
 import { startJobWorker } from './lib/jobs.js';
 import { accessTokens } from './lib/access-token.js';
 import { SCHEDULED_JOBS } from './jobs.js';
-import { seedDemoIfEmpty } from './demo/demo.js';
+import { holdsDemo, seedDemoIfEmpty } from './demo/demo.js';
+import { demoSignInLines } from './demo/demo-people.js';
 import { checkPortIsFree } from './lib/port-check.js';
 import { FORCED_CLOSE_GRACE_MS, shutDown, type Worker } from './lib/shutdown.js';
 import { onStopSignals, SIGNAL_EXIT_CODES } from './lib/stop-signals.js';
 import { explainStartupFailure } from './lib/startup-failure.js';
-import { describeMode } from './server.mode.js';
+import { describeMode, startupBlock } from './server.mode.js';
+import { readableLogStream } from './config/readable-log.js';
 
 /** Exit codes (docs/operations.md). A second stop signal exits with 128 + its number. */
 const EXIT = { stopped: 0, couldNotStart: 1, cutShort: 2 } as const;
@@ -41,7 +43,10 @@ async function main(): Promise<number> {
   } catch (err) {
     return couldNotStart(err);
   }
-  const logger = pino(loggerOptions(config.logLevel));
+  const logger = pino(
+    loggerOptions(config.logLevel),
+    config.logFormat === 'readable' ? readableLogStream() : undefined,
+  );
   const stop = new AbortController();
   let deadline = Number.POSITIVE_INFINITY;
   onStopSignals({
@@ -152,11 +157,19 @@ async function start(
 
     await app.listen({ port: config.port, host: config.host });
     const { port } = app.server.address() as AddressInfo;
-    logger.info(
-      { port },
-      `Coop Portal ready at ${config.publicUrl} (${handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`,
-    );
-    logger.info(describeMode(config), 'mode');
+    const database =
+      handle.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
+    if (config.logFormat === 'readable') {
+      logger.info(describeMode(config), 'mode');
+      // The one block a newcomer reads, in place of the ready line (docs/operations.md "Logs").
+      const demo = config.exposure.demo && (await holdsDemo(handle.db));
+      process.stdout.write(
+        `\n${startupBlock(config, { database, demoSignIns: demo ? demoSignInLines() : [] })}\n\n`,
+      );
+    } else {
+      logger.info({ port }, `Coop Portal ready at ${config.publicUrl} (${database})`);
+      logger.info(describeMode(config), 'mode');
+    }
     return { app, workers: opened.workers, database: handle };
   } catch (err) {
     await Promise.all(opened.workers.map((worker) => worker.stop()));

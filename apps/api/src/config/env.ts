@@ -73,6 +73,8 @@ const envSchema = z.object({
   /** Have I Been Pwned's Pwned Passwords file (SHA-1, sorted by hash) new passwords are looked up in. */
   BREACHED_PASSWORDS_FILE: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `readable` (development's default): time, level, message; `json` (elsewhere): pino's lines. */
+  LOG_FORMAT: z.enum(['readable', 'json']).optional(),
   /** The cooperative as members see it; the demo's values outside production (COOPERATIVE_DEMO). */
   COOPERATIVE_NAME: z.string().trim().min(1).optional(),
   ADMIN_CONTACT_EMAIL: z.string().email().optional(),
@@ -125,6 +127,8 @@ export interface Config {
   /** The instance's cap on argon2 work: running at once, and waiting (lib/password-checks.ts). */
   passwordChecks: { concurrent: number; waiting: number };
   logLevel: string;
+  /** How the log is written (docs/operations.md "Logs"). */
+  logFormat: 'readable' | 'json';
   /** What a new password is checked against besides the rules and the common list (decision 081). */
   passwords: {
     /** The offline breach corpus (Pwned Passwords, SHA-1), an absolute path; null when none is set. */
@@ -252,6 +256,7 @@ export function loadConfig(
     authAnswerFloorMs: e.AUTH_ANSWER_FLOOR_MS ?? (e.NODE_ENV === 'test' ? 0 : 400),
     passwordChecks: passwordCheckLimits(e.PASSWORD_CHECKS_CONCURRENT, e.PASSWORD_CHECKS_WAITING),
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? 'readable' : 'json'),
     passwords: { breachedPasswordsFile },
     cooperative: {
       name: e.COOPERATIVE_NAME ?? COOPERATIVE_DEMO.COOPERATIVE_NAME,

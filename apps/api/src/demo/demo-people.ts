@@ -3,7 +3,7 @@
  * given relative to the day the demo is created, so a demo started any day looks current, and
  * everything else is fixed (or drawn from a seeded generator), so every run builds the same one.
  */
-import type { OfficerRole } from '@coop/shared/officers';
+import { OFFICER_ROLE_LABELS, type OfficerRole } from '@coop/shared/officers';
 import { deterministicRandom, seedFromText } from './deterministic.js';
 
 /** Every activated demo account signs in with this password. */
@@ -308,3 +308,28 @@ export const DEMO_CONTRIBUTION_MONTHS = 24;
 export const DEMO_PENDING_MONTHS = 2;
 /** Payroll day: deductions are dated the 25th of their month. */
 export const DEMO_PAYROLL_DAY = 25;
+
+/** The named members a newcomer signs in as (README "Demo sign-ins"). */
+const SIGN_IN_MEMBERS = ['ada', 'bayo', 'chidi'];
+
+/**
+ * The demo sign-ins of the start-up block (server.mode.ts startupBlock): the password, the
+ * members and every officer with their role, and the two-factor code command.
+ */
+export function demoSignInLines(): string[] {
+  const members = DEMO_PEOPLE.filter((person) => SIGN_IN_MEMBERS.includes(person.key));
+  const officers = DEMO_PEOPLE.filter(
+    (person) => person.roles.length > 0 && person.activated && !person.suspended,
+  );
+  return [
+    `Demo sign-ins, every one with the password ${DEMO_PASSWORD}:`,
+    `  members   ${members.map((person) => person.email).join(', ')}`,
+    ...officers.map(
+      (person, i) =>
+        `  ${i === 0 ? 'officers ' : '         '} ${person.email} (${person.roles
+          .map((role) => OFFICER_ROLE_LABELS[role].toLowerCase())
+          .join(', ')})`,
+    ),
+    '  Officers then enter a two-factor code: npm run admin -- demo-code [their e-mail]',
+  ];
+}

@@ -58,6 +58,16 @@ export function pendingActivationMessage(config: Config, link: string): string {
   return `${who} His activation link is not logged on PostgreSQL: read it at /api/dev/outbox (DEV_TOOLS=1) or send a new one from the back office (his member record, Resend activation).`;
 }
 
+/** Whether this database holds the demo cooperative (its administrator's account). */
+export async function holdsDemo(db: Database): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, 'admin@demo.coop'))
+    .limit(1);
+  return row !== undefined;
+}
+
 async function hasUsers(db: Database): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).limit(1);
   return row !== undefined;

@@ -47,6 +47,8 @@ export function startServer(env: Record<string, string>): ServerProcess {
         HOST: '127.0.0.1',
         PORT: '0',
         LOG_LEVEL: 'info',
+        // Tests read pino's JSON lines; a test of the readable log sets LOG_FORMAT itself.
+        LOG_FORMAT: 'json',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
