@@ -115,7 +115,6 @@ export default tseslint.config(
       'apps/api/src/modules/auth/password.service.ts',
       'apps/api/src/modules/credentials/re-authentication.service.ts',
       'apps/api/src/modules/credentials/sign-in-throttle.service.ts',
-      'apps/api/src/modules/ledger/ledger.service.ts',
       'apps/api/src/modules/members/members.service.ts',
       'apps/api/src/modules/notifications/notifications.service.ts',
       'apps/api/src/modules/sessions/sessions.service.ts',

@@ -1,6 +1,39 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
-import { ledgerTransactions } from '../../db/schema/index.js';
-import type { Executor } from '../../db/client.js';
+/**
+ * The ledger's SQL (docs/decisions/030-ledger.md): the posting path's statements, the balance and
+ * hold reads, the checks `check-ledger` runs and the fragments other modules embed. The rules
+ * (what a posting or a hold must satisfy) stay in ledger.service.ts, which re-exports the reads.
+ */
+import {
+  and,
+  asc,
+  eq,
+  inArray,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
+import type { Kobo } from '@coop/shared/money';
+import { queryRows, type Database, type Executor, type Tx } from '../../db/client.js';
+import {
+  ledgerEntries,
+  ledgerTransactions,
+  memberBalances,
+  memberHolds,
+  type HoldAccount,
+  type HoldReason,
+} from '../../db/schema/index.js';
+import { chunks } from '../../lib/chunks.js';
+import type {
+  HoldInput,
+  HoldMismatch,
+  MemberBalance,
+  MemberLedgerBalances,
+  OpenHold,
+  ProjectionMismatch,
+} from './ledger.service.js';
 
 /** A business row that caused postings: its kind and its ids (`loan`, `loan_repayment`…). */
 export interface PostingReference {
@@ -39,4 +72,478 @@ export function ledgerRepository(db: Executor) {
         .orderBy(asc(ledgerTransactions.createdAt), asc(ledgerTransactions.id));
     },
   };
+}
+
+/* ------------------------------------------------------------------ the posting path */
+
+/** Locks the balance rows of these members (ids sorted) in id order: every posting takes them alike. */
+export function lockBalanceRows(tx: Tx, userIds: readonly string[]) {
+  return tx
+    .select()
+    .from(memberBalances)
+    .where(inArray(memberBalances.userId, [...userIds]))
+    .orderBy(asc(memberBalances.userId))
+    .for('update');
+}
+
+/** Writes the postings' transactions and entries, a chunk of rows per statement. */
+export async function insertPostings(
+  tx: Tx,
+  transactionRows: (typeof ledgerTransactions.$inferInsert)[],
+  entryRows: (typeof ledgerEntries.$inferInsert)[],
+): Promise<void> {
+  for (const chunk of chunks(transactionRows)) {
+    await tx.insert(ledgerTransactions).values(chunk);
+  }
+  for (const chunk of chunks(entryRows)) {
+    await tx.insert(ledgerEntries).values(chunk);
+  }
+}
+
+/** Sets each member's projection to its new figures (rows already locked), one statement a chunk. */
+export async function writeProjection(
+  tx: Tx,
+  balances: readonly [string, MemberLedgerBalances & { version: number }][],
+): Promise<void> {
+  for (const chunk of chunks(balances)) {
+    const values = chunk.map(
+      ([userId, next]) =>
+        sql`(${userId}::uuid, ${next.savings}::bigint, ${next.shares}::bigint, ${next.loans}::bigint, ${next.version}::integer)`,
+    );
+    await tx.execute(sql`
+      update member_balances b
+         set savings_balance = v.savings,
+             share_balance = v.shares,
+             loan_balance = v.loans,
+             version = v.version,
+             updated_at = now()
+        from (values ${sql.join(values, sql`, `)}) as v(user_id, savings, shares, loans, version)
+       where b.user_id = v.user_id`);
+  }
+}
+
+/* ------------------------------------------------------------------ holds */
+
+/** Opens a hold (the database refuses a second open one for the same reason and reference). */
+export async function insertHold(tx: Tx, input: HoldInput): Promise<OpenHold | undefined> {
+  const [hold] = await tx
+    .insert(memberHolds)
+    .values({
+      userId: input.userId,
+      account: input.account,
+      amount: input.amount,
+      reason: input.reason,
+      referenceId: input.referenceId,
+    })
+    .returning(OPEN_HOLD_COLUMNS);
+  return hold;
+}
+
+const openHoldWhere = (reason: HoldReason, referenceId: string) =>
+  and(
+    eq(memberHolds.reason, reason),
+    eq(memberHolds.referenceId, referenceId),
+    isNull(memberHolds.releasedAt),
+  );
+
+/** Whose money the open hold of this reason and reference sets aside (null when none is open). */
+export async function openHoldHolder(
+  tx: Tx,
+  reason: HoldReason,
+  referenceId: string,
+): Promise<string | null> {
+  const [row] = await tx
+    .select({ userId: memberHolds.userId })
+    .from(memberHolds)
+    .where(openHoldWhere(reason, referenceId));
+  return row?.userId ?? null;
+}
+
+/** Marks the open hold of this reason and reference released; returns it (undefined: none). */
+export async function markHoldReleased(
+  tx: Tx,
+  reason: HoldReason,
+  referenceId: string,
+): Promise<OpenHold | undefined> {
+  const [released] = await tx
+    .update(memberHolds)
+    .set({ releasedAt: sql`now()` })
+    .where(openHoldWhere(reason, referenceId))
+    .returning(OPEN_HOLD_COLUMNS);
+  return released;
+}
+
+/** The value of `heldSql` for one member, as the driver returns it. */
+export async function heldValue(db: Executor, userId: string): Promise<unknown> {
+  const [row] = await queryRows<{ held: unknown }>(db, sql`select ${heldSql(userId)} as held`);
+  return row?.held ?? [];
+}
+
+/* ------------------------------------------------------------------ reads and checks */
+
+/** Each member's balances computed from the ledger alone (members without entries are absent). */
+const ledgerSums = sql`
+  select user_id,
+         coalesce(-sum(amount) filter (where account = 'member_savings'), 0) as savings,
+         coalesce(-sum(amount) filter (where account = 'member_shares'), 0) as shares,
+         coalesce(sum(amount) filter (where account = 'member_loans'), 0) as loans
+    from ledger_entries
+   where user_id is not null
+   group by user_id`;
+
+/** Every member whose projection differs from the ledger; empty when all agree. */
+export async function findProjectionMismatches(db: Executor): Promise<ProjectionMismatch[]> {
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
+    with sums as (${ledgerSums})
+    select coalesce(b.user_id, s.user_id)::text as user_id,
+           b.user_id is not null as has_projection,
+           coalesce(b.savings_balance, 0)::text as projected_savings,
+           coalesce(b.share_balance, 0)::text as projected_shares,
+           coalesce(b.loan_balance, 0)::text as projected_loans,
+           coalesce(s.savings, 0)::text as ledger_savings,
+           coalesce(s.shares, 0)::text as ledger_shares,
+           coalesce(s.loans, 0)::text as ledger_loans
+      from member_balances b
+      full join sums s on s.user_id = b.user_id
+     where b.user_id is null
+        or b.savings_balance <> coalesce(s.savings, 0)
+        or b.share_balance <> coalesce(s.shares, 0)
+        or b.loan_balance <> coalesce(s.loans, 0)
+     order by 1`,
+  );
+  return rows.map((row) => ({
+    userId: String(row.user_id),
+    projected:
+      row.has_projection === true
+        ? {
+            savings: koboFromSql(row.projected_savings),
+            shares: koboFromSql(row.projected_shares),
+            loans: koboFromSql(row.projected_loans),
+          }
+        : null,
+    ledger: {
+      savings: koboFromSql(row.ledger_savings),
+      shares: koboFromSql(row.ledger_shares),
+      loans: koboFromSql(row.ledger_loans),
+    },
+  }));
+}
+
+/**
+ * Recomputes every member's projection from the ledger (balances) and the open holds (frozen
+ * amounts) and returns the members it corrected
+ * (none, when all is well). For operators after a restore or a suspected bug; it takes every
+ * balance row's lock, in the same order postings do, so it is safe beside live traffic.
+ */
+export async function rebuildMemberBalances(db: Database): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    // A member with entries always has a balance row; should one be missing, give it one.
+    await tx.execute(sql`
+      insert into member_balances (user_id)
+      select distinct user_id from ledger_entries where user_id is not null
+      on conflict (user_id) do nothing`);
+    await tx
+      .select({ userId: memberBalances.userId })
+      .from(memberBalances)
+      .orderBy(asc(memberBalances.userId))
+      .for('update');
+    const rows = await queryRows<{ user_id: string }>(
+      tx,
+      sql`
+      with sums as (${ledgerSums}), held as (${openHoldSums})
+      update member_balances b
+         set savings_balance = coalesce(s.savings, 0),
+             share_balance = coalesce(s.shares, 0),
+             loan_balance = coalesce(s.loans, 0),
+             frozen_amount = coalesce(h.frozen, 0),
+             frozen_shares = coalesce(h.frozen_shares, 0),
+             version = b.version + 1,
+             updated_at = now()
+        from member_balances b2
+        left join sums s on s.user_id = b2.user_id
+        left join held h on h.user_id = b2.user_id
+       where b.user_id = b2.user_id
+         and (b.savings_balance <> coalesce(s.savings, 0)
+           or b.share_balance <> coalesce(s.shares, 0)
+           or b.loan_balance <> coalesce(s.loans, 0)
+           or b.frozen_amount <> coalesce(h.frozen, 0)
+           or b.frozen_shares <> coalesce(h.frozen_shares, 0))
+      returning b.user_id::text as user_id`,
+    );
+    return rows.map((row) => row.user_id).sort();
+  });
+}
+
+const openHoldSums = sql`
+  select user_id,
+         coalesce(sum(amount) filter (where account = 'member_savings'), 0) as frozen,
+         coalesce(sum(amount) filter (where account = 'member_shares'), 0) as frozen_shares
+    from member_holds
+   where released_at is null
+   group by user_id`;
+
+export async function findHoldMismatches(db: Executor): Promise<HoldMismatch[]> {
+  const frozen = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
+    with sums as (${openHoldSums})
+    select b.user_id::text as user_id,
+           b.frozen_amount::text as projected_frozen, b.frozen_shares::text as projected_shares,
+           coalesce(s.frozen, 0)::text as held_frozen,
+           coalesce(s.frozen_shares, 0)::text as held_shares
+      from member_balances b
+      left join sums s on s.user_id = b.user_id
+     where b.frozen_amount <> coalesce(s.frozen, 0)
+        or b.frozen_shares <> coalesce(s.frozen_shares, 0)
+     order by 1`,
+  );
+  const closed = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
+    select h.user_id::text as user_id, h.id::text as hold_id, h.reason,
+           h.reference_id::text as reference_id
+      from member_holds h
+     where h.released_at is null
+       and case h.reason
+             when 'guarantee' then not exists (
+               select 1 from loan_guarantors g join loans l on l.id = g.loan_id
+                where g.id = h.reference_id and g.status = 'accepted'
+                  and l.status not in ('repaid', 'rejected'))
+             when 'withdrawal' then not exists (
+               select 1 from withdrawals w where w.id = h.reference_id and w.status = 'pending')
+             else true
+           end
+     order by 1, 2`,
+  );
+  const slots = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
+    select g.guarantor_user_id::text as user_id, g.id::text as slot_id,
+           g.frozen_amount::text as recorded, coalesce(h.amount, 0)::text as held
+      from loan_guarantors g
+      left join member_holds h
+        on h.reason = 'guarantee' and h.reference_id = g.id and h.released_at is null
+     where g.frozen_amount <> coalesce(h.amount, 0)
+     order by 1, 2`,
+  );
+  return [
+    ...frozen.map((row) => ({
+      kind: 'frozen' as const,
+      userId: String(row.user_id),
+      projected: {
+        frozen: koboFromSql(row.projected_frozen),
+        frozenShares: koboFromSql(row.projected_shares),
+      },
+      holds: {
+        frozen: koboFromSql(row.held_frozen),
+        frozenShares: koboFromSql(row.held_shares),
+      },
+    })),
+    ...closed.map((row) => ({
+      kind: 'closed' as const,
+      userId: String(row.user_id),
+      holdId: String(row.hold_id),
+      reason: row.reason as HoldReason,
+      referenceId: String(row.reference_id),
+    })),
+    ...slots.map((row) => ({
+      kind: 'guarantee' as const,
+      userId: String(row.user_id),
+      slotId: String(row.slot_id),
+      recorded: koboFromSql(row.recorded),
+      held: koboFromSql(row.held),
+    })),
+  ];
+}
+
+/** What the checks looked at: members with a balance row, postings, open holds and their sum. */
+export async function ledgerFigures(
+  db: Executor,
+): Promise<{ members: number; postings: number; openHolds: number; held: Kobo }> {
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select (select count(*) from member_balances)::text as members,
+               (select count(*) from ledger_transactions)::text as postings,
+               (select count(*) from member_holds where released_at is null)::text as open_holds,
+               (select coalesce(sum(amount), 0) from member_holds
+                 where released_at is null)::text as held`,
+  );
+  return {
+    members: koboFromSql(row?.members),
+    postings: koboFromSql(row?.postings),
+    openHolds: koboFromSql(row?.open_holds),
+    held: koboFromSql(row?.held),
+  };
+}
+
+/** Reads the projection of one member (no lock): what balances and the dashboard start from. */
+export async function getMemberLedgerBalances(
+  db: Executor,
+  userId: string,
+): Promise<MemberLedgerBalances | null> {
+  const [row] = await db
+    .select({
+      savings: memberBalances.savingsBalance,
+      shares: memberBalances.shareBalance,
+      loans: memberBalances.loanBalance,
+    })
+    .from(memberBalances)
+    .where(eq(memberBalances.userId, userId));
+  return row ?? null;
+}
+
+export function koboFromSql(value: unknown): Kobo {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n))
+    throw new RangeError(`Not a whole number of kobo: ${String(value)}`);
+  return n;
+}
+
+/**
+ * Each member's share holding at the end of `asOf` (a calendar date), summed from the ledger: a
+ * subquery of (userId, shares) that another module's read (the dividends' holdings) joins to its
+ * own rows instead of reading the ledger's tables.
+ */
+export function shareHoldingsOn(db: Executor, asOf: string) {
+  return db
+    .select({
+      userId: ledgerEntries.userId,
+      shares: sql<number>`-sum(${ledgerEntries.amount})`.as('shares'),
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(
+      and(eq(ledgerEntries.account, 'member_shares'), lte(ledgerTransactions.effectiveDate, asOf)),
+    )
+    .groupBy(ledgerEntries.userId)
+    .as('holdings');
+}
+
+/** A new member's projection row, all zero: written with the member, before any posting. */
+export async function openMemberBalance(tx: Executor, userId: string, now: Date): Promise<void> {
+  await tx.insert(memberBalances).values({ userId, updatedAt: now });
+}
+
+/**
+ * Locks the balance rows of several members in user-id order (the order postings take), so a use
+ * case that will hold or post for several members queues behind others instead of deadlocking.
+ */
+export async function lockMemberBalances(
+  tx: Executor,
+  userIds: readonly string[],
+): Promise<Map<string, MemberBalance>> {
+  const ids = [...new Set(userIds)].sort();
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ userId: memberBalances.userId, ...BALANCE_COLUMNS })
+    .from(memberBalances)
+    .where(inArray(memberBalances.userId, ids))
+    .orderBy(asc(memberBalances.userId))
+    .for('update');
+  return new Map(rows.map(({ userId, ...balance }) => [userId, balance]));
+}
+
+const BALANCE_COLUMNS = {
+  savings: memberBalances.savingsBalance,
+  shares: memberBalances.shareBalance,
+  loans: memberBalances.loanBalance,
+  frozen: memberBalances.frozenAmount,
+  frozenShares: memberBalances.frozenShares,
+};
+
+export async function memberBalanceRow(
+  db: Executor,
+  userId: string,
+  lock: boolean,
+): Promise<MemberBalance | null> {
+  const query = db
+    .select(BALANCE_COLUMNS)
+    .from(memberBalances)
+    .where(eq(memberBalances.userId, userId));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+/**
+ * `availableOf` in SQL, for a list that shows each row's member what they have available of the
+ * row's type ('savings' or 'shares'; 0 with no balance row): the other modules ask for the figure
+ * here instead of reading member_balances themselves.
+ */
+export function availableOfTypeSql(userId: SQLWrapper, type: SQLWrapper): SQL<number> {
+  const b = memberBalances;
+  return sql<number>`coalesce((select case when ${type} = 'savings'
+      then greatest(${b.savingsBalance} - ${b.frozenAmount}, 0)
+      else greatest(${b.shareBalance} - ${b.frozenShares}, 0) end
+    from ${b} where ${b.userId} = ${userId}), 0)`.mapWith(Number);
+}
+
+const FROZEN_COLUMN = {
+  member_savings: memberBalances.frozenAmount,
+  member_shares: memberBalances.frozenShares,
+} as const;
+const FROZEN_FIELD = { member_savings: 'frozenAmount', member_shares: 'frozenShares' } as const;
+
+export async function addToFrozen(tx: Executor, userId: string, account: HoldAccount, delta: Kobo) {
+  await tx
+    .update(memberBalances)
+    .set({
+      [FROZEN_FIELD[account]]: sql`${FROZEN_COLUMN[account]} + ${delta}`,
+      version: sql`${memberBalances.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(memberBalances.userId, userId));
+}
+
+const OPEN_HOLD_COLUMNS = {
+  id: memberHolds.id,
+  account: memberHolds.account,
+  amount: memberHolds.amount,
+  reason: memberHolds.reason,
+  referenceId: memberHolds.referenceId,
+  openedAt: memberHolds.openedAt,
+};
+
+/** A member's open holds, newest first: what the pages name when they say why money is held. */
+export function openHoldsOf(db: Executor, userId: string): Promise<OpenHold[]> {
+  return db
+    .select(OPEN_HOLD_COLUMNS)
+    .from(memberHolds)
+    .where(and(eq(memberHolds.userId, userId), isNull(memberHolds.releasedAt)))
+    .orderBy(sql`${memberHolds.openedAt} desc`, memberHolds.id);
+}
+
+/** The open hold of one reference (null when none). */
+export async function openHoldOf(
+  db: Executor,
+  reason: HoldReason,
+  referenceId: string,
+): Promise<OpenHold | null> {
+  const [row] = await db
+    .select(OPEN_HOLD_COLUMNS)
+    .from(memberHolds)
+    .where(
+      and(
+        eq(memberHolds.reason, reason),
+        eq(memberHolds.referenceId, referenceId),
+        isNull(memberHolds.releasedAt),
+      ),
+    );
+  return row ?? null;
+}
+
+/**
+ * Why a member's money is held, as ONE scalar subquery (a JSON array), so a read model can embed
+ * it in its own statement (the dashboard's summary); `heldFrom` turns its value into `Held[]`.
+ * The open holds summed by account and reason: savings before shares, guarantees first.
+ */
+export function heldSql(userId: string): SQL {
+  return sql`(select coalesce(json_agg(json_build_array(h.account, h.reason, h.amount::text)
+                  order by h.account, h.reason), '[]'::json)
+      from (select ${memberHolds.account} as account, ${memberHolds.reason} as reason,
+                   sum(${memberHolds.amount}) as amount
+              from ${memberHolds}
+             where ${memberHolds.userId} = ${userId} and ${memberHolds.releasedAt} is null
+             group by 1, 2) h)`;
 }

@@ -22,22 +22,43 @@
  * entries, any change to a written entry, and any negative member balance (migrations 0001, 0002).
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Held } from '@coop/shared/holds';
 import { koboToNaira, type Kobo } from '@coop/shared/money';
 import { isIsoDate, type IsoDate } from '@coop/shared/dates';
-import { queryRows, type Database, type Executor, type Tx } from '../../db/client.js';
-import {
-  ledgerEntries,
-  ledgerTransactions,
-  memberBalances,
-  memberHolds,
-  type HoldAccount,
-  type HoldReason,
-} from '../../db/schema/index.js';
-import { chunks } from '../../lib/chunks.js';
+import type { Executor, Tx } from '../../db/client.js';
+import type { HoldAccount, HoldReason } from '../../db/schema/index.js';
 import { DomainError } from '../../lib/domain-error.js';
-import { ledgerRepository, type PostingReference } from './ledger.repository.js';
+import {
+  addToFrozen,
+  heldValue,
+  insertHold,
+  insertPostings,
+  koboFromSql,
+  ledgerRepository,
+  lockBalanceRows,
+  markHoldReleased,
+  memberBalanceRow,
+  openHoldHolder,
+  writeProjection,
+  type PostingReference,
+} from './ledger.repository.js';
+
+// The ledger's SQL lives in ledger.repository.ts; these reads and checks are part of the ledger's
+// public face, so other modules import them from here.
+export {
+  availableOfTypeSql,
+  findHoldMismatches,
+  findProjectionMismatches,
+  getMemberLedgerBalances,
+  heldSql,
+  ledgerFigures,
+  lockMemberBalances,
+  openHoldOf,
+  openHoldsOf,
+  openMemberBalance,
+  rebuildMemberBalances,
+  shareHoldingsOn,
+} from './ledger.repository.js';
 export type { PostingReference } from './ledger.repository.js';
 
 export type AccountOwner = 'member' | 'cooperative';
@@ -209,12 +230,7 @@ export async function postLedgerTransactions(
   const running = new Map<string, MemberLedgerBalances & { version: number }>();
   if (userIds.length > 0) {
     // ORDER BY + FOR UPDATE locks the rows in that order: every posting takes them alike.
-    const locked = await tx
-      .select()
-      .from(memberBalances)
-      .where(inArray(memberBalances.userId, userIds))
-      .orderBy(asc(memberBalances.userId))
-      .for('update');
+    const locked = await lockBalanceRows(tx, userIds);
     if (locked.length !== userIds.length) {
       const found = new Set(locked.map((row) => row.userId));
       const missing = userIds.filter((userId) => !found.has(userId));
@@ -276,9 +292,6 @@ export async function postLedgerTransactions(
     referenceId: input.reference?.id ?? null,
     createdBy: input.createdBy ?? null,
   }));
-  for (const chunk of chunks(transactionRows)) {
-    await tx.insert(ledgerTransactions).values(chunk);
-  }
 
   const entryRows = inputs.flatMap((input, i) =>
     input.entries.map((entry) => ({
@@ -288,26 +301,9 @@ export async function postLedgerTransactions(
       amount: entry.amount,
     })),
   );
-  for (const chunk of chunks(entryRows)) {
-    await tx.insert(ledgerEntries).values(chunk);
-  }
-
+  await insertPostings(tx, transactionRows, entryRows);
   // One statement for every member touched (their rows are already locked, in order).
-  for (const chunk of chunks([...running])) {
-    const values = chunk.map(
-      ([userId, next]) =>
-        sql`(${userId}::uuid, ${next.savings}::bigint, ${next.shares}::bigint, ${next.loans}::bigint, ${next.version}::integer)`,
-    );
-    await tx.execute(sql`
-      update member_balances b
-         set savings_balance = v.savings,
-             share_balance = v.shares,
-             loan_balance = v.loans,
-             version = v.version,
-             updated_at = now()
-        from (values ${sql.join(values, sql`, `)}) as v(user_id, savings, shares, loans, version)
-       where b.user_id = v.user_id`);
-  }
+  await writeProjection(tx, [...running]);
 
   return posted;
 }
@@ -395,101 +391,6 @@ export interface ProjectionMismatch {
   ledger: MemberLedgerBalances;
 }
 
-/** Each member's balances computed from the ledger alone (members without entries are absent). */
-const ledgerSums = sql`
-  select user_id,
-         coalesce(-sum(amount) filter (where account = 'member_savings'), 0) as savings,
-         coalesce(-sum(amount) filter (where account = 'member_shares'), 0) as shares,
-         coalesce(sum(amount) filter (where account = 'member_loans'), 0) as loans
-    from ledger_entries
-   where user_id is not null
-   group by user_id`;
-
-/** Every member whose projection differs from the ledger; empty when all agree. */
-export async function findProjectionMismatches(db: Executor): Promise<ProjectionMismatch[]> {
-  const rows = await queryRows<Record<string, unknown>>(
-    db,
-    sql`
-    with sums as (${ledgerSums})
-    select coalesce(b.user_id, s.user_id)::text as user_id,
-           b.user_id is not null as has_projection,
-           coalesce(b.savings_balance, 0)::text as projected_savings,
-           coalesce(b.share_balance, 0)::text as projected_shares,
-           coalesce(b.loan_balance, 0)::text as projected_loans,
-           coalesce(s.savings, 0)::text as ledger_savings,
-           coalesce(s.shares, 0)::text as ledger_shares,
-           coalesce(s.loans, 0)::text as ledger_loans
-      from member_balances b
-      full join sums s on s.user_id = b.user_id
-     where b.user_id is null
-        or b.savings_balance <> coalesce(s.savings, 0)
-        or b.share_balance <> coalesce(s.shares, 0)
-        or b.loan_balance <> coalesce(s.loans, 0)
-     order by 1`,
-  );
-  return rows.map((row) => ({
-    userId: String(row.user_id),
-    projected:
-      row.has_projection === true
-        ? {
-            savings: koboFromSql(row.projected_savings),
-            shares: koboFromSql(row.projected_shares),
-            loans: koboFromSql(row.projected_loans),
-          }
-        : null,
-    ledger: {
-      savings: koboFromSql(row.ledger_savings),
-      shares: koboFromSql(row.ledger_shares),
-      loans: koboFromSql(row.ledger_loans),
-    },
-  }));
-}
-
-/**
- * Recomputes every member's projection from the ledger (balances) and the open holds (frozen
- * amounts) and returns the members it corrected
- * (none, when all is well). For operators after a restore or a suspected bug; it takes every
- * balance row's lock, in the same order postings do, so it is safe beside live traffic.
- */
-export async function rebuildMemberBalances(db: Database): Promise<string[]> {
-  return db.transaction(async (tx) => {
-    // A member with entries always has a balance row; should one be missing, give it one.
-    await tx.execute(sql`
-      insert into member_balances (user_id)
-      select distinct user_id from ledger_entries where user_id is not null
-      on conflict (user_id) do nothing`);
-    await tx
-      .select({ userId: memberBalances.userId })
-      .from(memberBalances)
-      .orderBy(asc(memberBalances.userId))
-      .for('update');
-    const rows = await queryRows<{ user_id: string }>(
-      tx,
-      sql`
-      with sums as (${ledgerSums}), held as (${openHoldSums})
-      update member_balances b
-         set savings_balance = coalesce(s.savings, 0),
-             share_balance = coalesce(s.shares, 0),
-             loan_balance = coalesce(s.loans, 0),
-             frozen_amount = coalesce(h.frozen, 0),
-             frozen_shares = coalesce(h.frozen_shares, 0),
-             version = b.version + 1,
-             updated_at = now()
-        from member_balances b2
-        left join sums s on s.user_id = b2.user_id
-        left join held h on h.user_id = b2.user_id
-       where b.user_id = b2.user_id
-         and (b.savings_balance <> coalesce(s.savings, 0)
-           or b.share_balance <> coalesce(s.shares, 0)
-           or b.loan_balance <> coalesce(s.loans, 0)
-           or b.frozen_amount <> coalesce(h.frozen, 0)
-           or b.frozen_shares <> coalesce(h.frozen_shares, 0))
-      returning b.user_id::text as user_id`,
-    );
-    return rows.map((row) => row.user_id).sort();
-  });
-}
-
 /**
  * Where the holds and what they stand for disagree (empty when all is well):
  * - `frozen`: a member's frozen amounts differ from the sums of their open holds;
@@ -510,88 +411,6 @@ export type HoldMismatch =
   | { kind: 'closed'; userId: string; holdId: string; reason: HoldReason; referenceId: string }
   | { kind: 'guarantee'; userId: string; slotId: string; recorded: Kobo; held: Kobo };
 
-const openHoldSums = sql`
-  select user_id,
-         coalesce(sum(amount) filter (where account = 'member_savings'), 0) as frozen,
-         coalesce(sum(amount) filter (where account = 'member_shares'), 0) as frozen_shares
-    from member_holds
-   where released_at is null
-   group by user_id`;
-
-export async function findHoldMismatches(db: Executor): Promise<HoldMismatch[]> {
-  const frozen = await queryRows<Record<string, unknown>>(
-    db,
-    sql`
-    with sums as (${openHoldSums})
-    select b.user_id::text as user_id,
-           b.frozen_amount::text as projected_frozen, b.frozen_shares::text as projected_shares,
-           coalesce(s.frozen, 0)::text as held_frozen,
-           coalesce(s.frozen_shares, 0)::text as held_shares
-      from member_balances b
-      left join sums s on s.user_id = b.user_id
-     where b.frozen_amount <> coalesce(s.frozen, 0)
-        or b.frozen_shares <> coalesce(s.frozen_shares, 0)
-     order by 1`,
-  );
-  const closed = await queryRows<Record<string, unknown>>(
-    db,
-    sql`
-    select h.user_id::text as user_id, h.id::text as hold_id, h.reason,
-           h.reference_id::text as reference_id
-      from member_holds h
-     where h.released_at is null
-       and case h.reason
-             when 'guarantee' then not exists (
-               select 1 from loan_guarantors g join loans l on l.id = g.loan_id
-                where g.id = h.reference_id and g.status = 'accepted'
-                  and l.status not in ('repaid', 'rejected'))
-             when 'withdrawal' then not exists (
-               select 1 from withdrawals w where w.id = h.reference_id and w.status = 'pending')
-             else true
-           end
-     order by 1, 2`,
-  );
-  const slots = await queryRows<Record<string, unknown>>(
-    db,
-    sql`
-    select g.guarantor_user_id::text as user_id, g.id::text as slot_id,
-           g.frozen_amount::text as recorded, coalesce(h.amount, 0)::text as held
-      from loan_guarantors g
-      left join member_holds h
-        on h.reason = 'guarantee' and h.reference_id = g.id and h.released_at is null
-     where g.frozen_amount <> coalesce(h.amount, 0)
-     order by 1, 2`,
-  );
-  return [
-    ...frozen.map((row) => ({
-      kind: 'frozen' as const,
-      userId: String(row.user_id),
-      projected: {
-        frozen: koboFromSql(row.projected_frozen),
-        frozenShares: koboFromSql(row.projected_shares),
-      },
-      holds: {
-        frozen: koboFromSql(row.held_frozen),
-        frozenShares: koboFromSql(row.held_shares),
-      },
-    })),
-    ...closed.map((row) => ({
-      kind: 'closed' as const,
-      userId: String(row.user_id),
-      holdId: String(row.hold_id),
-      reason: row.reason as HoldReason,
-      referenceId: String(row.reference_id),
-    })),
-    ...slots.map((row) => ({
-      kind: 'guarantee' as const,
-      userId: String(row.user_id),
-      slotId: String(row.slot_id),
-      recorded: koboFromSql(row.recorded),
-      held: koboFromSql(row.held),
-    })),
-  ];
-}
-
 /**
  * The ledger transactions these business rows caused (a loan's disbursement names the loan, each
  * repayment its repayment row), oldest first, with what each moved on the member `account`.
@@ -604,80 +423,12 @@ export function transactionsAbout(
   return ledgerRepository(db).transactionsAbout(references, account);
 }
 
-/** What the checks looked at: members with a balance row, postings, open holds and their sum. */
-export async function ledgerFigures(
-  db: Executor,
-): Promise<{ members: number; postings: number; openHolds: number; held: Kobo }> {
-  const [row] = await queryRows<Record<string, unknown>>(
-    db,
-    sql`select (select count(*) from member_balances)::text as members,
-               (select count(*) from ledger_transactions)::text as postings,
-               (select count(*) from member_holds where released_at is null)::text as open_holds,
-               (select coalesce(sum(amount), 0) from member_holds
-                 where released_at is null)::text as held`,
-  );
-  return {
-    members: koboFromSql(row?.members),
-    postings: koboFromSql(row?.postings),
-    openHolds: koboFromSql(row?.open_holds),
-    held: koboFromSql(row?.held),
-  };
-}
-
-/** Reads the projection of one member (no lock): what balances and the dashboard start from. */
-export async function getMemberLedgerBalances(
-  db: Executor,
-  userId: string,
-): Promise<MemberLedgerBalances | null> {
-  const [row] = await db
-    .select({
-      savings: memberBalances.savingsBalance,
-      shares: memberBalances.shareBalance,
-      loans: memberBalances.loanBalance,
-    })
-    .from(memberBalances)
-    .where(eq(memberBalances.userId, userId));
-  return row ?? null;
-}
-
-function koboFromSql(value: unknown): Kobo {
-  const n = Number(value);
-  if (!Number.isSafeInteger(n))
-    throw new RangeError(`Not a whole number of kobo: ${String(value)}`);
-  return n;
-}
-
 /** One member's projection row, with what their open holds set aside. */
 export interface MemberBalance extends MemberLedgerBalances {
   /** Savings held (open holds on member_savings). */
   frozen: Kobo;
   /** Shares held (open holds on member_shares). */
   frozenShares: Kobo;
-}
-
-/**
- * Each member's share holding at the end of `asOf` (a calendar date), summed from the ledger: a
- * subquery of (userId, shares) that another module's read (the dividends' holdings) joins to its
- * own rows instead of reading the ledger's tables.
- */
-export function shareHoldingsOn(db: Executor, asOf: string) {
-  return db
-    .select({
-      userId: ledgerEntries.userId,
-      shares: sql<number>`-sum(${ledgerEntries.amount})`.as('shares'),
-    })
-    .from(ledgerEntries)
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .where(
-      and(eq(ledgerEntries.account, 'member_shares'), lte(ledgerTransactions.effectiveDate, asOf)),
-    )
-    .groupBy(ledgerEntries.userId)
-    .as('holdings');
-}
-
-/** A new member's projection row, all zero: written with the member, before any posting. */
-export async function openMemberBalance(tx: Executor, userId: string, now: Date): Promise<void> {
-  await tx.insert(memberBalances).values({ userId, updatedAt: now });
 }
 
 /** One member's projection row, frozen amounts included (what the dashboard shows). */
@@ -694,46 +445,6 @@ export function readMemberBalance(db: Executor, userId: string) {
  */
 export function lockMemberBalance(tx: Executor, userId: string) {
   return memberBalanceRow(tx, userId, true);
-}
-
-/**
- * Locks the balance rows of several members in user-id order (the order postings take), so a use
- * case that will hold or post for several members queues behind others instead of deadlocking.
- */
-export async function lockMemberBalances(
-  tx: Executor,
-  userIds: readonly string[],
-): Promise<Map<string, MemberBalance>> {
-  const ids = [...new Set(userIds)].sort();
-  if (ids.length === 0) return new Map();
-  const rows = await tx
-    .select({ userId: memberBalances.userId, ...BALANCE_COLUMNS })
-    .from(memberBalances)
-    .where(inArray(memberBalances.userId, ids))
-    .orderBy(asc(memberBalances.userId))
-    .for('update');
-  return new Map(rows.map(({ userId, ...balance }) => [userId, balance]));
-}
-
-const BALANCE_COLUMNS = {
-  savings: memberBalances.savingsBalance,
-  shares: memberBalances.shareBalance,
-  loans: memberBalances.loanBalance,
-  frozen: memberBalances.frozenAmount,
-  frozenShares: memberBalances.frozenShares,
-};
-
-async function memberBalanceRow(
-  db: Executor,
-  userId: string,
-  lock: boolean,
-): Promise<MemberBalance | null> {
-  const query = db
-    .select(BALANCE_COLUMNS)
-    .from(memberBalances)
-    .where(eq(memberBalances.userId, userId));
-  const [row] = lock ? await query.for('update') : await query;
-  return row ?? null;
 }
 
 /* ------------------------------------------------------------------ available and holds */
@@ -756,19 +467,6 @@ export function availableOf(balance: MemberBalance): AvailableBalances {
   };
 }
 
-/**
- * `availableOf` in SQL, for a list that shows each row's member what they have available of the
- * row's type ('savings' or 'shares'; 0 with no balance row): the other modules ask for the figure
- * here instead of reading member_balances themselves.
- */
-export function availableOfTypeSql(userId: SQLWrapper, type: SQLWrapper): SQL<number> {
-  const b = memberBalances;
-  return sql<number>`coalesce((select case when ${type} = 'savings'
-      then greatest(${b.savingsBalance} - ${b.frozenAmount}, 0)
-      else greatest(${b.shareBalance} - ${b.frozenShares}, 0) end
-    from ${b} where ${b.userId} = ${userId}), 0)`.mapWith(Number);
-}
-
 export interface HoldInput {
   userId: string;
   account: HoldAccount;
@@ -785,23 +483,6 @@ export interface OpenHold {
   reason: HoldReason;
   referenceId: string;
   openedAt: Date;
-}
-
-const FROZEN_COLUMN = {
-  member_savings: memberBalances.frozenAmount,
-  member_shares: memberBalances.frozenShares,
-} as const;
-const FROZEN_FIELD = { member_savings: 'frozenAmount', member_shares: 'frozenShares' } as const;
-
-async function addToFrozen(tx: Executor, userId: string, account: HoldAccount, delta: Kobo) {
-  await tx
-    .update(memberBalances)
-    .set({
-      [FROZEN_FIELD[account]]: sql`${FROZEN_COLUMN[account]} + ${delta}`,
-      version: sql`${memberBalances.version} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(memberBalances.userId, userId));
 }
 
 /**
@@ -824,29 +505,11 @@ export async function placeHold(tx: Tx, input: HoldInput): Promise<OpenHold> {
       `No member balance for user ${input.userId}`,
     );
   }
-  const [hold] = await tx
-    .insert(memberHolds)
-    .values({
-      userId: input.userId,
-      account: input.account,
-      amount: input.amount,
-      reason: input.reason,
-      referenceId: input.referenceId,
-    })
-    .returning(OPEN_HOLD_COLUMNS);
+  const hold = await insertHold(tx, input);
   if (!hold) throw new Error('hold insert returned no row');
   await addToFrozen(tx, input.userId, input.account, input.amount);
   return hold;
 }
-
-const OPEN_HOLD_COLUMNS = {
-  id: memberHolds.id,
-  account: memberHolds.account,
-  amount: memberHolds.amount,
-  reason: memberHolds.reason,
-  referenceId: memberHolds.referenceId,
-  openedAt: memberHolds.openedAt,
-};
 
 /**
  * Releases the open hold of this reason and reference, if any, and lowers the member's frozen
@@ -858,21 +521,12 @@ export async function releaseHold(
   reason: HoldReason,
   referenceId: string,
 ): Promise<OpenHold | null> {
-  const open = and(
-    eq(memberHolds.reason, reason),
-    eq(memberHolds.referenceId, referenceId),
-    isNull(memberHolds.releasedAt),
-  );
-  const [peek] = await tx.select({ userId: memberHolds.userId }).from(memberHolds).where(open);
-  if (!peek) return null;
-  await lockMemberBalance(tx, peek.userId);
-  const [released] = await tx
-    .update(memberHolds)
-    .set({ releasedAt: sql`now()` })
-    .where(open)
-    .returning(OPEN_HOLD_COLUMNS);
+  const holder = await openHoldHolder(tx, reason, referenceId);
+  if (!holder) return null;
+  await lockMemberBalance(tx, holder);
+  const released = await markHoldReleased(tx, reason, referenceId);
   if (!released) return null;
-  await addToFrozen(tx, peek.userId, released.account, -released.amount);
+  await addToFrozen(tx, holder, released.account, -released.amount);
   return released;
 }
 
@@ -883,49 +537,6 @@ export async function releaseHold(
 export async function resizeHold(tx: Tx, input: HoldInput): Promise<OpenHold | null> {
   await releaseHold(tx, input.reason, input.referenceId);
   return input.amount > 0 ? placeHold(tx, input) : null;
-}
-
-/** A member's open holds, newest first: what the pages name when they say why money is held. */
-export function openHoldsOf(db: Executor, userId: string): Promise<OpenHold[]> {
-  return db
-    .select(OPEN_HOLD_COLUMNS)
-    .from(memberHolds)
-    .where(and(eq(memberHolds.userId, userId), isNull(memberHolds.releasedAt)))
-    .orderBy(sql`${memberHolds.openedAt} desc`, memberHolds.id);
-}
-
-/** The open hold of one reference (null when none). */
-export async function openHoldOf(
-  db: Executor,
-  reason: HoldReason,
-  referenceId: string,
-): Promise<OpenHold | null> {
-  const [row] = await db
-    .select(OPEN_HOLD_COLUMNS)
-    .from(memberHolds)
-    .where(
-      and(
-        eq(memberHolds.reason, reason),
-        eq(memberHolds.referenceId, referenceId),
-        isNull(memberHolds.releasedAt),
-      ),
-    );
-  return row ?? null;
-}
-
-/**
- * Why a member's money is held, as ONE scalar subquery (a JSON array), so a read model can embed
- * it in its own statement (the dashboard's summary); `heldFrom` turns its value into `Held[]`.
- * The open holds summed by account and reason: savings before shares, guarantees first.
- */
-export function heldSql(userId: string): SQL {
-  return sql`(select coalesce(json_agg(json_build_array(h.account, h.reason, h.amount::text)
-                  order by h.account, h.reason), '[]'::json)
-      from (select ${memberHolds.account} as account, ${memberHolds.reason} as reason,
-                   sum(${memberHolds.amount}) as amount
-              from ${memberHolds}
-             where ${memberHolds.userId} = ${userId} and ${memberHolds.releasedAt} is null
-             group by 1, 2) h)`;
 }
 
 /** The value of `heldSql` (JSON, parsed by the driver or not) as the pages' `Held[]`. */
@@ -944,6 +555,5 @@ export function heldFrom(value: unknown): Held[] {
 
 /** Why a member's money is held, for the pages (see `heldSql`). */
 export async function heldOf(db: Executor, userId: string): Promise<Held[]> {
-  const [row] = await queryRows<{ held: unknown }>(db, sql`select ${heldSql(userId)} as held`);
-  return heldFrom(row?.held ?? []);
+  return heldFrom(await heldValue(db, userId));
 }
