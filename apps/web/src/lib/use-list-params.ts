@@ -221,13 +221,16 @@ export function useListParams<SortField extends string>(config: ListParamsConfig
   );
   /** Any filter change starts again at page 1 (spec §4). */
   const applyFilters = useCallback(
-    ({ search, filters }: FilterChanges) =>
-      update((current) => ({
-        ...current,
-        page: 1,
-        search: search ?? current.search,
-        filters: { ...current.filters, ...filters },
-      })),
+    ({ search, filters }: FilterChanges, options: { replace?: boolean } = {}) =>
+      update(
+        (current) => ({
+          ...current,
+          page: 1,
+          search: search ?? current.search,
+          filters: { ...current.filters, ...filters },
+        }),
+        options,
+      ),
     [update],
   );
   const setFilter = useCallback(

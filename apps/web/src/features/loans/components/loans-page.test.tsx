@@ -204,6 +204,37 @@ describe('My Loans', () => {
     // Role queries over an open loan's two tables take seconds in jsdom on a shared machine.
   }, 20_000);
 
+  it('opens a linked loan that is not on the first page: searches for it by its ID', async () => {
+    const { repaid } = fixtures();
+    const later = loan('LN-000002', 'A second-hand tricycle', 'approved', [
+      guarantor('Bayo', 'accepted'),
+    ]);
+    const api = mockApi({
+      'GET /users/loans/eligibility': () => json(200, { success: true, data: ELIGIBILITY }),
+      // Page 1 holds newer loans; LN-000002 is further down the list.
+      'GET /users/loans': (request: MockRequest) =>
+        request.query.get('search') === 'LN-000002' ? page([later]) : page([repaid]),
+      'GET /users/guarantees': () => page([]),
+    });
+    renderLoans('/loans?loan=LN-000002');
+    // Two answers in a row (the first page, then the search): allow a busy machine its time.
+    const button = await screen.findByRole(
+      'button',
+      { name: 'Hide Details of LN-000002' },
+      { timeout: 10_000 },
+    );
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('region', { name: 'Details of LN-000002' })).toBeInTheDocument();
+    expect(screen.getByTestId('location').textContent).toMatch(/search=LN-000002/);
+    expect(screen.getByTestId('location').textContent).toMatch(/loan=LN-000002/);
+    expect(
+      api
+        .callsTo('GET /users/loans')
+        .filter((call) => call.query.get('status') === null) // not the page's pending-loans check
+        .map((call) => call.query.get('search')),
+    ).toEqual([null, 'LN-000002']);
+  }, 20_000);
+
   it('filters from the panel into the URL, with the active badge, chips, status empty state and Reset', async () => {
     const { pending, repaid } = fixtures();
     const api = server([pending, repaid]);

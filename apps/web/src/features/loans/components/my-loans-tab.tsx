@@ -109,6 +109,17 @@ export function MyLoansTab(props: { onReassign: (guarantor: LoanGuarantor, loan:
     // jsdom has no scrollIntoView; a browser brings the opened loan into view.
     document.querySelector(`tr[data-loan="${linkedLoanId}"]`)?.scrollIntoView?.({ block: 'start' });
   }, [linkedLoanId]);
+  // A linked loan on another page of the list (or hidden by a filter's page) is searched for
+  // by its ID, so it shows and opens wherever it was; the search stays as a chip to clear. The
+  // history entry is replaced, so Back does not return to a list that would search again.
+  const linkParam = params.get('loan');
+  const settled = loans.isSuccess && !loans.isPlaceholderData;
+  const { search: currentSearch, applyFilters } = list;
+  useEffect(() => {
+    if (!linkParam || chosen !== undefined || !settled || linked) return;
+    if (currentSearch === linkParam) return;
+    applyFilters({ search: linkParam }, { replace: true });
+  }, [linkParam, chosen, settled, linked, currentSearch, applyFilters]);
   const status = typeof list.filters.status === 'string' ? list.filters.status : undefined;
   const filtered = countActiveFilters(list.filters, list.search) > 0;
   const errorMessage = loans.isError
