@@ -371,7 +371,7 @@ export const templates = {
           ? `Your ${what} withdrawal of ${formatKobo(facts.amount)} was approved and will be paid to your bank account.`
           : `Your ${what} withdrawal of ${formatKobo(facts.amount)} was rejected${facts.reason ? `: ${facts.reason}` : '.'}`,
         actionText: 'View withdrawals',
-        actionUrl: `/withdrawals?status=${facts.outcome}`,
+        actionUrl: `/withdrawals?status=${facts.outcome}&request=${facts.withdrawalId}`,
         subject: { type: 'withdrawal', id: facts.withdrawalId },
       }),
     };

@@ -252,7 +252,7 @@ describe('withdrawals API', () => {
       .where(and(eq(notifications.userId, bayo.id), eq(notifications.subjectId, request.id)));
     expect(notice).toMatchObject({
       title: 'Withdrawal approved',
-      actionUrl: '/withdrawals?status=approved',
+      actionUrl: `/withdrawals?status=approved&request=${request.id}`,
     });
     const [audit] = await t.db
       .select({ n: count() })

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { Checkbox } from '../ui/checkbox';
 
@@ -34,7 +34,15 @@ type DataTableProps<Row> = {
   actionsHeader?: string;
   /** True while newer rows are loading over the ones shown. */
   busy?: boolean;
+  /**
+   * The row a link singles out (a notification's `?request=`): marked `aria-current`, outlined,
+   * and scrolled into view once it is shown.
+   */
+  highlightedId?: string | null;
 };
+
+/** The outline of the row a link singles out, in the table and on its card. */
+const HIGHLIGHT = 'outline-2 -outline-offset-2 outline-ring bg-accent/40';
 
 const alignClass = (align: DataTableColumn<unknown>['align']) =>
   align === 'end' ? 'text-right tabular-nums' : 'text-left';
@@ -54,8 +62,20 @@ export function DataTable<Row>({
   rowActions,
   actionsHeader = 'Actions',
   busy = false,
+  highlightedId = null,
 }: DataTableProps<Row>) {
   const selectAllId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const highlightShown =
+    highlightedId !== null && rows.some((row) => getRowId(row) === highlightedId);
+  useEffect(() => {
+    if (!highlightShown || !highlightedId) return;
+    // The table and the cards are both in the page; only the one CSS shows has a box to scroll to.
+    for (const element of rootRef.current?.querySelectorAll<HTMLElement>('[aria-current="true"]') ??
+      []) {
+      if (element.getClientRects().length > 0) element.scrollIntoView?.({ block: 'center' });
+    }
+  }, [highlightShown, highlightedId]);
   const isSelectable = (row: Row) => selection?.isRowSelectable?.(row) ?? true;
   const selectableIds = selection ? rows.filter(isSelectable).map(getRowId) : [];
   const selectedCount = selectableIds.filter((id) => selection?.selectedIds.has(id)).length;
@@ -94,7 +114,11 @@ export function DataTable<Row>({
   };
 
   return (
-    <div aria-busy={busy || undefined} className={cn(busy && 'opacity-70 transition-opacity')}>
+    <div
+      ref={rootRef}
+      aria-busy={busy || undefined}
+      className={cn(busy && 'opacity-70 transition-opacity')}
+    >
       <div className="hidden overflow-x-auto rounded-xl border bg-card md:block">
         <table className="w-full text-sm">
           <caption className="sr-only">{caption}</caption>
@@ -137,8 +161,12 @@ export function DataTable<Row>({
                 <tr
                   key={id}
                   data-state={selected ? 'selected' : undefined}
+                  aria-current={id === highlightedId ? 'true' : undefined}
                   // One height for rows with and without buttons, so the table reads evenly.
-                  className="h-13 border-b last:border-b-0 data-[state=selected]:bg-accent/60"
+                  className={cn(
+                    'h-13 border-b last:border-b-0 data-[state=selected]:bg-accent/60',
+                    id === highlightedId && HIGHLIGHT,
+                  )}
                 >
                   {selection ? <td className="px-4 py-2">{rowCheckbox(row)}</td> : null}
                   {columns.map((column) => (
@@ -183,7 +211,11 @@ export function DataTable<Row>({
               <li
                 key={id}
                 data-state={selection?.selectedIds.has(id) ? 'selected' : undefined}
-                className="rounded-xl border bg-card p-4 shadow-xs data-[state=selected]:border-primary data-[state=selected]:bg-accent/60"
+                aria-current={id === highlightedId ? 'true' : undefined}
+                className={cn(
+                  'rounded-xl border bg-card p-4 shadow-xs data-[state=selected]:border-primary data-[state=selected]:bg-accent/60',
+                  id === highlightedId && HIGHLIGHT,
+                )}
               >
                 {checkbox ? (
                   <div className="mb-2 flex min-h-10 items-center gap-3">

@@ -251,4 +251,27 @@ describe('Withdrawals page', () => {
     expect(chips).toHaveTextContent('Status: Rejected');
     expect(within(chips).getByRole('button', { name: 'Remove Status filter' })).toBeInTheDocument();
   });
+
+  it('singles out the request a decision notification names (?request=), in table and card', async () => {
+    const approved = (n: number, amount: number): Withdrawal => ({
+      ...PENDING,
+      _id: `00000000-0000-4000-8000-00000000001${n}`,
+      id: `00000000-0000-4000-8000-00000000001${n}`,
+      status: 'approved',
+      requestedAmount: amount,
+      processedDate: '2026-03-20T09:00:00.000Z',
+    });
+    const api = server({ rows: [approved(1, 15_000), approved(2, 20_000), approved(3, 30_000)] });
+    renderPage('/withdrawals?status=approved&request=00000000-0000-4000-8000-000000000012');
+    const table = await screen.findByRole('table', { name: 'Withdrawal requests' });
+    const current = table.querySelectorAll('tbody tr[aria-current="true"]');
+    expect(current).toHaveLength(1);
+    expect(current[0]).toHaveTextContent('₦20,000');
+    const cards = screen.getByRole('list', { name: 'Withdrawal requests' });
+    const card = cards.querySelectorAll('li[aria-current="true"]');
+    expect(card).toHaveLength(1);
+    expect(card[0]).toHaveTextContent('₦20,000');
+    // The filter of the link applies too.
+    expect(api.callsTo('GET /users/withdrawals').at(-1)?.query.get('status')).toBe('approved');
+  });
 });

@@ -166,6 +166,9 @@ export function WithdrawalsView({ openDialog = false }: { openDialog?: boolean }
   const withdrawals = useWithdrawals(list.query);
   const navigate = useNavigate();
   const location = useLocation();
+  // A decision's notification links to its request (?status=…&request=<id>): that row is
+  // outlined and scrolled to, in the list filtered by its status.
+  const singledOut = new URLSearchParams(location.search).get('request');
   const [chosenType, setDialogType] = useState<WithdrawalType | null>(null);
   const [changing, setChanging] = useState<Withdrawal | null>(null);
   const data = eligibility.data?.data;
@@ -311,6 +314,7 @@ export function WithdrawalsView({ openDialog = false }: { openDialog?: boolean }
             }
             actionsHeader="Actions"
             busy={withdrawals.isPlaceholderData}
+            highlightedId={singledOut}
           />
         </QueryState>
         {withdrawals.data && errorMessage === null ? (
