@@ -111,6 +111,52 @@ test('the money pages pass axe and fit the screen in both themes @mobile', async
   }
 });
 
+test('Recent Activity shows every row’s whole description and its date on a phone @mobile', async ({
+  page,
+}) => {
+  await signIn(page, 'ada@demo.coop');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const rows = page
+    .getByRole('heading', { name: 'Recent Activity' })
+    .locator('xpath=ancestor::*[contains(@class, "rounded-xl")][1]')
+    .getByRole('listitem');
+  await expect(rows.first()).toBeVisible();
+  // Neither the description ('Contribution for March 2026' against 'for May 2026') nor the date
+  // is cut: every line of text shows in full.
+  const clipped = await rows.evaluateAll((items) =>
+    items.flatMap((item) =>
+      [...item.querySelectorAll('p')]
+        .filter((p) => p.scrollWidth > p.clientWidth || p.scrollHeight > p.clientHeight + 1)
+        .map((p) => p.textContent),
+    ),
+  );
+  expect(clipped).toEqual([]);
+});
+
+test('the money pages pass axe at 1280 px in both themes, with their details open', async ({
+  page,
+}) => {
+  allowLonger(2);
+  await signIn(page, 'ada@demo.coop');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const pages = [
+    { path: '/contributions', heading: 'Contributions' },
+    { path: '/withdrawals', heading: 'Withdrawals' },
+    { path: '/loans?tab=guarantor-requests', heading: 'Loans' },
+    { path: '/loans?tab=loan-review', heading: 'Loans', open: 'Details' },
+  ];
+  for (const { path, heading, open } of pages) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page.getByRole('status', { name: /^Loading/ })).toHaveCount(0);
+    if (open) await page.getByRole('button', { name: open }).first().click();
+    for (const dark of [false, true]) {
+      await setTheme(page, dark);
+      await expectAccessible(page);
+    }
+  }
+});
+
 test('the top-bar search shows its whole placeholder, and the loans tabs stay on one row @mobile', async ({
   page,
 }) => {

@@ -72,13 +72,13 @@ export default function RecentActivity({
               const label = activityStatusLabel(item.status);
               const amount = formatActivityAmount(item.type, item.amount, item.status);
               return (
-                <li
-                  key={`${item.type}-${item.id}`}
-                  className="flex min-w-0 items-center gap-3 py-3"
-                >
+                <li key={`${item.type}-${item.id}`} className="flex min-w-0 items-start gap-3 py-3">
                   <ActivityIcon type={activityDisplayType(item.type, item.amount)} />
                   <div className="min-w-0 flex-1">
-                    <p className="truncate font-medium">{item.description}</p>
+                    {/* The whole description, wrapped: on a phone one truncated line cut
+                        'Contribution for March 2026' and 'for May 2026' to the same
+                        'Contribution for M…'. */}
+                    <p className="font-medium break-words">{item.description}</p>
                     <p className="text-sm text-muted-foreground">
                       {formatDisplayDateTime(item.date)}
                     </p>
