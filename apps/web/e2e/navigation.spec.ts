@@ -20,6 +20,8 @@ test('logout ends the session and returns to sign-in', async ({ page }) => {
   await expect(menu).toContainText('Ada Obi');
   await expect(menu).toContainText('Member #M0001');
   await expect(menu).toContainText('ada@demo.coop');
+  // The open menu leaves no focusable element under aria-hidden (it is not modal).
+  await expectAccessible(page);
   await menu.getByRole('menuitem', { name: 'Logout' }).click();
 
   await expect(page).toHaveURL(/\/auth\/login$/);

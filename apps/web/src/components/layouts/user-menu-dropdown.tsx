@@ -24,7 +24,10 @@ export default function UserMenuDropdown({
 }) {
   // Mounted when the member first opens the menu (user-menu.tsx), so it opens at once.
   return (
-    <DropdownMenu defaultOpen>
+    // Not modal: a modal menu hides the rest of the page with aria-hidden while its links stay
+    // focusable (axe aria-hidden-focus, serious). Focus still moves into the menu, Escape and a
+    // click outside close it.
+    <DropdownMenu defaultOpen modal={false}>
       <DropdownMenuTrigger
         aria-label={`${initialsOf(user)}, user menu of ${user.firstName} ${user.lastName}`}
         className={USER_MENU_BUTTON_CLASS}
