@@ -3,6 +3,8 @@ import { StatementCachingClient } from './statement-cache.js';
 import {
   currentDeadline,
   DeadlinePassedError,
+  markCommitted,
+  mayWrite,
   refuseAfterDeadline,
   timeLeft,
   withDeadline,
@@ -51,9 +53,12 @@ function classifying<T>(run: (callback?: Callback) => T, callback?: Callback): T
 
 type Verb = 'begin' | 'commit' | 'rollback' | 'other';
 
+const textOf = (config: unknown): unknown =>
+  typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
+
 /** What a statement does to the transaction: Drizzle sends `begin`, `commit` and `rollback` as such. */
 function verbOf(config: unknown): Verb {
-  const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
+  const text = textOf(config);
   if (typeof text !== 'string') return 'other';
   const word = /^\s*(\w+)(\s+\w+)?/.exec(text.slice(0, 40));
   const first = word?.[1]?.toLowerCase();
@@ -149,7 +154,9 @@ export class PortalClient extends StatementCachingClient {
       // A COMMIT after the deadline is refused (the transaction then rolls back); ROLLBACK runs.
       if (verb === 'commit') refuseAfterDeadline(scope);
       try {
-        return await this.#run(config, values);
+        const result = await this.#run(config, values);
+        if (verb === 'commit' && this.#transaction === scope) markCommitted(scope);
+        return result;
       } finally {
         if (this.#transaction === scope) {
           this.#transaction = undefined;
@@ -174,7 +181,9 @@ export class PortalClient extends StatementCachingClient {
     try {
       const tightened = await this.#tighten(scope, false);
       try {
-        return await this.#cancelledAtDeadline(scope, tightened, this.#run(config, values));
+        const result = await this.#cancelledAtDeadline(scope, tightened, this.#run(config, values));
+        if (mayWrite(textOf(config))) markCommitted(scope);
+        return result;
       } finally {
         if (tightened) {
           this.#bound = undefined;
@@ -204,7 +213,7 @@ export class PortalClient extends StatementCachingClient {
     } catch (err) {
       if (err instanceof pg.DatabaseError && err.code === '57014' && lowered) {
         scope.expired = true;
-        throw new DeadlinePassedError(err);
+        throw new DeadlinePassedError(scope, err);
       }
       throw err;
     }

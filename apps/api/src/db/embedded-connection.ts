@@ -3,6 +3,8 @@ import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/p
 import {
   currentDeadline,
   DeadlinePassedError,
+  markCommitted,
+  mayWrite,
   refuseAfterDeadline,
   timeLeft,
   type DeadlineScope,
@@ -83,21 +85,28 @@ export class EmbeddedConnection {
   }
 
   query<T>(query: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    return this.#inTurn(() => this.#pglite.query<T>(query, params, options));
+    const scope = currentDeadline();
+    return this.#inTurn(async () => {
+      const result = await this.#pglite.query<T>(query, params, options);
+      if (scope && mayWrite(query)) markCommitted(scope);
+      return result;
+    });
   }
 
   transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
     const scope = currentDeadline();
-    return this.#inTurn(() =>
-      this.#pglite.transaction((tx) =>
+    return this.#inTurn(async () => {
+      const result = await this.#pglite.transaction((tx) =>
         this.#inTransaction.run(true, async () => {
           const result = await callback(this.#refusingAfterInterrupt(tx, scope));
           // No COMMIT after the deadline: throwing here makes PGlite roll back.
           if (scope) refuseAfterDeadline(scope);
           return result;
         }),
-      ),
-    );
+      );
+      if (scope) markCommitted(scope);
+      return result;
+    });
   }
 
   /** Refuses all further work; an open transaction fails at its next statement and rolls back. */
@@ -167,7 +176,9 @@ export class EmbeddedConnection {
             if (index !== -1) this.#waiting.splice(index, 1);
             if (deadlineFirst && scope) scope.expired = true;
             reject(
-              deadlineFirst ? new DeadlinePassedError() : new EmbeddedDatabaseBusyError(limit ?? 0),
+              deadlineFirst
+                ? new DeadlinePassedError(scope)
+                : new EmbeddedDatabaseBusyError(limit ?? 0),
             );
           },
           deadlineFirst ? left : limit,

@@ -57,6 +57,7 @@ describe.each(drivers)('a write request’s deadline (%s)', (kind, open) => {
       ),
     );
     expect(error).toBeInstanceOf(DeadlinePassedError);
+    expect((error as DeadlinePassedError).partly).toBe(false);
     expect(scope.expired).toBe(true);
     expect(scope.open).toBe(0);
     expect(await rows()).toEqual([]);
@@ -75,6 +76,31 @@ describe.each(drivers)('a write request’s deadline (%s)', (kind, open) => {
     );
     expect(error).toBeInstanceOf(DeadlinePassedError);
     expect(await rows()).toEqual([]);
+  });
+
+  it('says whether an earlier transaction of the request had committed before the refusal', async () => {
+    const scope = deadlineScope(Date.now() + 200);
+    const error = await failureOf(
+      withDeadline(scope, async () => {
+        await handle.db.transaction(async (tx) => {
+          await tx.execute(sql`insert into deadline_probe values (10)`);
+        });
+        await sleep(300);
+        await handle.db.transaction(async (tx) => {
+          await tx.execute(sql`insert into deadline_probe values (11)`);
+        });
+      }),
+    );
+    expect(error).toBeInstanceOf(DeadlinePassedError);
+    expect((error as DeadlinePassedError).partly).toBe(true);
+    expect(await rows()).toEqual([10]);
+    await handle.db.execute(sql`delete from deadline_probe`);
+    // A read outside a transaction commits nothing.
+    const reading = deadlineScope(Date.now() + 5_000);
+    await withDeadline(reading, async () => {
+      await handle.db.execute(sql`select count(*) from deadline_probe`);
+    });
+    expect(reading.committed).toBe(false);
   });
 
   it('refuses a statement outside a transaction after the deadline', async () => {

@@ -20,20 +20,46 @@ export interface DeadlineScope {
   expired: boolean;
   /** Transactions and statements of the request open right now. */
   open: number;
+  /**
+   * Something of the request was committed already (a transaction, or a write outside one): a
+   * 503 after that cannot say "nothing was changed".
+   */
+  committed: boolean;
 }
 
-/** The request's deadline had passed: what it did was rolled back, nothing was committed (503). */
+/**
+ * The request reached its deadline: the work in progress was rolled back (503). `partly` when an
+ * earlier transaction of the same request had committed already.
+ */
 export class DeadlinePassedError extends Error {
-  constructor(cause?: unknown) {
-    super('The request reached its deadline; its database work was rolled back', { cause });
+  readonly partly: boolean;
+  constructor(scope: DeadlineScope | undefined, cause?: unknown) {
+    super('The request reached its deadline; its database work in progress was rolled back', {
+      cause,
+    });
     this.name = 'DeadlinePassedError';
+    this.partly = scope?.committed ?? false;
   }
 }
 
 const scopes = new AsyncLocalStorage<DeadlineScope>();
+const bookkeeping = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `work` whose writes are the portal's own bookkeeping, not a change the client asked for
+ * (a sign-in's claim on its address's budget): a 503 after it may still say "nothing was changed".
+ */
+export function asBookkeeping<T>(work: () => Promise<T>): Promise<T> {
+  return bookkeeping.run(true, work);
+}
+
+/** Records that something of the request committed, unless it was bookkeeping. */
+export function markCommitted(scope: DeadlineScope): void {
+  if (!bookkeeping.getStore()) scope.committed = true;
+}
 
 export function deadlineScope(deadline: number): DeadlineScope {
-  return { deadline, expired: false, open: 0 };
+  return { deadline, expired: false, open: 0, committed: false };
 }
 
 /** Runs `work` (and everything it starts) under `scope`. */
@@ -54,6 +80,18 @@ export function timeLeft(scope: DeadlineScope): number {
 export function refuseAfterDeadline(scope: DeadlineScope): void {
   if (scope.expired || Date.now() >= scope.deadline) {
     scope.expired = true;
-    throw new DeadlinePassedError();
+    throw new DeadlinePassedError(scope);
   }
+}
+
+/**
+ * Whether a statement run outside a transaction may have changed data (and committed with it).
+ * Errs on the side of yes: only plain reads, SHOW and SET are not.
+ */
+export function mayWrite(text: unknown): boolean {
+  if (typeof text !== 'string') return true;
+  const head = /^\s*(\w+)/.exec(text)?.[1]?.toLowerCase();
+  if (head === 'show' || head === 'set') return false;
+  if (head === 'select') return /\bfor\s+(no\s+key\s+)?update\b|\bnextval\s*\(/i.test(text);
+  return true;
 }

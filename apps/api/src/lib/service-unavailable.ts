@@ -39,7 +39,8 @@ const UNAVAILABLE_SQLSTATES = new Set([
  */
 export function unavailableReason(err: unknown): UnavailableReason | undefined {
   for (let e: unknown = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-    if (e instanceof DeadlinePassedError) return 'expired';
+    // After an earlier transaction of the request committed, the member has to check.
+    if (e instanceof DeadlinePassedError) return e.partly ? 'slow' : 'expired';
     if (e instanceof DatabaseInterruptedError) return 'stopping';
     if (e instanceof EmbeddedDatabaseBusyError) return 'busy';
     // The instance's password-check queue is full: answered at once, before any other work.

@@ -51,7 +51,7 @@ export const answerDeadline = fp(async (app: FastifyInstance, options: { timeout
     const timer = setTimeout(() => {
       scope.expired = true;
       if (scope.open > 0 || reply.sent || reply.raw.headersSent || reply.raw.destroyed) return;
-      reply.send(new DeadlinePassedError());
+      reply.send(new DeadlinePassedError(scope));
     }, options.timeoutMs);
     deadlines.set(req, { scope, timer });
     done();

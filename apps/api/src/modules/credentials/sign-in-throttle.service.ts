@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, like, lt, or, sql } from 'drizzle-orm';
 import { rateLimitEvents, signInAttempts, signInLocks } from '../../db/schema/index.js';
 import type { Database, Executor } from '../../db/client.js';
+import { asBookkeeping } from '../../db/request-deadline.js';
 import type { ScheduledJob } from '../../lib/jobs.js';
 import { blockedFor } from '../../lib/rate-limit.js';
 import {
@@ -62,26 +63,31 @@ export async function claimAddressAttempt(
   ip: string,
   now: Date,
 ): Promise<{ blockedMs: number } | { claimId: number }> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${ADDRESS_BUCKET}:${ip}`}))`);
-    const args = { bucket: ADDRESS_BUCKET, key: ip, now };
-    const blockedMs = await blockedFor(tx, {
-      ...args,
-      limit: IP_FAILURE_LIMIT,
-      windowMs: FAILURE_WINDOW_MS,
-    });
-    if (blockedMs !== null) return { blockedMs };
-    const [claim] = await tx
-      .insert(rateLimitEvents)
-      .values({ bucket: ADDRESS_BUCKET, key: ip, createdAt: now })
-      .returning({ id: rateLimitEvents.id });
-    return { claimId: claim!.id };
-  });
+  // Not the member's change: a sign-in cut off at its deadline still changed nothing of theirs.
+  return asBookkeeping(() =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${ADDRESS_BUCKET}:${ip}`}))`);
+      const args = { bucket: ADDRESS_BUCKET, key: ip, now };
+      const blockedMs = await blockedFor(tx, {
+        ...args,
+        limit: IP_FAILURE_LIMIT,
+        windowMs: FAILURE_WINDOW_MS,
+      });
+      if (blockedMs !== null) return { blockedMs };
+      const [claim] = await tx
+        .insert(rateLimitEvents)
+        .values({ bucket: ADDRESS_BUCKET, key: ip, createdAt: now })
+        .returning({ id: rateLimitEvents.id });
+      return { claimId: claim!.id };
+    }),
+  );
 }
 
 /** The password was right: the address's claimed slot was not a failure after all. */
 export async function releaseAddressClaim(db: Executor, claimId: number): Promise<void> {
-  await db.delete(rateLimitEvents).where(eq(rateLimitEvents.id, claimId));
+  await asBookkeeping(async () => {
+    await db.delete(rateLimitEvents).where(eq(rateLimitEvents.id, claimId));
+  });
 }
 
 /**
