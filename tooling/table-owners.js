@@ -65,7 +65,7 @@ export const KNOWN_VIOLATIONS = {
   'modules/account': ['users', 'userSettings'],
   'modules/auth': ['users'],
   'modules/contributions': ['users'],
-  'modules/credentials': ['rateLimitEvents', 'users'],
+  'modules/credentials': ['rateLimitEvents'],
   'modules/deposit-notices': ['users'],
   'modules/dividends': ['users'],
   'modules/fines': ['users'],

@@ -1,12 +1,10 @@
 import { AUTH_MESSAGES } from '@coop/shared/messages';
-import { eq } from 'drizzle-orm';
 import {
   activateAccountSchema,
   type ActivateAccountInput,
   type ActivatingUser,
   type User,
 } from '@coop/shared/auth';
-import { users } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import type { Actor } from '../../lib/actor.js';
 import { DomainError, invalidInput } from '../../lib/domain-error.js';
@@ -14,6 +12,7 @@ import { writeAudit } from '../../lib/audit-log.js';
 import { hashPassword } from '../../lib/password.js';
 import { consumeOneTimeToken, findUsableOneTimeToken } from '../../lib/one-time-token.js';
 import { toUser } from '../../lib/user-view.js';
+import { activationProfile, setFirstPassword } from '../members/members.service.js';
 import { startSession, type IssuedRefreshToken } from '../sessions/sessions.service.js';
 import { passwordOwner, refuseUnsafeNewPassword } from './password.service.js';
 
@@ -35,16 +34,7 @@ export async function verifyActivationToken(
     now: deps.clock.now(),
   });
   if (!found) throw invalidActivationToken();
-  const [user] = await deps.db
-    .select({
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      membershipId: users.membershipId,
-      passwordHash: users.passwordHash,
-    })
-    .from(users)
-    .where(eq(users.id, found.userId));
+  const user = await activationProfile(deps.db, found.userId);
   if (!user || user.passwordHash) throw invalidActivationToken();
   return {
     firstName: user.firstName,
@@ -95,17 +85,7 @@ export async function activateWithPasswordHash(
   return deps.db.transaction(async (tx) => {
     const consumed = await consumeOneTimeToken(tx, usable);
     if (!consumed) throw invalidActivationToken();
-    const [current] = await tx
-      .select({ passwordHash: users.passwordHash })
-      .from(users)
-      .where(eq(users.id, consumed.userId))
-      .for('update');
-    if (!current || current.passwordHash) throw invalidActivationToken();
-    const [user] = await tx
-      .update(users)
-      .set({ passwordHash, activatedAt: now, updatedAt: now })
-      .where(eq(users.id, consumed.userId))
-      .returning();
+    const user = await setFirstPassword(tx, consumed.userId, passwordHash, now);
     if (!user) throw invalidActivationToken();
     const session = await startSession(tx, {
       userId: user.id,

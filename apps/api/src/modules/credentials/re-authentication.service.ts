@@ -6,13 +6,12 @@
  * access token cannot be used to guess the password. It counts against the session's own budget
  * (decision 093): five per 15 minutes, whatever anonymous sources spend of the account's.
  */
-import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema/index.js';
 import type { Database, Executor } from '../../db/client.js';
 import type { MemberActor } from '../../lib/actor.js';
 import { writeAudit, type AuditAction } from '../../lib/audit-log.js';
 import { DomainError } from '../../lib/domain-error.js';
 import { verifyPassword } from '../../lib/password.js';
+import { accountRow, lockAccountRow } from '../members/members.service.js';
 import {
   accountLockedError,
   budgetKey,
@@ -65,10 +64,7 @@ export async function verifyCurrentPassword(
   actor: MemberActor,
   args: CurrentPasswordArgs,
 ): Promise<CurrentPasswordVerdict> {
-  const [user] = await db
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, actor.user.id));
+  const user = await accountRow(db, actor.user.id);
   if (!user?.passwordHash) return { ok: false, hash: null };
   if ((await lockedFor(db, budgetOf(actor), args.now)) !== null) {
     return { ok: false, hash: user.passwordHash };
@@ -96,7 +92,7 @@ export async function checkCurrentPassword(
   args: CurrentPasswordArgs & { verdict: CurrentPasswordVerdict },
 ): Promise<CurrentPasswordCheck> {
   const userId = actor.user.id;
-  const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  const user = await lockAccountRow(tx, userId);
   if (!user?.passwordHash) {
     throw new DomainError({ code: 'UNAUTHORIZED', message: 'Authentication required' });
   }
@@ -140,7 +136,7 @@ export async function recordWrongSecondFactor(
   args: { now: Date; purpose: ReAuthenticationPurpose },
 ): Promise<{ locked: DomainError | null }> {
   const userId = actor.user.id;
-  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const user = await accountRow(tx, userId);
   const lockedMs = await countFailure(tx, budgetOf(actor), args.now);
   await recordAttempt(tx, {
     userId,

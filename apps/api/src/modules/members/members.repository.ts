@@ -42,6 +42,41 @@ function matchesSearch(term: string | undefined) {
 
 export function membersRepository(db: Executor) {
   return {
+    /** Who an activation link greets, and whether a password is already set. */
+    async activationProfile(userId: string) {
+      const [row] = await db
+        .select({
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+          membershipId: users.membershipId,
+          passwordHash: users.passwordHash,
+        })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row;
+    },
+
+    /** The account's password hash, its row locked (null hash: not activated yet). */
+    async lockPasswordHash(userId: string) {
+      const [row] = await db
+        .select({ passwordHash: users.passwordHash })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update');
+      return row;
+    },
+
+    /** Sets the first password and the activation time; the updated account. */
+    async activate(userId: string, passwordHash: string, now: Date) {
+      const [row] = await db
+        .update(users)
+        .set({ passwordHash, activatedAt: now, updatedAt: now })
+        .where(eq(users.id, userId))
+        .returning();
+      return row;
+    },
+
     /** The members with these membership IDs (a payroll file names them so), by membership ID. */
     async byMembershipIds(membershipIds: readonly string[]) {
       const found = new Map<

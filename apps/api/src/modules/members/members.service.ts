@@ -136,6 +136,37 @@ async function nextMembershipId(tx: Tx, prefix: 'M' | 'A'): Promise<string> {
   return `${prefix}${String(next).padStart(4, '0')}`;
 }
 
+/** One account's row as stored (password hash included): for the credential checks. */
+export function accountRow(db: Executor, userId: string): Promise<MemberRow | undefined> {
+  return membersRepository(db).find(userId);
+}
+
+/** The same, its row locked for the rest of the transaction (a sign-in's outcome recorded). */
+export function lockAccountRow(tx: Executor, userId: string): Promise<MemberRow | undefined> {
+  return membersRepository(tx).lock(userId);
+}
+
+/** Who an activation link belongs to, with their password hash (null until activated). */
+export function activationProfile(db: Executor, userId: string) {
+  return membersRepository(db).activationProfile(userId);
+}
+
+/**
+ * Sets a not-yet-activated account's first password, under its row lock; the account, or null
+ * when it has none or already has a password (the link was used meanwhile).
+ */
+export async function setFirstPassword(
+  tx: Executor,
+  userId: string,
+  passwordHash: string,
+  now: Date,
+): Promise<MemberRow | null> {
+  const repo = membersRepository(tx);
+  const current = await repo.lockPasswordHash(userId);
+  if (!current || current.passwordHash) return null;
+  return (await repo.activate(userId, passwordHash, now)) ?? null;
+}
+
 /** The members with these membership IDs (payroll files name members so), by membership ID. */
 export function membersByMembershipId(db: Executor, membershipIds: readonly string[]) {
   return membersRepository(db).byMembershipIds(membershipIds);

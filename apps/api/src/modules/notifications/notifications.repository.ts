@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { NotificationListQuery } from '@coop/shared/notifications';
-import { notifications } from '../../db/schema/index.js';
+import { notifications, users, userSettings } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
 import { chunks } from '../../lib/chunks.js';
 import { listPage } from '../../lib/list-query.js';
@@ -20,6 +20,24 @@ export function notificationsRepository(db: Executor) {
     );
 
   return {
+    /**
+     * Who the messages go to: name, address, membership ID and whether they take e-mail. Read
+     * here, not asked of members, which sends messages itself (a folder cycle otherwise).
+     */
+    recipients(userIds: string[]) {
+      return db
+        .select({
+          id: users.id,
+          firstName: users.firstName,
+          email: users.email,
+          membershipId: users.membershipId,
+          emailNotifications: userSettings.emailNotifications,
+        })
+        .from(users)
+        .leftJoin(userSettings, eq(userSettings.userId, users.id))
+        .where(inArray(users.id, userIds));
+    },
+
     page(userId: string, query: NotificationListQuery) {
       const where = ownedBy(userId, query.read);
       return listPage(query, {

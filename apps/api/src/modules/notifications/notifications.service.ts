@@ -5,8 +5,6 @@ import type {
   NotificationType,
 } from '@coop/shared/notifications';
 import type { IdParams } from '@coop/shared/http';
-import { eq, inArray } from 'drizzle-orm';
-import { users, userSettings } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import type { Actor, MemberActor } from '../../lib/actor.js';
@@ -106,19 +104,7 @@ export async function sendMessages(
   if (messages.length === 0) return;
   const userIds = [...new Set(messages.map((message) => message.userId))];
   const recipients = new Map(
-    (
-      await tx
-        .select({
-          id: users.id,
-          firstName: users.firstName,
-          email: users.email,
-          membershipId: users.membershipId,
-          emailNotifications: userSettings.emailNotifications,
-        })
-        .from(users)
-        .leftJoin(userSettings, eq(userSettings.userId, users.id))
-        .where(inArray(users.id, userIds))
-    ).map((row) => [row.id, row]),
+    (await notificationsRepository(tx).recipients(userIds)).map((row) => [row.id, row]),
   );
 
   const createdAt = deps.clock.now();
