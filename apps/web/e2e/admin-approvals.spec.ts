@@ -1,6 +1,14 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { SEEDED_PASSWORD, seedOfficer } from './seed';
-import { expectAccessible, openAdminPage, signIn, signInAsOfficer, toastsGone } from './support';
+import { randomUUID } from 'node:crypto';
+import { bearer, SEEDED_PASSWORD, seedOfficer } from './seed';
+import {
+  expectAccessible,
+  officerToken,
+  openAdminPage,
+  signIn,
+  signInAsOfficer,
+  toastsGone,
+} from './support';
 
 /**
  * Two-person changes (docs/administrators.md "Approvals") with two officers in two browsers: one
@@ -94,4 +102,52 @@ test('an officer without two-factor is sent from the back office to set it up, w
   await expect(banner).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Two-factor sign-in' })).toBeVisible();
   await expectAccessible(page);
+});
+
+test('Approvals: a long change fits beside the sidebar at 1280 px and on a 390 px phone, light and dark', async ({
+  page,
+  request,
+}, testInfo) => {
+  const target = await seedOfficer(request, 'Chukwuemeka', 'loan_officer');
+  // An address with nowhere to break: it once pushed the actions out of a desktop row and
+  // widened a phone's page.
+  const address = `${target.lastName.toLowerCase()}.with.a.much.longer.mailbox.name@officers-example.coop`;
+  const proposed = await request.put(`/api/v1/admin/users/${target.id}`, {
+    headers: {
+      ...bearer(await officerToken(request, 'president')),
+      'idempotency-key': randomUUID(),
+    },
+    data: { email: address },
+  });
+  expect(proposed.status(), await proposed.text()).toBe(202);
+
+  await signInAsOfficer(page, 'secretary');
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto('/admin/approvals');
+  await expect(page.getByRole('heading', { level: 1, name: 'Approvals' })).toBeVisible();
+  const approve = page.getByRole('button', { name: `Approve Contact details of ${target.name}` });
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await expect(page.getByText(address).locator('visible=true')).toBeVisible();
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await approve.scrollIntoViewIfNeeded();
+      // Whole, not cut off by the table's scrolling box, and the page never scrolls sideways.
+      await expect(approve).toBeInViewport({ ratio: 1 });
+      const sideways = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(sideways, `the page scrolls sideways at ${viewport.width} px`).toBe(0);
+      await expectAccessible(page);
+      if (process.env.ADMIN_SCREENSHOTS) {
+        await page.screenshot({
+          path: testInfo.outputPath(`approvals-${viewport.width}-${colorScheme}.png`),
+          fullPage: true,
+        });
+      }
+    }
+  }
 });

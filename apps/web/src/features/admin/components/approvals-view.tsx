@@ -24,7 +24,7 @@ function subjectOf(proposal: Proposal): string {
 
 function SubjectCell({ proposal }: { proposal: Proposal }) {
   return (
-    <span className="block min-w-36">
+    <span className="block min-w-36 whitespace-normal">
       <span className="font-medium">{PROPOSAL_KIND_LABELS[proposal.kind]}</span>
       {proposal.target ? (
         <Link
@@ -41,9 +41,10 @@ function SubjectCell({ proposal }: { proposal: Proposal }) {
 /** Each field as "label: before → after", the arrow read as "to". */
 export function ChangeList({ proposal }: { proposal: Proposal }) {
   return (
-    <ul className="grid max-w-80 min-w-48 gap-1 text-sm whitespace-normal">
+    <ul className="grid max-w-72 min-w-40 gap-1 text-sm whitespace-normal">
       {proposal.changes.map(({ field, before, after }) => (
-        <li key={field} className="break-words">
+        // An e-mail address has no space to break at: anywhere, or it widens a phone's page.
+        <li key={field} className="[overflow-wrap:anywhere]">
           <span className="text-muted-foreground">{proposalFieldLabel(field)}: </span>
           {formatProposalValue(field, before)}
           <span aria-hidden="true"> → </span>
@@ -57,7 +58,7 @@ export function ChangeList({ proposal }: { proposal: Proposal }) {
 
 function ProposedCell({ proposal }: { proposal: Proposal }) {
   return (
-    <span className="block min-w-32">
+    <span className="block min-w-32 whitespace-normal">
       {proposal.proposedBy.name}
       <span className="block text-sm text-muted-foreground">
         {formatDisplayDateTime(proposal.proposedAt)}
@@ -123,7 +124,11 @@ const pendingColumns: readonly DataTableColumn<Proposal>[] = [
   {
     id: 'expires',
     header: 'Expires',
-    cell: (row) => formatDisplayDateTime(row.expiresAt),
+    cell: (row) => (
+      <span className="block min-w-24 whitespace-normal">
+        {formatDisplayDateTime(row.expiresAt)}
+      </span>
+    ),
   },
 ];
 
@@ -133,7 +138,7 @@ const decidedColumns: readonly DataTableColumn<Proposal>[] = [
     id: 'decision',
     header: 'Decision',
     cell: (row) => (
-      <span className="block min-w-32">
+      <span className="block max-w-64 min-w-32 whitespace-normal">
         <StatusBadge status={row.status} />
         {row.decidedBy ? (
           <span className="block text-sm text-muted-foreground">
@@ -185,7 +190,8 @@ export function ApprovalsView() {
             rowActions={(row) => {
               const isOwn = row.proposedBy.id === user?.id;
               return (
-                <div className="flex flex-wrap gap-2">
+                // Stacked beside a desktop row, so the table fits beside the sidebar at 1280 px.
+                <div className="flex flex-wrap justify-end gap-2 whitespace-normal md:max-w-40 md:flex-col md:items-end md:text-right">
                   {row.canApprove ? <ApproveDialog proposal={row} /> : null}
                   {row.canApprove || isOwn ? <RejectDialog proposal={row} isOwn={isOwn} /> : null}
                   {!row.canApprove && !isOwn ? (
