@@ -5,15 +5,14 @@
  * caller's transaction (`tx` first); the use cases that call them live in auth and members.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, min, ne } from 'drizzle-orm';
 import { REFRESH_FAMILY_LIFETIME_DAYS } from '@coop/shared/constants';
 import { isOfficer, type OfficerRole } from '@coop/shared/officers';
-import { refreshTokens, users } from '../../db/schema/index.js';
 import type { Database, Executor } from '../../db/client.js';
 import type { Actor } from '../../lib/actor.js';
 import { generateSecretToken, hashSecretToken } from '../../lib/one-time-token.js';
 import type { AuthMethod } from '../../lib/access-token.js';
 import { writeAudit } from '../../lib/audit-log.js';
+import { sessionsRepository } from './sessions.repository.js';
 
 const REFRESH_FAMILY_LIFETIME_MS = REFRESH_FAMILY_LIFETIME_DAYS * 24 * 60 * 60 * 1000;
 
@@ -60,15 +59,12 @@ export async function startSession(
   args: { userId: string; now: Date; actor: Actor; policy?: SessionPolicy; amr?: AuthMethod[] },
 ): Promise<IssuedRefreshToken> {
   const refreshToken = generateSecretToken();
-  const [user] = await tx
-    .select({ roles: users.roles })
-    .from(users)
-    .where(eq(users.id, args.userId));
+  const user = await sessionsRepository(tx).accountOf(args.userId);
   const lifetimeMs =
     policyFor(user?.roles ?? [], args.policy)?.absoluteMs ?? REFRESH_FAMILY_LIFETIME_MS;
   const expiresAt = new Date(args.now.getTime() + lifetimeMs);
   const sessionId = randomUUID();
-  await tx.insert(refreshTokens).values({
+  await sessionsRepository(tx).insert({
     userId: args.userId,
     familyId: sessionId,
     tokenHash: hashSecretToken(refreshToken),
@@ -102,24 +98,11 @@ export async function rotateSession(
   const { now } = args;
   const tokenHash = hashSecretToken(args.refreshToken);
   return db.transaction(async (tx): Promise<RotateResult> => {
-    const [claimed] = await tx
-      .update(refreshTokens)
-      .set({ rotatedAt: now })
-      .where(
-        and(
-          eq(refreshTokens.tokenHash, tokenHash),
-          isNull(refreshTokens.rotatedAt),
-          isNull(refreshTokens.revokedAt),
-          gt(refreshTokens.expiresAt, now),
-        ),
-      )
-      .returning();
+    const repo = sessionsRepository(tx);
+    const claimed = await repo.claim(tokenHash, now);
 
     if (!claimed) {
-      const [row] = await tx
-        .select()
-        .from(refreshTokens)
-        .where(eq(refreshTokens.tokenHash, tokenHash));
+      const row = await repo.byHash(tokenHash);
       if (!row) return { ok: false, reason: 'unknown' };
       if (row.revokedAt) return { ok: false, reason: 'revoked' };
       if (row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired' };
@@ -134,14 +117,7 @@ export async function rotateSession(
       return { ok: false, reason: 'reused' };
     }
 
-    const [user] = await tx
-      .select({
-        tokensValidAfter: users.tokensValidAfter,
-        passwordHash: users.passwordHash,
-        roles: users.roles,
-      })
-      .from(users)
-      .where(eq(users.id, claimed.userId));
+    const user = await repo.accountOf(claimed.userId);
     const policy = policyFor(user?.roles ?? [], args.policy);
 
     // Unused for longer than the idle limit: the sign-in has ended (its last token's creation is
@@ -152,11 +128,7 @@ export async function rotateSession(
     }
     // An officer's sign-in lasts 12 hours from its start, also one begun before a role was given.
     if (policy && user && isOfficer(user.roles)) {
-      const [family] = await tx
-        .select({ startedAt: min(refreshTokens.createdAt) })
-        .from(refreshTokens)
-        .where(eq(refreshTokens.familyId, claimed.familyId));
-      const startedAt = family?.startedAt ?? claimed.createdAt;
+      const startedAt = (await repo.familyStartedAt(claimed.familyId)) ?? claimed.createdAt;
       if (startedAt.getTime() + policy.absoluteMs <= now.getTime()) {
         await revokeFamily(tx, claimed.familyId, now);
         return { ok: false, reason: 'expired' };
@@ -169,7 +141,7 @@ export async function rotateSession(
     }
 
     const refreshToken = generateSecretToken();
-    await tx.insert(refreshTokens).values({
+    await repo.insert({
       userId: claimed.userId,
       familyId: claimed.familyId,
       tokenHash: hashSecretToken(refreshToken),
@@ -196,17 +168,11 @@ export async function markSecondFactorPassed(
   tx: Executor,
   args: { sessionId: string; userId: string },
 ): Promise<void> {
-  await tx
-    .update(refreshTokens)
-    .set({ secondFactor: true })
-    .where(and(eq(refreshTokens.familyId, args.sessionId), eq(refreshTokens.userId, args.userId)));
+  await sessionsRepository(tx).markSecondFactor(args.sessionId, args.userId);
 }
 
 export async function revokeFamily(tx: Executor, familyId: string, now: Date): Promise<void> {
-  await tx
-    .update(refreshTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  await sessionsRepository(tx).revokeFamily(familyId, now);
 }
 
 /**
@@ -214,11 +180,7 @@ export async function revokeFamily(tx: Executor, familyId: string, now: Date): P
  * sessions"). Returns how many sign-ins were still open (not yet past their absolute end).
  */
 export async function revokeAllSessions(tx: Executor, userId: string, now: Date): Promise<number> {
-  const ended = await tx
-    .update(refreshTokens)
-    .set({ revokedAt: now })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
-    .returning({ familyId: refreshTokens.familyId, expiresAt: refreshTokens.expiresAt });
+  const ended = await sessionsRepository(tx).revokeAllOf(userId, now);
   const open = ended.filter((row) => row.expiresAt.getTime() > now.getTime());
   return new Set(open.map((row) => row.familyId)).size;
 }
@@ -228,17 +190,7 @@ export async function revokeOtherSessions(
   tx: Executor,
   args: { userId: string; keepSessionId: string; now: Date },
 ): Promise<number> {
-  const ended = await tx
-    .update(refreshTokens)
-    .set({ revokedAt: args.now })
-    .where(
-      and(
-        eq(refreshTokens.userId, args.userId),
-        ne(refreshTokens.familyId, args.keepSessionId),
-        isNull(refreshTokens.revokedAt),
-      ),
-    )
-    .returning({ familyId: refreshTokens.familyId });
+  const ended = await sessionsRepository(tx).revokeAllOf(args.userId, args.now, args.keepSessionId);
   return new Set(ended.map((row) => row.familyId)).size;
 }
 
@@ -250,11 +202,8 @@ export async function endSession(
   tx: Executor,
   args: { refreshToken: string; now: Date },
 ): Promise<{ userId: string; familyId: string } | null> {
-  const [row] = await tx
-    .select({ userId: refreshTokens.userId, familyId: refreshTokens.familyId })
-    .from(refreshTokens)
-    .where(eq(refreshTokens.tokenHash, hashSecretToken(args.refreshToken)));
+  const row = await sessionsRepository(tx).byHash(hashSecretToken(args.refreshToken));
   if (!row) return null;
   await revokeFamily(tx, row.familyId, args.now);
-  return row;
+  return { userId: row.userId, familyId: row.familyId };
 }
