@@ -64,6 +64,10 @@ export async function disburseWithMakerChecker(
   const checker = await context.newPage();
   await signInAsOfficer(checker, options.checker);
   await expect(checker).toHaveURL(/\/admin$/);
+  // The checker is told on the overview, whose item opens the loans awaiting a second approval.
+  await checker.getByRole('link', { name: /Disbursements awaiting your approval/ }).click();
+  await expect(checker).toHaveURL(/status=awaiting_second_approval/);
+  await expect(checker.getByRole('link', { name: /^LN-/ }).first()).toBeVisible();
   await checker.goto(new URL(page.url()).pathname);
   await checker.getByRole('button', { name: 'Approve disbursement' }).click();
   const approve = checker.getByRole('dialog');
