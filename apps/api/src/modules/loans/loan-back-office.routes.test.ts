@@ -315,7 +315,7 @@ describe('back office loans API', () => {
     const loanNumber = loan?.loanNumber ?? '';
     await post(t, maker, `/${id}/disburse`, { disbursementDate: '2025-06-15', method: 'cash' });
 
-    // The checker: one item more on the overview, linking the queue, and one in the bell.
+    // The checker: one item more on the overview, and one in the bell opening the loan.
     expect(await awaiting(checker)).toEqual({
       key: 'disbursementsToApprove',
       label: 'Disbursements awaiting your approval',
@@ -326,7 +326,7 @@ describe('back office loans API', () => {
     expect(told[0]).toMatchObject({
       title: `Disbursement of loan ${loanNumber} awaits your approval`,
       read: false,
-      actionUrl: '/admin/loans?status=awaiting_second_approval',
+      actionUrl: `/admin/loans/${id}`,
     });
     // Not the maker (their own request), nor an officer who cannot approve.
     expect(await bell(maker, loanNumber)).toEqual([]);

@@ -291,6 +291,7 @@ export async function requestDisbursement(
         template: 'disbursementToApprove' as const,
         facts: {
           requestId: request.id,
+          loanId: loan.id,
           loanNumber: loan.loanNumber,
           borrowerName,
           makerName: `${actor.user.firstName} ${actor.user.lastName}`,

@@ -75,8 +75,6 @@ function lagosTime(date: Date): string {
 
 const lines = (...text: string[]) => text.join('\n');
 const { mine: myLoan, guaranteed, toReview } = LOAN_LINKS;
-/** The back office's loans filtered to the disbursements waiting for a second approval. */
-const DISBURSEMENTS_AWAITING_APPROVAL_URL = '/admin/loans?status=awaiting_second_approval';
 
 /** A notification of `type` with the type's usual priority (spec §4), unless told otherwise. */
 function notice(
@@ -534,6 +532,7 @@ export const templates = {
     to: Recipient,
     facts: {
       requestId: string;
+      loanId: string;
       loanNumber: string;
       borrowerName: string;
       makerName: string;
@@ -541,12 +540,13 @@ export const templates = {
     },
   ): Message {
     const title = `Disbursement of loan ${facts.loanNumber} awaits your approval`;
+    const loanPage = `/admin/loans/${facts.loanId}`;
     return {
       notification: notice('disbursement_approval', {
         title,
         message: `${facts.makerName} asked to disburse ${formatKobo(facts.amount)} to ${facts.borrowerName}. It is above the two-signature limit, so a second officer approves or rejects it.`,
         actionText: 'Review disbursement',
-        actionUrl: DISBURSEMENTS_AWAITING_APPROVAL_URL,
+        actionUrl: loanPage,
         subject: { type: 'disbursement_request', id: facts.requestId },
       }),
       email: {
@@ -557,7 +557,7 @@ export const templates = {
           '',
           `${facts.makerName} asked to disburse ${formatKobo(facts.amount)} to ${facts.borrowerName} (${facts.loanNumber}).`,
           'It is above the two-signature limit, so a second officer approves or rejects it.',
-          `Review it on the portal: ${config.publicUrl}${DISBURSEMENTS_AWAITING_APPROVAL_URL}`,
+          `Review it on the portal: ${config.publicUrl}${loanPage}`,
         ),
       },
     };
