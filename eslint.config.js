@@ -114,7 +114,6 @@ export default tseslint.config(
       'apps/api/src/modules/auth/password.service.ts',
       'apps/api/src/modules/credentials/sign-in-throttle.service.ts',
       'apps/api/src/modules/members/members.service.ts',
-      'apps/api/src/modules/two-factor/two-factor.service.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

@@ -72,6 +72,5 @@ export const KNOWN_VIOLATIONS = {
   'modules/loans': ['userSettings', 'users'],
   'modules/notifications': ['userSettings', 'users'],
   'modules/sessions': ['users'],
-  'modules/two-factor': ['users'],
   'modules/withdrawals': ['users'],
 };

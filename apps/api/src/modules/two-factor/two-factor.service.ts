@@ -4,7 +4,6 @@
  * once (`last_step`); ten single-use recovery codes are stored as SHA-256.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { and, count, eq, isNull } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
 import {
@@ -15,7 +14,6 @@ import {
   type TwoFactorSetup,
   type TwoFactorStatus,
 } from '@coop/shared/security';
-import { twoFactorRecoveryCodes, twoFactorSecrets, users } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import type { Actor, MemberActor } from '../../lib/actor.js';
@@ -29,6 +27,8 @@ import {
 import { recordLoginEvent } from '../login-history/login-history.service.js';
 import { markSecondFactorPassed } from '../sessions/sessions.service.js';
 import { propose } from '../proposals/propose.service.js';
+import { lockAccountRow } from '../members/members.service.js';
+import { twoFactorRepository } from './two-factor.repository.js';
 
 /**
  * Every demo officer is enrolled in two-factor sign-in with this published secret (README,
@@ -115,16 +115,10 @@ function newRecoveryCodes(): string[] {
 
 export async function getTwoFactorStatus(deps: Deps, actor: MemberActor): Promise<TwoFactorStatus> {
   const userId = actor.user.id;
-  const [row] = await deps.db
-    .select()
-    .from(twoFactorSecrets)
-    .where(eq(twoFactorSecrets.userId, userId));
-  const [left] = await deps.db
-    .select({ n: count() })
-    .from(twoFactorRecoveryCodes)
-    .where(and(eq(twoFactorRecoveryCodes.userId, userId), isNull(twoFactorRecoveryCodes.usedAt)));
+  const repo = twoFactorRepository(deps.db);
+  const row = await repo.secretOf(userId);
   const enabled = Boolean(row?.enabledAt);
-  return { enabled, recoveryCodesLeft: enabled ? (left?.n ?? 0) : 0 };
+  return { enabled, recoveryCodesLeft: enabled ? await repo.recoveryCodesLeft(userId) : 0 };
 }
 
 /**
@@ -145,11 +139,8 @@ export async function startTwoFactorSetup(
     purpose: 'two_factor_setup',
   } as const;
   await runWithCurrentPassword(deps.db, actor, reAuthentication, async (tx) => {
-    const [current] = await tx
-      .select()
-      .from(twoFactorSecrets)
-      .where(eq(twoFactorSecrets.userId, userId))
-      .for('update');
+    const repo = twoFactorRepository(tx);
+    const current = await repo.secretOf(userId, true);
     if (current?.enabledAt) {
       throw new DomainError({
         code: 'TWO_FACTOR_ALREADY_ENABLED',
@@ -162,10 +153,7 @@ export async function startTwoFactorSetup(
       lastStep: null,
       createdAt: deps.clock.now(),
     };
-    await tx
-      .insert(twoFactorSecrets)
-      .values({ userId, ...values })
-      .onConflictDoUpdate({ target: twoFactorSecrets.userId, set: values });
+    await repo.putSecret(userId, values);
   });
   const otpauthUrl = totpFor(secret, actor.user.email).toString();
   const qrCodeDataUrl = await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 240 });
@@ -181,11 +169,8 @@ export async function enableTwoFactor(
   const userId = actor.user.id;
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const [pending] = await tx
-      .select()
-      .from(twoFactorSecrets)
-      .where(eq(twoFactorSecrets.userId, userId))
-      .for('update');
+    const repo = twoFactorRepository(tx);
+    const pending = await repo.secretOf(userId, true);
     if (!pending || pending.enabledAt) {
       throw new DomainError({
         code: 'TWO_FACTOR_NOT_PENDING',
@@ -195,18 +180,12 @@ export async function enableTwoFactor(
     const secret = decryptSecret(deps.config.twoFactorKey, pending.secretEncrypted);
     const step = matchingStep(secret, input.code, now);
     if (step === null) throw invalidCode();
-    await tx
-      .update(twoFactorSecrets)
-      .set({ enabledAt: now, lastStep: step })
-      .where(eq(twoFactorSecrets.userId, userId));
+    await repo.updateSecret(userId, { enabledAt: now, lastStep: step });
     const recoveryCodes = newRecoveryCodes();
-    await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
-    await tx.insert(twoFactorRecoveryCodes).values(
-      recoveryCodes.map((code) => ({
-        userId,
-        codeHash: hashSecretToken(normalizeRecoveryCode(code)),
-        createdAt: now,
-      })),
+    await repo.replaceRecoveryCodes(
+      userId,
+      recoveryCodes.map((code) => hashSecretToken(normalizeRecoveryCode(code))),
+      now,
     );
     // The sign-in that turned it on has just shown the password (at set-up) and a code: it counts
     // as a two-factor sign-in from its next access token (POST /auth/refresh), so an officer who
@@ -239,11 +218,8 @@ export async function useSecondFactor(
   deps: Pick<Deps, 'config'>,
   args: { userId: string; code: string; now: Date },
 ): Promise<SecondFactorCheck> {
-  const [row] = await tx
-    .select()
-    .from(twoFactorSecrets)
-    .where(eq(twoFactorSecrets.userId, args.userId))
-    .for('update');
+  const repo = twoFactorRepository(tx);
+  const row = await repo.secretOf(args.userId, true);
   if (!row?.enabledAt) return { ok: false, justUsed: false };
   if (/^\d{6}$/.test(args.code)) {
     const step = matchingStep(
@@ -254,23 +230,14 @@ export async function useSecondFactor(
     // Single use: a step at or before the last one used is refused.
     if (step === null) return { ok: false, justUsed: false };
     if (row.lastStep !== null && step <= row.lastStep) return { ok: false, justUsed: true };
-    await tx
-      .update(twoFactorSecrets)
-      .set({ lastStep: step })
-      .where(eq(twoFactorSecrets.userId, args.userId));
+    await repo.updateSecret(args.userId, { lastStep: step });
     return { ok: true, method: 'totp' };
   }
-  const [used] = await tx
-    .update(twoFactorRecoveryCodes)
-    .set({ usedAt: args.now })
-    .where(
-      and(
-        eq(twoFactorRecoveryCodes.userId, args.userId),
-        eq(twoFactorRecoveryCodes.codeHash, hashSecretToken(normalizeRecoveryCode(args.code))),
-        isNull(twoFactorRecoveryCodes.usedAt),
-      ),
-    )
-    .returning({ id: twoFactorRecoveryCodes.id });
+  const used = await repo.useRecoveryCode(
+    args.userId,
+    hashSecretToken(normalizeRecoveryCode(args.code)),
+    args.now,
+  );
   return used ? { ok: true, method: 'recovery_code' } : { ok: false, justUsed: false };
 }
 
@@ -291,10 +258,7 @@ export async function enrolWithKnownSecret(
     lastStep: null,
     createdAt: args.now,
   };
-  await tx
-    .insert(twoFactorSecrets)
-    .values({ userId: args.userId, ...values })
-    .onConflictDoUpdate({ target: twoFactorSecrets.userId, set: values });
+  await twoFactorRepository(tx).putSecret(args.userId, values);
 }
 
 /**
@@ -307,10 +271,7 @@ export async function usableCode(
   deps: Pick<Deps, 'config'>,
   args: { userId: string; secretBase32: string; now: Date },
 ): Promise<{ code: string; validUntil: Date } | null> {
-  const [row] = await tx
-    .select()
-    .from(twoFactorSecrets)
-    .where(eq(twoFactorSecrets.userId, args.userId));
+  const row = await twoFactorRepository(tx).secretOf(args.userId);
   if (!row?.enabledAt) return null;
   if (decryptSecret(deps.config.twoFactorKey, row.secretEncrypted) !== args.secretBase32) {
     return null;
@@ -327,10 +288,7 @@ export async function usableCode(
 
 /** Whether the user signs in with a second factor. */
 export async function hasTwoFactor(tx: Executor, userId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ enabledAt: twoFactorSecrets.enabledAt })
-    .from(twoFactorSecrets)
-    .where(eq(twoFactorSecrets.userId, userId));
+  const row = await twoFactorRepository(tx).secretOf(userId);
   return Boolean(row?.enabledAt);
 }
 
@@ -391,8 +349,7 @@ export async function disableTwoFactor(
 }
 
 async function removeTwoFactor(tx: Executor, userId: string): Promise<void> {
-  await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
-  await tx.delete(twoFactorSecrets).where(eq(twoFactorSecrets.userId, userId));
+  await twoFactorRepository(tx).remove(userId);
 }
 
 /** An administrator turns a member's two-factor off (lost phone and codes); audited. */
@@ -403,11 +360,7 @@ export async function resetTwoFactor(
 ): Promise<void> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    const [user] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('update');
+    const user = await lockAccountRow(tx, userId);
     if (!user) throw new DomainError({ code: 'NOT_FOUND', message: 'Member not found' });
     const had = await hasTwoFactor(tx, userId);
     await removeTwoFactor(tx, userId);
@@ -432,11 +385,7 @@ export async function proposeTwoFactorResetOfOfficer(
   { userId }: { userId: string },
 ): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ roles: users.roles })
-      .from(users)
-      .where(eq(users.id, userId))
-      .for('update');
+    const row = await lockAccountRow(tx, userId);
     if (!row || row.roles.length === 0) return false;
     await propose(tx, deps, actor, {
       kind: 'officer.two_factor_reset',
