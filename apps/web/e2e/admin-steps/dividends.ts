@@ -99,7 +99,8 @@ export async function editPolicyValue(
   }: {
     isMobile: boolean;
     label: string;
-    value: string;
+    /** The new value, or how to get it from the current one (so a second run changes it too). */
+    value: string | ((current: string) => string);
     shot?: (name: string) => Promise<void>;
   },
 ) {
@@ -107,6 +108,7 @@ export async function editPolicyValue(
   const field = page.getByLabel(label);
   await expect(field).toBeVisible();
   await expectAccessible(page);
+  if (typeof value === 'function') value = value(await field.inputValue());
   await field.fill(value);
   await page.getByRole('button', { name: 'Save policy' }).click();
   const dialog = page.getByRole('dialog', { name: 'Save the policy?' });
