@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm';
 import {
   classifyIdentifier,
   type CheckEmailQuery,
   type LoginInput,
   type User,
 } from '@coop/shared/auth';
-import { users } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import type { Actor } from '../../lib/actor.js';
 import { DomainError } from '../../lib/domain-error.js';
@@ -14,6 +12,12 @@ import { answerNoSoonerThan } from '../../lib/answer-floor.js';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/password.js';
 import { passwordChecks, PasswordChecksBusyError } from '../../lib/password-checks.js';
 import { toUser } from '../../lib/user-view.js';
+import {
+  accountByIdentifier,
+  emailInUse,
+  lockAccountForSignIn,
+  type MemberRow,
+} from '../members/members.service.js';
 import { recordLoginEvent } from '../login-history/login-history.service.js';
 import { hasTwoFactor, invalidCode, useSecondFactor } from '../two-factor/two-factor.service.js';
 import {
@@ -60,14 +64,8 @@ const sessionExpired = () =>
     message: 'Your session has expired. Please sign in again.',
   });
 
-const IDENTIFIER_COLUMNS = {
-  email: users.email,
-  phone: users.phoneNumber,
-  membershipId: users.membershipId,
-} as const;
-
 type LoginOutcome =
-  | { result: 'signed_in'; user: typeof users.$inferSelect; session: IssuedRefreshToken }
+  | { result: 'signed_in'; user: MemberRow; session: IssuedRefreshToken }
   | { result: 'two_factor'; userId: string }
   | { result: 'failed'; justUsed?: boolean }
   | { result: 'locked'; waitMs: number };
@@ -113,10 +111,7 @@ async function attemptLogin(
   const ip = actor.ip ?? 'unknown';
   const identifier = classifyIdentifier(input.identifier);
   const audit = { entityType: 'user' } as const;
-  const [found] = await db
-    .select()
-    .from(users)
-    .where(eq(IDENTIFIER_COLUMNS[identifier.kind], identifier.value));
+  const found = await accountByIdentifier(db, identifier.kind, identifier.value);
   // The member's own device keeps its budget and is not held to its address's limit either (a
   // shared address, such as a mobile network's, may be failing because of someone else).
   const device =
@@ -181,7 +176,7 @@ async function checkThenRecord(
     identifier: ReturnType<typeof classifyIdentifier>;
     ip: string;
     now: Date;
-    found: typeof users.$inferSelect | undefined;
+    found: MemberRow | undefined;
     device: string | null;
   },
 ): Promise<LoginOutcome> {
@@ -226,7 +221,7 @@ async function checkThenRecord(
   }
 
   return db.transaction(async (tx): Promise<LoginOutcome> => {
-    const [user] = await tx.select().from(users).where(eq(users.id, found.id)).for('no key update');
+    const user = await lockAccountForSignIn(tx, found.id);
     if (!user) return { result: 'failed' };
     const auditUser = { ...audit, actorId: user.id, entityId: user.id };
     const waitMs = await lockedFor(tx, shownKey, now);
@@ -331,7 +326,7 @@ async function attemptSecondFactor(
       ? budgetKey.device(userId, source.knownDevice.deviceId)
       : budgetKey.account(userId);
   const outcome = await deps.db.transaction(async (tx): Promise<LoginOutcome> => {
-    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('no key update');
+    const user = await lockAccountForSignIn(tx, userId);
     if (!user?.passwordHash) return { result: 'failed' };
     const auditUser = { entityType: 'user', actorId: user.id, entityId: user.id } as const;
     const waitMs = await lockedFor(tx, key, now);
@@ -459,10 +454,5 @@ export async function checkEmail(
   _actor: Actor,
   { email }: CheckEmailQuery,
 ): Promise<{ email: string; exists: boolean }> {
-  const [row] = await deps.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, email))
-    .limit(1);
-  return { email, exists: row !== undefined };
+  return { email, exists: await emailInUse(deps.db, email) };
 }

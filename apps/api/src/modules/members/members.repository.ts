@@ -42,6 +42,35 @@ function matchesSearch(term: string | undefined) {
 
 export function membersRepository(db: Executor) {
   return {
+    /** The account a sign-in names, by e-mail, phone number or membership ID. */
+    async byIdentifier(kind: 'email' | 'phone' | 'membershipId', value: string) {
+      const column = {
+        email: users.email,
+        phone: users.phoneNumber,
+        membershipId: users.membershipId,
+      }[kind];
+      const [row] = await db.select().from(users).where(eq(column, value));
+      return row;
+    },
+
+    /**
+     * The account, its row locked FOR NO KEY UPDATE: a sign-in's outcome is recorded one at a
+     * time without blocking the rows that reference the account.
+     */
+    async lockForSignIn(userId: string) {
+      const [row] = await db.select().from(users).where(eq(users.id, userId)).for('no key update');
+      return row;
+    },
+
+    async emailInUse(email: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, email))
+        .limit(1);
+      return row !== undefined;
+    },
+
     /** Who an activation link greets, and whether a password is already set. */
     async activationProfile(userId: string) {
       const [row] = await db

@@ -136,6 +136,27 @@ async function nextMembershipId(tx: Tx, prefix: 'M' | 'A'): Promise<string> {
   return `${prefix}${String(next).padStart(4, '0')}`;
 }
 
+export type { MemberRow } from './members.repository.js';
+
+/** The account a sign-in names (e-mail, phone number or membership ID), as stored. */
+export function accountByIdentifier(
+  db: Executor,
+  kind: 'email' | 'phone' | 'membershipId',
+  value: string,
+): Promise<MemberRow | undefined> {
+  return membersRepository(db).byIdentifier(kind, value);
+}
+
+/** The account, locked for recording a sign-in's outcome (FOR NO KEY UPDATE). */
+export function lockAccountForSignIn(tx: Executor, userId: string): Promise<MemberRow | undefined> {
+  return membersRepository(tx).lockForSignIn(userId);
+}
+
+/** Whether an e-mail address already belongs to an account. */
+export function emailInUse(db: Executor, email: string): Promise<boolean> {
+  return membersRepository(db).emailInUse(email);
+}
+
 /** One account's row as stored (password hash included): for the credential checks. */
 export function accountRow(db: Executor, userId: string): Promise<MemberRow | undefined> {
   return membersRepository(db).find(userId);
