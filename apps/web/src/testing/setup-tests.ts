@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetAuth } from './auth';
+
+// Route modules load lazily, and on a busy two-core CI machine a route's first import can take
+// longer than Testing Library's default wait of 1 s; a wait that truly fails still fails, after 5 s.
+configure({ asyncUtilTimeout: 5000 });
 
 // Build-tool tests run in Node (`@vitest-environment node`): no browser to prepare.
 const inBrowser = typeof window !== 'undefined';
