@@ -56,7 +56,12 @@ const BACK_OFFICE_PAGES = {
     '/admin/withdrawals',
     '/admin/deposit-notices',
   ],
-  'fines, dividends and policy': ['/admin/fines', '/admin/dividends', '/admin/policy'],
+  'fines, dividends, policy and approvals': [
+    '/admin/fines',
+    '/admin/dividends',
+    '/admin/policy',
+    '/admin/approvals',
+  ],
 };
 
 /** Collects the API calls that answered 5xx: a page whose data the server cannot give fails. */
