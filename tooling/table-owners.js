@@ -63,7 +63,6 @@ export const KNOWN_VIOLATIONS = {
   lib: ['refreshTokens', 'signInAttempts', 'users'],
   plugins: ['emailOutbox', 'refreshTokens', 'users'],
   'modules/account': ['users', 'userSettings'],
-  'modules/auth': ['users'],
   'modules/contributions': ['users'],
   'modules/credentials': ['rateLimitEvents'],
   'modules/deposit-notices': ['users'],

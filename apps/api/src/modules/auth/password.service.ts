@@ -1,5 +1,4 @@
 import { AUTH_MESSAGES } from '@coop/shared/messages';
-import { asc, eq, sql } from 'drizzle-orm';
 import {
   FORGOT_PASSWORD_IP_LIMIT,
   FORGOT_PASSWORD_MAX_ATTEMPTS,
@@ -10,11 +9,11 @@ import type {
   ForgotPasswordInput,
   ResetPasswordInput,
 } from '@coop/shared/auth';
-import { passwordResetRequests, users } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import type { Actor, MemberActor } from '../../lib/actor.js';
 import { DomainError } from '../../lib/domain-error.js';
+import { advisoryLock } from '../../lib/advisory-lock.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { answerNoSoonerThan } from '../../lib/answer-floor.js';
 import type { ScheduledJob } from '../../lib/jobs.js';
@@ -34,7 +33,14 @@ import {
   findUsableOneTimeToken,
   issueOneTimeToken,
 } from '../../lib/one-time-token.js';
-import { sendActivationLink } from '../members/members.service.js';
+import {
+  accountByIdentifier,
+  lockAccountRow,
+  passwordOwnerOf,
+  sendActivationLink,
+  setPassword,
+} from '../members/members.service.js';
+import { authRepository } from './auth.repository.js';
 import { sendMessages } from '../notifications/notifications.service.js';
 import { recordLoginEvent } from '../login-history/login-history.service.js';
 import {
@@ -81,17 +87,7 @@ export async function refuseUnsafeNewPassword(
 
 /** The details of a user a new password may not contain. */
 export async function passwordOwner(db: Executor, userId: string): Promise<PasswordOwner | null> {
-  const [owner] = await db
-    .select({
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      membershipId: users.membershipId,
-      phoneNumber: users.phoneNumber,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  return owner ?? null;
+  return passwordOwnerOf(db, userId);
 }
 
 const invalidResetToken = () =>
@@ -133,7 +129,7 @@ async function queuePasswordResetRequest(
   const ip = actor.ip ?? 'unknown';
   await deps.db.transaction(async (tx) => {
     // Requests for one address queue here, so four at once still count as four.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`coop.forgot.${email}`}))`);
+    await advisoryLock(tx, `coop.forgot.${email}`);
     const window = { windowMs: FORGOT_PASSWORD_WINDOW_MS, now };
     const wait =
       (await blockedFor(tx, {
@@ -151,9 +147,12 @@ async function queuePasswordResetRequest(
     if (wait !== null) throw tooManyRequests(wait);
     await recordEvent(tx, { bucket: 'forgot_password_ip', key: ip, now });
     await recordEvent(tx, { bucket: 'forgot_password_email', key: email, now });
-    await tx
-      .insert(passwordResetRequests)
-      .values({ email, ip: actor.ip, userAgent: actor.userAgent, createdAt: now });
+    await authRepository(tx).queueResetRequest({
+      email,
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+      createdAt: now,
+    });
   });
 }
 
@@ -174,14 +173,8 @@ export async function processPasswordResetRequests(
   let handled = 0;
   while (!signal.aborted && handled < RESET_REQUESTS_PER_RUN) {
     const done = await deps.db.transaction(async (tx) => {
-      const [request] = await tx
-        .select()
-        .from(passwordResetRequests)
-        .orderBy(asc(passwordResetRequests.createdAt))
-        .limit(1)
-        .for('update', { skipLocked: true });
+      const request = await authRepository(tx).takeOldestResetRequest();
       if (!request) return false;
-      await tx.delete(passwordResetRequests).where(eq(passwordResetRequests.id, request.id));
       const actor: Actor = { user: null, ip: request.ip, userAgent: request.userAgent };
       await sendPasswordResetLink(tx, deps, actor, request.email);
       return true;
@@ -199,7 +192,7 @@ async function sendPasswordResetLink(
   email: string,
 ): Promise<void> {
   const now = deps.clock.now();
-  const [user] = await tx.select().from(users).where(eq(users.email, email));
+  const user = await accountByIdentifier(tx, 'email', email);
   const audit = { action: 'auth.password_reset.requested', entityType: 'user' } as const;
   if (!user) {
     await writeAudit(tx, actor, { ...audit, after: { outcome: 'unknown_email', email } });
@@ -263,17 +256,9 @@ export async function resetPassword(
   await deps.db.transaction(async (tx) => {
     const consumed = await consumeOneTimeToken(tx, usable);
     if (!consumed) throw invalidResetToken();
-    const [user] = await tx.select().from(users).where(eq(users.id, consumed.userId)).for('update');
+    const user = await lockAccountRow(tx, consumed.userId);
     if (!user) throw invalidResetToken();
-    await tx
-      .update(users)
-      .set({
-        passwordHash,
-        activatedAt: user.activatedAt ?? now,
-        tokensValidAfter: now,
-        updatedAt: now,
-      })
-      .where(eq(users.id, user.id));
+    await setPassword(tx, user.id, { passwordHash, activatedAt: user.activatedAt ?? now, now });
     await revokeAllSessions(tx, user.id, now);
     // Whoever reads the member's mail may sign in again at once: earlier failures no longer count.
     await forgetAccountFailures(tx, user);
@@ -315,10 +300,7 @@ export async function changePassword(
     actor,
     { password: input.currentPassword, now, purpose: 'password_change' },
     async (tx) => {
-      await tx
-        .update(users)
-        .set({ passwordHash, tokensValidAfter: now, updatedAt: now })
-        .where(eq(users.id, userId));
+      await setPassword(tx, userId, { passwordHash, now });
       await revokeAllSessions(tx, userId, now);
       const fresh = await startSession(tx, {
         userId,

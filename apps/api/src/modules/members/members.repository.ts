@@ -71,6 +71,29 @@ export function membersRepository(db: Executor) {
       return row !== undefined;
     },
 
+    /** The details of an account a new password may not contain. */
+    async passwordOwner(userId: string) {
+      const [row] = await db
+        .select({
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+          membershipId: users.membershipId,
+          phoneNumber: users.phoneNumber,
+        })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row;
+    },
+
+    /** A new password: earlier access tokens end with `tokensValidAfter`. */
+    async setPassword(
+      userId: string,
+      values: { passwordHash: string; activatedAt?: Date; tokensValidAfter: Date; updatedAt: Date },
+    ): Promise<void> {
+      await db.update(users).set(values).where(eq(users.id, userId));
+    },
+
     /** Who an activation link greets, and whether a password is already set. */
     async activationProfile(userId: string) {
       const [row] = await db

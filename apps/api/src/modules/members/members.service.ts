@@ -152,6 +152,28 @@ export function lockAccountForSignIn(tx: Executor, userId: string): Promise<Memb
   return membersRepository(tx).lockForSignIn(userId);
 }
 
+/** The details of an account a new password may not contain (null: no such account). */
+export async function passwordOwnerOf(db: Executor, userId: string) {
+  return (await membersRepository(db).passwordOwner(userId)) ?? null;
+}
+
+/**
+ * Sets an account's new password (its row locked by the caller): every access token issued
+ * before `now` stops working; an account never activated is activated by it.
+ */
+export function setPassword(
+  tx: Executor,
+  userId: string,
+  values: { passwordHash: string; activatedAt?: Date; now: Date },
+): Promise<void> {
+  const { now, ...rest } = values;
+  return membersRepository(tx).setPassword(userId, {
+    ...rest,
+    tokensValidAfter: now,
+    updatedAt: now,
+  });
+}
+
 /** Whether an e-mail address already belongs to an account. */
 export function emailInUse(db: Executor, email: string): Promise<boolean> {
   return membersRepository(db).emailInUse(email);
