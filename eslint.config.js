@@ -111,7 +111,6 @@ export default tseslint.config(
     files: ['apps/api/src/modules/**/*.service.ts'],
     ignores: [
       'apps/api/src/modules/credentials/sign-in-throttle.service.ts',
-      'apps/api/src/modules/members/members.service.ts',
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

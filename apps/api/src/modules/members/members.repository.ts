@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { AdminMemberListQuery } from '@coop/shared/admin';
-import { users } from '../../db/schema/index.js';
+import { users, userSettings } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
 import { chunks } from '../../lib/chunks.js';
 import { listFilters, listPage } from '../../lib/list-query.js';
@@ -181,6 +181,25 @@ export function membersRepository(db: Executor) {
 
     async lock(id: string): Promise<MemberRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+      return row;
+    },
+
+    /** The highest number in use after a membership ID prefix ('M', 'A'); 0 when none. */
+    async highestMembershipNumber(prefix: 'M' | 'A'): Promise<number> {
+      const [row] = await db
+        .select({
+          highest: sql<string | null>`max(substring(${users.membershipId} from 2)::bigint)`,
+        })
+        .from(users)
+        .where(sql`${users.membershipId} ~ ${`^${prefix}[0-9]+$`}`);
+      return Number(row?.highest ?? 0);
+    },
+
+    /** A new account with its settings row (defaults). */
+    async insert(values: typeof users.$inferInsert, now: Date): Promise<MemberRow> {
+      const [row] = await db.insert(users).values(values).returning();
+      if (!row) throw new Error('insert into users returned no row');
+      await db.insert(userSettings).values({ userId: row.id, updatedAt: now });
       return row;
     },
 

@@ -1,11 +1,9 @@
-import { eq, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { emailSchema, normalizePhone, type User } from '@coop/shared/auth';
 import { isOfficer, officerRoleSchema } from '@coop/shared/officers';
 import { toIsoDateInTimeZone } from '@coop/shared/dates';
 import { isoDateSchema } from '@coop/shared/date-schemas';
 import { idSchema } from '@coop/shared/http';
-import { users, userSettings } from '../../db/schema/index.js';
 import type { Executor, Tx } from '../../db/client.js';
 import type { Config } from '../../config/env.js';
 import type { Deps } from '../../deps.js';
@@ -30,6 +28,7 @@ import type { ListPage } from '../../lib/list-query.js';
 import { membersRepository, type MemberRow } from './members.repository.js';
 import { DomainError, invalidInput, notFound } from '../../lib/domain-error.js';
 import { toUser } from '../../lib/user-view.js';
+import { advisoryLock } from '../../lib/advisory-lock.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { issueOneTimeToken } from '../../lib/one-time-token.js';
 import { revokeAllSessions } from '../sessions/sessions.service.js';
@@ -125,14 +124,8 @@ function violatedUniqueField(err: unknown): UniqueField | undefined {
  * here instead of picking the same number.
  */
 async function nextMembershipId(tx: Tx, prefix: 'M' | 'A'): Promise<string> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`coop.membership_id.${prefix}`}))`);
-  const [row] = await tx
-    .select({
-      highest: sql<string | null>`max(substring(${users.membershipId} from 2)::bigint)`,
-    })
-    .from(users)
-    .where(sql`${users.membershipId} ~ ${`^${prefix}[0-9]+$`}`);
-  const next = Number(row?.highest ?? 0) + 1;
+  await advisoryLock(tx, `coop.membership_id.${prefix}`);
+  const next = (await membersRepository(tx).highestMembershipNumber(prefix)) + 1;
   return `${prefix}${String(next).padStart(4, '0')}`;
 }
 
@@ -259,20 +252,12 @@ export async function createMember(
 
   try {
     return await deps.db.transaction(async (tx) => {
-      const clashes = await tx
-        .select({
-          email: users.email,
-          phoneNumber: users.phoneNumber,
-          membershipId: users.membershipId,
-        })
-        .from(users)
-        .where(
-          or(
-            eq(users.email, data.email),
-            data.phoneNumber ? eq(users.phoneNumber, data.phoneNumber) : undefined,
-            data.membershipId ? eq(users.membershipId, data.membershipId) : undefined,
-          ),
-        );
+      const repo = membersRepository(tx);
+      const clashes = await repo.clashes({
+        emails: [data.email],
+        phones: data.phoneNumber ? [data.phoneNumber] : [],
+        membershipIds: data.membershipId ? [data.membershipId] : [],
+      });
       for (const field of ['email', 'phoneNumber', 'membershipId'] as const) {
         if (clashes.some((row) => data[field] != null && row[field] === data[field])) {
           throw duplicateError(field);
@@ -281,9 +266,8 @@ export async function createMember(
 
       const membershipId =
         data.membershipId ?? (await nextMembershipId(tx, isOfficer(data.roles) ? 'A' : 'M'));
-      const [row] = await tx
-        .insert(users)
-        .values({
+      const row = await repo.insert(
+        {
           email: data.email,
           phoneNumber: data.phoneNumber,
           membershipId,
@@ -296,12 +280,10 @@ export async function createMember(
           tokensValidAfter: now,
           createdAt: now,
           updatedAt: now,
-        })
-        .returning();
-      if (!row) throw new Error('insert into users returned no row');
-
+        },
+        now,
+      );
       await openMemberBalance(tx, row.id, now);
-      await tx.insert(userSettings).values({ userId: row.id, updatedAt: now });
       await writeAudit(tx, actor, {
         action: 'member.created',
         entityType: 'user',
@@ -340,20 +322,15 @@ export async function setMemberActive(
   if (!idSchema.safeParse(userId).success) throw notFound('Member');
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    const repo = membersRepository(tx);
+    const current = await repo.lock(userId);
     if (!current) throw notFound('Member');
     if (current.isActive === isActive) return toUser(current);
 
-    const [updated] = await tx
-      .update(users)
-      .set(
-        isActive
-          ? { isActive, updatedAt: now }
-          : { isActive, tokensValidAfter: now, updatedAt: now },
-      )
-      .where(eq(users.id, userId))
-      .returning();
-    if (!updated) throw notFound('Member');
+    const updated = await repo.update(
+      userId,
+      isActive ? { isActive, updatedAt: now } : { isActive, tokensValidAfter: now, updatedAt: now },
+    );
     if (!isActive) await revokeAllSessions(tx, userId, now);
     await writeAudit(tx, actor, {
       action: isActive ? 'member.reinstated' : 'member.suspended',
@@ -874,7 +851,7 @@ export async function importMembers(
 ): Promise<AdminMember[]> {
   return deps.db.transaction(async (tx) => {
     // One import at a time, so two uploads of one file cannot both pass the duplicate check.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('coop.members.import'))`);
+    await advisoryLock(tx, 'coop.members.import');
     const { preview, candidates } = await readMemberImport(tx, upload);
     const report = [
       ...preview.errors,
