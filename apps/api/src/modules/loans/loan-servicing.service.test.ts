@@ -8,11 +8,14 @@ import {
   loanGuarantors,
   loanScheduleItems,
   loans,
-  memberBalances,
   notifications,
 } from '../../db/schema/index.js';
 import { systemActor } from '../../lib/actor.js';
-import { findHoldMismatches, findProjectionMismatches } from '../ledger/ledger.service.js';
+import {
+  findHoldMismatches,
+  findProjectionMismatches,
+  readMemberBalance,
+} from '../ledger/ledger.service.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createPostgresTestDatabase, requirePostgres } from '../../test/database.js';
 import {
@@ -113,11 +116,8 @@ describe('loan servicing', () => {
       '2025-12-15',
     ]);
     expect(items.reduce((sum, item) => sum + item.totalAmount, 0)).toBe(105_000_000);
-    const [balance] = await t.db
-      .select()
-      .from(memberBalances)
-      .where(eq(memberBalances.userId, ada.user.id));
-    expect(balance?.loanBalance).toBe(105_000_000);
+    const balance = await readMemberBalance(t.db, ada.user.id);
+    expect(balance?.loans).toBe(105_000_000);
     await expect(
       disburseLoan(t.deps, systemActor, { loanId, method: 'bank_transfer' }),
     ).rejects.toMatchObject({
@@ -418,11 +418,8 @@ describe.skipIf(!serverUrl)('loans under concurrency (PostgreSQL)', () => {
       ),
     );
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
-    const [balance] = await t.db
-      .select()
-      .from(memberBalances)
-      .where(eq(memberBalances.userId, bayo.user.id));
-    expect(balance?.frozenAmount).toBe(request.guaranteeAmount * 100);
+    const balance = await readMemberBalance(t.db, bayo.user.id);
+    expect(balance?.frozen).toBe(request.guaranteeAmount * 100);
     await consistent(t);
   });
 

@@ -3,8 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { GuarantorRequest } from '@coop/shared/guarantors';
 import type { Loan, LoanCalculation } from '@coop/shared/loans';
-import { auditLog, loanGuarantors, memberBalances, notifications } from '../../db/schema/index.js';
-import { findHoldMismatches, findProjectionMismatches } from '../ledger/ledger.service.js';
+import { auditLog, loanGuarantors, notifications } from '../../db/schema/index.js';
+import {
+  findHoldMismatches,
+  findProjectionMismatches,
+  readMemberBalance,
+} from '../ledger/ledger.service.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { frozenMismatches, loanMember, type LoanTestMember } from '../../test/loan-members.js';
 import { outbox } from '../../test/auth-helpers.js';
@@ -234,11 +238,8 @@ describe('loans API', () => {
       ]);
       expect(loan.repaymentSchedule.scheduleItems).toHaveLength(6);
       // Nothing is frozen until a guarantor accepts.
-      const frozen = await t.db
-        .select()
-        .from(memberBalances)
-        .where(eq(memberBalances.userId, bayo.user.id));
-      expect(frozen[0]?.frozenAmount).toBe(0);
+      const frozen = await readMemberBalance(t.db, bayo.user.id);
+      expect(frozen?.frozen).toBe(0);
       const asked = await t.db
         .select()
         .from(notifications)
@@ -345,11 +346,8 @@ describe('loans API', () => {
         token: request.acceptanceToken,
       });
       expect(again.statusCode).toBe(409);
-      const [balance] = await t.db
-        .select()
-        .from(memberBalances)
-        .where(eq(memberBalances.userId, bayo.user.id));
-      expect(balance?.frozenAmount).toBe(33_333_334);
+      const balance = await readMemberBalance(t.db, bayo.user.id);
+      expect(balance?.frozen).toBe(33_333_334);
     });
 
     it('rejects with an optional reason', async () => {
@@ -790,10 +788,6 @@ describe('loans API', () => {
   }
 
   async function frozenOf(who: LoanTestMember): Promise<number> {
-    const [row] = await t.db
-      .select()
-      .from(memberBalances)
-      .where(eq(memberBalances.userId, who.user.id));
-    return row?.frozenAmount ?? -1;
+    return (await readMemberBalance(t.db, who.user.id))?.frozen ?? -1;
   }
 });

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { outbox } from '../../test/auth-helpers.js';
-import { auditLog, memberBalances, users, userSettings } from '../../db/schema/index.js';
+import { auditLog, users, userSettings } from '../../db/schema/index.js';
+import { readMemberBalance } from '../ledger/ledger.service.js';
 import { createMember, previewMemberImport, setMemberActive } from './members.service.js';
 import { systemActor, type MemberActor } from '../../lib/actor.js';
 
@@ -43,16 +44,8 @@ describe('createMember', () => {
       `http://portal.test/auth/activate?token=${created.activationToken}`,
     );
 
-    const [balance] = await t.db
-      .select()
-      .from(memberBalances)
-      .where(eq(memberBalances.userId, created.user.id));
-    expect(balance).toMatchObject({
-      savingsBalance: 0,
-      shareBalance: 0,
-      loanBalance: 0,
-      frozenAmount: 0,
-    });
+    const balance = await readMemberBalance(t.db, created.user.id);
+    expect(balance).toMatchObject({ savings: 0, shares: 0, loans: 0, frozen: 0 });
     const [settings] = await t.db
       .select()
       .from(userSettings)
