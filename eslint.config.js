@@ -106,12 +106,8 @@ export default tseslint.config(
   {
     // One data-access style (docs/architecture.md "One way per thing"): a module's SQL lives in
     // its repository (`<module>.repository.ts`); a service composes use cases and never imports
-    // tables or query builders (types are fine). The files ignored here are today's exceptions:
-    // the list only shrinks, each file leaving it as its queries move to a repository.
+    // tables or query builders (types are fine), with no exception.
     files: ['apps/api/src/modules/**/*.service.ts'],
-    ignores: [
-      'apps/api/src/modules/credentials/sign-in-throttle.service.ts',
-    ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

@@ -64,7 +64,6 @@ export const KNOWN_VIOLATIONS = {
   plugins: ['emailOutbox', 'refreshTokens', 'users'],
   'modules/account': ['users', 'userSettings'],
   'modules/contributions': ['users'],
-  'modules/credentials': ['rateLimitEvents'],
   'modules/deposit-notices': ['users'],
   'modules/dividends': ['users'],
   'modules/fines': ['users'],

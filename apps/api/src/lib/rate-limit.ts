@@ -28,11 +28,19 @@ export async function blockedFor(
   return oldest.at.getTime() + windowMs - now.getTime();
 }
 
+/** Records one event against the bucket's key; answers its id, for `forgetEvent`. */
 export async function recordEvent(
   db: Executor,
   args: { bucket: string; key: string; now: Date },
-): Promise<void> {
-  await db
+): Promise<number> {
+  const [event] = await db
     .insert(rateLimitEvents)
-    .values({ bucket: args.bucket, key: args.key, createdAt: args.now });
+    .values({ bucket: args.bucket, key: args.key, createdAt: args.now })
+    .returning({ id: rateLimitEvents.id });
+  return event!.id;
+}
+
+/** Takes back an event that turned out not to count (a claimed failure that was a success). */
+export async function forgetEvent(db: Executor, id: number): Promise<void> {
+  await db.delete(rateLimitEvents).where(eq(rateLimitEvents.id, id));
 }

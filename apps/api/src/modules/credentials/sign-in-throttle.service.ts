@@ -1,9 +1,8 @@
-import { and, eq, inArray, isNull, like, lt, or, sql } from 'drizzle-orm';
-import { rateLimitEvents, signInAttempts, signInLocks } from '../../db/schema/index.js';
 import type { Database, Executor } from '../../db/client.js';
 import { asBookkeeping } from '../../db/request-deadline.js';
+import { advisoryLock } from '../../lib/advisory-lock.js';
 import type { ScheduledJob } from '../../lib/jobs.js';
-import { blockedFor } from '../../lib/rate-limit.js';
+import { blockedFor, forgetEvent, recordEvent } from '../../lib/rate-limit.js';
 import {
   SIGN_IN_FAILURE_LIMIT,
   SIGN_IN_LOCKOUT_MINUTES,
@@ -11,6 +10,7 @@ import {
   SIGN_IN_IP_FAILURE_LIMIT,
 } from '@coop/shared/constants';
 import { DomainError } from '../../lib/domain-error.js';
+import { signInThrottleRepository } from './sign-in-throttle.repository.js';
 
 /**
  * Brute-force limits for sign-in (docs/decisions/093-sign-in-budgets-instead-of-account-lockout.md),
@@ -66,7 +66,7 @@ export async function claimAddressAttempt(
   // Not the member's change: a sign-in cut off at its deadline still changed nothing of theirs.
   return asBookkeeping(() =>
     db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${ADDRESS_BUCKET}:${ip}`}))`);
+      await advisoryLock(tx, `${ADDRESS_BUCKET}:${ip}`);
       const args = { bucket: ADDRESS_BUCKET, key: ip, now };
       const blockedMs = await blockedFor(tx, {
         ...args,
@@ -74,20 +74,14 @@ export async function claimAddressAttempt(
         windowMs: FAILURE_WINDOW_MS,
       });
       if (blockedMs !== null) return { blockedMs };
-      const [claim] = await tx
-        .insert(rateLimitEvents)
-        .values({ bucket: ADDRESS_BUCKET, key: ip, createdAt: now })
-        .returning({ id: rateLimitEvents.id });
-      return { claimId: claim!.id };
+      return { claimId: await recordEvent(tx, args) };
     }),
   );
 }
 
 /** The password was right: the address's claimed slot was not a failure after all. */
 export async function releaseAddressClaim(db: Executor, claimId: number): Promise<void> {
-  await asBookkeeping(async () => {
-    await db.delete(rateLimitEvents).where(eq(rateLimitEvents.id, claimId));
-  });
+  await asBookkeeping(() => forgetEvent(db, claimId));
 }
 
 /**
@@ -108,12 +102,8 @@ export const budgetKey = {
 
 /** Milliseconds until the budget may be spent again, or null while it has guesses left. */
 export async function lockedFor(db: Executor, key: string, now: Date): Promise<number | null> {
-  const [lock] = await db
-    .select({ lockedUntil: signInLocks.lockedUntil })
-    .from(signInLocks)
-    .where(eq(signInLocks.key, key));
-  if (!lock?.lockedUntil || lock.lockedUntil.getTime() <= now.getTime()) return null;
-  return lock.lockedUntil.getTime() - now.getTime();
+  const until = await signInThrottleRepository(db).restingUntil(key, now);
+  return until && until.getTime() - now.getTime();
 }
 
 /**
@@ -125,41 +115,20 @@ export async function lockedFor(db: Executor, key: string, now: Date): Promise<n
  * Returns the milliseconds the budget now rests, or null when it still has guesses left.
  */
 export async function countFailure(tx: Executor, key: string, now: Date): Promise<number | null> {
-  const at = now.toISOString();
-  const windowStart = new Date(now.getTime() - FAILURE_WINDOW_MS).toISOString();
-  const resting = sql`${signInLocks.lockedUntil} is not null and ${signInLocks.lockedUntil} > ${at}::timestamptz`;
-  const expired = sql`${signInLocks.windowStartedAt} <= ${windowStart}::timestamptz`;
-  const [row] = await tx
-    .insert(signInLocks)
-    .values({ key, failures: 1, windowStartedAt: now, updatedAt: now })
-    .onConflictDoUpdate({
-      target: signInLocks.key,
-      set: {
-        failures: sql`case when ${resting} then ${signInLocks.failures} when ${expired} then 1 else ${signInLocks.failures} + 1 end`,
-        windowStartedAt: sql`case when ${resting} or not ${expired} then ${signInLocks.windowStartedAt} else ${at}::timestamptz end`,
-        updatedAt: now,
-      },
-    })
-    .returning({ failures: signInLocks.failures, lockedUntil: signInLocks.lockedUntil });
-  if (row!.lockedUntil && row!.lockedUntil.getTime() > now.getTime()) {
-    return row!.lockedUntil.getTime() - now.getTime();
+  const windowStart = new Date(now.getTime() - FAILURE_WINDOW_MS);
+  const budgets = signInThrottleRepository(tx);
+  const { failures, lockedUntil } = await budgets.addFailure(key, now, windowStart);
+  if (lockedUntil && lockedUntil.getTime() > now.getTime()) {
+    return lockedUntil.getTime() - now.getTime();
   }
-  if (row!.failures < FAILURE_LIMIT) return null;
-  await tx
-    .update(signInLocks)
-    .set({
-      failures: 0,
-      windowStartedAt: now,
-      lockedUntil: new Date(now.getTime() + LOCKOUT_MS),
-      updatedAt: now,
-    })
-    .where(eq(signInLocks.key, key));
+  if (failures < FAILURE_LIMIT) return null;
+  await budgets.rest(key, now, new Date(now.getTime() + LOCKOUT_MS));
   return LOCKOUT_MS;
 }
 
 /** Forgets the failures counted against these budgets (after a success, or a password reset). */
 export async function forgetFailures(tx: Executor, keys: string[]): Promise<void> {
-  if (keys.length > 0) await tx.delete(signInLocks).where(inArray(signInLocks.key, keys));
+  if (keys.length > 0) await signInThrottleRepository(tx).forget(keys);
 }
 
 /**
@@ -173,17 +142,10 @@ export async function forgetAccountFailures(
   const identifiers = [user.email, user.phoneNumber, user.membershipId].filter(
     (v): v is string => v !== null,
   );
-  await tx
-    .delete(signInLocks)
-    .where(
-      or(
-        inArray(signInLocks.key, [
-          budgetKey.account(user.id),
-          ...identifiers.map(budgetKey.identifier),
-        ]),
-        like(signInLocks.key, `${budgetKey.device(user.id, '')}%`),
-      ),
-    );
+  await signInThrottleRepository(tx).forget(
+    [budgetKey.account(user.id), ...identifiers.map(budgetKey.identifier)],
+    budgetKey.device(user.id, ''),
+  );
 }
 
 interface AttemptRecord {
@@ -199,13 +161,7 @@ export async function recordAttempt(
   tx: Executor,
   attempt: AttemptRecord & { succeeded: boolean },
 ): Promise<void> {
-  await tx.insert(signInAttempts).values({
-    userId: attempt.userId,
-    identifier: attempt.identifier,
-    ip: attempt.ip,
-    succeeded: attempt.succeeded,
-    createdAt: attempt.now,
-  });
+  await signInThrottleRepository(tx).insertAttempt(attempt);
 }
 
 /**
@@ -214,16 +170,7 @@ export async function recordAttempt(
  */
 export async function pruneSignInLocks(db: Executor, now: Date): Promise<number> {
   const before = new Date(now.getTime() - 24 * 60 * MINUTE_MS);
-  const gone = await db
-    .delete(signInLocks)
-    .where(
-      and(
-        lt(signInLocks.updatedAt, before),
-        or(isNull(signInLocks.lockedUntil), lt(signInLocks.lockedUntil, now)),
-      ),
-    )
-    .returning({ key: signInLocks.key });
-  return gone.length;
+  return signInThrottleRepository(db).forgetIdle(before, now);
 }
 
 export const signInLocksJob: ScheduledJob = {
