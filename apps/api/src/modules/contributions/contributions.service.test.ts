@@ -7,8 +7,8 @@ import {
   contributions,
   ledgerEntries,
   ledgerTransactions,
-  memberBalances,
   notifications,
+  users,
 } from '../../db/schema/index.js';
 import { fixedClock } from '../../lib/clock.js';
 import type { Deps } from '../../deps.js';
@@ -17,6 +17,7 @@ import {
   findHoldMismatches,
   findProjectionMismatches,
   getMemberLedgerBalances,
+  readMemberBalance,
 } from '../ledger/ledger.service.js';
 import {
   createPostgresTestDatabase,
@@ -85,7 +86,9 @@ async function snapshot() {
     const [row] = await db.select({ n: count() }).from(table);
     counts.push(row?.n);
   }
-  const balances = await db.select().from(memberBalances).orderBy(memberBalances.userId);
+  // Every member's balance as the ledger module reads it (the projection is the ledger's own).
+  const members = await db.select({ id: users.id }).from(users).orderBy(users.id);
+  const balances = await Promise.all(members.map(({ id }) => readMemberBalance(db, id)));
   return { counts, balances };
 }
 
