@@ -54,7 +54,7 @@ export const csvUpload = (fileName: string, text: string) => ({
 export async function seedMember(
   request: APIRequestContext,
   firstName: string,
-  { tag = uniqueTag() }: { tag?: string } = {},
+  { tag = uniqueTag(), joinedOn }: { tag?: string; joinedOn?: string } = {},
 ): Promise<SeededMember> {
   const lastName = `${tag[0]}${tag.slice(1).toLowerCase()}`;
   const email = `${firstName.toLowerCase()}.${tag.toLowerCase()}@e2e.coop`;
@@ -62,7 +62,7 @@ export async function seedMember(
   const admin = await officerToken(request, ADMIN);
   const created = await request.post('/api/v1/admin/users', {
     headers: bearer(admin),
-    data: { firstName, lastName, email, phoneNumber: null, membershipId },
+    data: { firstName, lastName, email, phoneNumber: null, membershipId, joinedOn },
   });
   expect(created.status(), await created.text()).toBe(201);
   const { data } = (await created.json()) as { data: { id: string } };
@@ -176,23 +176,93 @@ export async function seedLoanRequest(
   expect(requested.status(), await requested.text()).toBe(201);
 }
 
-/** `guarantor` accepts the pending request to guarantee the loan for `purpose`. */
+/**
+ * `guarantor` (a demo member's identifier, or a member of the test's own) accepts the pending
+ * request to guarantee the loan for `purpose`.
+ */
 export async function seedGuarantorAccepts(
   request: APIRequestContext,
-  guarantor: string,
+  guarantor: string | SeededMember,
   purpose: string,
 ): Promise<void> {
-  const headers = bearer(await accessToken(request, guarantor));
+  const headers = bearer(
+    typeof guarantor === 'string' ? await accessToken(request, guarantor) : guarantor.token,
+  );
   const pending = await request.get('/api/v1/users/guarantees', { headers });
   expect(pending.ok(), await pending.text()).toBe(true);
   const { data } = (await pending.json()) as {
     data: Array<{ id: string; acceptanceToken: string; loanId: { purpose: string } }>;
   };
   const ask = data.find((entry) => entry.loanId.purpose === purpose);
-  expect(ask, `${guarantor} is asked to guarantee "${purpose}"`).toBeTruthy();
+  const who = typeof guarantor === 'string' ? guarantor : guarantor.name;
+  expect(ask, `${who} is asked to guarantee "${purpose}"`).toBeTruthy();
   const accepted = await request.post(`/api/v1/users/guarantees/${ask!.id}/accept`, {
     headers,
     data: { token: ask!.acceptanceToken },
   });
   expect(accepted.ok(), await accepted.text()).toBe(true);
+}
+
+/** The demo's loan reviewers who certify the test's own loans (neither borrower nor guarantor). */
+const REVIEWERS = ['ada@demo.coop', 'bayo@demo.coop'];
+
+/**
+ * A loan of `amount` naira approved and waiting for disbursement, every party but the reviewers
+ * the test's own: a borrower named `firstName` who joined a year ago and confirmed savings of
+ * `amount` (the policy lends twice the confirmed savings), two guarantors with the savings to
+ * cover their halves, who accept; then two of the demo's reviewers approve it. Each step goes
+ * through the API as the members and the back office would. Answers the borrower.
+ */
+export async function seedApprovedLoan(
+  request: APIRequestContext,
+  firstName: string,
+  { amount, purpose }: { amount: number; purpose: string },
+): Promise<SeededMember> {
+  const tag = uniqueTag();
+  const [year, month] = lagosMonth().split('-');
+  const joinedOn = `${Number(year) - 1}-${month}-01`;
+  const borrower = await seedMember(request, firstName, { tag, joinedOn });
+  const guarantors = [
+    await seedMember(request, 'Kehinde', { tag, joinedOn }),
+    await seedMember(request, 'Uchenna', { tag, joinedOn }),
+  ];
+  const posted = await seedPayroll(request, [
+    { member: borrower, savings: amount, shares: 1_000 },
+    ...guarantors.map((member) => ({ member, savings: amount, shares: 1_000 })),
+  ]);
+  expect(posted).toBe(3);
+  // Only confirmed contributions count toward a loan: the borrower confirms the month.
+  const [row] = await contributionsOf(request, borrower);
+  const confirmed = await request.post('/api/v1/users/contributions/confirm', {
+    headers: bearer(borrower.token),
+    data: { contributionIds: [row!.id] },
+  });
+  expect(confirmed.ok(), await confirmed.text()).toBe(true);
+
+  const requested = await request.post('/api/v1/users/loans/request', {
+    headers: bearer(borrower.token),
+    data: {
+      requestedAmount: amount,
+      purpose,
+      guarantorUserIds: guarantors.map((guarantor) => guarantor.id),
+    },
+  });
+  expect(requested.status(), await requested.text()).toBe(201);
+  const loan = ((await requested.json()) as { data: { id: string } }).data;
+  for (const guarantor of guarantors) await seedGuarantorAccepts(request, guarantor, purpose);
+
+  for (const reviewer of REVIEWERS) {
+    const certified = await request.post(`/api/v1/users/loans/${loan.id}/certify`, {
+      headers: { ...bearer(await accessToken(request, reviewer)), 'idempotency-key': randomUUID() },
+      data: { decision: 'approve' },
+    });
+    expect(certified.ok(), await certified.text()).toBe(true);
+  }
+  const loans = await request.get('/api/v1/users/loans', { headers: bearer(borrower.token) });
+  expect(loans.ok(), await loans.text()).toBe(true);
+  const { data } = (await loans.json()) as { data: Array<{ id: string; status: string }> };
+  expect(data.find((entry) => entry.id === loan.id)?.status, `${borrower.name}'s loan`).toBe(
+    'approved',
+  );
+  return borrower;
 }
