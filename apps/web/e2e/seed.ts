@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { accessToken, linkFromOutbox, officerToken } from './support';
 
@@ -265,4 +265,44 @@ export async function seedApprovedLoan(
     'approved',
   );
   return borrower;
+}
+
+/**
+ * A financial year of the test's own, with two shareholders of its own: a year is declared once,
+ * so a test that declares one needs a year no one declared and no member held shares in (the
+ * demo's contributions cover the last two years; the API takes years from 2000). Drawn at random
+ * among those, so two tests started together rarely draw the same; its two members join that
+ * year and a payroll month of June that year is posted for them (the ledger dates it in June).
+ */
+export async function seedDividendYear(
+  request: APIRequestContext,
+): Promise<{ year: number; members: SeededMember[] }> {
+  const admin = bearer(await officerToken(request, ADMIN));
+  const lastYear = Number(lagosMonth().slice(0, 4)) - 1;
+  const free: number[] = [];
+  for (let year = lastYear; year >= 2000; year--) {
+    const preview = await request.post('/api/v1/admin/dividends/preview', {
+      headers: admin,
+      data: { dividendYear: year, rateBps: 1_000 },
+    });
+    // 409 or 422: already declared.
+    if (!preview.ok()) continue;
+    const { data } = (await preview.json()) as { data: { totals: { members: number } } };
+    if (data.totals.members === 0) free.push(year);
+  }
+  expect(free.length, 'a year no one declared and no member held shares in').toBeGreaterThan(0);
+  const year = free[randomInt(free.length)]!;
+  const tag = uniqueTag();
+  const joinedOn = `${year}-01-15`;
+  const members = [
+    await seedMember(request, 'Kemi', { tag, joinedOn }),
+    await seedMember(request, 'Obi', { tag, joinedOn }),
+  ];
+  const posted = await seedPayroll(
+    request,
+    members.map((member, i) => ({ member, savings: 5_000, shares: 10_000 * (i + 1) })),
+    `${year}-06`,
+  );
+  expect(posted).toBe(2);
+  return { year, members };
 }
