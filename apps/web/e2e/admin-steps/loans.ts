@@ -45,6 +45,11 @@ export async function disburseWithMakerChecker(
   await expectAccessible(page);
   await dialog.getByLabel('Method').selectOption({ label: options.method ?? 'Cheque' });
   await dialog.getByRole('button', { name: 'Request disbursement' }).click();
+  // The toast first: the page can show the request before the toast mounts, and waiting for
+  // toasts to leave before then let axe read it fading in (it failed once so on contrast).
+  await expect(
+    page.locator('[data-sonner-toast]').filter({ hasText: 'another administrator must approve' }),
+  ).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByText(/Awaiting a second approval/)).toBeVisible();
   await expect(
