@@ -207,24 +207,24 @@ export async function seedGuarantorAccepts(
 const REVIEWERS = ['ada@demo.coop', 'bayo@demo.coop'];
 
 /**
- * A loan of `amount` naira approved and waiting for disbursement, every party but the reviewers
- * the test's own: a borrower named `firstName` who joined a year ago and confirmed savings of
- * `amount` (the policy lends twice the confirmed savings), two guarantors with the savings to
- * cover their halves, who accept; then two of the demo's reviewers approve it. Each step goes
- * through the API as the members and the back office would. Answers the borrower.
+ * A loan of `amount` naira under review, every party the test's own: a borrower named
+ * `firstName` who joined a year ago and confirmed savings of `amount` (the policy lends twice the
+ * confirmed savings), two guarantors with the savings to cover their halves, who accept. The
+ * guarantors are Oluchi and Segun, names no test searches the demo's members for, so a search
+ * for a demo guarantor never finds them. Each step goes through the API as the members would.
  */
-export async function seedApprovedLoan(
+export async function seedLoanUnderReview(
   request: APIRequestContext,
   firstName: string,
   { amount, purpose }: { amount: number; purpose: string },
-): Promise<SeededMember> {
+): Promise<{ borrower: SeededMember; loanId: string }> {
   const tag = uniqueTag();
   const [year, month] = lagosMonth().split('-');
   const joinedOn = `${Number(year) - 1}-${month}-01`;
   const borrower = await seedMember(request, firstName, { tag, joinedOn });
   const guarantors = [
-    await seedMember(request, 'Kehinde', { tag, joinedOn }),
-    await seedMember(request, 'Uchenna', { tag, joinedOn }),
+    await seedMember(request, 'Oluchi', { tag, joinedOn }),
+    await seedMember(request, 'Segun', { tag, joinedOn }),
   ];
   const posted = await seedPayroll(request, [
     { member: borrower, savings: amount, shares: 1_000 },
@@ -250,7 +250,21 @@ export async function seedApprovedLoan(
   expect(requested.status(), await requested.text()).toBe(201);
   const loan = ((await requested.json()) as { data: { id: string } }).data;
   for (const guarantor of guarantors) await seedGuarantorAccepts(request, guarantor, purpose);
+  return { borrower, loanId: loan.id };
+}
 
+/**
+ * A loan of `amount` naira approved and waiting for disbursement: a loan under review of the
+ * test's own (`seedLoanUnderReview`) that two of the demo's reviewers approve. Answers the
+ * borrower.
+ */
+export async function seedApprovedLoan(
+  request: APIRequestContext,
+  firstName: string,
+  { amount, purpose }: { amount: number; purpose: string },
+): Promise<SeededMember> {
+  const { borrower, loanId } = await seedLoanUnderReview(request, firstName, { amount, purpose });
+  const loan = { id: loanId };
   for (const reviewer of REVIEWERS) {
     const certified = await request.post(`/api/v1/users/loans/${loan.id}/certify`, {
       headers: { ...bearer(await accessToken(request, reviewer)), 'idempotency-key': randomUUID() },
