@@ -207,6 +207,30 @@ export async function seedGuarantorAccepts(
 const REVIEWERS = ['ada@demo.coop', 'bayo@demo.coop'];
 
 /**
+ * A member of the test's own who may borrow: joined a year ago (the policy asks six months) with
+ * a confirmed month of `savings` naira (the policy lends twice the confirmed savings).
+ */
+export async function seedBorrower(
+  request: APIRequestContext,
+  firstName: string,
+  { savings, tag = uniqueTag() }: { savings: number; tag?: string },
+): Promise<SeededMember> {
+  const [year, month] = lagosMonth().split('-');
+  const borrower = await seedMember(request, firstName, {
+    tag,
+    joinedOn: `${Number(year) - 1}-${month}-01`,
+  });
+  expect(await seedPayroll(request, [{ member: borrower, savings, shares: 1_000 }])).toBe(1);
+  const [row] = await contributionsOf(request, borrower);
+  const confirmed = await request.post('/api/v1/users/contributions/confirm', {
+    headers: bearer(borrower.token),
+    data: { contributionIds: [row!.id] },
+  });
+  expect(confirmed.ok(), await confirmed.text()).toBe(true);
+  return borrower;
+}
+
+/**
  * A loan of `amount` naira under review, every party the test's own: a borrower named
  * `firstName` who joined a year ago and confirmed savings of `amount` (the policy lends twice the
  * confirmed savings), two guarantors with the savings to cover their halves, who accept. The
