@@ -6,8 +6,8 @@
 // PostgreSQL the same process also serves the floor of a list call (`/bare-list`: the token and one
 // prepared statement, no framework), so the table shows what the machine allows.
 //
-// Each round runs the bare route and then each call, BENCH_ROUNDS times (3): a call's share is taken
-// against the bare run of its own round, and the table gives medians. Beside requests per second,
+// Each round runs the bare route, the floor and then each call, BENCH_ROUNDS times (3): a call's
+// share is taken against the bare run and the floor of its own round, and the table gives medians. Beside requests per second,
 // it reads the CPU time each request cost the API process, the database's backends and the load
 // generator (from /proc), which the machine's other load disturbs much less than a rate.
 //
@@ -184,9 +184,23 @@ try {
       true,
     ],
     ['GET /users/dashboard', { path: '/api/v1/users/dashboard', headers: auth }, server.pid, true],
+    ['GET /users/loans (page 1)', { path: '/api/v1/users/loans', headers: auth }, server.pid, true],
+    [
+      'GET /users/guarantees (guarantor requests, page 1)',
+      { path: '/api/v1/users/guarantees', headers: auth },
+      server.pid,
+      true,
+    ],
+    [
+      'GET /users/withdrawals (page 1)',
+      { path: '/api/v1/users/withdrawals', headers: auth },
+      server.pid,
+      true,
+    ],
   ];
   if (databaseUrl) {
-    calls.push([
+    // Right after the bare route, so that each call of the round compares with both.
+    calls.splice(1, 0, [
       'floor: JWT + one list statement (bare-list)',
       { url: `${bareUrl}/bare-list`, headers: auth },
       bare.pid,
@@ -215,7 +229,10 @@ try {
   ]);
 
   const wanted = ([title]) =>
-    !only || only.some((s) => title.includes(s)) || title.startsWith('bare');
+    !only ||
+    only.some((s) => title.includes(s)) ||
+    title.startsWith('bare') ||
+    title.startsWith('floor');
   const runs = new Map();
   const measure = async ([title, options, servedBy]) => {
     const row = await run(title, options, { admin, servedBy });
@@ -228,14 +245,23 @@ try {
   const ratios = new Map();
   for (let round = 0; round < rounds; round++) {
     let bareRow;
+    let floorRow;
     for (const call of calls.filter(wanted)) {
       const row = await measure(call);
       if (call[0].startsWith('bare')) bareRow = row;
       else if (call[3]) {
+        if (call[0].startsWith('floor')) floorRow = row;
         if (!ratios.has(call[0])) ratios.set(call[0], []);
         ratios.get(call[0]).push({
           rate: row['req/s'] / bareRow['req/s'],
           cpu: totalCpu(bareRow.cpu) / totalCpu(row.cpu),
+          // The floor of the same round (PostgreSQL only): what one round trip allows here.
+          ...(floorRow && !call[0].startsWith('floor')
+            ? {
+                floorRate: row['req/s'] / floorRow['req/s'],
+                floorCpu: totalCpu(floorRow.cpu) / totalCpu(row.cpu),
+              }
+            : {}),
         });
       }
     }
@@ -256,6 +282,11 @@ try {
       'each round': member ? member.map((m) => percent(m.rate)).join(' ') : '',
       'CPU µs/req server+db+load': `${cpu('server')}+${cpu('database')}+${cpu('generator')}`,
       'CPU vs bare': member ? percent(median(member.map((m) => m.cpu))) : '',
+      'vs floor': member?.[0]?.floorRate ? percent(median(member.map((m) => m.floorRate))) : '',
+      'floor each round': member?.[0]?.floorRate
+        ? member.map((m) => percent(m.floorRate)).join(' ')
+        : '',
+      'CPU vs floor': member?.[0]?.floorCpu ? percent(median(member.map((m) => m.floorCpu))) : '',
     };
   });
   const database = databaseUrl ? 'PostgreSQL' : 'PGlite';
