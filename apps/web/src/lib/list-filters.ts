@@ -62,3 +62,24 @@ export function isFilterActive(value: unknown): boolean {
 export function countActiveFilters(values: FilterValues, search = ''): number {
   return Object.values(values).filter(isFilterActive).length + (isFilterActive(search) ? 1 : 0);
 }
+
+/** A select filter over a closed list of values, each shown by its label. */
+export function selectFilter<T extends string>(
+  key: string,
+  label: string,
+  values: readonly T[],
+  labelOf: (value: T) => string,
+): FilterDefinition {
+  return {
+    key,
+    label,
+    type: 'select',
+    options: values.map((value) => ({ value, label: labelOf(value) })),
+  };
+}
+
+/** A yes/no select's options (a flag filter). */
+export const YES_NO_OPTIONS: readonly FilterOption[] = [
+  { value: 'true', label: 'Yes' },
+  { value: 'false', label: 'No' },
+];

@@ -25,6 +25,9 @@ export type ListParamsConfig<SortField extends string> = {
   filters: readonly FilterDefinition[];
 };
 
+/** The back office's list page sizes (the members list has its own). */
+export const BACK_OFFICE_PAGE_SIZES = [10, 25, 50, 100];
+
 export type ListState<SortField extends string> = {
   page: number;
   limit: number;

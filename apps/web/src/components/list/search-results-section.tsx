@@ -2,6 +2,13 @@ import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { QueryState } from './query-state';
 
+/** How many matches each part of the back office's search shows before 'View all'. */
+export const SEARCH_MATCHES_SHOWN = 5;
+
+/** A match's row in the back office's search: ID, who or what, and (for a loan) its amount. */
+export const searchMatchRowClass =
+  'grid gap-1 rounded-lg border bg-card p-4 hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring sm:grid-cols-[8rem_1fr_auto] sm:items-center sm:gap-4';
+
 type SearchResultsSectionProps = {
   /** The part's heading: 'Loans'. */
   title: string;

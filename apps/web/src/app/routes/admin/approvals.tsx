@@ -1,5 +1,5 @@
 import { PageTitle } from '../../../components/layouts/page-title';
-import { ApprovalsView } from '../../../features/admin/components/approvals-view';
+import { ApprovalsView } from '../../../features/back-office/components/approvals-view';
 
 /** Two-person changes (docs/administrators.md "Approvals"). */
 export default function AdminApprovalsRoute() {

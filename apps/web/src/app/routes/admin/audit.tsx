@@ -2,10 +2,13 @@ import { Download } from 'lucide-react';
 import { toast } from '../../../lib/toast';
 import { PageTitle } from '../../../components/layouts/page-title';
 import { Button } from '../../../components/ui/button';
-import { downloadFile } from '../../../features/admin/api/reports';
-import { AdminListFilters } from '../../../features/admin/components/admin-list-filters';
-import { AuditList } from '../../../features/admin/components/audit-view';
-import { AUDIT_FILTERS, AUDIT_LIST_CONFIG } from '../../../features/admin/components/list-configs';
+import { downloadFile } from '../../../features/back-office/api/reports';
+import { AdminListFilters } from '../../../features/back-office/components/admin-list-filters';
+import { AuditList } from '../../../features/back-office/components/audit-view';
+import {
+  AUDIT_FILTERS,
+  AUDIT_LIST_CONFIG,
+} from '../../../features/back-office/components/list-configs';
 import { failureMessage } from '../../../lib/api-client';
 import { useListParams } from '../../../lib/use-list-params';
 

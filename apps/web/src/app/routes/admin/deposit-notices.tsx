@@ -1,10 +1,10 @@
 import { PageTitle } from '../../../components/layouts/page-title';
-import { AdminListFilters } from '../../../features/admin/components/admin-list-filters';
-import { DepositNoticesList } from '../../../features/admin/components/deposit-notices-view';
+import { AdminListFilters } from '../../../features/back-office/components/admin-list-filters';
+import { DepositNoticesList } from '../../../features/deposit-notices/components/officer/deposit-notices-view';
 import {
   DEPOSIT_NOTICE_FILTERS,
   DEPOSIT_NOTICE_LIST_CONFIG,
-} from '../../../features/admin/components/list-configs';
+} from '../../../features/deposit-notices/components/officer/deposit-notice-list-config';
 import { useListParams } from '../../../lib/use-list-params';
 
 /** Issue 9 item 5: transfers members notified, verified against the bank or rejected here. */

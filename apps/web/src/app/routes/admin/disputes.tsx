@@ -1,10 +1,10 @@
 import { PageTitle } from '../../../components/layouts/page-title';
-import { AdminListFilters } from '../../../features/admin/components/admin-list-filters';
-import { DisputesList } from '../../../features/admin/components/disputes-view';
+import { AdminListFilters } from '../../../features/back-office/components/admin-list-filters';
+import { DisputesList } from '../../../features/contributions/components/officer/disputes-view';
 import {
   DISPUTE_FILTERS,
   DISPUTE_LIST_CONFIG,
-} from '../../../features/admin/components/list-configs';
+} from '../../../features/contributions/components/officer/dispute-list-config';
 import { useListParams } from '../../../lib/use-list-params';
 
 export default function AdminDisputesRoute() {

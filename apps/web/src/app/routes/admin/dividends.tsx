@@ -2,7 +2,7 @@ import { PageTitle } from '../../../components/layouts/page-title';
 import {
   DeclareDividendForm,
   DividendDeclarations,
-} from '../../../features/admin/components/dividends-view';
+} from '../../../features/dividends/components/officer/dividends-view';
 
 export default function AdminDividendsRoute() {
   return (

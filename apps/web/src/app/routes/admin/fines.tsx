@@ -1,7 +1,10 @@
 import { PageTitle } from '../../../components/layouts/page-title';
-import { AdminListFilters } from '../../../features/admin/components/admin-list-filters';
-import { FinesList, IssueFineDialog } from '../../../features/admin/components/fines-view';
-import { FINE_FILTERS, FINE_LIST_CONFIG } from '../../../features/admin/components/list-configs';
+import { AdminListFilters } from '../../../features/back-office/components/admin-list-filters';
+import { FinesList, IssueFineDialog } from '../../../features/fines/components/officer/fines-view';
+import {
+  FINE_FILTERS,
+  FINE_LIST_CONFIG,
+} from '../../../features/fines/components/officer/fine-list-config';
 import { useListParams } from '../../../lib/use-list-params';
 
 /** Issue 9 item 9: fines issued to one member or many, waived with a reason, or marked paid. */

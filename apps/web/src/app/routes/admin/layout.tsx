@@ -7,8 +7,8 @@ import { AppShell } from '../../../components/layouts/app-shell';
 import { Spinner } from '../../../components/ui/spinner';
 import { signOut } from '../../../features/auth/api/logout';
 import { RequireAuth } from '../../../features/auth/components/require-auth';
-import { adminNavigation } from '../../../features/admin/components/admin-navigation';
-import { useProposals } from '../../../features/admin/api/proposals';
+import { adminNavigation } from '../../../features/back-office/components/admin-navigation';
+import { useProposals } from '../../../features/back-office/api/proposals';
 import { useNotifications } from '../../../features/notifications/api/get-notifications';
 import { useAuth } from '../../../lib/auth-store';
 

@@ -3,8 +3,8 @@ import { Link, useParams } from 'react-router';
 import { QueryState } from '../../../components/list/query-state';
 import { PageTitle } from '../../../components/layouts/page-title';
 import { paths } from '../../../config/paths';
-import { useAdminLoan } from '../../../features/admin/api/loans';
-import { LoanHistory } from '../../../features/admin/components/loan-history';
+import { useAdminLoan } from '../../../features/loans/api/officer-loans';
+import { LoanHistory } from '../../../features/loans/components/officer/loan-history';
 import { failureMessage } from '../../../lib/api-client';
 
 export default function AdminLoanRoute() {

@@ -1,7 +1,10 @@
 import { PageTitle } from '../../../components/layouts/page-title';
-import { AdminListFilters } from '../../../features/admin/components/admin-list-filters';
-import { LOAN_FILTERS, LOAN_LIST_CONFIG } from '../../../features/admin/components/list-configs';
-import { LoansList } from '../../../features/admin/components/loans-list';
+import { AdminListFilters } from '../../../features/back-office/components/admin-list-filters';
+import {
+  LOAN_FILTERS,
+  LOAN_LIST_CONFIG,
+} from '../../../features/loans/components/officer/pipeline-list-config';
+import { LoansList } from '../../../features/loans/components/officer/loans-list';
 import { useListParams } from '../../../lib/use-list-params';
 
 export default function AdminLoansRoute() {

@@ -3,8 +3,8 @@ import { Link, useParams } from 'react-router';
 import { QueryState } from '../../../components/list/query-state';
 import { PageTitle } from '../../../components/layouts/page-title';
 import { paths } from '../../../config/paths';
-import { useMemberRecord } from '../../../features/admin/api/members';
-import { MemberRecord } from '../../../features/admin/components/member-record';
+import { useMemberRecord } from '../../../features/members/api/members';
+import { MemberRecord } from '../../../features/members/components/officer/member-record';
 import { failureMessage } from '../../../lib/api-client';
 
 export default function AdminMemberRoute() {

@@ -2,7 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/layouts/page-title';
 import { paths } from '../../../config/paths';
-import { ImportMembersView } from '../../../features/admin/components/import-members-view';
+import { ImportMembersView } from '../../../features/members/components/officer/import-members-view';
 
 export default function AdminMembersImportRoute() {
   return (

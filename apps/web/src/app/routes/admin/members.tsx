@@ -3,13 +3,13 @@ import { Link } from 'react-router';
 import { PageTitle } from '../../../components/layouts/page-title';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
-import { AdminListFilters } from '../../../features/admin/components/admin-list-filters';
+import { AdminListFilters } from '../../../features/back-office/components/admin-list-filters';
 import {
   MEMBER_FILTERS,
   MEMBER_LIST_CONFIG,
-} from '../../../features/admin/components/list-configs';
-import { CreateMemberDialog } from '../../../features/admin/components/member-form-dialog';
-import { MembersList } from '../../../features/admin/components/members-list';
+} from '../../../features/members/components/officer/member-list-config';
+import { CreateMemberDialog } from '../../../features/members/components/officer/member-form-dialog';
+import { MembersList } from '../../../features/members/components/officer/members-list';
 import { useListParams } from '../../../lib/use-list-params';
 
 /** Issue 9 item 2 (spec §7 GET /admin/users): every account, with search and filters in the URL. */

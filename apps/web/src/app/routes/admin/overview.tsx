@@ -1,7 +1,7 @@
 import { QueryState } from '../../../components/list/query-state';
 import { PageTitle } from '../../../components/layouts/page-title';
-import { useOverview } from '../../../features/admin/api/overview';
-import { OverviewView } from '../../../features/admin/components/overview-view';
+import { useOverview } from '../../../features/back-office/api/overview';
+import { OverviewView } from '../../../features/back-office/components/overview-view';
 import { failureMessage } from '../../../lib/api-client';
 
 export default function AdminOverviewRoute() {

@@ -1,5 +1,5 @@
 import { PageTitle } from '../../../components/layouts/page-title';
-import { PayrollView } from '../../../features/admin/components/payroll-view';
+import { PayrollView } from '../../../features/payroll/components/officer/payroll-view';
 
 export default function AdminPayrollRoute() {
   return (

@@ -1,5 +1,5 @@
 import { PageTitle } from '../../../components/layouts/page-title';
-import { PolicyForm } from '../../../features/admin/components/policy-form';
+import { PolicyForm } from '../../../features/back-office/components/policy-form';
 
 export default function AdminPolicyRoute() {
   return (

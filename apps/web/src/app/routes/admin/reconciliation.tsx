@@ -3,13 +3,13 @@ import { toast } from '../../../lib/toast';
 import { QueryState } from '../../../components/list/query-state';
 import { PageTitle } from '../../../components/layouts/page-title';
 import { Button } from '../../../components/ui/button';
-import { downloadFile, useReconciliation } from '../../../features/admin/api/reports';
-import { AdminListFilters } from '../../../features/admin/components/admin-list-filters';
+import { downloadFile, useReconciliation } from '../../../features/back-office/api/reports';
+import { AdminListFilters } from '../../../features/back-office/components/admin-list-filters';
 import {
   RECONCILIATION_CONFIG,
   RECONCILIATION_FILTERS,
-} from '../../../features/admin/components/list-configs';
-import { ReconciliationView } from '../../../features/admin/components/reconciliation-view';
+} from '../../../features/back-office/components/list-configs';
+import { ReconciliationView } from '../../../features/back-office/components/reconciliation-view';
 import { failureMessage } from '../../../lib/api-client';
 import { useListParams } from '../../../lib/use-list-params';
 

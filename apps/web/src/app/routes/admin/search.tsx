@@ -1,9 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/layouts/page-title';
-import {
-  LoanMatches,
-  MemberMatches,
-} from '../../../features/admin/components/admin-search-results';
+import { LoanMatches } from '../../../features/loans/components/officer/loan-matches';
+import { MemberMatches } from '../../../features/members/components/officer/member-matches';
 
 /**
  * The back office's top-bar search: the cooperative's members (name, e-mail, phone, membership

@@ -1,10 +1,10 @@
 import { PageTitle } from '../../../components/layouts/page-title';
-import { AdminListFilters } from '../../../features/admin/components/admin-list-filters';
+import { AdminListFilters } from '../../../features/back-office/components/admin-list-filters';
 import {
   WITHDRAWAL_FILTERS,
   WITHDRAWAL_LIST_CONFIG,
-} from '../../../features/admin/components/list-configs';
-import { WithdrawalsList } from '../../../features/admin/components/withdrawals-view';
+} from '../../../features/withdrawals/components/officer/withdrawal-list-config';
+import { WithdrawalsList } from '../../../features/withdrawals/components/officer/withdrawals-view';
 import { useListParams } from '../../../lib/use-list-params';
 
 /** Issue 9 item 7: members' withdrawal requests, approved (ledger debit) or rejected here. */

@@ -1,0 +1,44 @@
+import type { Proposal } from '@coop/shared/proposals';
+import { proposalArea } from '@coop/shared/proposals';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { adminKeys } from '../../../lib/admin-keys';
+
+type ProposalsResponse = { success: true; data: Proposal[] };
+type ActionResponse = { success: true; message?: string };
+
+/** GET /admin/proposals: the Approvals queue (pending) or what was decided. */
+export function useProposals(status: 'pending' | 'decided') {
+  return useQuery({
+    queryKey: adminKeys.proposals(status),
+    queryFn: ({ signal }) =>
+      api.get<ProposalsResponse>('/admin/proposals', { params: { status }, signal }),
+  });
+}
+
+const decisionPath = (proposal: Proposal, decision: 'approve' | 'reject') =>
+  `/admin/proposals/${proposalArea(proposal.kind)}/${encodeURIComponent(proposal.id)}/${decision}`;
+
+/** Approve or reject a proposal; every back-office list refreshes after (a change took effect). */
+export function useDecideProposal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      proposal,
+      decision,
+      reason,
+      key,
+    }: {
+      proposal: Proposal;
+      decision: 'approve' | 'reject';
+      reason?: string;
+      key: string;
+    }) =>
+      api.post<ActionResponse>(
+        decisionPath(proposal, decision),
+        decision === 'reject' ? { reason } : undefined,
+        { idempotencyKey: key },
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}

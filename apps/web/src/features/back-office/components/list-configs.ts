@@ -1,0 +1,30 @@
+import type { FilterDefinition } from '../../../lib/list-filters';
+import { BACK_OFFICE_PAGE_SIZES, type ListParamsConfig } from '../../../lib/use-list-params';
+
+/* The lists of no single domain: the audit log and the reconciliation report. */
+
+export const AUDIT_FILTERS: readonly FilterDefinition[] = [
+  { key: 'actor', label: 'Actor', type: 'text', placeholder: 'Name, e-mail or membership ID' },
+  { key: 'action', label: 'Action', type: 'text', placeholder: 'e.g. payroll.posted' },
+  { key: 'entityType', label: 'Entity type', type: 'text', placeholder: 'e.g. user' },
+  { key: 'entityId', label: 'Entity ID', type: 'text' },
+  { key: 'occurred', label: 'Date', type: 'dateRange' },
+];
+
+export const AUDIT_LIST_CONFIG: ListParamsConfig<'occurredAt'> = {
+  defaults: { limit: 25, sortBy: 'occurredAt', sortOrder: 'desc' },
+  sortFields: ['occurredAt'],
+  pageSizeOptions: BACK_OFFICE_PAGE_SIZES,
+  filters: AUDIT_FILTERS,
+};
+
+export const RECONCILIATION_FILTERS: readonly FilterDefinition[] = [
+  { key: 'period', label: 'Period', type: 'dateRange' },
+];
+
+export const RECONCILIATION_CONFIG: ListParamsConfig<'period'> = {
+  defaults: { limit: 10, sortBy: 'period', sortOrder: 'asc' },
+  sortFields: ['period'],
+  pageSizeOptions: [10],
+  filters: RECONCILIATION_FILTERS,
+};

@@ -1,0 +1,139 @@
+import type { AdminDepositNotice } from '@coop/shared/admin-money';
+import { ADMIN_MONEY_MESSAGES } from '@coop/shared/admin-money-texts';
+import { formatDisplayDate } from '@coop/shared/dates';
+import { DEPOSIT_NOTICE_STATUS_LABELS } from '@coop/shared/deposit-notice-rules';
+import { formatNaira } from '@coop/shared/money';
+import type { DataTableColumn } from '../../../../components/list/data-table';
+import type { ListParams } from '../../../../lib/use-list-params';
+import {
+  useAdminDepositNotices,
+  useRejectDepositNotice,
+  useVerifyDepositNotice,
+} from '../../api/officer-deposit-notices';
+import {
+  AdminMoneyList,
+  MemberCell,
+  memberName,
+} from '../../../../components/list/admin-money-list';
+import {
+  ConfirmDecisionDialog,
+  DecisionFacts,
+  ReasonDecisionDialog,
+} from '../../../../components/dialogs/decision-dialogs';
+import { DEPOSIT_NOTICE_LIST_CONFIG } from './deposit-notice-list-config';
+import { StatusBadge } from '../../../../components/ui/status-badge';
+
+function VerifyDepositNoticeDialog({ row }: { row: AdminDepositNotice }) {
+  const verify = useVerifyDepositNotice();
+  return (
+    <ConfirmDecisionDialog
+      texts={{
+        trigger: 'Verify',
+        triggerContext: `${memberName(row.member)}’s deposit ${row.bankReference}`,
+        title: 'Verify deposit',
+        description:
+          'Find this transfer on the bank statement first. Verifying posts it to the member’s savings and share holding, and tells the member.',
+        confirm: 'Verify and post',
+        pending: 'Verifying...',
+        failure: 'The deposit could not be verified',
+        variant: 'default',
+      }}
+      details={
+        <DecisionFacts
+          facts={[
+            ['Bank reference', <span className="font-mono text-base">{row.bankReference}</span>],
+            ['Transfer date', formatDisplayDate(row.transferDate)],
+            ['Member', `${memberName(row.member)} (${row.member.membershipId})`],
+            ['Savings', formatNaira(row.savingsAmount)],
+            ['Share Holdings', formatNaira(row.shareHoldingAmount)],
+            ['Total', formatNaira(row.totalAmount)],
+            ...(row.note ? ([['Member’s note', row.note]] as const) : []),
+          ]}
+        />
+      }
+      run={(key) => verify.mutateAsync({ id: row.id, key })}
+    />
+  );
+}
+
+function RejectDepositNoticeDialog({ row }: { row: AdminDepositNotice }) {
+  const reject = useRejectDepositNotice();
+  return (
+    <ReasonDecisionDialog
+      texts={{
+        trigger: 'Reject',
+        triggerContext: `${memberName(row.member)}’s deposit ${row.bankReference}`,
+        title: 'Reject deposit notice',
+        description: `${memberName(row.member)}’s transfer of ${formatNaira(row.totalAmount)}, reference ${row.bankReference}. No money moves; the member is told why.`,
+        confirm: 'Reject notice',
+        pending: 'Rejecting...',
+        failure: 'The deposit notice could not be rejected',
+      }}
+      label="Reason for rejecting"
+      field="reason"
+      run={(key, reason) => reject.mutateAsync({ id: row.id, reason, key })}
+    />
+  );
+}
+
+const columns: readonly DataTableColumn<AdminDepositNotice>[] = [
+  { id: 'member', header: 'Member', cell: (row) => <MemberCell member={row.member} /> },
+  {
+    id: 'reference',
+    header: 'Bank reference',
+    cell: (row) => (
+      <span className="block max-w-56 min-w-32 whitespace-normal">
+        <span className="font-mono">{row.bankReference}</span>
+        {row.note ? (
+          <span className="line-clamp-2 text-sm text-muted-foreground">{row.note}</span>
+        ) : null}
+        {row.rejectionReason ? (
+          <span className="line-clamp-3 text-sm text-muted-foreground">
+            Rejected: {row.rejectionReason}
+          </span>
+        ) : null}
+      </span>
+    ),
+  },
+  { id: 'transfer', header: 'Transferred', cell: (row) => formatDisplayDate(row.transferDate) },
+  { id: 'total', header: 'Total', align: 'end', cell: (row) => formatNaira(row.totalAmount) },
+  { id: 'submitted', header: 'Submitted', cell: (row) => formatDisplayDate(row.submittedAt) },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (row) => (
+      <StatusBadge status={row.status} text={DEPOSIT_NOTICE_STATUS_LABELS[row.status]} />
+    ),
+  },
+];
+
+/** Every member's deposit notices; pending ones are verified or rejected here. */
+export function DepositNoticesList<SortField extends string>({
+  list,
+}: {
+  list: ListParams<SortField>;
+}) {
+  const query = useAdminDepositNotices(list.query);
+  return (
+    <AdminMoneyList
+      list={list}
+      query={query}
+      caption="Deposit notices"
+      columns={columns}
+      getRowLabel={(row) => `${memberName(row.member)}, ${row.bankReference}`}
+      rowActions={(row) =>
+        row.status === 'pending' ? (
+          <>
+            <VerifyDepositNoticeDialog row={row} />
+            <RejectDepositNoticeDialog row={row} />
+          </>
+        ) : null
+      }
+      emptyMessage={ADMIN_MONEY_MESSAGES.depositNoticesEmpty}
+      loadingLabel="Loading deposit notices"
+      failure="Failed to fetch deposit notices"
+      pageLabel="Deposit notice pages"
+      pageSizeOptions={DEPOSIT_NOTICE_LIST_CONFIG.pageSizeOptions}
+    />
+  );
+}

@@ -1,0 +1,112 @@
+import type { AdminLoanListItem } from '@coop/shared/admin-loans';
+import { formatDisplayDate } from '@coop/shared/dates';
+import { formatNaira } from '@coop/shared/money';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { DataTable, type DataTableColumn } from '../../../../components/list/data-table';
+import { PaginationFooter } from '../../../../components/list/pagination-footer';
+import { QueryState } from '../../../../components/list/query-state';
+import { Badge } from '../../../../components/ui/badge';
+import { adminLoanPath, adminMemberPath } from '../../../../config/paths';
+import { failureMessage } from '../../../../lib/api-client';
+import type { ListParams } from '../../../../lib/use-list-params';
+import { useAdminLoans } from '../../api/officer-loans';
+import { LOAN_LIST_CONFIG } from './pipeline-list-config';
+import { StatusBadge } from '../../../../components/ui/status-badge';
+
+const columns: readonly DataTableColumn<AdminLoanListItem>[] = [
+  {
+    id: 'loan',
+    header: 'Loan',
+    cell: (row) => (
+      <Link
+        className="font-medium text-primary underline-offset-4 hover:underline"
+        to={adminLoanPath(row.id)}
+      >
+        {row.loanId}
+        <span className="block text-sm font-normal text-muted-foreground">
+          {formatDisplayDate(row.requestDate.slice(0, 10))}
+        </span>
+      </Link>
+    ),
+  },
+  {
+    id: 'member',
+    header: 'Member',
+    cell: (row) => (
+      <Link className="underline-offset-4 hover:underline" to={adminMemberPath(row.member.id)}>
+        {row.member.firstName} {row.member.lastName}
+        <span className="block text-sm text-muted-foreground">{row.member.membershipId}</span>
+      </Link>
+    ),
+  },
+  {
+    id: 'amount',
+    header: 'Amount',
+    align: 'end',
+    cell: (row) => formatNaira(row.requestedAmount),
+  },
+  {
+    id: 'outstanding',
+    header: 'Outstanding',
+    align: 'end',
+    cell: (row) => formatNaira(row.outstandingBalance),
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (row) => (
+      <span className="flex flex-wrap gap-1">
+        <StatusBadge status={row.status} />
+        {row.awaitingSecondApproval ? <Badge variant="warning">Awaiting 2nd approval</Badge> : null}
+        {row.overdueInstalments > 0 ? (
+          <Badge variant="danger">{row.overdueInstalments} overdue</Badge>
+        ) : null}
+      </span>
+    ),
+  },
+];
+
+/** The loan pipeline: every loan by status, newest request first. */
+export function LoansList<SortField extends string>({ list }: { list: ListParams<SortField> }) {
+  const loans = useAdminLoans(list.query);
+  const errorMessage = loans.isError ? failureMessage(loans.error, 'Failed to fetch loans') : null;
+  const totalPages = loans.isPlaceholderData ? undefined : loans.data?.pagination.totalPages;
+  const { page, keepPageInRange } = list;
+  useEffect(() => {
+    if (totalPages !== undefined && page > totalPages) keepPageInRange(totalPages);
+  }, [page, totalPages, keepPageInRange]);
+  const rows = loans.data?.data ?? [];
+  return (
+    <div className="grid grid-cols-1 gap-4">
+      <QueryState
+        isPending={loans.isPending}
+        errorMessage={errorMessage}
+        onRetry={() => void loans.refetch()}
+        isEmpty={rows.length === 0}
+        emptyMessage="No loans match these filters"
+        loadingLabel="Loading loans"
+      >
+        <DataTable
+          caption="Loans"
+          columns={columns}
+          rows={rows}
+          getRowId={(row) => row.id}
+          getRowLabel={(row) =>
+            `Loan ${row.loanId}, ${row.member.firstName} ${row.member.lastName}`
+          }
+          busy={loans.isPlaceholderData}
+        />
+      </QueryState>
+      {loans.data && errorMessage === null ? (
+        <PaginationFooter
+          label="Loan pages"
+          pagination={loans.data.pagination}
+          pageSizeOptions={LOAN_LIST_CONFIG.pageSizeOptions}
+          onPageChange={list.setPage}
+          onPageSizeChange={list.setPageSize}
+        />
+      ) : null}
+    </div>
+  );
+}

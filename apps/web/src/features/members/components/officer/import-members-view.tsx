@@ -1,0 +1,119 @@
+import { formatPhone } from '@coop/shared/phone';
+import type { CsvUploadInput, MemberImportPreview, MemberImportRow } from '@coop/shared/admin';
+import { MEMBER_IMPORT_COLUMNS } from '@coop/shared/admin-texts';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from '../../../../lib/toast';
+import { DataTable, type DataTableColumn } from '../../../../components/list/data-table';
+import { SubmitButton } from '../../../../components/form/submit-button';
+import { Alert, AlertDescription } from '../../../../components/ui/alert';
+import { Badge } from '../../../../components/ui/badge';
+import { paths } from '../../../../config/paths';
+import { failureMessage } from '../../../../lib/api-client';
+import { newIdempotencyKey } from '../../../../lib/admin-keys';
+import { previewMemberImport, useImportMembers } from '../../api/member-import';
+import { CsvFilePicker, CsvProblems } from '../../../../components/form/csv-file-picker';
+
+const columns: readonly DataTableColumn<MemberImportRow>[] = [
+  { id: 'line', header: 'Line', cell: (row) => row.line },
+  { id: 'name', header: 'Name', cell: (row) => `${row.firstName} ${row.lastName}` },
+  { id: 'email', header: 'Email', cell: (row) => <span className="break-all">{row.email}</span> },
+  {
+    id: 'phone',
+    header: 'Phone',
+    cell: (row) => (row.phoneNumber ? formatPhone(row.phoneNumber) : ''),
+  },
+  { id: 'membershipId', header: 'Membership ID', cell: (row) => row.membershipId ?? 'Next free' },
+  {
+    id: 'check',
+    header: 'Check',
+    cell: (row) =>
+      row.errors.length === 0 ? (
+        <Badge variant="success">Ready</Badge>
+      ) : (
+        <ul className="grid gap-1 text-sm whitespace-normal text-destructive">
+          {row.errors.map((error) => (
+            <li key={error}>{error}</li>
+          ))}
+        </ul>
+      ),
+  },
+];
+
+/** Upload, preview every row, then import all in one go (or fix the file and upload it again). */
+export function ImportMembersView() {
+  const [state, setState] = useState<{
+    upload: CsvUploadInput;
+    preview: MemberImportPreview;
+    key: string;
+  } | null>(null);
+  const importMembers = useImportMembers();
+  const navigate = useNavigate();
+  const choose = async (upload: CsvUploadInput) => {
+    const { data } = await previewMemberImport(upload);
+    importMembers.reset();
+    setState({ upload, preview: data, key: newIdempotencyKey() });
+  };
+  const preview = state?.preview;
+  const canImport =
+    preview !== undefined &&
+    preview.errors.length === 0 &&
+    preview.invalidRows === 0 &&
+    preview.validRows > 0;
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <CsvFilePicker label="Members file" columns={MEMBER_IMPORT_COLUMNS} onChosen={choose} />
+      {preview ? (
+        <section aria-labelledby="preview-heading" className="grid grid-cols-1 gap-4">
+          <h2 id="preview-heading" className="text-lg font-semibold">
+            Preview of {preview.fileName}
+          </h2>
+          <p aria-live="polite">
+            {preview.validRows} ready, {preview.invalidRows} with problems.
+            {canImport
+              ? ' Nothing has been written yet.'
+              : ' Fix the file and upload it again: nothing is imported while a row has a problem.'}
+          </p>
+          <CsvProblems title="The file was refused" problems={preview.errors} />
+          {preview.rows.length > 0 ? (
+            <DataTable
+              caption="Rows to import"
+              columns={columns}
+              rows={preview.rows}
+              getRowId={(row) => String(row.line)}
+              getRowLabel={(row) => `Line ${row.line}`}
+            />
+          ) : null}
+          {importMembers.isError ? (
+            <Alert variant="destructive" role="alert">
+              <AlertDescription>
+                {failureMessage(importMembers.error, 'The import failed')}
+              </AlertDescription>
+            </Alert>
+          ) : null}
+          <div>
+            <SubmitButton
+              disabled={!canImport}
+              isPending={importMembers.isPending}
+              pendingLabel="Importing..."
+              onClick={() =>
+                state &&
+                importMembers.mutate(
+                  { upload: state.upload, key: state.key },
+                  {
+                    onSuccess: ({ message }) => {
+                      toast.success(message ?? 'Members imported');
+                      void navigate(paths.adminMembers);
+                    },
+                  },
+                )
+              }
+            >
+              Import {preview.validRows} member{preview.validRows === 1 ? '' : 's'}
+            </SubmitButton>
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,358 @@
+import { formatPhone } from '@coop/shared/phone';
+import type { AdminMember, AdminMemberDetail } from '@coop/shared/admin';
+import { ADMIN_MESSAGES } from '@coop/shared/admin-texts';
+import { formatDisplayDate, formatDisplayDateTime, formatMonth } from '@coop/shared/dates';
+import { formatNaira } from '@coop/shared/money';
+import { OFFICER_ROLE_LABELS } from '@coop/shared/officers';
+import type { ReactNode } from 'react';
+import { toast } from '../../../../lib/toast';
+import { DataTable, type DataTableColumn } from '../../../../components/list/data-table';
+import { Badge } from '../../../../components/ui/badge';
+import { Button } from '../../../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
+import { Checkbox } from '../../../../components/ui/checkbox';
+import { Label } from '../../../../components/ui/label';
+import { failureMessage } from '../../../../lib/api-client';
+import { useAuth } from '../../../../lib/auth-store';
+import { useEndMemberSessions, useMemberAction, useSetMemberFlags } from '../../api/members';
+import { ConfirmDecisionDialog } from '../../../../components/dialogs/decision-dialogs';
+import { EditMemberDialog } from './member-form-dialog';
+import { MemberStatusBadge } from './member-status-badge';
+import { StatusBadge } from '../../../../components/ui/status-badge';
+
+function Section<Row>({
+  title,
+  rows,
+  total,
+  columns,
+  label,
+  empty,
+}: {
+  title: string;
+  rows: readonly Row[];
+  total: number;
+  columns: readonly DataTableColumn<Row>[];
+  label: (row: Row) => string;
+  empty: string;
+}) {
+  return (
+    <section className="grid grid-cols-1 gap-3" aria-labelledby={`section-${title}`}>
+      <h2 id={`section-${title}`} className="text-lg font-semibold">
+        {title}{' '}
+        <span className="text-sm font-normal text-muted-foreground">
+          {total > rows.length ? `(latest ${rows.length} of ${total})` : `(${total})`}
+        </span>
+      </h2>
+      {rows.length === 0 ? (
+        <p className="rounded-xl border bg-card p-4 text-sm text-muted-foreground">{empty}</p>
+      ) : (
+        <DataTable
+          caption={title}
+          columns={columns}
+          rows={rows}
+          getRowId={(row) => (row as { id: string | number }).id.toString()}
+          getRowLabel={label}
+        />
+      )}
+    </section>
+  );
+}
+
+type Record_ = AdminMemberDetail;
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-0.5">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="font-medium break-words">{children}</dd>
+    </div>
+  );
+}
+
+/** 'End all sessions' (decision 082): every sign-in of the member ends; the password stays. */
+function EndSessionsDialog({ member }: { member: AdminMember }) {
+  const endSessions = useEndMemberSessions();
+  const name = `${member.firstName} ${member.lastName}`;
+  return (
+    <ConfirmDecisionDialog
+      texts={{
+        trigger: 'End all sessions',
+        triggerContext: `of ${name}`,
+        title: 'End all sessions',
+        description: `${name} will be signed out on every device at once and must sign in again. Their password does not change. They get an e-mail saying so.`,
+        confirm: 'End all sessions',
+        pending: 'Ending sessions...',
+        failure: 'The sessions could not be ended',
+        variant: 'outline',
+        inActionBar: true,
+      }}
+      run={(key) => endSessions.mutateAsync({ id: member.id, key })}
+    />
+  );
+}
+
+function MemberActions({ member }: { member: AdminMember }) {
+  const isSelf = useAuth().user?.id === member.id;
+  const action = useMemberAction();
+  const flags = useSetMemberFlags();
+  const run = (kind: 'suspend' | 'reactivate' | 'resend-activation') =>
+    action.mutate(
+      { id: member.id, action: kind },
+      {
+        onSuccess: ({ message }) => toast.success(message ?? ADMIN_MESSAGES.memberUpdated),
+        onError: (error) =>
+          toast.error('Error', { description: failureMessage(error, 'The action failed') }),
+      },
+    );
+  const setFlag = (name: 'isLoanReviewer' | 'isExco', value: boolean) =>
+    flags.mutate(
+      { id: member.id, values: { [name]: value } },
+      {
+        // An officer's flags become a proposal: the server's message says so.
+        onSuccess: ({ message }) => toast.success(message ?? ADMIN_MESSAGES.flagsUpdated),
+        onError: (error) =>
+          toast.error('Error', {
+            description: failureMessage(error, 'The roles could not be saved'),
+          }),
+      },
+    );
+  return (
+    <div className="grid grid-cols-1 gap-4">
+      <div className="flex flex-wrap gap-2">
+        <EditMemberDialog member={member} />
+        {member.isActivated ? null : (
+          <Button
+            variant="outline"
+            disabled={action.isPending}
+            onClick={() => run('resend-activation')}
+          >
+            Resend activation
+          </Button>
+        )}
+        {member.isActivated ? <EndSessionsDialog member={member} /> : null}
+        {member.isActive ? (
+          <Button variant="destructive" disabled={action.isPending} onClick={() => run('suspend')}>
+            Suspend
+          </Button>
+        ) : (
+          <Button disabled={action.isPending} onClick={() => run('reactivate')}>
+            Reactivate
+          </Button>
+        )}
+      </div>
+      <fieldset className="flex flex-wrap gap-x-6 gap-y-3">
+        <legend className="mb-2 text-sm font-medium">Roles</legend>
+        {(
+          [
+            ['isLoanReviewer', 'Loan reviewer'],
+            ['isExco', 'Exco member'],
+          ] as const
+        ).map(([name, label]) => (
+          <div key={name} className="flex items-center gap-2">
+            <Checkbox
+              id={`flag-${name}`}
+              checked={member[name]}
+              // Nobody changes their own flags (docs/officers.md "Separation of duties").
+              disabled={flags.isPending || isSelf}
+              onCheckedChange={(checked) => setFlag(name, checked === true)}
+            />
+            <Label htmlFor={`flag-${name}`}>{label}</Label>
+          </div>
+        ))}
+      </fieldset>
+    </div>
+  );
+}
+
+/** A member's page in the back office: who they are, what they hold, everything that happened. */
+export function MemberRecord({ record }: { record: Record_ }) {
+  const { member, balances } = record;
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <Card>
+        <CardHeader>
+          <div className="flex flex-wrap items-center gap-2">
+            <CardTitle>Details</CardTitle>
+            <MemberStatusBadge member={member} />
+            {member.roles.map((role) => (
+              <Badge key={role} variant="info">
+                {OFFICER_ROLE_LABELS[role]}
+              </Badge>
+            ))}
+          </div>
+        </CardHeader>
+        <CardContent className="grid grid-cols-1 gap-6">
+          <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            <Fact label="Membership ID">{member.membershipId}</Fact>
+            <Fact label="Email">{member.email}</Fact>
+            <Fact label="Phone">
+              {member.phoneNumber ? formatPhone(member.phoneNumber) : 'None'}
+            </Fact>
+            <Fact label="Joined">{formatDisplayDate(member.joinedOn)}</Fact>
+          </dl>
+          <MemberActions member={member} />
+        </CardContent>
+      </Card>
+
+      <section aria-labelledby="balances-heading" className="grid grid-cols-1 gap-3">
+        <h2 id="balances-heading" className="text-lg font-semibold">
+          Balances
+        </h2>
+        <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+          {(
+            [
+              ['Savings', balances.savings],
+              ['Share Holdings', balances.shares],
+              ['Available', balances.available],
+              ['Frozen', balances.frozen],
+              ['Outstanding loans', balances.outstandingLoans],
+            ] as const
+          ).map(([label, amount]) => (
+            <div key={label} className="rounded-xl border bg-card p-4">
+              <dt className="text-sm text-muted-foreground">{label}</dt>
+              <dd className="text-lg font-semibold tabular-nums">{formatNaira(amount)}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <Section
+        title="Contributions"
+        rows={record.contributions.items}
+        total={record.contributions.total}
+        label={(row) => `${formatMonth(row.contributionMonth)} contribution`}
+        empty="No contributions found"
+        columns={[
+          { id: 'month', header: 'Month', cell: (row) => formatMonth(row.contributionMonth) },
+          {
+            id: 'savings',
+            header: 'Savings',
+            align: 'end',
+            cell: (row) => formatNaira(row.savingsAmount),
+          },
+          {
+            id: 'shares',
+            header: 'Share Holdings',
+            align: 'end',
+            cell: (row) => formatNaira(row.shareHoldingAmount),
+          },
+          {
+            id: 'total',
+            header: 'Total',
+            align: 'end',
+            cell: (row) => formatNaira(row.totalAmount),
+          },
+          { id: 'status', header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
+        ]}
+      />
+      <Section
+        title="Loans"
+        rows={record.loans.items}
+        total={record.loans.total}
+        label={(row) => `Loan ${row.loanId}`}
+        empty="No loans found"
+        columns={[
+          { id: 'loanId', header: 'Loan ID', cell: (row) => row.loanId },
+          {
+            id: 'purpose',
+            header: 'Purpose',
+            cell: (row) => <span className="whitespace-normal">{row.purpose}</span>,
+          },
+          {
+            id: 'amount',
+            header: 'Amount',
+            align: 'end',
+            cell: (row) => formatNaira(row.requestedAmount),
+          },
+          {
+            id: 'outstanding',
+            header: 'Outstanding',
+            align: 'end',
+            cell: (row) => formatNaira(row.outstandingBalance),
+          },
+          { id: 'date', header: 'Date', cell: (row) => formatDisplayDate(row.requestDate) },
+          { id: 'status', header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
+        ]}
+      />
+      <Section
+        title="Guarantees"
+        rows={record.guarantees.items}
+        total={record.guarantees.total}
+        label={(row) => `Guarantee of loan ${row.loanId}`}
+        empty="No guarantees found"
+        columns={[
+          { id: 'loanId', header: 'Loan ID', cell: (row) => row.loanId },
+          { id: 'borrower', header: 'Borrower', cell: (row) => row.borrowerName },
+          {
+            id: 'amount',
+            header: 'Guarantee',
+            align: 'end',
+            cell: (row) => formatNaira(row.guaranteeAmount),
+          },
+          {
+            id: 'frozen',
+            header: 'Frozen',
+            align: 'end',
+            cell: (row) => formatNaira(row.frozenAmount),
+          },
+          { id: 'status', header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
+        ]}
+      />
+      <Section
+        title="Withdrawals"
+        rows={record.withdrawals.items}
+        total={record.withdrawals.total}
+        label={(row) => `Withdrawal of ${formatDisplayDate(row.requestDate)}`}
+        empty="No withdrawal requests"
+        columns={[
+          {
+            id: 'type',
+            header: 'Type',
+            cell: (row) => (row.withdrawalType === 'savings' ? 'Savings' : 'Share Holding'),
+          },
+          {
+            id: 'amount',
+            header: 'Amount',
+            align: 'end',
+            cell: (row) => formatNaira(row.requestedAmount),
+          },
+          { id: 'date', header: 'Requested', cell: (row) => formatDisplayDate(row.requestDate) },
+          { id: 'status', header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
+        ]}
+      />
+      <Section
+        title="Fines"
+        rows={record.fines.items}
+        total={record.fines.total}
+        label={(row) => `Fine: ${row.reason}`}
+        empty="No fines found"
+        columns={[
+          {
+            id: 'reason',
+            header: 'Reason',
+            cell: (row) => <span className="whitespace-normal">{row.reason}</span>,
+          },
+          { id: 'amount', header: 'Amount', align: 'end', cell: (row) => formatNaira(row.amount) },
+          { id: 'date', header: 'Fine date', cell: (row) => formatDisplayDate(row.fineDate) },
+          { id: 'status', header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
+        ]}
+      />
+      <Section
+        title="Audit trail"
+        rows={record.audit.items}
+        total={record.audit.total}
+        label={(row) => `${row.action} on ${formatDisplayDateTime(row.occurredAt)}`}
+        empty={ADMIN_MESSAGES.auditEmpty}
+        columns={[
+          { id: 'when', header: 'When', cell: (row) => formatDisplayDateTime(row.occurredAt) },
+          { id: 'actor', header: 'By', cell: (row) => row.actor?.name ?? 'System' },
+          {
+            id: 'action',
+            header: 'Action',
+            cell: (row) => <code className="text-xs">{row.action}</code>,
+          },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { formatPhone } from '@coop/shared/phone';
+import { Fragment } from 'react';
+import type { AdminMember } from '@coop/shared/admin';
+import { ADMIN_MESSAGES } from '@coop/shared/admin-texts';
+import { FALLBACK_MESSAGES } from '@coop/shared/messages';
+import { OFFICER_ROLE_LABELS } from '@coop/shared/officers';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { DataTable, type DataTableColumn } from '../../../../components/list/data-table';
+import { PaginationFooter } from '../../../../components/list/pagination-footer';
+import { QueryState } from '../../../../components/list/query-state';
+import { Badge } from '../../../../components/ui/badge';
+import { adminMemberPath } from '../../../../config/paths';
+import { failureMessage } from '../../../../lib/api-client';
+import { formatDisplayDate } from '@coop/shared/dates';
+import type { ListParams } from '../../../../lib/use-list-params';
+import { useMembers } from '../../api/members';
+import { MEMBER_LIST_CONFIG } from './member-list-config';
+import { MemberStatusBadge } from './member-status-badge';
+
+const columns: readonly DataTableColumn<AdminMember>[] = [
+  {
+    id: 'name',
+    header: 'Name',
+    cell: (row) => (
+      <Link
+        className="font-medium text-primary underline-offset-4 hover:underline"
+        to={adminMemberPath(row.id)}
+      >
+        {row.firstName} {row.lastName}
+      </Link>
+    ),
+  },
+  { id: 'membershipId', header: 'Membership ID', cell: (row) => row.membershipId },
+  {
+    id: 'contact',
+    header: 'Contact',
+    cell: (row) => (
+      <span className="grid">
+        <EmailAddress email={row.email} />
+        <span className="text-muted-foreground">
+          {row.phoneNumber ? formatPhone(row.phoneNumber) : 'No phone'}
+        </span>
+      </span>
+    ),
+  },
+  { id: 'joined', header: 'Joined', cell: (row) => formatDisplayDate(row.joinedOn) },
+  {
+    id: 'roles',
+    header: 'Roles',
+    cell: (row) => (
+      <span className="flex flex-wrap gap-1">
+        {row.roles.map((role) => (
+          <Badge key={role} variant="info">
+            {OFFICER_ROLE_LABELS[role]}
+          </Badge>
+        ))}
+        {row.isLoanReviewer ? <Badge variant="secondary">Reviewer</Badge> : null}
+        {row.isExco ? <Badge variant="secondary">EXCO</Badge> : null}
+        {row.roles.length === 0 && !row.isLoanReviewer && !row.isExco ? 'Member' : null}
+      </span>
+    ),
+  },
+  { id: 'status', header: 'Status', cell: (row) => <MemberStatusBadge member={row} /> },
+];
+
+/** GET /admin/users for the list's current query: table on wide screens, cards on phones. */
+export function MembersList<SortField extends string>({ list }: { list: ListParams<SortField> }) {
+  const members = useMembers(list.query);
+  const errorMessage = members.isError
+    ? failureMessage(members.error, FALLBACK_MESSAGES.fetchUsers)
+    : null;
+  const totalPages = members.isPlaceholderData ? undefined : members.data?.pagination.totalPages;
+  const { page, keepPageInRange } = list;
+  useEffect(() => {
+    if (totalPages !== undefined && page > totalPages) keepPageInRange(totalPages);
+  }, [page, totalPages, keepPageInRange]);
+  const rows = members.data?.data ?? [];
+  return (
+    <div className="grid grid-cols-1 gap-4">
+      <QueryState
+        isPending={members.isPending}
+        errorMessage={errorMessage}
+        onRetry={() => void members.refetch()}
+        isEmpty={rows.length === 0}
+        emptyMessage={ADMIN_MESSAGES.membersEmpty}
+        loadingLabel="Loading members"
+      >
+        <DataTable
+          caption="Members"
+          columns={columns}
+          rows={rows}
+          getRowId={(row) => row.id}
+          getRowLabel={(row) => `${row.firstName} ${row.lastName}`}
+          busy={members.isPlaceholderData}
+        />
+      </QueryState>
+      {members.data && errorMessage === null ? (
+        <PaginationFooter
+          label="Member pages"
+          pagination={members.data.pagination}
+          pageSizeOptions={MEMBER_LIST_CONFIG.pageSizeOptions}
+          onPageChange={list.setPage}
+          onPageSizeChange={list.setPageSize}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * An e-mail address that wraps only after its '@' or before a dot of its domain, never inside a
+ * word (a narrow column used to split 'adaeze.nn|aji@…' anywhere).
+ */
+function EmailAddress({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return <span className="break-words whitespace-normal">{email}</span>;
+  const [first = '', ...rest] = email.slice(at + 1).split('.');
+  return (
+    <span data-email className="whitespace-normal">
+      {email.slice(0, at + 1)}
+      <wbr />
+      {first}
+      {rest.map((part, index) => (
+        <Fragment key={index}>
+          <wbr />.{part}
+        </Fragment>
+      ))}
+    </span>
+  );
+}

@@ -1,0 +1,122 @@
+import type { PayrollPreview } from '@coop/shared/admin';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, mockApi } from '../../../../testing/fetch-mock';
+import { renderWithProviders } from '../../../../testing/render';
+import { PayrollView } from './payroll-view';
+
+const PREVIEW: PayrollPreview = {
+  fileName: 'march.csv',
+  month: '2026-03',
+  errors: [],
+  rows: [
+    {
+      line: 2,
+      membershipId: 'M0001',
+      memberName: 'Ada Obi',
+      month: '2026-03',
+      savings: 20_000,
+      shares: 5_000,
+      total: 25_000,
+      repayment: 17_500,
+      loanNumber: 'LN-000003',
+      status: 'new',
+      errors: [],
+    },
+    {
+      line: 3,
+      membershipId: 'M0002',
+      memberName: 'Bayo Adeyemi',
+      month: '2026-03',
+      savings: 10_000,
+      shares: 0,
+      total: 10_000,
+      repayment: 0,
+      loanNumber: null,
+      status: 'new',
+      errors: [],
+    },
+  ],
+  totals: {
+    rows: 2,
+    members: 2,
+    newRows: 2,
+    alreadyPosted: 0,
+    errorRows: 0,
+    savings: 30_000,
+    shares: 5_000,
+    total: 35_000,
+    repayments: 17_500,
+  },
+};
+
+/** A CSV file as the picker reads it (jsdom's File has no arrayBuffer). */
+function csvFile(text: string): File {
+  const file = new File([text], 'march.csv', { type: 'text/csv' });
+  Object.defineProperty(file, 'arrayBuffer', {
+    value: () => Promise.resolve(new TextEncoder().encode(text).buffer),
+  });
+  return file;
+}
+
+const POSTED =
+  'Posted 2 contributions for March 2026. The members were asked to confirm. Loan repayments of ₦17,500 were recorded.';
+
+describe('Payroll page', () => {
+  it('shows each row’s loan repayment and loan, and the repayment total, before Post; after Post only the outcome', async () => {
+    mockApi({
+      'POST /admin/payroll/preview': () => json(200, { success: true, data: PREVIEW }),
+      'POST /admin/payroll': () =>
+        json(200, {
+          success: true,
+          data: {
+            month: '2026-03',
+            posted: 2,
+            alreadyPosted: 0,
+            savings: 30_000,
+            shares: 5_000,
+            total: 35_000,
+            repayments: 17_500,
+          },
+          message: POSTED,
+        }),
+    });
+    renderWithProviders(<PayrollView />);
+    const file = csvFile(
+      'membershipId,month,savings,shares,repayment\nM0001,2026-03,20000,5000,17500\n',
+    );
+    await userEvent.upload(screen.getByLabelText('Payroll file'), file);
+
+    const table = await screen.findByRole('table', { name: 'Payroll rows' });
+    expect(within(table).getByRole('columnheader', { name: 'Loan repayment' })).toBeVisible();
+    const ada = within(table).getByRole('row', { name: /Ada Obi/ });
+    expect(ada).toHaveTextContent('₦17,500');
+    expect(ada).toHaveTextContent('LN-000003');
+    expect(screen.getByText('Loan repayments to post').nextSibling).toHaveTextContent('₦17,500');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Post March 2026' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(POSTED);
+    expect(screen.queryByRole('table', { name: 'Payroll rows' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Post March 2026' })).not.toBeInTheDocument();
+  });
+
+  it('leaves the repayment columns out when the file has none', async () => {
+    const withoutRepayments: PayrollPreview = {
+      ...PREVIEW,
+      rows: PREVIEW.rows.map((row) => ({ ...row, repayment: 0, loanNumber: null })),
+      totals: { ...PREVIEW.totals, repayments: 0 },
+    };
+    mockApi({
+      'POST /admin/payroll/preview': () => json(200, { success: true, data: withoutRepayments }),
+    });
+    renderWithProviders(<PayrollView />);
+    await userEvent.upload(
+      screen.getByLabelText('Payroll file'),
+      csvFile('membershipId,month,savings,shares\nM0001,2026-03,20000,5000\n'),
+    );
+    const table = await screen.findByRole('table', { name: 'Payroll rows' });
+    expect(within(table).queryByRole('columnheader', { name: 'Loan repayment' })).toBeNull();
+    expect(screen.queryByText('Loan repayments to post')).toBeNull();
+  });
+});

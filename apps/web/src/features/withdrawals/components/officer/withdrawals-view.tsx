@@ -1,0 +1,158 @@
+import type { AdminWithdrawal } from '@coop/shared/admin-money';
+import { ADMIN_MONEY_MESSAGES } from '@coop/shared/admin-money-texts';
+import { formatDisplayDate } from '@coop/shared/dates';
+import { formatNaira } from '@coop/shared/money';
+import { WITHDRAWAL_TYPE_LABELS } from '@coop/shared/withdrawal-rules';
+import type { DataTableColumn } from '../../../../components/list/data-table';
+import { Alert, AlertDescription } from '../../../../components/ui/alert';
+import type { ListParams } from '../../../../lib/use-list-params';
+import {
+  useAdminWithdrawals,
+  useApproveWithdrawal,
+  useRejectWithdrawal,
+} from '../../api/officer-withdrawals';
+import {
+  AdminMoneyList,
+  MemberCell,
+  memberName,
+} from '../../../../components/list/admin-money-list';
+import {
+  ConfirmDecisionDialog,
+  DecisionFacts,
+  ReasonDecisionDialog,
+} from '../../../../components/dialogs/decision-dialogs';
+import { WITHDRAWAL_LIST_CONFIG } from './withdrawal-list-config';
+import { StatusBadge } from '../../../../components/ui/status-badge';
+
+const typeLabel = (row: AdminWithdrawal) => WITHDRAWAL_TYPE_LABELS[row.withdrawalType];
+const balanceLabel = (row: AdminWithdrawal) =>
+  row.withdrawalType === 'savings' ? 'Available savings now' : 'Share Holdings now';
+
+function ApproveWithdrawalDialog({ row }: { row: AdminWithdrawal }) {
+  const approve = useApproveWithdrawal();
+  const short = row.memberBalance < row.requestedAmount;
+  return (
+    <ConfirmDecisionDialog
+      texts={{
+        trigger: 'Approve',
+        triggerContext: `${memberName(row.member)}’s ${formatNaira(row.requestedAmount)} withdrawal`,
+        title: 'Approve withdrawal',
+        description: `Pay out ${formatNaira(row.requestedAmount)} of ${memberName(row.member)}’s ${typeLabel(row).toLowerCase()}. The ledger is debited now and the member is notified.`,
+        confirm: 'Approve withdrawal',
+        pending: 'Approving...',
+        failure: 'The withdrawal could not be approved',
+        variant: 'default',
+      }}
+      details={
+        <>
+          <DecisionFacts
+            facts={[
+              ['Member', `${memberName(row.member)} (${row.member.membershipId})`],
+              ['Type', typeLabel(row)],
+              ['Amount', formatNaira(row.requestedAmount)],
+              [balanceLabel(row), formatNaira(row.memberBalance)],
+              ['Member’s reason', row.reason ?? 'None given'],
+            ]}
+          />
+          {short ? (
+            <Alert variant="destructive">
+              <AlertDescription>
+                The member’s balance no longer covers this request: approving will be refused.
+                Reject it with a reason instead.
+              </AlertDescription>
+            </Alert>
+          ) : null}
+        </>
+      }
+      run={(key) => approve.mutateAsync({ id: row.id, key })}
+    />
+  );
+}
+
+function RejectWithdrawalDialog({ row }: { row: AdminWithdrawal }) {
+  const reject = useRejectWithdrawal();
+  return (
+    <ReasonDecisionDialog
+      texts={{
+        trigger: 'Reject',
+        triggerContext: `${memberName(row.member)}’s ${formatNaira(row.requestedAmount)} withdrawal`,
+        title: 'Reject withdrawal',
+        description: `${memberName(row.member)} asked to withdraw ${formatNaira(row.requestedAmount)} of ${typeLabel(row).toLowerCase()}. No money moves; the member is told why.`,
+        confirm: 'Reject withdrawal',
+        pending: 'Rejecting...',
+        failure: 'The withdrawal could not be rejected',
+      }}
+      label="Reason for rejecting"
+      field="reason"
+      run={(key, reason) => reject.mutateAsync({ id: row.id, reason, key })}
+    />
+  );
+}
+
+const columns: readonly DataTableColumn<AdminWithdrawal>[] = [
+  { id: 'member', header: 'Member', cell: (row) => <MemberCell member={row.member} /> },
+  {
+    id: 'type',
+    header: 'Type and reason',
+    cell: (row) => (
+      <span className="block max-w-56 min-w-32 whitespace-normal">
+        {typeLabel(row)}
+        {row.reason ? (
+          <span className="line-clamp-2 text-sm text-muted-foreground">{row.reason}</span>
+        ) : null}
+        {row.rejectionReason ? (
+          <span className="line-clamp-3 text-sm text-muted-foreground">
+            Rejected: {row.rejectionReason}
+          </span>
+        ) : null}
+      </span>
+    ),
+  },
+  {
+    id: 'amount',
+    header: 'Amount',
+    align: 'end',
+    cell: (row) => formatNaira(row.requestedAmount),
+  },
+  {
+    id: 'balance',
+    header: 'Balance now',
+    align: 'end',
+    cell: (row) => formatNaira(row.memberBalance),
+  },
+  { id: 'requested', header: 'Requested', cell: (row) => formatDisplayDate(row.requestDate) },
+  { id: 'status', header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
+];
+
+/** Every member's withdrawal requests; pending ones are approved or rejected here. */
+export function WithdrawalsList<SortField extends string>({
+  list,
+}: {
+  list: ListParams<SortField>;
+}) {
+  const query = useAdminWithdrawals(list.query);
+  return (
+    <AdminMoneyList
+      list={list}
+      query={query}
+      caption="Withdrawal requests"
+      columns={columns}
+      getRowLabel={(row) =>
+        `${memberName(row.member)}, ${formatNaira(row.requestedAmount)} ${typeLabel(row).toLowerCase()}`
+      }
+      rowActions={(row) =>
+        row.status === 'pending' ? (
+          <>
+            <ApproveWithdrawalDialog row={row} />
+            <RejectWithdrawalDialog row={row} />
+          </>
+        ) : null
+      }
+      emptyMessage={ADMIN_MONEY_MESSAGES.withdrawalsEmpty}
+      loadingLabel="Loading withdrawal requests"
+      failure="Failed to fetch withdrawal requests"
+      pageLabel="Withdrawal pages"
+      pageSizeOptions={WITHDRAWAL_LIST_CONFIG.pageSizeOptions}
+    />
+  );
+}
