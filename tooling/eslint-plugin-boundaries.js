@@ -76,10 +76,32 @@ function apiRule(from, to, fromFile) {
 }
 
 /**
+ * Officer-only code (docs/architecture.md "Where a component lives"): the back-office feature, and
+ * a domain feature's `components/officer/` folder.
+ */
+function isOfficerOnly(srcRoot, place, file) {
+  if (place.layer !== 'features') return false;
+  if (place.slice === 'back-office') return true;
+  const inFeature = path
+    .relative(path.join(srcRoot, 'features', place.slice), file)
+    .split(path.sep);
+  return inFeature[0] === 'components' && inFeature[1] === 'officer';
+}
+
+/**
  * The web app (apps/web/src): a feature never imports another feature nor the routes that compose
  * it; components/, lib/ and config/ are shared code that never imports features/ or app/.
+ * Officer-only code is imported by the back-office routes (app/routes/admin/) and by officer-only
+ * code only, so a member's first load never carries a back-office screen. Tests may reach it.
  */
-function webRule(from, to) {
+function webRule(from, to, fromFile, toFile, srcRoot) {
+  if (isOfficerOnly(srcRoot, to, toFile) && !isTestFile(fromFile)) {
+    const fromBackOfficeRoute =
+      path.relative(path.join(srcRoot, 'app/routes/admin'), fromFile).split(path.sep)[0] !== '..';
+    if (!fromBackOfficeRoute && !isOfficerOnly(srcRoot, from, fromFile)) {
+      return 'officer-only code (features/back-office, a feature’s components/officer/) is imported by the back-office routes (app/routes/admin/) only';
+    }
+  }
   switch (from.layer) {
     case 'features':
       if (to.layer === 'features' && to.slice !== from.slice) {
@@ -121,7 +143,7 @@ const importBoundaries = {
       const target = path.resolve(path.dirname(file), specifier).replace(/\.js$/, '.ts');
       const to = placeOf(app.srcRoot, target);
       if (!to) return;
-      const reason = app.rule(from, to, file);
+      const reason = app.rule(from, to, file, target, app.srcRoot);
       if (reason) context.report({ node, messageId: 'against', data: { specifier, reason } });
     }
 

@@ -106,6 +106,37 @@ const probes: Probe[] = [
     expected: { rule: 'boundaries/import-boundaries', says: 'shared code' },
   },
   {
+    // The member's routes load on a member's first visit: an officer screen there would ride along.
+    name: 'a member route importing an officer component',
+    file: `apps/web/src/app/routes/member/${tag}.tsx`,
+    code: `import { LoanHistory } from '../../../features/loans/components/officer/loan-history';\nexport const probe = LoanHistory;\n`,
+    expected: { rule: 'boundaries/import-boundaries', says: 'officer-only code' },
+  },
+  {
+    name: "a feature's member side importing its officer side",
+    file: `apps/web/src/features/loans/components/${tag}.ts`,
+    code: `import { LOAN_LIST_CONFIG } from './officer/pipeline-list-config';\nexport const probe = LOAN_LIST_CONFIG;\n`,
+    expected: { rule: 'boundaries/import-boundaries', says: 'back-office routes' },
+  },
+  {
+    name: 'a member route importing the back-office feature',
+    file: `apps/web/src/app/routes/member/${tag}-back-office.tsx`,
+    code: `import { OverviewView } from '../../../features/back-office/components/overview-view';\nexport const probe = OverviewView;\n`,
+    expected: { rule: 'boundaries/import-boundaries', says: 'officer-only code' },
+  },
+  {
+    name: 'a back-office route importing an officer component (allowed)',
+    file: `apps/web/src/app/routes/admin/${tag}-allowed.tsx`,
+    code: `import { LoanHistory } from '../../../features/loans/components/officer/loan-history';\nexport const probe = LoanHistory;\n`,
+    expected: null,
+  },
+  {
+    name: 'an officer component using its feature’s member side (allowed)',
+    file: `apps/web/src/features/loans/components/officer/${tag}-allowed.ts`,
+    code: `import { naira } from '../loan-format';\nexport const probe = naira;\n`,
+    expected: null,
+  },
+  {
     name: 'a promise left floating (type-aware)',
     file: `apps/api/src/lib/${tag}-promise.ts`,
     code: `async function send(): Promise<void> {}\nexport function probe(): void {\n  send();\n}\n`,
