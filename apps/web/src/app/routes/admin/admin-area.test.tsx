@@ -1,8 +1,10 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildUser, signInAs } from '../../../testing/auth';
 import { json, mockApi } from '../../../testing/fetch-mock';
+import { THEME_STORAGE_KEY } from '../../../lib/theme';
+import { BELL_REFRESH_MS } from '../../layouts/signed-in-layout';
 import { AppProvider } from '../../provider';
 import { AppRoutes } from '../../router';
 
@@ -69,6 +71,60 @@ describe('the back office (issue 9)', () => {
       'href',
       '/admin/members',
     );
+  });
+
+  it('keeps the bell fresh and applies the saved theme, as the member portal does', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let unreadCount = 0;
+      mockApi({
+        'GET /users/notifications': () =>
+          json(200, { success: true, data: [], pagination: page(10), summary: { unreadCount } }),
+        'GET /users/settings': () =>
+          json(200, {
+            success: true,
+            data: {
+              emailNotifications: true,
+              smsNotifications: false,
+              pushNotifications: true,
+              darkMode: true,
+              findableByPhone: true,
+            },
+          }),
+        'GET /admin/proposals': () => json(200, { success: true, data: [] }),
+        'GET /admin/overview': () =>
+          json(200, {
+            success: true,
+            data: {
+              members: { total: 0, active: 0, suspended: 0, notActivated: 0 },
+              moneyUnderManagement: { savings: 0, shares: 0, total: 0, outstandingLoans: 0 },
+              deductionsThisMonth: { month: '2025-06', contributions: 0, amount: 0 },
+              queues: [],
+            },
+          }),
+      });
+      signInAs(buildUser({ role: 'admin' }));
+      renderAppAt('/admin');
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Back office' }, { timeout: 5000 }),
+      ).toBeInTheDocument();
+      // The officer chose the dark theme in Settings: the back office shows it, and remembers it
+      // for the next first paint.
+      await waitFor(() => expect(document.documentElement).toHaveClass('dark'));
+      expect(window.localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
+
+      expect(
+        await screen.findByRole('link', { name: 'Notifications, 0 unread' }),
+      ).toBeInTheDocument();
+      unreadCount = 3;
+      await act(() => vi.advanceTimersByTimeAsync(BELL_REFRESH_MS));
+      expect(
+        await screen.findByRole('link', { name: 'Notifications, 3 unread' }),
+      ).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+      document.documentElement.classList.remove('dark');
+    }
   });
 
   it('sends an officer without a two-factor sign-in to set-up, with a banner saying why', async () => {

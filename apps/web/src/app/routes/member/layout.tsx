@@ -1,67 +1,15 @@
-import { TOP_BAR_NOTIFICATIONS_QUERY } from '@coop/shared/constants';
-import { Suspense, useEffect, useState } from 'react';
-import { Outlet } from 'react-router';
-import { AppToaster } from '../../../components/ui/toaster';
-import { AppShell } from '../../../components/layouts/app-shell';
 import { administratorMemberNavigation } from '../../../components/layouts/nav-items';
-import { Spinner } from '../../../components/ui/spinner';
-import { signOut } from '../../../features/auth/api/logout';
 import { RequireAuth } from '../../../features/auth/components/require-auth';
-import { useSettings } from '../../../features/account/api/settings';
-import { useNotifications } from '../../../features/notifications/api/get-notifications';
 import { useAuth } from '../../../lib/auth-store';
-import { applyDarkMode } from '../../../lib/theme';
+import { SignedInLayout } from '../../layouts/signed-in-layout';
 
-/** How often the bell asks for new notifications while the portal is open. */
-const BELL_REFRESH_MS = 60_000;
-
+/** The member portal; an administrator's sidebar also links to the back office. */
 function MemberArea() {
   const { user } = useAuth();
-  const [isLoggingOut, setLoggingOut] = useState(false);
-  // Spec §2: the top bar loads notifications page 1, limit 10 when it appears. The list page's
-  // first page uses the same query, so marking one read updates the bell too.
-  const notifications = useNotifications(TOP_BAR_NOTIFICATIONS_QUERY, {
-    refetchInterval: BELL_REFRESH_MS,
-  });
-
-  // The member's saved theme, on this device too (decision 051): index.html painted the stored
-  // choice; once the settings arrive they decide.
-  const darkMode = useSettings().data?.data.darkMode;
-  useEffect(() => {
-    if (darkMode !== undefined) applyDarkMode(darkMode);
-  }, [darkMode]);
-
-  // The guard renders this only with a loaded user.
-  if (!user) return null;
-
-  const logout = () => {
-    setLoggingOut(true);
-    // Signed out in the auth state; the guard then opens /auth/login.
-    void signOut();
-  };
-
   return (
-    <>
-      <AppShell
-        user={user}
-        unreadCount={notifications.data?.summary.unreadCount}
-        onLogout={logout}
-        isLoggingOut={isLoggingOut}
-        {...(user.role === 'admin' ? { navigation: administratorMemberNavigation } : {})}
-      >
-        {/* The shell stays on screen while a page's code loads for the first time. */}
-        <Suspense
-          fallback={
-            <div className="flex justify-center py-16">
-              <Spinner label="Loading page" />
-            </div>
-          }
-        >
-          <Outlet />
-        </Suspense>
-      </AppShell>
-      <AppToaster />
-    </>
+    <SignedInLayout
+      navigation={user?.role === 'admin' ? administratorMemberNavigation : undefined}
+    />
   );
 }
 
