@@ -231,6 +231,18 @@ export function listEnvelope<Item extends z.ZodType>(item: Item) {
   });
 }
 
+/**
+ * The two answers' types for a client that names an item type rather than a schema (the web's API
+ * files): the same shapes as `successEnvelope` and `listEnvelope`.
+ */
+export type SuccessResponse<Data> = { success: true; data: Data; message?: string };
+export type ListResponse<Item> = {
+  success: true;
+  data: Item[];
+  pagination: Pagination;
+  message?: string;
+};
+
 /** `{ success: true, message? }` for actions that return nothing else. */
 export const actionResponseSchema = z.object({
   success: z.literal(true),

@@ -13,7 +13,9 @@ export function login(credentials: LoginInput): Promise<LoginResponse> {
 
 /**
  * Signs in and records the outcome in the auth state (spec §4 Auth): the submission clears the
- * previous error, success signs the member in, failure leaves the message for the form.
+ * previous error, success signs the member in, failure leaves the message for the form. The
+ * session lives in the auth state, not the query cache, so this is a plain function rather than
+ * a mutation hook (docs/decisions/127).
  */
 export async function signIn(
   credentials: LoginInput,
@@ -33,12 +35,17 @@ export async function signIn(
 }
 
 /** POST /auth/login/two-factor: the second step, with the challenge of the first. */
+export function loginWithCode(input: TwoFactorLoginInput): Promise<ActivateAccountResponse> {
+  return api.post<ActivateAccountResponse>('/auth/login/two-factor', input, {
+    skipAuthRefresh: true,
+  });
+}
+
+/** The second step recorded in the auth state, as `signIn` records the first. */
 export async function signInWithCode(input: TwoFactorLoginInput): Promise<void> {
   authStore.signInStarted();
   try {
-    const { data } = await api.post<ActivateAccountResponse>('/auth/login/two-factor', input, {
-      skipAuthRefresh: true,
-    });
+    const { data } = await loginWithCode(input);
     authStore.signedIn(data);
   } catch (error) {
     authStore.signInFailed(toApiError(error).message || FALLBACK_MESSAGES.login);

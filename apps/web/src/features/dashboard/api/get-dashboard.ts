@@ -1,8 +1,7 @@
 import type { DashboardResponse } from '@coop/shared/dashboard';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-
-export const dashboardKeys = { all: ['dashboard'] as const };
+import { dashboardKeys } from '../../../lib/shared-query-keys';
 
 /** GET /users/dashboard: the financial summary, recent activity and pending actions. */
 export function getDashboard(signal?: AbortSignal): Promise<DashboardResponse> {

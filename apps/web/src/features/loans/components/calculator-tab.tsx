@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { failureMessage } from '../../../lib/api-client';
-import { useCalculateLoan } from '../api/loans-api';
+import { useCalculateLoan } from '../api/calculate-loan';
 import { CalculationView } from './calculation-view';
 import { LoanTermsFields, type Term } from './loan-terms-fields';
 

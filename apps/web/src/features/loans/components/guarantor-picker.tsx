@@ -9,7 +9,7 @@ import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { failureMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { useGuarantorCandidates } from '../api/loans-api';
+import { useGuarantorCandidates } from '../api/get-guarantor-candidates';
 
 /** The search term, trimmed and debounced 300 ms (spec §5, §9). */
 function useDebounced(value: string): string {

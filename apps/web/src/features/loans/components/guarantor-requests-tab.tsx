@@ -19,7 +19,8 @@ import { Label } from '../../../components/ui/label';
 import { Textarea } from '../../../components/ui/textarea';
 import { failureMessage, toApiError } from '../../../lib/api-client';
 import { useListParams } from '../../../lib/use-list-params';
-import { useAnswerGuarantorRequest, useGuarantorRequests } from '../api/loans-api';
+import { useAnswerGuarantorRequest } from '../api/answer-guarantor-request';
+import { useGuarantorRequests } from '../api/get-guarantor-requests';
 import { displayDate, naira } from './loan-format';
 import { LoanListFilters } from './loan-list-filters';
 import {

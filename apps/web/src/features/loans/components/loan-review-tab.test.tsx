@@ -2,7 +2,7 @@ import type { UnderReviewLoan } from '@coop/shared/loans';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../testing/render';
-import type { useLoansUnderReview } from '../api/loans-api';
+import type { useLoansUnderReview } from '../api/get-loans-under-review';
 import { LoanReviewTab } from './loan-review-tab';
 
 const REVIEWER = '00000000-0000-4000-8000-0000000000aa';

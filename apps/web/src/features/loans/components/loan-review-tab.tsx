@@ -18,7 +18,8 @@ import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { Textarea } from '../../../components/ui/textarea';
 import { failureMessage, toApiError } from '../../../lib/api-client';
-import { useCertifyLoan, type useLoansUnderReview } from '../api/loans-api';
+import { useCertifyLoan } from '../api/certify-loan';
+import type { useLoansUnderReview } from '../api/get-loans-under-review';
 import { cn } from '../../../lib/cn';
 import { displayDate, naira } from './loan-format';
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { SearchResultsSection } from '../../../components/list/search-results-section';
 import { paths, searchPath } from '../../../config/paths';
 import { failureMessage } from '../../../lib/api-client';
-import { useLoans } from '../api/loans-api';
+import { useLoans } from '../api/get-loans';
 import { displayDate, naira } from './loan-format';
 import { StatusBadge } from './loan-status-badge';
 

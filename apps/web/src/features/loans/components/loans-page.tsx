@@ -8,12 +8,10 @@ import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { failureMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import {
-  useEligibility,
-  useGuarantorRequests,
-  useLoans,
-  useLoansUnderReview,
-} from '../api/loans-api';
+import { useEligibility } from '../api/get-eligibility';
+import { useGuarantorRequests } from '../api/get-guarantor-requests';
+import { useLoans } from '../api/get-loans';
+import { useLoansUnderReview } from '../api/get-loans-under-review';
 import { CalculatorTab } from './calculator-tab';
 import { GuarantorRequestsTab } from './guarantor-requests-tab';
 import { naira } from './loan-format';

@@ -13,7 +13,7 @@ import { failureMessage } from '../../../lib/api-client';
 import { countActiveFilters } from '../../../lib/list-filters';
 import { useListParams } from '../../../lib/use-list-params';
 import { cn } from '../../../lib/cn';
-import { useLoans } from '../api/loans-api';
+import { useLoans } from '../api/get-loans';
 import { displayDate, naira } from './loan-format';
 import { LoanListFilters } from './loan-list-filters';
 import { MY_LOAN_FILTERS, MY_LOAN_LIST_CONFIG, MY_LOAN_SEARCH } from './loan-list-config';

@@ -14,7 +14,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { failureMessage } from '../../../lib/api-client';
-import { useReassignGuarantor } from '../api/loans-api';
+import { useReassignGuarantor } from '../api/reassign-guarantor';
 import { fullName, GuarantorPicker } from './guarantor-picker';
 
 /** Spec §2 Reassign Guarantor dialog, for a guarantor who rejected. */

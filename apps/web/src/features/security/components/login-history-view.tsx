@@ -1,3 +1,4 @@
+import { DEFAULT_PAGE_SIZE } from '@coop/shared/constants';
 import { formatDisplayDateTime } from '@coop/shared/dates';
 import { LOGIN_EVENT_LABELS } from '@coop/shared/security';
 import { CircleAlert, LogOut } from 'lucide-react';
@@ -28,7 +29,8 @@ import {
 import { Pagination } from '../../../components/ui/pagination';
 import { toApiError } from '../../../lib/api-client';
 import { serverFieldMessages } from '../../../lib/apply-server-errors';
-import { useLoginHistory, useSignOutOthers } from '../api/security-api';
+import { useLoginHistory } from '../api/get-login-history';
+import { useSignOutOthers } from '../api/sign-out-others';
 
 type SignOutOthers = ReturnType<typeof useSignOutOthers>;
 
@@ -93,7 +95,7 @@ export function LoginHistoryView({
   page: number;
   onPageChange: (page: number) => void;
 }) {
-  const history = useLoginHistory(page);
+  const history = useLoginHistory({ page, limit: DEFAULT_PAGE_SIZE });
   const signOutOthers = useSignOutOthers();
   const [confirming, setConfirming] = useState(false);
   const events = history.data?.data ?? [];

@@ -15,12 +15,10 @@ import {
 import { Input } from '../../../components/ui/input';
 import { toApiError } from '../../../lib/api-client';
 import { serverFieldMessages } from '../../../lib/apply-server-errors';
-import {
-  useDisableTwoFactor,
-  useEnableTwoFactor,
-  useStartTwoFactorSetup,
-  useTwoFactorStatus,
-} from '../api/security-api';
+import { useDisableTwoFactor } from '../api/disable-two-factor';
+import { useEnableTwoFactor } from '../api/enable-two-factor';
+import { useTwoFactorStatus } from '../api/get-two-factor-status';
+import { useStartTwoFactorSetup } from '../api/start-two-factor-setup';
 
 const CODE_MESSAGE = 'Enter the 6-digit code from your authenticator app';
 

@@ -14,6 +14,7 @@ import {
 } from '@tanstack/react-query';
 import type { QueryParams } from '../../../lib/api-client';
 import { api } from '../../../lib/api';
+import { refreshDashboard } from '../../../lib/shared-query-keys';
 
 export const withdrawalKeys = {
   all: ['withdrawals'] as const,
@@ -59,7 +60,7 @@ export function useWithdrawals(query: QueryParams) {
 function refreshAfterWithdrawalChange(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: withdrawalKeys.all }),
-    queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+    refreshDashboard(queryClient),
   ]);
 }
 

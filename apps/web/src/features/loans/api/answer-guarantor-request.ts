@@ -1,0 +1,34 @@
+import type { GuarantorRequest } from '@coop/shared/guarantors';
+import type { SuccessResponse } from '@coop/shared/http';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { refreshAfterLoanChange } from './loan-keys';
+
+export type AnswerGuarantorRequestInput = {
+  request: GuarantorRequest;
+  decision: 'accept' | 'reject';
+  reason?: string;
+};
+
+/** POST /users/guarantees/{id}/accept or /reject, with the request's acceptance token. */
+export function answerGuarantorRequest({
+  request,
+  decision,
+  reason,
+}: AnswerGuarantorRequestInput): Promise<SuccessResponse<GuarantorRequest>> {
+  return api.post<SuccessResponse<GuarantorRequest>>(
+    `/users/guarantees/${encodeURIComponent(request.id)}/${decision}`,
+    decision === 'accept'
+      ? { token: request.acceptanceToken }
+      : { token: request.acceptanceToken, ...(reason ? { reason } : {}) },
+    { idempotencyKey: `${decision}-${request.id}` },
+  );
+}
+
+export function useAnswerGuarantorRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: answerGuarantorRequest,
+    onSuccess: () => refreshAfterLoanChange(queryClient),
+  });
+}
