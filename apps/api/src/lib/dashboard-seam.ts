@@ -14,6 +14,11 @@
  *
  * `kind` tells apart the several kinds of record one source may union itself (a loan request and
  * a repayment); `label`, `detail` and `extra` are whatever text the mapper needs to word the row.
+ *
+ * The dashboard renders its statement once per shape of actor and binds the values on each call
+ * (decision 107): a fragment gets the member's id and the day as placeholders, so it writes them
+ * into its SQL as values (`${userId}`) and never computes with them in JavaScript, and its SQL may
+ * vary with the actor's `isLoanReviewer` only.
  */
 import type { PendingAction, RecentActivity } from '@coop/shared/dashboard';
 import type { IsoDate } from '@coop/shared/dates';

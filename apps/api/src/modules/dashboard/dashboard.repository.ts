@@ -1,6 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { queryRows } from '../../db/client.js';
 import { memberBalances } from '../../db/schema/index.js';
 import { heldSql } from '../ledger/ledger.service.js';
 import type {
@@ -13,93 +12,143 @@ import type {
 /** A row of a union, with the index of the source (in its list) that produced it. */
 type FromSource<Row> = Row & { source: number };
 
+/** The member's balance projection row with why money is held and the summary's totals. */
+export interface SummaryRow<K extends string> {
+  savings: number;
+  shares: number;
+  loans: number;
+  frozen: number;
+  frozenShares: number;
+  held: unknown;
+  totals: Record<K, number>;
+}
+
+export interface DashboardRows<K extends string> {
+  summary: SummaryRow<K>;
+  activity: FromSource<ActivityRow>[];
+  pending: FromSource<PendingRow>[];
+}
+
+/** What the statement is built from, with the member's id and the day as placeholders. */
+export interface DashboardParts<K extends string> {
+  totals: Record<K, SummaryTotal>;
+  activityLimit: number;
+  activitySources: readonly ActivitySource[];
+  /** Each Pending Actions source's fragment for this shape of actor (null: none). */
+  pendingFragments: readonly (SQL | null)[];
+}
+
+/** Where the member's id stands in the SQL the sources write: bound on each execution. */
+export const DASHBOARD_USER_ID = sql.placeholder('userId') as unknown as string;
+/** Where the day stands (spec §2 Pending Actions' deadlines are days): bound on each execution. */
+export const DASHBOARD_TODAY = sql.placeholder('today') as unknown as string;
+
+/** A `json` value as the driver hands it back: parsed (node-postgres, PGlite) or as text. */
+const fromJson = <T>(value: unknown): T =>
+  (typeof value === 'string' ? JSON.parse(value) : value) as T;
+
+function dashboardStatement(db: Executor, shape: string, parts: DashboardParts<string>) {
+  const userId = DASHBOARD_USER_ID;
+  return db
+    .select({
+      savings: memberBalances.savingsBalance,
+      shares: memberBalances.shareBalance,
+      loans: memberBalances.loanBalance,
+      frozen: memberBalances.frozenAmount,
+      frozenShares: memberBalances.frozenShares,
+      held: sql<unknown>`${heldSql(userId)}`,
+      totals: Object.fromEntries(
+        Object.entries(parts.totals).map(([name, total]) => [
+          name,
+          sql<number>`(${total(userId)})`.mapWith(Number).as(`total_${name}`),
+        ]),
+      ),
+      activity: sql<unknown>`(${activitySql(userId, parts.activityLimit, parts.activitySources)})`,
+      pending: sql<unknown>`(${pendingSql(parts.pendingFragments)})`,
+    })
+    .from(memberBalances)
+    .where(eq(memberBalances.userId, userId))
+    .prepare(`dashboard_${shape}`);
+}
+type DashboardStatement = ReturnType<typeof dashboardStatement>;
+const statements = new WeakMap<Executor, Map<string, DashboardStatement>>();
+
 /**
- * The dashboard's three statements (decision 040): the summary, Recent Activity and Pending
- * Actions, each ONE statement however many modules feed it. Run one after the other, so a
- * request holds at most one pooled connection at a time.
+ * The dashboard's ONE statement (decisions 040 and 107): the balance projection row (decision
+ * 030) with why money is held (the ledger's `heldSql`), each summary total as a scalar subquery
+ * over its module's table, and Recent Activity and Pending Actions as two JSON columns, however
+ * many modules feed them: one round trip and one pooled connection a request, each part with its
+ * own plan. It is built and rendered once per database and shape of actor (`shape` names what
+ * the fragments' SQL varies with) and prepared (a named statement on PostgreSQL, planned once
+ * per connection), so a request only binds the member's id and the day.
  */
 export function dashboardRepository(db: Executor) {
   return {
-    /**
-     * The member's balance projection row (decision 030) with why money is held (the ledger's
-     * `heldSql`) and each total beside it, as a scalar subquery over its module's table. Null
-     * when the member has no projection row.
-     */
-    async summary<K extends string>(userId: string, totals: Record<K, SummaryTotal>) {
-      const names = Object.keys(totals) as K[];
-      const columns = Object.fromEntries(
-        names.map((name) => [
-          name,
-          sql<number>`(${totals[name](userId)})`.mapWith(Number).as(`total_${name}`),
-        ]),
-      ) as Record<K, SQL.Aliased<number>>;
-      const [row] = await db
-        .select({
-          savings: memberBalances.savingsBalance,
-          shares: memberBalances.shareBalance,
-          loans: memberBalances.loanBalance,
-          frozen: memberBalances.frozenAmount,
-          frozenShares: memberBalances.frozenShares,
-          held: sql<unknown>`${heldSql(userId)}`,
-          totals: columns,
-        })
-        .from(memberBalances)
-        .where(eq(memberBalances.userId, userId));
-      return row ?? null;
-    },
-
-    /**
-     * The member's newest `limit` movements over every source: each source's fragment (its own
-     * newest `limit`, through its own index) in a `union all`, the newest `limit` of them kept.
-     * Dates come back as `Date#toISOString` text; ties on the instant go to the greater id.
-     */
-    recentActivity(
-      userId: string,
-      limit: number,
-      sources: readonly ActivitySource[],
-    ): Promise<FromSource<ActivityRow>[]> {
-      const branches = sources.map(
-        (source, index) => sql`select ${sql.raw(String(index))} as source, kind::text,
-            id::uuid, occurred_at::timestamptz, amount_kobo::bigint, status::text,
-            label::text, detail::text
-          from (${source.fragment(userId, limit)})
-            as s(kind, id, occurred_at, amount_kobo, status, label, detail)`,
-      );
-      return queryRows<FromSource<ActivityRow>>(
-        db,
-        sql`select u.source as "source", u.kind as "kind", u.id::text as "id",
-            to_char(u.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "occurredAt",
-            u.amount_kobo::float8 as "amountKobo", u.status as "status", u.label as "label",
-            u.detail as "detail"
-          from (${sql.join(branches, sql` union all `)}) u
-          order by u.occurred_at desc, u.id desc
-          limit ${limit}`,
-      );
-    },
-
-    /**
-     * Every ask of every source that has one for this actor, in one `union all`: by source (in
-     * list order), then in each source's own order.
-     */
-    async pendingActions(fragments: readonly (SQL | null)[]): Promise<FromSource<PendingRow>[]> {
-      const branches = fragments.flatMap((fragment, index) =>
-        fragment
-          ? [
-              sql`select ${sql.raw(String(index))} as source, row_number() over () as n,
-                  kind::text, id::text, amount_kobo::float8, label::text, detail::text, extra::text
-                from (${fragment}) as s(kind, id, amount_kobo, label, detail, extra)`,
-            ]
-          : [],
-      );
-      if (branches.length === 0) return [];
-      return queryRows<FromSource<PendingRow>>(
-        db,
-        sql`select u.source as "source", u.kind as "kind", u.id as "id",
-            u.amount_kobo as "amountKobo", u.label as "label", u.detail as "detail",
-            u.extra as "extra"
-          from (${sql.join(branches, sql` union all `)}) u
-          order by u.source, u.n`,
-      );
+    /** Null when the member has no projection row. */
+    async read<K extends string>(
+      values: { userId: string; today: string },
+      shape: string,
+      parts: () => DashboardParts<K>,
+    ): Promise<DashboardRows<K> | null> {
+      let byShape = statements.get(db);
+      if (!byShape) statements.set(db, (byShape = new Map<string, DashboardStatement>()));
+      let statement = byShape.get(shape);
+      if (!statement) {
+        statement = dashboardStatement(db, shape, parts());
+        byShape.set(shape, statement);
+      }
+      const [row] = await statement.execute(values);
+      if (!row) return null;
+      const { activity, pending, ...summary } = row;
+      return {
+        summary: summary as SummaryRow<K>,
+        activity: fromJson(activity),
+        pending: fromJson(pending),
+      };
     },
   };
+}
+
+/**
+ * The member's newest `limit` movements over every source, as a JSON array: each source's
+ * fragment (its own newest `limit`, through its own index) in a `union all`, the newest `limit`
+ * of them kept. Dates come as `Date#toISOString` text; ties on the instant go to the greater id.
+ */
+function activitySql(userId: string, limit: number, sources: readonly ActivitySource[]): SQL {
+  const branches = sources.map(
+    (source, index) => sql`select ${sql.raw(String(index))} as source, kind::text,
+        id::uuid, occurred_at::timestamptz, amount_kobo::bigint, status::text,
+        label::text, detail::text
+      from (${source.fragment(userId, limit)})
+        as s(kind, id, occurred_at, amount_kobo, status, label, detail)`,
+  );
+  return sql`select coalesce(json_agg(json_build_object('source', u.source, 'kind', u.kind,
+        'id', u.id::text,
+        'occurredAt', to_char(u.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'amountKobo', u.amount_kobo::float8, 'status', u.status, 'label', u.label,
+        'detail', u.detail) order by u.occurred_at desc, u.id desc), '[]'::json)
+      from (select * from (${sql.join(branches, sql` union all `)}) b
+             order by b.occurred_at desc, b.id desc
+             limit ${limit}) u`;
+}
+
+/**
+ * Every ask of every source that has one for this actor, as a JSON array in one `union all`: by
+ * source (in list order), then in each source's own order.
+ */
+function pendingSql(fragments: readonly (SQL | null)[]): SQL {
+  const branches = fragments.flatMap((fragment, index) =>
+    fragment
+      ? [
+          sql`select ${sql.raw(String(index))} as source, row_number() over () as n,
+              kind::text, id::text, amount_kobo::float8, label::text, detail::text, extra::text
+            from (${fragment}) as s(kind, id, amount_kobo, label, detail, extra)`,
+        ]
+      : [],
+  );
+  if (branches.length === 0) return sql`select '[]'::json`;
+  return sql`select coalesce(json_agg(json_build_object('source', u.source, 'kind', u.kind,
+        'id', u.id, 'amountKobo', u.amount_kobo, 'label', u.label, 'detail', u.detail,
+        'extra', u.extra) order by u.source, u.n), '[]'::json)
+      from (${sql.join(branches, sql` union all `)}) u`;
 }

@@ -1,8 +1,8 @@
 /**
  * GET /users/dashboard (spec §2 Dashboard home, §3; DESIGN §6 "Balances"): the financial summary
  * from the balance projection, the newest movements across modules and what the member is asked
- * to do, in one call and three statements, run one after the other on one pooled connection at
- * a time (decision 040). The modules feed the statements through dashboard.sources.ts.
+ * to do, in one call and ONE statement (decisions 040 and 107). The modules feed it through
+ * dashboard.sources.ts.
  */
 import type { Dashboard, FinancialSummary, PendingAction } from '@coop/shared/dashboard';
 import { RECENT_ACTIVITY_LIMIT } from '@coop/shared/dashboard-rules';
@@ -14,7 +14,7 @@ import type { PendingRow } from '../../lib/dashboard-seam.js';
 import { notFound } from '../../lib/domain-error.js';
 import { availableOf, heldFrom } from '../ledger/ledger.service.js';
 import { ACTIVITY_SOURCES, PENDING_ACTION_SOURCES, SUMMARY_TOTALS } from './dashboard.sources.js';
-import { dashboardRepository } from './dashboard.repository.js';
+import { DASHBOARD_TODAY, DASHBOARD_USER_ID, dashboardRepository } from './dashboard.repository.js';
 
 /** Pending actions without a deadline come after those with one (a stable sort). */
 const byDeadline = (a: PendingAction, b: PendingAction) =>
@@ -25,12 +25,22 @@ export async function getDashboard(deps: Deps, actor: MemberActor): Promise<Dash
   const today = toIsoDateInTimeZone(deps.clock.now());
   const repo = dashboardRepository(deps.db);
 
-  const balances = await repo.summary(userId, SUMMARY_TOTALS);
-  if (!balances) throw notFound('Member');
-  const activity = await repo.recentActivity(userId, RECENT_ACTIVITY_LIMIT, ACTIVITY_SOURCES);
-  const asks = await repo.pendingActions(
-    PENDING_ACTION_SOURCES.map((source) => source.fragment(actor, today)),
-  );
+  // The fragments' SQL varies with the reviewer flag only; the member's id and the day are
+  // bound on each call (lib/dashboard-seam.ts), so the statement is rendered once per shape.
+  const shape = actor.user.isLoanReviewer ? 'reviewer' : 'member';
+  const read = await repo.read({ userId, today }, shape, () => ({
+    totals: SUMMARY_TOTALS,
+    activityLimit: RECENT_ACTIVITY_LIMIT,
+    activitySources: ACTIVITY_SOURCES,
+    pendingFragments: PENDING_ACTION_SOURCES.map((source) =>
+      source.fragment(
+        { ...actor, user: { ...actor.user, id: DASHBOARD_USER_ID } },
+        DASHBOARD_TODAY,
+      ),
+    ),
+  }));
+  if (!read) throw notFound('Member');
+  const { summary: balances, activity, pending: asks } = read;
 
   const financialSummary: FinancialSummary = {
     totalSavings: koboToNaira(balances.savings),

@@ -1,0 +1,135 @@
+// The plans of GET /users/dashboard: runs the API's own `getDashboard` (the built API) as a member
+// of an existing PostgreSQL database with a query logger, then `EXPLAIN (ANALYZE, BUFFERS)` of
+// every statement it sent, as a plain member and as a loan reviewer (who has one more source of
+// Pending Actions). It also prepares the statement as the API's pool does (a named statement,
+// bound per request) and shows the plan PostgreSQL keeps after the first executions, with its
+// planning time, since that is what every request pays.
+//
+//   node bench/dashboard-explain.mjs --database coop_bench_1m2 --label 1m2 [--email ada@demo.coop]
+//
+// BENCH_PG_URL is the server (default postgres://postgres@127.0.0.1:5432/postgres). Output:
+// bench/results/dashboard-explain-<label, or the database>.txt, and a summary on the console.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { build } from '../scripts/build.mjs';
+import { databaseUrl } from './scale-generate.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const api = (file) => import(pathToFileURL(path.join(root, 'apps/api/dist', file)).href);
+
+const { values } = parseArgs({
+  options: {
+    database: { type: 'string' },
+    email: { type: 'string', default: 'ada@demo.coop' },
+    label: { type: 'string' },
+  },
+});
+if (!values.database) throw new Error('--database is required');
+build();
+
+const schema = await api('db/schema/index.js');
+const { getDashboard } = await api('modules/dashboard/dashboard.service.js');
+const { systemClock } = await api('lib/clock.js');
+const pool = new pg.Pool({ connectionString: databaseUrl(values.database), max: 1 });
+const logged = [];
+const db = drizzle(pool, {
+  schema,
+  logger: { logQuery: (query, params) => logged.push({ query, params }) },
+});
+
+const out = [];
+const summary = [];
+try {
+  const {
+    rows: [user],
+  } = await pool.query(
+    `select id, officer_roles, is_loan_reviewer, email from users where email = $1`,
+    [values.email],
+  );
+  if (!user) throw new Error(`no member ${values.email} in ${values.database}`);
+  const {
+    rows: [counts],
+  } = await pool.query(
+    `select (select count(*) from contributions)::int as contributions,
+            (select count(*) from contributions where user_id = $1)::int as own`,
+    [user.id],
+  );
+  out.push(
+    `Database ${values.database}: ${counts.contributions} contributions, ` +
+      `${counts.own} of them ${values.email}'s. ${new Date().toISOString()}`,
+  );
+  for (const reviewer of [false, true]) {
+    const actor = {
+      user: {
+        id: user.id,
+        roles: user.officer_roles,
+        isLoanReviewer: reviewer,
+        isActive: true,
+        email: user.email,
+      },
+      ip: '127.0.0.1',
+      userAgent: null,
+    };
+    logged.length = 0;
+    await getDashboard({ db, clock: systemClock }, actor);
+    const statements = [...logged];
+    out.push(
+      `\n===== as ${reviewer ? 'a loan reviewer' : 'a member'}: ${statements.length} statement(s)`,
+    );
+    for (const { query: text, params } of statements) {
+      out.push(`\n-- SQL\n${text}\n-- params: ${JSON.stringify(params)}`);
+      // First execution, planned for these values.
+      const { rows } = await pool.query(`explain (analyze, buffers) ${text}`, params);
+      const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+      out.push(`\n-- EXPLAIN (ANALYZE, BUFFERS), planned for these values\n${plan}`);
+      // As the API runs it: a named statement, executed again and again on one connection.
+      const client = await pool.connect();
+      try {
+        const types = params.map(() => 'unknown').join(', ');
+        await client.query(`prepare dash(${types}) as ${text}`);
+        const literal = params.map((p) => client.escapeLiteral(String(p))).join(', ');
+        for (let i = 0; i < 6; i++) await client.query(`execute dash(${literal})`);
+        const { rows: again } = await client.query(
+          `explain (analyze, buffers) execute dash(${literal})`,
+        );
+        const repeated = again.map((r) => r['QUERY PLAN']).join('\n');
+        out.push(
+          `\n-- EXPLAIN (ANALYZE, BUFFERS) EXECUTE, the 7th run of the prepared statement\n${repeated}`,
+        );
+        const ms = (re, s) => Number(re.exec(s)?.[1] ?? NaN);
+        summary.push({
+          as: reviewer ? 'reviewer' : 'member',
+          'planning ms (1st)': ms(/Planning Time: ([\d.]+)/, plan),
+          'execution ms (1st)': ms(/Execution Time: ([\d.]+)/, plan),
+          'planning ms (7th)': ms(/Planning Time: ([\d.]+)/, repeated),
+          'execution ms (7th)': ms(/Execution Time: ([\d.]+)/, repeated),
+          'seq scans': [...new Set([...plan.matchAll(/Seq Scan on (\w+)/g)].map((m) => m[1]))].join(
+            ', ',
+          ),
+          'heap fetches': [...plan.matchAll(/Heap Fetches: (\d+)/g)].reduce(
+            (sum, m) => sum + Number(m[1]),
+            0,
+          ),
+        });
+        await client.query('deallocate dash');
+      } finally {
+        client.release();
+      }
+    }
+  }
+} finally {
+  await pool.end();
+}
+const file = path.join(
+  root,
+  'bench/results',
+  `dashboard-explain-${values.label ?? values.database}.txt`,
+);
+mkdirSync(path.dirname(file), { recursive: true });
+writeFileSync(file, `${out.join('\n')}\n`);
+console.table(summary);
+console.log(`Written: ${path.relative(root, file)}`);
