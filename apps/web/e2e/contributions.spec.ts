@@ -72,7 +72,7 @@ test('confirms the pending contributions, then disputes a confirmed one', async 
   await expect(dialog).toContainText('cannot be undone');
   const reason = dialog.getByLabel('Reason for dispute');
   await reason.fill('  too short ');
-  await expect(dialog.getByText('12/500 characters')).toBeVisible();
+  await expect(dialog.getByText('12/500 characters, at least 10')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Submit Dispute' })).toBeDisabled();
   await reason.fill('My payslip shows a smaller deduction for this month.');
   await expect(dialog.getByRole('button', { name: 'Submit Dispute' })).toBeEnabled();

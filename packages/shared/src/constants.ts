@@ -3,6 +3,7 @@
  * cooperative may tune (interest, fees, eligibility) live in the admin-editable policy
  * (`policy.ts`), not here: these are the product's fixed rules and display settings.
  */
+import { REASON_RULES } from './reason-rules.js';
 
 export const API_TIMEOUT_MS = 30_000;
 
@@ -37,8 +38,8 @@ export const GUARANTOR_SEARCH_DEBOUNCE_MS = 300;
 export const INFINITE_SCROLL_TRIGGER = 0.8;
 export const LOAN_REVIEW_TIME_MESSAGE = '2-3 business days';
 
-export const DISPUTE_REASON_MIN_LENGTH = 10;
-export const DISPUTE_REASON_MAX_LENGTH = 500;
+export const DISPUTE_REASON_MIN_LENGTH = REASON_RULES.dispute.min;
+export const DISPUTE_REASON_MAX_LENGTH = REASON_RULES.dispute.max;
 /** Free-text notes and reasons (guarantor rejection, review note, withdrawal reason). */
 export const NOTE_MAX_LENGTH = 500;
 

@@ -496,13 +496,14 @@ describe('contributions page (spec §2 Contributions page)', { timeout: 20_000 }
     expect(dialog.getByText(/cannot be undone/)).toBeInTheDocument();
     const reason = dialog.getByLabelText('Reason for dispute');
     const submit = dialog.getByRole('button', { name: 'Submit Dispute' });
-    expect(dialog.getByText('0/500 characters')).toBeInTheDocument();
+    // The minimum is shown beside the count (the dialog kit's one reason behaviour).
+    expect(dialog.getByText('0/500 characters, at least 10')).toBeInTheDocument();
     expect(reason).toHaveAttribute('maxlength', '500');
     expect(submit).toBeDisabled();
 
     // Spaces around the reason do not count toward the 10 characters.
     await user.type(reason, '   Too short   ');
-    expect(dialog.getByText('15/500 characters')).toBeInTheDocument();
+    expect(dialog.getByText('15/500 characters, at least 10')).toBeInTheDocument();
     expect(submit).toBeDisabled();
 
     await user.clear(reason);

@@ -6,17 +6,7 @@ import {
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from '../../../lib/toast';
 import { FormField } from '../../../components/form/form-field';
-import { SubmitButton } from '../../../components/form/submit-button';
-import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
+import { DialogActions, FormDialog } from '../../../components/dialogs/form-dialog';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { failureMessage } from '../../../lib/api-client';
 import { serverFieldMessages } from '../../../lib/apply-server-errors';
@@ -89,16 +79,11 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
       <p className="-mt-1 text-sm text-muted-foreground">
         At least 8 characters. Every other device you are signed in on will be signed out.
       </p>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={change.isPending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <SubmitButton isPending={change.isPending} pendingLabel="Changing...">
-          Change Password
-        </SubmitButton>
-      </DialogFooter>
+      <DialogActions
+        submitLabel="Change Password"
+        pendingLabel="Changing..."
+        pending={change.isPending}
+      />
     </form>
   );
 }
@@ -112,14 +97,13 @@ export function ChangePasswordDialog({
   onOpenChange: (open: boolean) => void;
 }): ReactNode {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Change Password</DialogTitle>
-          <DialogDescription>Enter your current password, then choose a new one.</DialogDescription>
-        </DialogHeader>
-        <ChangePasswordForm onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Change Password"
+      description="Enter your current password, then choose a new one."
+    >
+      {(close) => <ChangePasswordForm onDone={close} />}
+    </FormDialog>
   );
 }

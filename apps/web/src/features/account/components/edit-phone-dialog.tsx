@@ -4,17 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
 import { CurrentPasswordField } from '../../../components/form/current-password-field';
 import { FormField } from '../../../components/form/form-field';
-import { SubmitButton } from '../../../components/form/submit-button';
-import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
+import { DialogActions, FormDialog } from '../../../components/dialogs/form-dialog';
 import { Input } from '../../../components/ui/input';
 import { failureMessage } from '../../../lib/api-client';
 import { serverFieldMessages } from '../../../lib/apply-server-errors';
@@ -89,16 +79,7 @@ function EditPhoneForm({ phone, onDone }: { phone: string | null; onDone: () => 
         error={errors.currentPassword}
         hint="Your phone number signs you in, so we ask for your password to change it."
       />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={update.isPending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <SubmitButton isPending={update.isPending} pendingLabel="Saving...">
-          Save
-        </SubmitButton>
-      </DialogFooter>
+      <DialogActions submitLabel="Save" pendingLabel="Saving..." pending={update.isPending} />
     </form>
   );
 }
@@ -114,14 +95,13 @@ export function EditPhoneDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Edit Profile</DialogTitle>
-          <DialogDescription>{PROFILE_MESSAGES.administratorOnly}</DialogDescription>
-        </DialogHeader>
-        <EditPhoneForm phone={phone} onDone={() => onOpenChange(false)} />
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Edit Profile"
+      description={PROFILE_MESSAGES.administratorOnly}
+    >
+      {(close) => <EditPhoneForm phone={phone} onDone={close} />}
+    </FormDialog>
   );
 }

@@ -13,17 +13,8 @@ import {
   CardHeader,
   CardTitle,
 } from '../../../components/ui/card';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
+import { DialogActions, FormDialog } from '../../../components/dialogs/form-dialog';
 import { Switch } from '../../../components/ui/switch';
-import { SubmitButton } from '../../../components/form/submit-button';
 import { failureMessage, toApiError } from '../../../lib/api-client';
 import { paths } from '../../../config/paths';
 import { isDarkFor } from '../../../lib/theme';
@@ -77,55 +68,44 @@ function PrivacyDialog({ settings }: { settings: UserSettings }) {
       },
     );
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onOpenChange={(next) => {
-        if (update.isPending) return;
         if (next) setFindable(settings.findableByPhone);
         setOpen(next);
       }}
+      busy={update.isPending}
+      trigger={
+        <Button variant="outline">
+          <ShieldCheck aria-hidden="true" />
+          Manage
+        </Button>
+      }
+      title="Privacy"
+      description="Decide how other members can find you."
     >
-      <Button variant="outline" onClick={() => setOpen(true)}>
-        <ShieldCheck aria-hidden="true" />
-        Manage
-      </Button>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Privacy</DialogTitle>
-          <DialogDescription>Decide how other members can find you.</DialogDescription>
-        </DialogHeader>
-        <form
-          className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            save();
-          }}
-        >
-          <SettingRow
-            title="Findable by phone number"
-            description="Members choosing guarantors for a loan can find you by your phone number. Your name, e-mail and membership ID always find you."
-            control={(labelledBy, describedBy) => (
-              <Switch
-                checked={findable}
-                onCheckedChange={setFindable}
-                aria-labelledby={labelledBy}
-                aria-describedby={describedBy}
-              />
-            )}
-          />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline" disabled={update.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <SubmitButton isPending={update.isPending} pendingLabel="Saving...">
-              Save
-            </SubmitButton>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      <form
+        className="grid gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          save();
+        }}
+      >
+        <SettingRow
+          title="Findable by phone number"
+          description="Members choosing guarantors for a loan can find you by your phone number. Your name, e-mail and membership ID always find you."
+          control={(labelledBy, describedBy) => (
+            <Switch
+              checked={findable}
+              onCheckedChange={setFindable}
+              aria-labelledby={labelledBy}
+              aria-describedby={describedBy}
+            />
+          )}
+        />
+        <DialogActions submitLabel="Save" pendingLabel="Saving..." pending={update.isPending} />
+      </form>
+    </FormDialog>
   );
 }
 

@@ -1,22 +1,15 @@
 import type { GuarantorRequest } from '@coop/shared/guarantors';
 import { LOAN_MESSAGES } from '@coop/shared/loan-rules';
 import { FALLBACK_MESSAGES } from '@coop/shared/messages';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { DataTable, type DataTableColumn } from '../../../components/list/data-table';
 import { PaginationFooter } from '../../../components/list/pagination-footer';
 import { QueryState } from '../../../components/list/query-state';
 import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
-import { Label } from '../../../components/ui/label';
-import { Textarea } from '../../../components/ui/textarea';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
+import { FormDialog } from '../../../components/dialogs/form-dialog';
+import { ReasonDialog } from '../../../components/dialogs/reason-dialog';
 import { failureMessage, toApiError } from '../../../lib/api-client';
 import { useListParams } from '../../../lib/use-list-params';
 import { useAnswerGuarantorRequest } from '../api/answer-guarantor-request';
@@ -78,8 +71,6 @@ export function GuarantorRequestsTab() {
   const list = useListParams(GUARANTOR_REQUEST_LIST_CONFIG);
   const [answering, setAnswering] = useState<Pending>(null);
   const [details, setDetails] = useState<GuarantorRequest | null>(null);
-  const [reason, setReason] = useState('');
-  const reasonId = useId();
   const requests = useGuarantorRequests(list.query);
   const answer = useAnswerGuarantorRequest();
   const rows = requests.data?.data ?? [];
@@ -92,41 +83,28 @@ export function GuarantorRequestsTab() {
     if (totalPages !== undefined && page > totalPages) keepPageInRange(totalPages);
   }, [page, totalPages, keepPageInRange]);
 
-  const confirm = () => {
-    if (!answering) return;
-    const { request, decision } = answering;
-    answer.mutate(
-      { request, decision, reason: reason.trim() || undefined },
-      {
-        onSuccess: () => {
-          toast.success(
-            decision === 'accept'
-              ? LOAN_MESSAGES.guarantorAccepted
-              : LOAN_MESSAGES.guarantorRejected,
-            reason.trim() && decision === 'reject'
-              ? { description: `Reason: ${reason.trim()}` }
-              : undefined,
-          );
-          setAnswering(null);
-          setReason('');
-        },
-        onError: (error) => {
-          toast.error(
-            decision === 'accept'
-              ? LOAN_MESSAGES.acceptFailedTitle
-              : LOAN_MESSAGES.rejectFailedTitle,
-            {
-              description: answerFailure(
-                error,
-                decision === 'accept' ? LOAN_MESSAGES.acceptFailed : LOAN_MESSAGES.rejectFailed,
-              ),
-            },
-          );
-          setAnswering(null);
-        },
+  /** Resolves either way: a failure is a toast and the dialog closes (spec §8). */
+  const decide = (request: GuarantorRequest, decision: 'accept' | 'reject', reason?: string) =>
+    answer.mutateAsync({ request, decision, reason: reason || undefined }).then(
+      () => {
+        toast.success(
+          decision === 'accept' ? LOAN_MESSAGES.guarantorAccepted : LOAN_MESSAGES.guarantorRejected,
+          reason && decision === 'reject' ? { description: `Reason: ${reason}` } : undefined,
+        );
+      },
+      (error: unknown) => {
+        toast.error(
+          decision === 'accept' ? LOAN_MESSAGES.acceptFailedTitle : LOAN_MESSAGES.rejectFailedTitle,
+          {
+            description: answerFailure(
+              error,
+              decision === 'accept' ? LOAN_MESSAGES.acceptFailed : LOAN_MESSAGES.rejectFailed,
+            ),
+          },
+        );
       },
     );
-  };
+  const closeAnswer = (open: boolean) => (open ? undefined : setAnswering(null));
 
   return (
     <div className="grid gap-4">
@@ -192,87 +170,66 @@ export function GuarantorRequestsTab() {
         />
       ) : null}
 
-      <Dialog
-        open={answering !== null}
-        onOpenChange={(open) => (open ? undefined : setAnswering(null))}
-      >
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>
-              {answering?.decision === 'accept'
-                ? 'Accept guarantor request'
-                : 'Reject guarantor request'}
-            </DialogTitle>
-            <DialogDescription>
-              {answering?.decision === 'accept'
-                ? `${naira(answering.request.guaranteeAmount)} of your contributions will be frozen until the loan is repaid.`
-                : 'You may tell the borrower why (optional).'}
-            </DialogDescription>
-          </DialogHeader>
-          {answering?.decision === 'reject' ? (
-            <div className="grid gap-2">
-              <Label htmlFor={reasonId}>Reason (optional)</Label>
-              <Textarea
-                id={reasonId}
-                value={reason}
-                maxLength={500}
-                onChange={(e) => setReason(e.target.value)}
-              />
-            </div>
-          ) : null}
-          <DialogFooter className="gap-2">
-            <Button type="button" variant="outline" onClick={() => setAnswering(null)}>
-              Cancel
-            </Button>
-            <Button
-              type="button"
-              variant={answering?.decision === 'reject' ? 'destructive' : 'default'}
-              disabled={answer.isPending}
-              onClick={confirm}
-            >
-              {answering?.decision === 'accept' ? 'Confirm Accept' : 'Confirm Reject'}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={answering?.decision === 'accept'}
+        onOpenChange={closeAnswer}
+        title="Accept guarantor request"
+        description={
+          answering
+            ? `${naira(answering.request.guaranteeAmount)} of your contributions will be frozen until the loan is repaid.`
+            : undefined
+        }
+        texts={{ confirm: 'Confirm Accept', pending: 'Accepting...' }}
+        onConfirm={() => (answering ? decide(answering.request, 'accept') : Promise.resolve())}
+      />
+      <ReasonDialog
+        open={answering?.decision === 'reject'}
+        onOpenChange={closeAnswer}
+        title="Reject guarantor request"
+        description="You may tell the borrower why (optional)."
+        kind="optionalNote"
+        texts={{
+          label: 'Reason (optional)',
+          confirm: 'Confirm Reject',
+          pending: 'Rejecting...',
+          variant: 'destructive',
+        }}
+        onConfirm={(reason) =>
+          answering ? decide(answering.request, 'reject', reason) : Promise.resolve()
+        }
+      />
 
-      <Dialog
+      <FormDialog
         open={details !== null}
         onOpenChange={(open) => (open ? undefined : setDetails(null))}
+        title={`Guarantor request ${details?.loanId.loanId ?? ''}`}
+        description={
+          details ? `${details.loanId.userId.firstName} ${details.loanId.userId.lastName}` : ''
+        }
       >
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Guarantor request {details?.loanId.loanId}</DialogTitle>
-            <DialogDescription>
-              {details
-                ? `${details.loanId.userId.firstName} ${details.loanId.userId.lastName}`
-                : ''}
-            </DialogDescription>
-          </DialogHeader>
-          {details ? (
-            <div className="grid gap-3 text-sm">
-              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-                <dt className="text-muted-foreground">Borrower e-mail</dt>
-                <dd>{details.loanId.userId.email}</dd>
-                <dt className="text-muted-foreground">Membership ID</dt>
-                <dd>{details.loanId.userId.membershipId}</dd>
-                <dt className="text-muted-foreground">Loan amount</dt>
-                <dd>{naira(details.loanId.requestedAmount)}</dd>
-                <dt className="text-muted-foreground">Purpose</dt>
-                <dd>{details.loanId.purpose}</dd>
-                <dt className="text-muted-foreground">Loan status</dt>
-                <dd>
-                  <StatusBadge status={details.loanId.status} />
-                </dd>
-              </dl>
-              <div className="rounded-md border border-warning/40 bg-warning-soft p-3 text-warning-soft-foreground">
-                If you accept, the guarantee amount of {naira(details.guaranteeAmount)} from your
-                contributions will be frozen until the loan is repaid.
-              </div>
+        {details ? (
+          <div className="grid gap-3 text-sm">
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+              <dt className="text-muted-foreground">Borrower e-mail</dt>
+              <dd>{details.loanId.userId.email}</dd>
+              <dt className="text-muted-foreground">Membership ID</dt>
+              <dd>{details.loanId.userId.membershipId}</dd>
+              <dt className="text-muted-foreground">Loan amount</dt>
+              <dd>{naira(details.loanId.requestedAmount)}</dd>
+              <dt className="text-muted-foreground">Purpose</dt>
+              <dd>{details.loanId.purpose}</dd>
+              <dt className="text-muted-foreground">Loan status</dt>
+              <dd>
+                <StatusBadge status={details.loanId.status} />
+              </dd>
+            </dl>
+            <div className="rounded-md border border-warning/40 bg-warning-soft p-3 text-warning-soft-foreground">
+              If you accept, the guarantee amount of {naira(details.guaranteeAmount)} from your
+              contributions will be frozen until the loan is repaid.
             </div>
-          ) : null}
-        </DialogContent>
-      </Dialog>
+          </div>
+        ) : null}
+      </FormDialog>
     </div>
   );
 }

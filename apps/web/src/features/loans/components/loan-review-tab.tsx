@@ -1,22 +1,14 @@
 import { LOAN_MESSAGES } from '@coop/shared/loan-rules';
 import type { UnderReviewLoan } from '@coop/shared/loans';
 import { FALLBACK_MESSAGES } from '@coop/shared/messages';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
-import { Label } from '../../../components/ui/label';
+import { DialogFacts } from '../../../components/dialogs/form-dialog';
+import { ReasonDialog } from '../../../components/dialogs/reason-dialog';
 import { Spinner } from '../../../components/ui/spinner';
-import { Textarea } from '../../../components/ui/textarea';
 import { failureMessage, toApiError } from '../../../lib/api-client';
 import { useCertifyLoan } from '../api/certify-loan';
 import type { useLoansUnderReview } from '../api/get-loans-under-review';
@@ -43,8 +35,6 @@ export function LoanReviewTab(props: {
   const { query } = props;
   const [deciding, setDeciding] = useState<Deciding>(null);
   const [details, setDetails] = useState<string | null>(null);
-  const [note, setNote] = useState('');
-  const noteId = useId();
   const certify = useCertifyLoan();
   const rows = query.data?.data ?? [];
   // A notification's link names the loan (?loan=LN-…): once it has left the list, say so.
@@ -86,31 +76,23 @@ export function LoanReviewTab(props: {
     );
   }
 
-  const confirm = () => {
-    if (!deciding) return;
-    const { loan, decision } = deciding;
-    certify.mutate(
-      { id: loan.id, decision, note },
-      {
-        onSuccess: () => {
-          toast.success(
-            decision === 'approve' ? LOAN_MESSAGES.loanApproved : LOAN_MESSAGES.loanRejected,
-          );
-          setDeciding(null);
-          setNote('');
-        },
-        onError: (error) => {
-          toast.error(
-            decision === 'approve'
-              ? LOAN_MESSAGES.approveFailedTitle
-              : LOAN_MESSAGES.rejectLoanFailedTitle,
-            { description: toApiError(error).serverMessage ?? LOAN_MESSAGES.unexpected },
-          );
-          setDeciding(null);
-        },
+  /** Resolves either way: a failure is a toast and the dialog closes. */
+  const decide = ({ loan, decision }: NonNullable<Deciding>, note: string) =>
+    certify.mutateAsync({ id: loan.id, decision, note }).then(
+      () => {
+        toast.success(
+          decision === 'approve' ? LOAN_MESSAGES.loanApproved : LOAN_MESSAGES.loanRejected,
+        );
+      },
+      (error: unknown) => {
+        toast.error(
+          decision === 'approve'
+            ? LOAN_MESSAGES.approveFailedTitle
+            : LOAN_MESSAGES.rejectLoanFailedTitle,
+          { description: toApiError(error).serverMessage ?? LOAN_MESSAGES.unexpected },
+        );
       },
     );
-  };
 
   return (
     <div className="grid gap-3">
@@ -219,63 +201,46 @@ export function LoanReviewTab(props: {
         );
       })}
 
-      <Dialog
+      <ReasonDialog
         open={deciding !== null}
         onOpenChange={(open) => (open ? undefined : setDeciding(null))}
-      >
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>
-              {deciding?.decision === 'approve' ? 'Approve loan' : 'Reject loan'}
-            </DialogTitle>
-            <DialogDescription>
-              {deciding?.decision === 'approve'
-                ? 'Add an optional note for the other reviewers.'
-                : 'Give the reason for rejecting this loan.'}
-            </DialogDescription>
-          </DialogHeader>
-          {deciding ? (
+        title={deciding?.decision === 'approve' ? 'Approve loan' : 'Reject loan'}
+        description={
+          deciding?.decision === 'approve'
+            ? 'Add an optional note for the other reviewers.'
+            : 'Give the reason for rejecting this loan.'
+        }
+        // A note is optional to approve; a reason is required to reject (confirm disabled
+        // without it).
+        kind={deciding?.decision === 'approve' ? 'optionalNote' : 'reviewRejection'}
+        field="note"
+        texts={{
+          label: deciding?.decision === 'approve' ? 'Note (optional)' : 'Reason',
+          confirm: 'Confirm',
+          pending: 'Confirming...',
+          variant: deciding?.decision === 'reject' ? 'destructive' : 'default',
+        }}
+        details={
+          deciding ? (
             // The loan being decided, restated: a reviewer with several cards open in mind sees
             // which one this certification is for.
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md border bg-muted/50 p-3 text-sm">
-              <dt className="text-muted-foreground">Loan</dt>
-              <dd className="font-mono">{deciding.loan.loanId}</dd>
-              <dt className="text-muted-foreground">Applicant</dt>
-              <dd>
-                {deciding.loan.applicant.firstName} {deciding.loan.applicant.lastName}
-              </dd>
-              <dt className="text-muted-foreground">Amount</dt>
-              <dd className="font-medium tabular-nums">{naira(deciding.loan.requestedAmount)}</dd>
-            </dl>
-          ) : null}
-          <div className="grid gap-2">
-            <Label htmlFor={noteId}>
-              {deciding?.decision === 'approve' ? 'Note (optional)' : 'Reason'}
-            </Label>
-            <Textarea
-              id={noteId}
-              value={note}
-              maxLength={500}
-              onChange={(e) => setNote(e.target.value)}
+            <DialogFacts
+              facts={[
+                ['Loan', <span className="font-mono">{deciding.loan.loanId}</span>],
+                [
+                  'Applicant',
+                  `${deciding.loan.applicant.firstName} ${deciding.loan.applicant.lastName}`,
+                ],
+                [
+                  'Amount',
+                  <span className="tabular-nums">{naira(deciding.loan.requestedAmount)}</span>,
+                ],
+              ]}
             />
-          </div>
-          <DialogFooter className="gap-2">
-            <Button type="button" variant="outline" onClick={() => setDeciding(null)}>
-              Cancel
-            </Button>
-            <Button
-              type="button"
-              variant={deciding?.decision === 'reject' ? 'destructive' : 'default'}
-              disabled={
-                certify.isPending || (deciding?.decision === 'reject' && note.trim() === '')
-              }
-              onClick={confirm}
-            >
-              Confirm
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+          ) : null
+        }
+        onConfirm={(note) => (deciding ? decide(deciding, note) : Promise.resolve())}
+      />
     </div>
   );
 }

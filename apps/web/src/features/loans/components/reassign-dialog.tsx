@@ -1,18 +1,9 @@
 import type { GuarantorCandidate } from '@coop/shared/guarantors';
 import { LOAN_MESSAGES } from '@coop/shared/loan-rules';
 import type { LoanGuarantor } from '@coop/shared/loans';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
-import { Alert, AlertDescription } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
+import { DialogActions, DialogFailure, FormDialog } from '../../../components/dialogs/form-dialog';
 import { failureMessage } from '../../../lib/api-client';
 import { useReassignGuarantor } from '../api/reassign-guarantor';
 import { fullName, GuarantorPicker } from './guarantor-picker';
@@ -49,76 +40,69 @@ export function ReassignDialog(props: {
       }
     : { ids: [], emails: [] };
 
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!target) return;
+    if (!picked) {
+      setError(LOAN_MESSAGES.selectNewGuarantor);
+      return;
+    }
+    reassign.mutate(
+      { guarantorId: target.guarantor.id, newGuarantorUserId: picked.id },
+      {
+        onSuccess: () => {
+          toast.success(LOAN_MESSAGES.guarantorReassigned);
+          close();
+        },
+        onError: (err) => setError(failureMessage(err, LOAN_MESSAGES.reassignFailed)),
+      },
+    );
+  };
+
   return (
-    <Dialog open={target !== null} onOpenChange={(open) => (open ? undefined : close())}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-xl">
-        <DialogHeader>
-          <DialogTitle>Reassign Guarantor</DialogTitle>
-          <DialogDescription>
-            Choose another member to guarantee this part of your loan.
-          </DialogDescription>
-        </DialogHeader>
-        {target ? (
-          <div className="grid gap-4 text-sm">
-            <div className="rounded-md border p-3">
-              <p className="text-muted-foreground">Current guarantor (rejected)</p>
-              <p className="font-medium">{fullName(target.guarantor)}</p>
-              <p>
-                {target.guarantor.email} · {target.guarantor.membershipId}
-              </p>
-            </div>
-            <GuarantorPicker
-              selectedIds={picked ? [picked.id] : []}
-              excluded={excluded}
-              onPick={(candidate) => {
-                setError(null);
-                setPicked((current) => (current?.id === candidate.id ? null : candidate));
-              }}
-            />
+    <FormDialog
+      open={target !== null}
+      onOpenChange={(open) => (open ? undefined : close())}
+      className="max-h-[90vh] overflow-y-auto sm:max-w-xl"
+      title="Reassign Guarantor"
+      description="Choose another member to guarantee this part of your loan."
+    >
+      {target ? (
+        <div className="grid gap-4 text-sm">
+          <div className="rounded-md border p-3">
+            <p className="text-muted-foreground">Current guarantor (rejected)</p>
+            <p className="font-medium">{fullName(target.guarantor)}</p>
             <p>
-              New guarantor:{' '}
-              <span className="font-medium">{picked ? fullName(picked) : 'none selected'}</span>
+              {target.guarantor.email} · {target.guarantor.membershipId}
             </p>
-            <div className="rounded-md border bg-info-soft p-3 text-info-soft-foreground">
-              The new guarantor is asked to guarantee the same amount. A place can be reassigned
-              once; the rejected request is removed.
-            </div>
-            {error ? (
-              <Alert variant="destructive" role="alert">
-                <AlertDescription>{error}</AlertDescription>
-              </Alert>
-            ) : null}
           </div>
-        ) : null}
-        <DialogFooter className="gap-2">
-          <Button type="button" variant="outline" onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            type="button"
-            disabled={reassign.isPending}
-            onClick={() => {
-              if (!target) return;
-              if (!picked) {
-                setError(LOAN_MESSAGES.selectNewGuarantor);
-                return;
-              }
-              reassign.mutate(
-                { guarantorId: target.guarantor.id, newGuarantorUserId: picked.id },
-                {
-                  onSuccess: () => {
-                    toast.success(LOAN_MESSAGES.guarantorReassigned);
-                    close();
-                  },
-                  onError: (err) => setError(failureMessage(err, LOAN_MESSAGES.reassignFailed)),
-                },
-              );
+          <GuarantorPicker
+            selectedIds={picked ? [picked.id] : []}
+            excluded={excluded}
+            onPick={(candidate) => {
+              setError(null);
+              setPicked((current) => (current?.id === candidate.id ? null : candidate));
             }}
-          >
-            Reassign Guarantor
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+          />
+          <p>
+            New guarantor:{' '}
+            <span className="font-medium">{picked ? fullName(picked) : 'none selected'}</span>
+          </p>
+          <div className="rounded-md border bg-info-soft p-3 text-info-soft-foreground">
+            The new guarantor is asked to guarantee the same amount. A place can be reassigned once;
+            the rejected request is removed.
+          </div>
+        </div>
+      ) : null}
+      {/* The picker's search stays outside the form: Enter there searches, it does not send. */}
+      <form onSubmit={submit} className="grid gap-4">
+        <DialogFailure message={error} />
+        <DialogActions
+          submitLabel="Reassign Guarantor"
+          pendingLabel="Reassigning..."
+          pending={reassign.isPending}
+        />
+      </form>
+    </FormDialog>
   );
 }

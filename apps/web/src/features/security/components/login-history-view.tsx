@@ -4,7 +4,7 @@ import { LOGIN_EVENT_LABELS } from '@coop/shared/security';
 import { CircleAlert, LogOut } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { CurrentPasswordField } from '../../../components/form/current-password-field';
-import { SubmitButton } from '../../../components/form/submit-button';
+import { DialogActions, FormDialog } from '../../../components/dialogs/form-dialog';
 import { QueryState } from '../../../components/list/query-state';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
@@ -16,16 +16,6 @@ import {
   CardHeader,
   CardTitle,
 } from '../../../components/ui/card';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../../components/ui/dialog';
 import { Pagination } from '../../../components/ui/pagination';
 import { toApiError } from '../../../lib/api-client';
 import { serverFieldMessages } from '../../../lib/apply-server-errors';
@@ -73,16 +63,11 @@ function SignOutOthersForm({ mutation, onDone }: { mutation: SignOutOthers; onDo
         }}
         error={error ?? onField}
       />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={mutation.isPending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <SubmitButton isPending={mutation.isPending} pendingLabel="Signing out...">
-          Sign out other sessions
-        </SubmitButton>
-      </DialogFooter>
+      <DialogActions
+        submitLabel="Sign out other sessions"
+        pendingLabel="Signing out..."
+        pending={mutation.isPending}
+      />
     </form>
   );
 }
@@ -119,30 +104,24 @@ export function LoginHistoryView({
                 : `Signed out of ${ended} other session${ended === 1 ? '' : 's'}.`}
             </p>
           ) : null}
-          <Dialog
+          <FormDialog
             open={confirming}
             onOpenChange={(open) => {
               if (open) signOutOthers.reset();
               setConfirming(open);
             }}
-          >
-            <DialogTrigger asChild>
+            busy={signOutOthers.isPending}
+            trigger={
               <Button variant="outline" className="w-full sm:w-auto">
                 <LogOut aria-hidden="true" />
                 Sign out all other sessions
               </Button>
-            </DialogTrigger>
-            <DialogContent>
-              <DialogHeader>
-                <DialogTitle>Sign out all other sessions</DialogTitle>
-                <DialogDescription>
-                  Every other device and browser signed in to your account is signed out at once.
-                  This one stays signed in. Enter your password to confirm it is you.
-                </DialogDescription>
-              </DialogHeader>
-              <SignOutOthersForm mutation={signOutOthers} onDone={() => setConfirming(false)} />
-            </DialogContent>
-          </Dialog>
+            }
+            title="Sign out all other sessions"
+            description="Every other device and browser signed in to your account is signed out at once. This one stays signed in. Enter your password to confirm it is you."
+          >
+            {(close) => <SignOutOthersForm mutation={signOutOthers} onDone={close} />}
+          </FormDialog>
         </CardContent>
       </Card>
 

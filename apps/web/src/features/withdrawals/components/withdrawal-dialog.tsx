@@ -9,17 +9,7 @@ import {
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
 import { FormField } from '../../../components/form/form-field';
-import { SubmitButton } from '../../../components/form/submit-button';
-import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
+import { DialogActions, FormDialog } from '../../../components/dialogs/form-dialog';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { serverFieldMessages } from '../../../lib/apply-server-errors';
@@ -108,16 +98,11 @@ export function WithdrawalForm({
           rows={3}
         />
       </FormField>
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={isPending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <SubmitButton isPending={isPending} pendingLabel={changing ? 'Saving...' : 'Submitting...'}>
-          {changing ? 'Save Changes' : 'Submit Request'}
-        </SubmitButton>
-      </DialogFooter>
+      <DialogActions
+        submitLabel={changing ? 'Save Changes' : 'Submit Request'}
+        pendingLabel={changing ? 'Saving...' : 'Submitting...'}
+        pending={isPending}
+      />
     </form>
   );
 }
@@ -141,33 +126,31 @@ export function WithdrawalDialog({
   onClose,
 }: WithdrawalDialogProps) {
   return (
-    <Dialog open={withdrawalType !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        {withdrawalType ? (
-          <>
-            <DialogHeader>
-              <DialogTitle>
-                {changing ? 'Change ' : ''}
-                {changing
-                  ? `${WITHDRAWAL_TYPE_LABELS[withdrawalType].toLowerCase()} withdrawal request`
-                  : `${WITHDRAWAL_TYPE_LABELS[withdrawalType]} withdrawal`}
-              </DialogTitle>
-              <DialogDescription>
-                {changing
-                  ? `Requested on ${formatDisplayDate(changing.requestDate)} for ${formatNaira(changing.requestedAmount)}. The amount held for it moves to the new amount.`
-                  : 'The administrator reviews your request; the money leaves your balance when it is approved.'}
-              </DialogDescription>
-            </DialogHeader>
-            <WithdrawalForm
-              key={changing?.id ?? 'new'}
-              withdrawalType={withdrawalType}
-              available={available}
-              changing={changing}
-              onDone={onClose}
-            />
-          </>
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={withdrawalType !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={
+        withdrawalType
+          ? changing
+            ? `Change ${WITHDRAWAL_TYPE_LABELS[withdrawalType].toLowerCase()} withdrawal request`
+            : `${WITHDRAWAL_TYPE_LABELS[withdrawalType]} withdrawal`
+          : ''
+      }
+      description={
+        changing
+          ? `Requested on ${formatDisplayDate(changing.requestDate)} for ${formatNaira(changing.requestedAmount)}. The amount held for it moves to the new amount.`
+          : 'The administrator reviews your request; the money leaves your balance when it is approved.'
+      }
+    >
+      {withdrawalType ? (
+        <WithdrawalForm
+          key={changing?.id ?? 'new'}
+          withdrawalType={withdrawalType}
+          available={available}
+          changing={changing}
+          onDone={onClose}
+        />
+      ) : null}
+    </FormDialog>
   );
 }

@@ -25,16 +25,7 @@ import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Badge, type BadgeProps } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../../components/ui/dialog';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { failureMessage } from '../../../lib/api-client';
 import type { FilterDefinition } from '../../../lib/list-filters';
@@ -72,51 +63,35 @@ const STATUS_VARIANT: Record<WithdrawalStatus, BadgeProps['variant']> = {
 
 /** Cancelling gives the money back at once and cannot be undone: the member confirms it first. */
 function CancelWithdrawalDialog({ withdrawal }: { withdrawal: Withdrawal }) {
-  const [open, setOpen] = useState(false);
   const cancel = useCancelWithdrawal();
   const what = `${WITHDRAWAL_TYPE_LABELS[withdrawal.withdrawalType].toLowerCase()} withdrawal request of ${formatNaira(withdrawal.requestedAmount)}`;
   return (
-    <Dialog open={open} onOpenChange={(next) => !cancel.isPending && setOpen(next)}>
-      <DialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="outline" className="md:h-8 md:px-3">
           Cancel
           <span className="sr-only"> request of {formatNaira(withdrawal.requestedAmount)}</span>
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Cancel this withdrawal request?</DialogTitle>
-          <DialogDescription>
-            Your {what}, made on {formatDisplayDate(withdrawal.requestDate)}, will be cancelled and
-            the amount held for it released. To withdraw later, make a new request.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline" disabled={cancel.isPending}>
-              Keep Request
-            </Button>
-          </DialogClose>
-          <Button
-            type="button"
-            variant="destructive"
-            disabled={cancel.isPending}
-            onClick={() =>
-              cancel.mutate(withdrawal.id, {
-                onSuccess: () => toast.success(WITHDRAWAL_MESSAGES.cancelled),
-                onError: (error) =>
-                  toast.error(WITHDRAWAL_MESSAGES.failedTitle, {
-                    description: failureMessage(error, WITHDRAWAL_MESSAGES.failedMessage),
-                  }),
-                onSettled: () => setOpen(false),
-              })
-            }
-          >
-            {cancel.isPending ? 'Cancelling...' : 'Cancel Request'}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Cancel this withdrawal request?"
+      description={`Your ${what}, made on ${formatDisplayDate(withdrawal.requestDate)}, will be cancelled and the amount held for it released. To withdraw later, make a new request.`}
+      texts={{
+        confirm: 'Cancel Request',
+        pending: 'Cancelling...',
+        cancel: 'Keep Request',
+        variant: 'destructive',
+      }}
+      // Either way the dialog closes; a failure is a toast.
+      onConfirm={() =>
+        cancel.mutateAsync(withdrawal.id).then(
+          () => toast.success(WITHDRAWAL_MESSAGES.cancelled),
+          (error: unknown) =>
+            toast.error(WITHDRAWAL_MESSAGES.failedTitle, {
+              description: failureMessage(error, WITHDRAWAL_MESSAGES.failedMessage),
+            }),
+        )
+      }
+    />
   );
 }
 

@@ -1,0 +1,116 @@
+import { REASON_RULES } from '@coop/shared/reason-rules';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { errorFromAnswer } from '../../lib/api-client';
+import { Button } from '../ui/button';
+import { ConfirmDialog } from './confirm-dialog';
+import { ReasonDialog } from './reason-dialog';
+
+const REJECT = { confirm: 'Reject', pending: 'Rejecting...', failure: 'Could not reject' };
+
+function renderReason(onConfirm: (reason: string, key: string) => Promise<unknown>) {
+  render(
+    <ReasonDialog
+      trigger={<Button>Reject request</Button>}
+      title="Reject the request"
+      description="The member is told why."
+      kind="decision"
+      texts={{ ...REJECT, label: 'Reason', hint: 'the member sees it.' }}
+      onConfirm={onConfirm}
+    />,
+  );
+}
+
+describe('the dialog kit', () => {
+  it('keeps a reason dialog’s button disabled until the trimmed reason reaches its kind’s minimum', async () => {
+    const user = userEvent.setup();
+    const onConfirm = vi.fn(() => Promise.resolve());
+    renderReason(onConfirm);
+    await user.click(screen.getByRole('button', { name: 'Reject request' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reject the request' });
+    expect(dialog).toHaveAccessibleDescription('The member is told why.');
+    const field = within(dialog).getByRole('textbox', { name: 'Reason' });
+    expect(field).toHaveFocus();
+    const min = REASON_RULES.decision.min;
+    expect(field).toHaveAccessibleDescription(
+      `0/500 characters, at least ${min}; the member sees it.`,
+    );
+    const confirm = within(dialog).getByRole('button', { name: 'Reject' });
+    expect(confirm).toBeDisabled();
+
+    await user.type(field, `  ${'x'.repeat(min - 1)}  `);
+    expect(confirm).toBeDisabled();
+    await user.type(field, 'x');
+    expect(confirm).toBeEnabled();
+    await user.click(confirm);
+
+    // Sent trimmed, with the opening's Idempotency-Key.
+    expect(onConfirm).toHaveBeenCalledWith(`${'x'.repeat(min - 1)}  x`, expect.any(String));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Reject request' })).toHaveFocus();
+  });
+
+  it('shows a refusal about the reason under the field and any other refusal in the dialog', async () => {
+    const user = userEvent.setup();
+    const onConfirm = vi
+      .fn()
+      .mockRejectedValueOnce(
+        errorFromAnswer(400, {
+          success: false,
+          error: 'Bad Request',
+          code: 'VALIDATION_ERROR',
+          message: 'Invalid request',
+          details: [{ field: 'reason', message: 'Say why the request is rejected' }],
+          timestamp: new Date().toISOString(),
+        }),
+      )
+      .mockRejectedValueOnce(new Error('offline'));
+    renderReason(onConfirm);
+    await user.click(screen.getByRole('button', { name: 'Reject request' }));
+    const dialog = screen.getByRole('dialog');
+    const field = within(dialog).getByRole('textbox', { name: 'Reason' });
+    await user.type(field, 'Not enough');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await within(dialog).findByText('Say why the request is rejected')).toBeVisible();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Could not reject');
+    // The same opening sends the same Idempotency-Key on a retry.
+    expect(onConfirm.mock.calls[0]?.[1]).toBe(onConfirm.mock.calls[1]?.[1]);
+  });
+
+  it('does not close on Escape while a decision is being sent, and closes on Escape otherwise', async () => {
+    const user = userEvent.setup();
+    let finish: () => void = () => undefined;
+    const onConfirm = vi.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          finish = resolve;
+        }),
+    );
+    render(
+      <ConfirmDialog
+        trigger={<Button>Approve request</Button>}
+        title="Approve the request"
+        description="The money leaves the member’s balance."
+        texts={{ confirm: 'Approve', pending: 'Approving...' }}
+        onConfirm={onConfirm}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Approve request' }));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Approve request' }));
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(screen.getByRole('button', { name: 'Approving...' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Approve the request' })).toBeInTheDocument();
+    finish();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});

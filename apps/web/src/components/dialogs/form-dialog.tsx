@@ -1,0 +1,147 @@
+import { useState, type ReactElement, type ReactNode } from 'react';
+import { SubmitButton } from '../form/submit-button';
+import { Alert, AlertDescription } from '../ui/alert';
+import { Button, type ButtonProps } from '../ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../ui/dialog';
+
+/**
+ * The open state of a kit dialog: the caller's when it passes `open` (a dialog opened from a
+ * row's state), else the dialog's own (a dialog with its trigger).
+ */
+export function useDialogOpen(open?: boolean, onOpenChange?: (open: boolean) => void) {
+  const [own, setOwn] = useState(false);
+  const isOpen = open ?? own;
+  const setOpen = (next: boolean) => {
+    if (open === undefined) setOwn(next);
+    onOpenChange?.(next);
+  };
+  return [isOpen, setOpen] as const;
+}
+
+export type KitDialogProps = {
+  /** The button that opens the dialog; focus returns to it on close. Absent: `open` drives it. */
+  trigger?: ReactElement;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** The dialog's accessible name. */
+  title: ReactNode;
+  /** The dialog's accessible description: what will happen. */
+  description?: ReactNode;
+  /** Where focus goes on close, when its trigger is gone (call `event.preventDefault()`). */
+  onCloseAutoFocus?: (event: Event) => void;
+  className?: string;
+};
+
+/**
+ * A dialog that holds a form and closes when the form is done: the base of the kit
+ * (docs/decisions/124-dialog-kit.md). The body is mounted only while open, so a closed dialog
+ * forgets what was typed. While `busy` (the form is being sent) Escape, the overlay and the close
+ * button do nothing: the outcome is seen where it was asked for.
+ */
+export function FormDialog({
+  trigger,
+  open,
+  onOpenChange,
+  title,
+  description,
+  busy = false,
+  onCloseAutoFocus,
+  className,
+  children,
+}: KitDialogProps & {
+  busy?: boolean;
+  /** The form; `close` ends the dialog once it is done. */
+  children: ReactNode | ((close: () => void) => ReactNode);
+}) {
+  const [isOpen, setOpen] = useDialogOpen(open, onOpenChange);
+  const close = () => setOpen(false);
+  return (
+    <Dialog open={isOpen} onOpenChange={(next) => !(busy && !next) && setOpen(next)}>
+      {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
+      <DialogContent
+        className={className}
+        onCloseAutoFocus={onCloseAutoFocus}
+        {...(description === undefined ? { 'aria-describedby': undefined } : {})}
+      >
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          {description === undefined ? null : <DialogDescription>{description}</DialogDescription>}
+        </DialogHeader>
+        {typeof children === 'function' ? children(close) : children}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** A footer of other buttons than Cancel and submit: a wizard's Previous and Next. */
+export { DialogFooter };
+
+/** The end of every kit dialog's form: Cancel, then the button that sends it. */
+export function DialogActions({
+  submitLabel,
+  pendingLabel,
+  pending,
+  disabled = false,
+  variant,
+  cancelLabel = 'Cancel',
+}: {
+  submitLabel: ReactNode;
+  /** What the submit button says while the form is sent: 'Submitting...'. */
+  pendingLabel: string;
+  pending: boolean;
+  /** The form cannot be sent yet, e.g. a reason below its minimum length. */
+  disabled?: boolean;
+  variant?: ButtonProps['variant'];
+  cancelLabel?: string | undefined;
+}) {
+  return (
+    <DialogFooter>
+      <DialogClose asChild>
+        <Button type="button" variant="outline" disabled={pending}>
+          {cancelLabel}
+        </Button>
+      </DialogClose>
+      <SubmitButton
+        isPending={pending}
+        pendingLabel={pendingLabel}
+        disabled={disabled}
+        variant={variant}
+      >
+        {submitLabel}
+      </SubmitButton>
+    </DialogFooter>
+  );
+}
+
+/** A refusal shown inside the dialog (the form stays, so it can be sent again). */
+export function DialogFailure({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <Alert variant="destructive" role="alert">
+      <AlertDescription>{message}</AlertDescription>
+    </Alert>
+  );
+}
+
+/** A short term/value list inside a dialog: what a decision is about. */
+export function DialogFacts({ facts }: { facts: ReadonlyArray<readonly [string, ReactNode]> }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-lg border bg-muted/50 p-3 text-sm">
+      {facts.map(([term, value]) => (
+        <div key={term} className="contents">
+          <dt className="text-muted-foreground">{term}</dt>
+          <dd className="font-medium break-words">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
