@@ -1,8 +1,6 @@
 import { PageTitle } from '../../../components/layouts/page-title';
-import {
-  DeclareDividendForm,
-  DividendDeclarations,
-} from '../../../features/dividends/components/officer/dividends-view';
+import { DeclareDividendForm } from '../../../features/dividends/components/officer/declare-dividend-form';
+import { DividendDeclarations } from '../../../features/dividends/components/officer/dividends-view';
 
 export default function AdminDividendsRoute() {
   return (

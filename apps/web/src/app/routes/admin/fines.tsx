@@ -1,6 +1,7 @@
 import { PageTitle } from '../../../components/layouts/page-title';
 import { AdminListFilters } from '../../../features/back-office/components/admin-list-filters';
-import { FinesList, IssueFineDialog } from '../../../features/fines/components/officer/fines-view';
+import { FinesList } from '../../../features/fines/components/officer/fines-view';
+import { IssueFineDialog } from '../../../features/fines/components/officer/issue-fine-dialog';
 import {
   FINE_FILTERS,
   FINE_LIST_CONFIG,

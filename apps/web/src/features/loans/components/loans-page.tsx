@@ -16,7 +16,8 @@ import { CalculatorTab } from './calculator-tab';
 import { GuarantorRequestsTab } from './guarantor-requests-tab';
 import { naira } from './loan-format';
 import { LoanReviewTab } from './loan-review-tab';
-import { canReassign, MyLoansTab } from './my-loans-tab';
+import { canReassign } from './loan-details';
+import { MyLoansTab } from './my-loans-tab';
 import { ReassignDialog } from './reassign-dialog';
 import { RequestLoanWizard } from './request-loan-wizard';
 

@@ -1,0 +1,268 @@
+import type { DividendMemberRow, DividendPreview } from '@coop/shared/dividends';
+import { formatDisplayDate } from '@coop/shared/dates';
+import { formatNaira } from '@coop/shared/money';
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from '../../../../lib/toast';
+import { FormField } from '../../../../components/form/form-field';
+import { SubmitButton } from '../../../../components/form/submit-button';
+import { DataTable, type DataTableColumn } from '../../../../components/list/data-table';
+import { Alert, AlertDescription } from '../../../../components/ui/alert';
+import { Button } from '../../../../components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../../../components/ui/dialog';
+import { Input } from '../../../../components/ui/input';
+import { failureMessage, fieldErrors } from '../../../../lib/api-client';
+import { newIdempotencyKey } from '../../../../lib/admin-keys';
+import { useDeclareDividend, usePreviewDividend } from '../../api/dividend-declarations';
+
+/** 1,050 basis points read as '10.5%'. */
+export const formatRate = (rateBps: number) =>
+  `${(rateBps / 100).toLocaleString('en-NG', { maximumFractionDigits: 2 })}%`;
+
+/**
+ * What rounding every member's dividend down to the kobo keeps back: whole naira like every other
+ * figure, and 'less than ₦1' rather than a '₦0' that would read as nothing.
+ */
+const formatRetained = (naira: number) =>
+  naira > 0 && naira < 1 ? 'less than ₦1' : formatNaira(naira);
+
+const PERCENT = /^\d{1,3}(\.\d{1,2})?$/;
+const YEAR = /^\d{4}$/;
+
+const previewColumns: readonly DataTableColumn<DividendMemberRow>[] = [
+  {
+    id: 'member',
+    header: 'Member',
+    cell: (row) => (
+      <span className="grid">
+        <span className="font-medium">{row.name}</span>
+        <span className="text-sm text-muted-foreground">{row.membershipId}</span>
+      </span>
+    ),
+  },
+  {
+    id: 'shareHolding',
+    header: 'Share Holdings on 31 Dec',
+    align: 'end',
+    cell: (row) => (row.shareHolding === null ? '' : formatNaira(row.shareHolding)),
+  },
+  { id: 'amount', header: 'Dividend', align: 'end', cell: (row) => formatNaira(row.amount) },
+];
+
+/**
+ * Declaring writes a row per member and cannot be taken back, so the button opens a dialog that
+ * restates the year, rate, members and total before anything is written.
+ */
+function DeclareDialog({
+  preview,
+  onDeclared,
+}: {
+  preview: DividendPreview;
+  onDeclared: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const declare = useDeclareDividend();
+  const [key] = useState(newIdempotencyKey);
+  const { members, amount } = preview.totals;
+  return (
+    <Dialog open={open} onOpenChange={(next) => !declare.isPending && setOpen(next)}>
+      <DialogTrigger asChild>
+        <Button disabled={preview.rows.length === 0}>
+          Declare FY {preview.dividendYear} dividend
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-h-dvh overflow-y-auto">
+        <DialogHeader>
+          <DialogTitle>Declare the FY {preview.dividendYear} dividend?</DialogTitle>
+          <DialogDescription>
+            {formatNaira(amount)} at {formatRate(preview.rateBps)} for {members} member
+            {members === 1 ? '' : 's'}. A year is declared once and cannot be changed afterwards;
+            nothing is paid until you pay it.
+          </DialogDescription>
+        </DialogHeader>
+        {declare.isError ? (
+          <Alert variant="destructive" role="alert">
+            <AlertDescription>
+              {failureMessage(declare.error, 'The dividend could not be declared')}
+            </AlertDescription>
+          </Alert>
+        ) : null}
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button type="button" variant="outline" disabled={declare.isPending}>
+              Cancel
+            </Button>
+          </DialogClose>
+          <SubmitButton
+            isPending={declare.isPending}
+            pendingLabel="Declaring..."
+            onClick={() =>
+              declare.mutate(
+                {
+                  key,
+                  values: { dividendYear: preview.dividendYear, rateBps: preview.rateBps },
+                },
+                {
+                  onSuccess: ({ message }) => {
+                    toast.success(message ?? `The ${preview.dividendYear} dividend was declared`);
+                    setOpen(false);
+                    onDeclared();
+                  },
+                },
+              )
+            }
+          >
+            Declare
+          </SubmitButton>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PreviewResult({
+  preview,
+  onDeclared,
+}: {
+  preview: DividendPreview;
+  onDeclared: () => void;
+}) {
+  const headingId = useId();
+  const totals: ReadonlyArray<readonly [string, string]> = [
+    ['Members', String(preview.totals.members)],
+    ['Share Holdings', formatNaira(preview.totals.shareHolding)],
+    ['Dividend total', formatNaira(preview.totals.amount)],
+    ['Kept by rounding', formatRetained(preview.totals.retainedByRounding)],
+  ];
+  return (
+    <section aria-labelledby={headingId} className="grid grid-cols-1 gap-4">
+      <h3 id={headingId} className="text-lg font-semibold">
+        Preview: FY {preview.dividendYear} at {formatRate(preview.rateBps)}
+      </h3>
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {totals.map(([label, value]) => (
+          <div key={label} className="rounded-xl border bg-card p-3">
+            <dt className="text-sm text-muted-foreground">{label}</dt>
+            <dd className="font-semibold tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="text-sm text-muted-foreground">
+        Share holdings as on {formatDisplayDate(preview.asOf)}. Each dividend is rounded down to the
+        kobo; what rounding leaves stays with the cooperative. Nothing is written until you declare.
+      </p>
+      <div>
+        <DeclareDialog preview={preview} onDeclared={onDeclared} />
+      </div>
+      {preview.rows.length > 0 ? (
+        <DataTable
+          caption={`Dividend per member, FY ${preview.dividendYear}`}
+          columns={previewColumns}
+          rows={preview.rows}
+          getRowId={(row) => row.userId}
+          getRowLabel={(row) => `${row.name}, ${row.membershipId}`}
+        />
+      ) : (
+        <Alert role="status">
+          <AlertDescription>
+            No member held shares on 31 Dec {preview.dividendYear}: there is nothing to declare.
+          </AlertDescription>
+        </Alert>
+      )}
+    </section>
+  );
+}
+
+/** Year and rate, a preview per member with totals, then Declare. */
+export function DeclareDividendForm() {
+  const id = useId();
+  const previewDividend = usePreviewDividend();
+  const [year, setYear] = useState(String(new Date().getFullYear() - 1));
+  const [rate, setRate] = useState('');
+  const [errors, setErrors] = useState<{ year?: string; rate?: string }>({});
+  const [preview, setPreview] = useState<DividendPreview | null>(null);
+  const serverErrors = previewDividend.isError ? fieldErrors(previewDividend.error) : {};
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const local: { year?: string; rate?: string } = {};
+    if (!YEAR.test(year.trim())) local.year = 'Enter the financial year, like 2025';
+    if (!PERCENT.test(rate.trim())) local.rate = 'Enter the rate in percent, like 10 or 7.5';
+    else if (Number(rate) <= 0 || Number(rate) > 100) {
+      local.rate = 'The rate must be above 0 % and at most 100 %';
+    }
+    setErrors(local);
+    setPreview(null);
+    if (local.year || local.rate) return;
+    previewDividend.mutate(
+      { dividendYear: Number(year), rateBps: Math.round(Number(rate) * 100) },
+      { onSuccess: ({ data }) => setPreview(data) },
+    );
+  };
+  const generalError =
+    previewDividend.isError && Object.keys(serverErrors).length === 0
+      ? failureMessage(previewDividend.error, 'The preview could not be calculated')
+      : null;
+  return (
+    <section aria-labelledby={`${id}-title`} className="grid grid-cols-1 gap-4">
+      <h2 id={`${id}-title`} className="text-xl font-semibold">
+        Declare a dividend
+      </h2>
+      <form
+        onSubmit={submit}
+        noValidate
+        className="grid grid-cols-1 gap-4 sm:grid-cols-[10rem_12rem_auto] sm:items-end"
+      >
+        <FormField
+          id={`${id}-year`}
+          label="Financial year"
+          error={errors.year ?? serverErrors.dividendYear}
+        >
+          <Input
+            inputMode="numeric"
+            autoComplete="off"
+            value={year}
+            onChange={(event) => setYear(event.target.value)}
+          />
+        </FormField>
+        <FormField id={`${id}-rate`} label="Rate (%)" error={errors.rate ?? serverErrors.rateBps}>
+          <Input
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="e.g. 10"
+            value={rate}
+            onChange={(event) => setRate(event.target.value)}
+          />
+        </FormField>
+        <div className={errors.year || errors.rate ? 'sm:self-center' : undefined}>
+          <SubmitButton isPending={previewDividend.isPending} pendingLabel="Calculating...">
+            Preview
+          </SubmitButton>
+        </div>
+      </form>
+      <p className="text-sm text-muted-foreground">
+        Each member receives the rate on their share holding of 31 December, rounded down to the
+        kobo. A year is declared once; paying it credits every member’s savings.
+      </p>
+      {generalError ? (
+        <Alert variant="destructive" role="alert">
+          <AlertDescription>{generalError}</AlertDescription>
+        </Alert>
+      ) : null}
+      {preview ? (
+        <PreviewResult
+          key={`${preview.dividendYear}-${preview.rateBps}`}
+          preview={preview}
+          onDeclared={() => setPreview(null)}
+        />
+      ) : null}
+    </section>
+  );
+}

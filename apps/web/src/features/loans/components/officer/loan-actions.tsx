@@ -1,0 +1,108 @@
+import { DISBURSEMENT_METHOD_LABELS } from '@coop/shared/admin-loan-texts';
+import type { AdminLoanDetail } from '@coop/shared/admin-loans';
+import { formatDisplayDate, formatDisplayDateTime } from '@coop/shared/dates';
+import { formatNaira } from '@coop/shared/money';
+import { Alert, AlertDescription } from '../../../../components/ui/alert';
+import { useAuth } from '../../../../lib/auth-store';
+import { ActionDialog } from './loan-action-dialog';
+import { DisburseForm, ReasonForm, ApproveForm, RepaymentForm } from './loan-action-forms';
+
+type Detail = AdminLoanDetail;
+
+/** What an officer may do with the loan now: disburse, approve or reject a disbursement, record a repayment, mark it defaulted. */
+export function LoanActions({ detail }: { detail: Detail }) {
+  const { user } = useAuth();
+  const status = detail.loan.status;
+  const pending = detail.disbursementRequests.find((request) => request.status === 'pending');
+  const outstanding = formatNaira(detail.loan.outstandingBalance);
+  if (status === 'approved' && pending) {
+    const mine = pending.requestedBy.id === user?.id;
+    return (
+      <div className="grid gap-3">
+        <Alert role="status">
+          <AlertDescription>
+            Awaiting a second approval: {pending.requestedBy.name} asked on{' '}
+            {formatDisplayDateTime(pending.requestedAt)} to pay out {formatNaira(pending.amount)} by{' '}
+            {DISBURSEMENT_METHOD_LABELS[pending.method].toLowerCase()}, dated{' '}
+            {formatDisplayDate(pending.disbursementDate)}.
+            {mine ? ' Another administrator must approve it.' : ''}
+          </AlertDescription>
+        </Alert>
+        <div className="flex flex-wrap gap-2">
+          {mine ? null : (
+            <ActionDialog
+              trigger="Approve disbursement"
+              title="Approve the disbursement"
+              description={`Pays out ${formatNaira(pending.amount)} of loan ${detail.loan.loanId} to ${detail.member.firstName} ${detail.member.lastName}, as ${pending.requestedBy.name} asked.`}
+            >
+              {(close) => <ApproveForm detail={detail} onDone={close} />}
+            </ActionDialog>
+          )}
+          <ActionDialog
+            trigger={mine ? 'Withdraw request' : 'Reject disbursement'}
+            variant="outline"
+            title={`Reject the disbursement of loan ${detail.loan.loanId}`}
+            description={`${formatNaira(pending.amount)} to ${detail.member.firstName} ${detail.member.lastName} is not paid out. The loan stays approved, so a corrected disbursement can be made.`}
+          >
+            {(close) => (
+              <ReasonForm
+                detail={detail}
+                kind="reject"
+                label="Reject disbursement"
+                pendingLabel="Rejecting..."
+                fallback="The disbursement could not be rejected"
+                onDone={close}
+              />
+            )}
+          </ActionDialog>
+        </div>
+      </div>
+    );
+  }
+  if (status === 'approved') {
+    return (
+      <div className="flex flex-wrap gap-2">
+        <ActionDialog
+          trigger="Disburse"
+          title={`Disburse loan ${detail.loan.loanId}`}
+          description={`Pays out ${formatNaira(detail.disbursementAmount)} to ${detail.member.firstName} ${detail.member.lastName}; the repayment schedule starts from the disbursement date.`}
+        >
+          {(close) => <DisburseForm detail={detail} onDone={close} />}
+        </ActionDialog>
+      </div>
+    );
+  }
+  if (status === 'disbursed' || status === 'defaulted') {
+    return (
+      <div className="flex flex-wrap gap-2">
+        <ActionDialog
+          trigger="Record repayment"
+          title="Record a repayment"
+          description={`Loan ${detail.loan.loanId}: ${outstanding} outstanding. Payroll repayments come with the payroll file.`}
+        >
+          {(close) => <RepaymentForm detail={detail} onDone={close} />}
+        </ActionDialog>
+        {status === 'disbursed' ? (
+          <ActionDialog
+            trigger="Mark defaulted"
+            variant="destructive"
+            title={`Mark loan ${detail.loan.loanId} defaulted?`}
+            description={`No money moves: ${detail.member.firstName} ${detail.member.lastName} still owes ${outstanding} and cannot borrow, and the guarantors' savings stay frozen. The borrower and guarantors are told.`}
+          >
+            {(close) => (
+              <ReasonForm
+                detail={detail}
+                kind="default"
+                label="Mark defaulted"
+                pendingLabel="Marking..."
+                fallback="The loan could not be marked defaulted"
+                onDone={close}
+              />
+            )}
+          </ActionDialog>
+        ) : null}
+      </div>
+    );
+  }
+  return null;
+}
