@@ -1,28 +1,20 @@
-/**
- * The back office's money routines (issue 9 items 5, 7, 9): texts shared by the API and the
- * admin pages, free of zod so the pages show them without the validation library. The schemas
- * are in admin-money.ts.
- */
+/** Temporary: the web back office still imports this path; it goes once the web imports the domain files. */
+import { DEPOSIT_NOTICE_MESSAGES } from './deposit-notice-rules.js';
+import { FINE_MESSAGES } from './fine-rules.js';
+import { WITHDRAWAL_MESSAGES } from './withdrawal-rules.js';
 
-export const ADMIN_DECISION_REASON_MIN_LENGTH = 3;
-export const ADMIN_DECISION_REASON_MAX_LENGTH = 500;
-
-/** How many members one "Issue fine" may reach at once. */
-export const FINE_ISSUE_MAX_MEMBERS = 200;
+export { FINE_ISSUE_MAX_MEMBERS, finesIssuedMessage } from './fine-rules.js';
+export { ADMIN_DECISION_REASON_MAX_LENGTH, ADMIN_DECISION_REASON_MIN_LENGTH } from './constants.js';
 
 export const ADMIN_MONEY_MESSAGES = {
-  withdrawalApproved: 'Withdrawal approved and paid out. The member was notified.',
-  withdrawalRejected: 'Withdrawal rejected. The member was notified.',
-  withdrawalsEmpty: 'No withdrawal requests found',
-  depositNoticeVerified: 'Deposit verified and posted as a contribution. The member was notified.',
-  depositNoticeRejected: 'Deposit notice rejected. The member was notified.',
-  depositNoticesEmpty: 'No deposit notices found',
-  fineWaived: 'Fine waived. The member was notified.',
-  finePaid: 'Fine recorded as paid. The member was notified.',
-  finesEmpty: 'No fines found',
-  unknownMembers: 'Some of the chosen members do not exist',
+  withdrawalApproved: WITHDRAWAL_MESSAGES.approved,
+  withdrawalRejected: WITHDRAWAL_MESSAGES.rejected,
+  depositNoticeVerified: DEPOSIT_NOTICE_MESSAGES.verified,
+  depositNoticeRejected: DEPOSIT_NOTICE_MESSAGES.rejected,
+  fineWaived: FINE_MESSAGES.waived,
+  finePaid: FINE_MESSAGES.paid,
+  unknownMembers: FINE_MESSAGES.unknownMembers,
+  withdrawalsEmpty: WITHDRAWAL_MESSAGES.noneFound,
+  depositNoticesEmpty: DEPOSIT_NOTICE_MESSAGES.noneFound,
+  finesEmpty: FINE_MESSAGES.empty,
 } as const;
-
-/** '3 fines issued' */
-export const finesIssuedMessage = (count: number) =>
-  `${count === 1 ? 'Fine' : `${count} fines`} issued. ${count === 1 ? 'The member was' : 'The members were'} notified.`;

@@ -4,6 +4,10 @@
  * (the CSV export and the auditor's tools read them); only the screen reads them aloud.
  */
 
+export const AUDIT_MESSAGES = {
+  empty: 'No audit entries found',
+} as const;
+
 /** Actions whose code does not read well when spelled out word by word. */
 const ACTION_WORDS: Readonly<Record<string, string>> = {
   'auth.login.succeeded': 'Signed in',

@@ -3,6 +3,7 @@
  * screen's texts. Free of zod, so the Contributions page and the API share them without the page
  * downloading the validation library. The schemas are in contributions.ts.
  */
+import type { StatusLabelMap, StatusToneMap } from './status-tones.js';
 import type { TransitionTable } from './transitions.js';
 import { canTransition } from './transitions.js';
 
@@ -18,6 +19,20 @@ export const CONTRIBUTION_TRANSITIONS: TransitionTable<ContributionStatus> = {
   confirmed: ['disputed'],
   disputed: ['resolved'],
   resolved: [],
+};
+
+/** Pending waits for the member's confirmation; a disputed row is one the member says is wrong. */
+export const CONTRIBUTION_STATUS_TONES: StatusToneMap<ContributionStatus> = {
+  pending: 'warning',
+  confirmed: 'success',
+  disputed: 'danger',
+  resolved: 'success',
+};
+export const CONTRIBUTION_STATUS_LABELS: StatusLabelMap<ContributionStatus> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  disputed: 'Disputed',
+  resolved: 'Resolved',
 };
 
 export function canTransitionContribution(from: ContributionStatus, to: ContributionStatus) {
@@ -59,4 +74,17 @@ export const CONTRIBUTION_MESSAGES = {
   disputeFailed: 'Failed to submit dispute',
   disputeWarning: 'Once submitted, this dispute cannot be undone.',
   empty: 'No contributions found',
+} as const;
+
+/** The back office's dispute queue: its views, the resolution note's length and its texts. */
+export const DISPUTE_QUEUE_STATUSES = ['disputed', 'resolved'] as const;
+export type DisputeQueueStatus = (typeof DISPUTE_QUEUE_STATUSES)[number];
+
+export const DISPUTE_NOTE_MIN_LENGTH = 10;
+export const DISPUTE_NOTE_MAX_LENGTH = 500;
+
+export const DISPUTE_MESSAGES = {
+  disputesEmpty: 'No disputed contributions',
+  resolvedEmpty: 'No resolved disputes',
+  disputeResolved: 'Dispute resolved. The member was notified.',
 } as const;

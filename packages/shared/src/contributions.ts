@@ -19,7 +19,13 @@ import {
   searchFilter,
   successEnvelope,
 } from './http.js';
-import { CONTRIBUTION_STATUSES } from './contribution-rules.js';
+import {
+  CONTRIBUTION_STATUSES,
+  DISPUTE_NOTE_MAX_LENGTH,
+  DISPUTE_NOTE_MIN_LENGTH,
+  DISPUTE_QUEUE_STATUSES,
+} from './contribution-rules.js';
+import { isWholeKobo } from './money.js';
 
 export const contributionStatusSchema = z.enum(CONTRIBUTION_STATUSES);
 
@@ -108,3 +114,84 @@ export const disputeContributionSchema = z.strictObject({
     ),
 });
 export type DisputeContributionInput = z.infer<typeof disputeContributionSchema>;
+
+/* ------------------------------------------------------------------ disputes (back office) */
+
+export const disputeSchema = z.object({
+  id: z.string(),
+  member: z.object({
+    id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    membershipId: z.string(),
+  }),
+  contributionMonth: z.string(),
+  savingsAmount: z.number(),
+  shareHoldingAmount: z.number(),
+  totalAmount: z.number(),
+  status: z.enum(CONTRIBUTION_STATUSES),
+  disputeReason: z.string().nullable(),
+  disputeDate: isoDateTimeSchema.nullable(),
+  resolutionNote: z.string().nullable(),
+  resolvedAt: isoDateTimeSchema.nullable(),
+});
+export type Dispute = z.infer<typeof disputeSchema>;
+
+export const disputeListQuerySchema = filteredListQuery({
+  sortFields: ['disputeDate', 'contributionMonth'],
+  defaults: { sortBy: 'disputeDate', sortOrder: 'asc', limit: 25 },
+  filters: {
+    ...searchFilter,
+    status: z.enum(DISPUTE_QUEUE_STATUSES).default('disputed'),
+    ...dateRangeFilters,
+  },
+});
+export type DisputeListQuery = z.infer<typeof disputeListQuerySchema>;
+export const disputeListResponseSchema = listEnvelope(disputeSchema);
+export type DisputeListResponse = z.infer<typeof disputeListResponseSchema>;
+
+const amountSchema = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(0, `${label} cannot be negative`)
+    .max(50_000_000, `${label} cannot exceed ₦50,000,000`)
+    .refine(isWholeKobo, `${label} must be in naira and kobo`);
+
+/**
+ * POST /admin/contributions/{id}/resolve: a note, and when the member was right the amounts
+ * that were really deducted; the difference is posted as an adjusting ledger transaction.
+ */
+export const resolveDisputeSchema = z
+  .strictObject({
+    note: z
+      .string({ error: 'A resolution note is required' })
+      .trim()
+      .min(
+        DISPUTE_NOTE_MIN_LENGTH,
+        `The note must be at least ${DISPUTE_NOTE_MIN_LENGTH} characters`,
+      )
+      .max(DISPUTE_NOTE_MAX_LENGTH, `The note cannot exceed ${DISPUTE_NOTE_MAX_LENGTH} characters`),
+    memberWasRight: z.boolean(),
+    correctedSavings: amountSchema('Corrected savings').optional(),
+    correctedShares: amountSchema('Corrected share holding').optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (!input.memberWasRight) return;
+    if (input.correctedSavings === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['correctedSavings'],
+        message: 'Enter the savings amount that was really deducted',
+      });
+    }
+    if (input.correctedShares === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['correctedShares'],
+        message: 'Enter the share holding amount that was really deducted',
+      });
+    }
+  });
+export type ResolveDisputeInput = z.infer<typeof resolveDisputeSchema>;
+export const disputeResponseSchema = successEnvelope(disputeSchema);
+export type DisputeResponse = z.infer<typeof disputeResponseSchema>;

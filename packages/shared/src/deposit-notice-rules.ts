@@ -7,6 +7,7 @@ import { AMOUNT_TOO_LARGE, MAX_AMOUNT_NAIRA } from './constants.js';
 import type { IsoDate } from './dates.js';
 import { isIsoDate } from './dates.js';
 import { isWholeKobo } from './money.js';
+import type { StatusLabelMap, StatusToneMap } from './status-tones.js';
 import type { TransitionTable } from './transitions.js';
 
 export const DEPOSIT_NOTICE_STATUSES = ['pending', 'verified', 'rejected'] as const;
@@ -19,7 +20,14 @@ export const DEPOSIT_NOTICE_TRANSITIONS: TransitionTable<DepositNoticeStatus> = 
   rejected: [],
 };
 
-export const DEPOSIT_NOTICE_STATUS_LABELS: Readonly<Record<DepositNoticeStatus, string>> = {
+/** Pending waits for the administrator to find the transfer on the bank statement. */
+export const DEPOSIT_NOTICE_STATUS_TONES: StatusToneMap<DepositNoticeStatus> = {
+  pending: 'warning',
+  verified: 'success',
+  rejected: 'danger',
+};
+
+export const DEPOSIT_NOTICE_STATUS_LABELS: StatusLabelMap<DepositNoticeStatus> = {
   pending: 'Awaiting verification',
   verified: 'Verified',
   rejected: 'Rejected',
@@ -42,6 +50,10 @@ export const DEPOSIT_NOTICE_MESSAGES = {
   failedMessage: 'Please try again later.',
   empty: 'No deposit notices yet',
   fetchFailed: 'Failed to fetch deposit notices',
+  /** The back office's decisions and list. */
+  verified: 'Deposit verified and posted as a contribution. The member was notified.',
+  rejected: 'Deposit notice rejected. The member was notified.',
+  noneFound: 'No deposit notices found',
 } as const;
 
 export interface DepositNoticeFormValues {

@@ -7,8 +7,16 @@ import {
   DEPOSIT_NOTICE_MESSAGES,
   DEPOSIT_NOTICE_STATUSES,
 } from './deposit-notice-rules.js';
-import { filteredListQuery, idSchema, listEnvelope, successEnvelope } from './http.js';
+import {
+  dateRangeFilters,
+  filteredListQuery,
+  idSchema,
+  listEnvelope,
+  searchFilter,
+  successEnvelope,
+} from './http.js';
 import { isWholeKobo } from './money.js';
+import { adminMemberRefSchema } from './members.js';
 
 // The statuses, rules and texts the Make Contribution page uses live zod-free in
 // deposit-notice-rules.ts.
@@ -101,3 +109,36 @@ export const rejectDepositNoticeSchema = z.strictObject({
   reason: z.string().trim().min(3, 'Say why the notice is rejected').max(NOTE_MAX_LENGTH),
 });
 export type RejectDepositNoticeInput = z.infer<typeof rejectDepositNoticeSchema>;
+
+/* ------------------------------------------------------------------ back office */
+
+export const adminDepositNoticeSchema = z.object({
+  id: z.string(),
+  member: adminMemberRefSchema,
+  savingsAmount: z.number(),
+  shareHoldingAmount: z.number(),
+  totalAmount: z.number(),
+  transferDate: isoDateSchema,
+  bankReference: z.string(),
+  note: z.string().nullable(),
+  status: z.enum(DEPOSIT_NOTICE_STATUSES),
+  submittedAt: isoDateTimeSchema,
+  decidedAt: isoDateTimeSchema.nullable(),
+  rejectionReason: z.string().nullable(),
+});
+export type AdminDepositNotice = z.infer<typeof adminDepositNoticeSchema>;
+
+export const adminDepositNoticeListQuerySchema = filteredListQuery({
+  sortFields: ['submittedAt', 'transferDate'],
+  defaults: { sortBy: 'submittedAt', sortOrder: 'asc', limit: 25 },
+  filters: {
+    ...searchFilter,
+    status: z.enum(DEPOSIT_NOTICE_STATUSES).optional(),
+    ...dateRangeFilters,
+  },
+});
+export type AdminDepositNoticeListQuery = z.infer<typeof adminDepositNoticeListQuerySchema>;
+export const adminDepositNoticeListResponseSchema = listEnvelope(adminDepositNoticeSchema);
+export type AdminDepositNoticeListResponse = z.infer<typeof adminDepositNoticeListResponseSchema>;
+export const adminDepositNoticeResponseSchema = successEnvelope(adminDepositNoticeSchema);
+export type AdminDepositNoticeResponse = z.infer<typeof adminDepositNoticeResponseSchema>;

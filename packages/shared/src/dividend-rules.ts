@@ -2,11 +2,15 @@
  * Dividends (spec §2 Dividends, §4, §8): statuses, transitions and the page's texts. Free of zod,
  * so the Dividends page and the API share them; the schemas are in dividends.ts.
  */
+import type { StatusLabelMap, StatusToneMap } from './status-tones.js';
 import type { TransitionTable } from './transitions.js';
 import { canTransition } from './transitions.js';
 
 export const DIVIDEND_STATUSES = ['calculated', 'pending', 'paid'] as const;
 export type DividendStatus = (typeof DIVIDEND_STATUSES)[number];
+
+/** A year's declaration: `paid` once every row is paid (tones and labels as DIVIDEND_STATUS_*). */
+export const DIVIDEND_DECLARATION_STATUSES = ['calculated', 'paid'] as const;
 
 export const DIVIDEND_TYPES = ['share_holding', 'savings', 'patronage'] as const;
 export type DividendType = (typeof DIVIDEND_TYPES)[number];
@@ -22,7 +26,14 @@ export function canTransitionDividend(from: DividendStatus, to: DividendStatus) 
   return canTransition(DIVIDEND_TRANSITIONS, from, to);
 }
 
-export const DIVIDEND_STATUS_LABELS: Readonly<Record<DividendStatus, string>> = {
+/** Calculated is under way (declared, not yet approved); pending waits for payment. */
+export const DIVIDEND_STATUS_TONES: StatusToneMap<DividendStatus> = {
+  calculated: 'info',
+  pending: 'warning',
+  paid: 'success',
+};
+
+export const DIVIDEND_STATUS_LABELS: StatusLabelMap<DividendStatus> = {
   calculated: 'Calculated',
   pending: 'Pending',
   paid: 'Paid',

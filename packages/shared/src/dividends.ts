@@ -9,7 +9,11 @@ import {
   searchFilter,
   successEnvelope,
 } from './http.js';
-import { DIVIDEND_STATUSES, DIVIDEND_TYPES } from './dividend-rules.js';
+import {
+  DIVIDEND_DECLARATION_STATUSES,
+  DIVIDEND_STATUSES,
+  DIVIDEND_TYPES,
+} from './dividend-rules.js';
 
 // The statuses, transitions and texts the Dividends page uses live zod-free in dividend-rules.ts.
 export * from './dividend-rules.js';
@@ -132,8 +136,6 @@ export const dividendPreviewSchema = z.object({
 export type DividendPreview = z.infer<typeof dividendPreviewSchema>;
 export const dividendPreviewResponseSchema = successEnvelope(dividendPreviewSchema);
 export type DividendPreviewResponse = z.infer<typeof dividendPreviewResponseSchema>;
-
-export const DIVIDEND_DECLARATION_STATUSES = ['calculated', 'paid'] as const;
 
 /** A year's declaration as the back office lists it. */
 export const dividendDeclarationSchema = z.object({

@@ -3,6 +3,7 @@
  * Free of zod, so the Fines page and the API share them; the schemas are in fines.ts.
  */
 import type { IsoDate } from './dates.js';
+import type { StatusLabelMap, StatusToneMap } from './status-tones.js';
 import type { TransitionTable } from './transitions.js';
 import { canTransition } from './transitions.js';
 
@@ -28,7 +29,14 @@ export function isFineOverdue(fine: { status: FineStatus; dueDate: IsoDate }, to
 export const FINE_PAYMENT_SOURCES = ['savings', 'bank_transfer'] as const;
 export type FinePaymentSource = (typeof FINE_PAYMENT_SOURCES)[number];
 
-export const FINE_STATUS_LABELS: Readonly<Record<FineStatus, string>> = {
+/** Pending waits for payment; a waived fine closed without payment. */
+export const FINE_STATUS_TONES: StatusToneMap<FineStatus> = {
+  pending: 'warning',
+  paid: 'success',
+  waived: 'muted',
+};
+
+export const FINE_STATUS_LABELS: StatusLabelMap<FineStatus> = {
   pending: 'Pending',
   paid: 'Paid',
   waived: 'Waived',
@@ -40,4 +48,15 @@ export const FINE_MESSAGES = {
   fetchFailed: 'Failed to fetch fines',
   errorTitle: 'Error',
   allStatuses: 'All',
+  /** The back office's decisions. */
+  waived: 'Fine waived. The member was notified.',
+  paid: 'Fine recorded as paid. The member was notified.',
+  unknownMembers: 'Some of the chosen members do not exist',
 } as const;
+
+/** How many members one "Issue fine" may reach at once. */
+export const FINE_ISSUE_MAX_MEMBERS = 200;
+
+/** '3 fines issued' */
+export const finesIssuedMessage = (count: number) =>
+  `${count === 1 ? 'Fine' : `${count} fines`} issued. ${count === 1 ? 'The member was' : 'The members were'} notified.`;

@@ -1,7 +1,8 @@
 /**
- * Loans without zod (spec §2 Loans page, §5, §8): the page's texts word for word, labels and
- * the wizard's checks, so the Loans page shares them with the API without downloading the
- * validation library. The schemas are in loans.ts.
+ * Loans without zod (spec §2 Loans page, §5, §8): statuses, transitions, tones and labels, the
+ * page's texts word for word and the wizard's checks, and the back office's loan texts, so the
+ * Loans pages share them with the API without downloading the validation library. The schemas
+ * are in loans.ts.
  */
 import {
   LOAN_PURPOSE_MAX_LENGTH,
@@ -11,6 +12,127 @@ import {
   MIN_GUARANTORS,
 } from './constants.js';
 import { formatNaira, type Naira } from './money.js';
+import { statusWords, type StatusLabelMap, type StatusToneMap } from './status-tones.js';
+import type { TransitionTable } from './transitions.js';
+import { canTransition } from './transitions.js';
+
+export const LOAN_STATUSES = [
+  'pending',
+  'under_review',
+  'approved',
+  'rejected',
+  'disbursed',
+  'repaid',
+  'defaulted',
+] as const;
+export type LoanStatus = (typeof LOAN_STATUSES)[number];
+
+/**
+ * pending: waiting for guarantors (all accepting moves it under review, one rejecting can be
+ * replaced, the borrower or an administrator can reject it); under_review: reviewers certify;
+ * approved: the administrator disburses (or rejects, e.g. the member left); disbursed: repaid
+ * at zero balance or defaulted; a defaulted loan can still be repaid in full.
+ */
+export const LOAN_TRANSITIONS: TransitionTable<LoanStatus> = {
+  pending: ['under_review', 'rejected'],
+  under_review: ['approved', 'rejected'],
+  approved: ['disbursed', 'rejected'],
+  rejected: [],
+  disbursed: ['repaid', 'defaulted'],
+  repaid: [],
+  defaulted: ['repaid'],
+};
+
+export function canTransitionLoan(from: LoanStatus, to: LoanStatus) {
+  return canTransition(LOAN_TRANSITIONS, from, to);
+}
+
+/** A loan in progress: while one exists the member cannot request another (DESIGN §6). */
+export const OPEN_LOAN_STATUSES = [
+  'pending',
+  'under_review',
+  'approved',
+  'disbursed',
+] as const satisfies readonly LoanStatus[];
+
+/** Waiting for guarantors, then under way with the reviewers; a running loan is under way too. */
+export const LOAN_STATUS_TONES: StatusToneMap<LoanStatus> = {
+  pending: 'warning',
+  under_review: 'info',
+  approved: 'success',
+  rejected: 'danger',
+  disbursed: 'info',
+  repaid: 'success',
+  defaulted: 'danger',
+};
+/** Spec §2 Loans: 'Under Review', 'Pending'… */
+export const LOAN_STATUS_LABELS: StatusLabelMap<LoanStatus> = {
+  pending: 'Pending',
+  under_review: 'Under Review',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  disbursed: 'Disbursed',
+  repaid: 'Repaid',
+  defaulted: 'Defaulted',
+};
+
+export const GUARANTOR_STATUSES = ['pending', 'accepted', 'rejected'] as const;
+export type GuarantorStatus = (typeof GUARANTOR_STATUSES)[number];
+/** A guarantor's answer; the back office also shows one the borrower replaced. */
+export const GUARANTOR_STATUS_TONES: StatusToneMap<GuarantorStatus | 'replaced'> = {
+  pending: 'warning',
+  accepted: 'success',
+  rejected: 'danger',
+  replaced: 'muted',
+};
+export const GUARANTOR_STATUS_LABELS: StatusLabelMap<GuarantorStatus | 'replaced'> = {
+  pending: 'Pending',
+  accepted: 'Accepted',
+  rejected: 'Rejected',
+  replaced: 'Replaced',
+};
+
+/** Status of one instalment; an unpaid one past its due date is overdue. */
+export const SCHEDULE_ITEM_STATUSES = ['pending', 'partial', 'paid', 'overdue'] as const;
+export type ScheduleItemStatus = (typeof SCHEDULE_ITEM_STATUSES)[number];
+/** Spec §4: paid, partial, overdue, else pending (shown yellow). */
+export const SCHEDULE_ITEM_STATUS_TONES: StatusToneMap<ScheduleItemStatus> = {
+  pending: 'warning',
+  partial: 'info',
+  paid: 'success',
+  overdue: 'danger',
+};
+export const SCHEDULE_ITEM_STATUS_LABELS: StatusLabelMap<ScheduleItemStatus> = {
+  pending: 'Pending',
+  partial: 'Partial',
+  paid: 'Paid',
+  overdue: 'Overdue',
+};
+
+export const REPAYMENT_STATUSES = ['pending', 'confirmed', 'rejected'] as const;
+export type RepaymentStatus = (typeof REPAYMENT_STATUSES)[number];
+export const REPAYMENT_STATUS_TONES: StatusToneMap<RepaymentStatus> = {
+  pending: 'warning',
+  confirmed: 'success',
+  rejected: 'danger',
+};
+export const REPAYMENT_STATUS_LABELS: StatusLabelMap<RepaymentStatus> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  rejected: 'Rejected',
+};
+
+export const CERTIFICATION_DECISIONS = ['approve', 'reject'] as const;
+export type CertificationDecision = (typeof CERTIFICATION_DECISIONS)[number];
+/** A reviewer's certification, as the loan's history shows it. */
+export const CERTIFICATION_DECISION_TONES: StatusToneMap<CertificationDecision> = {
+  approve: 'success',
+  reject: 'danger',
+};
+export const CERTIFICATION_DECISION_LABELS: StatusLabelMap<CertificationDecision> = {
+  approve: 'Approved',
+  reject: 'Rejected',
+};
 
 /**
  * Links that open one loan where the member acts on it (a pending action, a notification): their
@@ -97,8 +219,69 @@ export function noLoansWithStatusMessage(status: string): string {
 
 /** 'Under Review' for under_review, 'Pending' for pending… */
 export function loanStatusLabel(status: string): string {
-  return status
-    .split('_')
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
+  return (LOAN_STATUS_LABELS as Record<string, string>)[status] ?? statusWords(status);
 }
+
+/* ------------------------------------------------------------------ back office */
+
+export const DISBURSEMENT_METHODS = ['bank_transfer', 'cash', 'cheque'] as const;
+export type DisbursementMethod = (typeof DISBURSEMENT_METHODS)[number];
+export const DISBURSEMENT_METHOD_LABELS: Record<DisbursementMethod, string> = {
+  bank_transfer: 'Bank transfer',
+  cash: 'Cash',
+  cheque: 'Cheque',
+};
+
+/** A manual repayment comes by bank transfer or cash; payroll repayments come with the payroll. */
+export const MANUAL_REPAYMENT_METHODS = ['bank_transfer', 'cash'] as const;
+export const REPAYMENT_METHOD_LABELS: Record<'payroll' | 'bank_transfer' | 'cash', string> = {
+  payroll: 'Payroll',
+  bank_transfer: 'Bank transfer',
+  cash: 'Cash',
+};
+
+/** A disbursement above the two-signature limit waits for a second administrator's decision. */
+export const DISBURSEMENT_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type DisbursementRequestStatus = (typeof DISBURSEMENT_REQUEST_STATUSES)[number];
+export const DISBURSEMENT_REQUEST_STATUS_TONES: StatusToneMap<DisbursementRequestStatus> = {
+  pending: 'warning',
+  approved: 'success',
+  rejected: 'danger',
+};
+export const DISBURSEMENT_REQUEST_STATUS_LABELS: StatusLabelMap<DisbursementRequestStatus> = {
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+};
+
+/** The pipeline's status filter: a loan status, or approved loans waiting for a second admin. */
+export const ADMIN_LOAN_STATUS_FILTERS = [
+  'pending',
+  'under_review',
+  'approved',
+  'awaiting_second_approval',
+  'rejected',
+  'disbursed',
+  'repaid',
+  'defaulted',
+] as const;
+export type AdminLoanStatusFilter = (typeof ADMIN_LOAN_STATUS_FILTERS)[number];
+
+export const ADMIN_LOAN_REASON_MIN_LENGTH = 10;
+export const ADMIN_LOAN_REASON_MAX_LENGTH = 500;
+
+export const REPAYMENT_MAX_NAIRA = 50_000_000;
+
+export const ADMIN_LOAN_MESSAGES = {
+  disbursed: (loanNumber: string) => `Loan ${loanNumber} was disbursed`,
+  awaitingApproval: (loanNumber: string) =>
+    `Loan ${loanNumber} is above the two-signature limit: another administrator must approve the disbursement`,
+  disbursementRejected: (loanNumber: string) =>
+    `The disbursement of loan ${loanNumber} was rejected`,
+  repaymentRecorded: (loanNumber: string) => `The repayment on loan ${loanNumber} was recorded`,
+  defaulted: (loanNumber: string) => `Loan ${loanNumber} was marked defaulted`,
+  selfApproval:
+    'You requested this disbursement: another administrator must approve it (maker-checker)',
+  notIndependent:
+    'You borrowed, guarantee or certified this loan: another officer must disburse or approve it',
+} as const;

@@ -15,6 +15,7 @@ import {
 import { isoDateSchema, isoDateTimeSchema } from './date-schemas.js';
 import {
   amountRangeFilters,
+  booleanQuerySchema,
   dateRangeFilters,
   filteredListQuery,
   idSchema,
@@ -23,67 +24,32 @@ import {
   successEnvelope,
 } from './http.js';
 import { formatNaira, isWholeKobo, type Naira } from './money.js';
-import { maxEligibleAmountMessage } from './loan-rules.js';
-export { LOAN_MESSAGES, loanStatusLabel, noLoansWithStatusMessage } from './loan-rules.js';
-import type { TransitionTable } from './transitions.js';
-import { canTransition } from './transitions.js';
+import { auditEntrySchema } from './audit.js';
+import {
+  ADMIN_LOAN_REASON_MAX_LENGTH,
+  ADMIN_LOAN_REASON_MIN_LENGTH,
+  ADMIN_LOAN_STATUS_FILTERS,
+  CERTIFICATION_DECISIONS,
+  DISBURSEMENT_METHODS,
+  DISBURSEMENT_REQUEST_STATUSES,
+  GUARANTOR_STATUSES,
+  LOAN_STATUSES,
+  MANUAL_REPAYMENT_METHODS,
+  maxEligibleAmountMessage,
+  REPAYMENT_MAX_NAIRA,
+  REPAYMENT_STATUSES,
+  SCHEDULE_ITEM_STATUSES,
+} from './loan-rules.js';
+import { adminMemberRefSchema } from './members.js';
 
-export const LOAN_STATUSES = [
-  'pending',
-  'under_review',
-  'approved',
-  'rejected',
-  'disbursed',
-  'repaid',
-  'defaulted',
-] as const;
+// The statuses, transitions, tones, labels and texts the loans pages use live zod-free in
+// loan-rules.ts.
+export * from './loan-rules.js';
+
 export const loanStatusSchema = z.enum(LOAN_STATUSES);
-export type LoanStatus = z.infer<typeof loanStatusSchema>;
-
-/**
- * pending: waiting for guarantors (all accepting moves it under review, one rejecting can be
- * replaced, the borrower or an administrator can reject it); under_review: reviewers certify;
- * approved: the administrator disburses (or rejects, e.g. the member left); disbursed: repaid
- * at zero balance or defaulted; a defaulted loan can still be repaid in full.
- */
-export const LOAN_TRANSITIONS: TransitionTable<LoanStatus> = {
-  pending: ['under_review', 'rejected'],
-  under_review: ['approved', 'rejected'],
-  approved: ['disbursed', 'rejected'],
-  rejected: [],
-  disbursed: ['repaid', 'defaulted'],
-  repaid: [],
-  defaulted: ['repaid'],
-};
-
-export function canTransitionLoan(from: LoanStatus, to: LoanStatus) {
-  return canTransition(LOAN_TRANSITIONS, from, to);
-}
-
-/** A loan in progress: while one exists the member cannot request another (DESIGN §6). */
-export const OPEN_LOAN_STATUSES = [
-  'pending',
-  'under_review',
-  'approved',
-  'disbursed',
-] as const satisfies readonly LoanStatus[];
-
-/**
- * Declared here rather than in guarantors.ts because a loan carries its guarantors and
- * guarantors.ts builds on loans.ts; guarantors.ts re-exports them.
- */
-export const GUARANTOR_STATUSES = ['pending', 'accepted', 'rejected'] as const;
 export const guarantorStatusSchema = z.enum(GUARANTOR_STATUSES);
-export type GuarantorStatus = z.infer<typeof guarantorStatusSchema>;
-
-/** Status of one instalment; an unpaid one past its due date is overdue. */
-export const SCHEDULE_ITEM_STATUSES = ['pending', 'partial', 'paid', 'overdue'] as const;
 export const scheduleItemStatusSchema = z.enum(SCHEDULE_ITEM_STATUSES);
-export type ScheduleItemStatus = z.infer<typeof scheduleItemStatusSchema>;
-
-export const REPAYMENT_STATUSES = ['pending', 'confirmed', 'rejected'] as const;
 export const repaymentStatusSchema = z.enum(REPAYMENT_STATUSES);
-export type RepaymentStatus = z.infer<typeof repaymentStatusSchema>;
 
 export const PAYMENT_METHODS = ['payroll', 'bank_transfer', 'cash'] as const;
 export const REPAYMENT_TYPES = ['regular', 'partial', 'full'] as const;
@@ -110,7 +76,6 @@ export const loanAmountSchema = z
  * 'Amount cannot exceed your maximum eligible amount of ₦1,200,000'. Rounded down to whole naira
  * so the message never promises more than the member may borrow.
  */
-export { maxEligibleAmountMessage };
 
 /** The wizard's amount: the loan amount rules plus the member's own maximum. */
 export function eligibleLoanAmountSchema(maxEligibleAmount: Naira) {
@@ -160,9 +125,6 @@ export const loanRequestSchema = z.strictObject({
   guarantorUserIds: guarantorIdsSchema,
 });
 export type LoanRequest = z.infer<typeof loanRequestSchema>;
-
-export const CERTIFICATION_DECISIONS = ['approve', 'reject'] as const;
-export type CertificationDecision = (typeof CERTIFICATION_DECISIONS)[number];
 
 /** POST /users/loans/{id}/certify: the note is optional to approve, required to reject. */
 export const certificationSchema = z
@@ -378,3 +340,169 @@ export function hasCertified(
 ): boolean {
   return loan.certifications.some((certification) => certification.reviewerId === reviewerId);
 }
+
+/* ------------------------------------------------------------------ back office */
+
+/** One row of the pipeline. */
+export const adminLoanListItemSchema = z.object({
+  id: z.string(),
+  loanId: z.string(),
+  member: adminMemberRefSchema,
+  purpose: z.string(),
+  requestedAmount: z.number(),
+  disbursementAmount: z.number(),
+  repaymentTermMonths: z.number().int(),
+  outstandingBalance: z.number(),
+  status: loanStatusSchema,
+  requestDate: isoDateTimeSchema,
+  disbursedAt: isoDateTimeSchema.nullable(),
+  /** A disbursement request is waiting for a second administrator. */
+  awaitingSecondApproval: z.boolean(),
+  overdueInstalments: z.number().int(),
+});
+export type AdminLoanListItem = z.infer<typeof adminLoanListItemSchema>;
+
+/** GET /admin/loans: the pipeline, newest request first; filters by status, overdue, search, date. */
+export const adminLoanListQuerySchema = filteredListQuery({
+  sortFields: ['requestDate', 'requestedAmount'],
+  defaults: { sortBy: 'requestDate', sortOrder: 'desc', limit: 25 },
+  filters: {
+    ...searchFilter,
+    status: z.enum(ADMIN_LOAN_STATUS_FILTERS).optional(),
+    overdue: booleanQuerySchema.optional(),
+    ...dateRangeFilters,
+  },
+});
+export type AdminLoanListQuery = z.infer<typeof adminLoanListQuerySchema>;
+export const adminLoanListResponseSchema = listEnvelope(adminLoanListItemSchema);
+export type AdminLoanListResponse = z.infer<typeof adminLoanListResponseSchema>;
+
+const personSchema = z.object({ id: z.string(), name: z.string() });
+
+export const disbursementRequestSchema = z.object({
+  id: z.string(),
+  amount: z.number(),
+  disbursementDate: isoDateSchema,
+  method: z.enum(DISBURSEMENT_METHODS),
+  status: z.enum(DISBURSEMENT_REQUEST_STATUSES),
+  requestedBy: personSchema,
+  requestedAt: isoDateTimeSchema,
+  decidedBy: personSchema.nullable(),
+  decidedAt: isoDateTimeSchema.nullable(),
+  rejectionReason: z.string().nullable(),
+});
+export type DisbursementRequest = z.infer<typeof disbursementRequestSchema>;
+
+/** GET /admin/loans/{id}: everything that happened to one loan. */
+export const adminLoanDetailSchema = z.object({
+  loan: loanSchema,
+  member: adminMemberRefSchema.extend({ email: z.string() }),
+  disbursementAmount: z.number(),
+  fees: z.number(),
+  disbursement: z
+    .object({
+      disbursedAt: isoDateTimeSchema,
+      disbursedBy: personSchema.nullable(),
+      method: z.enum(DISBURSEMENT_METHODS).nullable(),
+    })
+    .nullable(),
+  /** The policy threshold: a disbursement above it needs a second administrator. */
+  secondApprovalAbove: z.number(),
+  needsSecondApproval: z.boolean(),
+  disbursementRequests: z.array(disbursementRequestSchema),
+  guarantors: z.array(
+    z.object({
+      id: z.string(),
+      member: adminMemberRefSchema,
+      guaranteeAmount: z.number(),
+      frozenAmount: z.number(),
+      status: guarantorStatusSchema,
+      responseDate: isoDateTimeSchema.nullable(),
+      rejectionReason: z.string().nullable(),
+      replaced: z.boolean(),
+    }),
+  ),
+  certifications: z.array(
+    z.object({
+      id: z.string(),
+      reviewer: personSchema,
+      decision: z.enum(CERTIFICATION_DECISIONS),
+      note: z.string().nullable(),
+      certifiedAt: isoDateTimeSchema,
+    }),
+  ),
+  repayments: z.array(
+    z.object({
+      id: z.string(),
+      amount: z.number(),
+      paymentDate: isoDateSchema,
+      paymentMethod: z.enum(PAYMENT_METHODS),
+      reference: z.string().nullable(),
+      repaymentType: z.enum(REPAYMENT_TYPES),
+      isEarlyPayment: z.boolean(),
+      newBalance: z.number(),
+      recordedBy: personSchema.nullable(),
+      createdAt: isoDateTimeSchema,
+    }),
+  ),
+  ledger: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.string(),
+      description: z.string(),
+      effectiveDate: isoDateSchema,
+      /** What moved on the member's loan account: positive when the member owes more. */
+      amount: z.number(),
+      createdAt: isoDateTimeSchema,
+    }),
+  ),
+  audit: z.array(auditEntrySchema),
+});
+export type AdminLoanDetail = z.infer<typeof adminLoanDetailSchema>;
+export const adminLoanDetailResponseSchema = successEnvelope(adminLoanDetailSchema);
+export type AdminLoanDetailResponse = z.infer<typeof adminLoanDetailResponseSchema>;
+
+const reasonSchema = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(
+      ADMIN_LOAN_REASON_MIN_LENGTH,
+      `${label} must be at least ${ADMIN_LOAN_REASON_MIN_LENGTH} characters`,
+    )
+    .max(
+      ADMIN_LOAN_REASON_MAX_LENGTH,
+      `${label} cannot exceed ${ADMIN_LOAN_REASON_MAX_LENGTH} characters`,
+    );
+
+/** POST /admin/loans/{id}/disburse */
+export const disburseLoanSchema = z.strictObject({
+  disbursementDate: isoDateSchema,
+  method: z.enum(DISBURSEMENT_METHODS, { error: 'Choose how the loan is paid out' }),
+});
+export type DisburseLoanInput = z.infer<typeof disburseLoanSchema>;
+
+/** POST /admin/loans/{id}/disbursement/reject */
+export const rejectDisbursementSchema = z.strictObject({ reason: reasonSchema('The reason') });
+export type RejectDisbursementInput = z.infer<typeof rejectDisbursementSchema>;
+
+/** POST /admin/loans/{id}/repayments: a manual repayment. */
+export const adminRepaymentSchema = z.strictObject({
+  amount: z
+    .number({ error: 'Amount must be a number' })
+    .positive('Amount must be above zero')
+    .max(REPAYMENT_MAX_NAIRA, 'Amount cannot exceed ₦50,000,000')
+    .refine(isWholeKobo, 'Amount must be in naira and kobo'),
+  paymentDate: isoDateSchema,
+  method: z.enum(MANUAL_REPAYMENT_METHODS, { error: 'Choose how the member paid' }),
+  reference: z
+    .string({ error: 'The payment reference is required' })
+    .trim()
+    .min(1, 'The payment reference is required')
+    .max(100, 'The reference cannot exceed 100 characters'),
+});
+export type AdminRepaymentInput = z.infer<typeof adminRepaymentSchema>;
+
+/** POST /admin/loans/{id}/default */
+export const markDefaultedSchema = z.strictObject({ reason: reasonSchema('The reason') });
+export type MarkDefaultedInput = z.infer<typeof markDefaultedSchema>;

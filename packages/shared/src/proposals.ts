@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { isoDateTimeSchema } from './date-schemas.js';
 import { idSchema, successEnvelope } from './http.js';
 import { formatKobo } from './money.js';
+import { PROPOSAL_STATUSES } from './proposal-rules.js';
 import { OFFICER_ROLE_LABELS, officerRoleSchema, type OfficerRole } from './officers.js';
 
 export const PROPOSAL_KINDS = [
@@ -24,8 +25,8 @@ export const PROPOSAL_KINDS = [
 ] as const;
 export type ProposalKind = (typeof PROPOSAL_KINDS)[number];
 
-export const PROPOSAL_STATUSES = ['pending', 'approved', 'rejected', 'expired'] as const;
-export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+// The statuses, their tones and labels live zod-free in proposal-rules.ts.
+export * from './proposal-rules.js';
 
 /** A proposal nobody decided lapses after this long. */
 export const PROPOSAL_LIFETIME_DAYS = 7;

@@ -5,6 +5,7 @@
  */
 import type { Naira } from './money.js';
 import { isWholeKobo } from './money.js';
+import type { StatusLabelMap, StatusToneMap } from './status-tones.js';
 import type { TransitionTable } from './transitions.js';
 import { canTransition } from './transitions.js';
 
@@ -50,6 +51,10 @@ export const WITHDRAWAL_MESSAGES = {
   requestShares: 'Request Share Holding Withdrawal',
   updated: 'Withdrawal request updated',
   cancelled: 'Withdrawal request cancelled',
+  /** The back office's decisions and list. */
+  approved: 'Withdrawal approved and paid out. The member was notified.',
+  rejected: 'Withdrawal rejected. The member was notified.',
+  noneFound: 'No withdrawal requests found',
 } as const;
 
 /** Plain-words reasons a withdrawal flag is false (DESIGN §6; `restrictions`). */
@@ -70,7 +75,15 @@ export const WITHDRAWAL_TYPE_LABELS: Readonly<Record<WithdrawalType, string>> = 
   share_holding: 'Share Holding',
 };
 
-export const WITHDRAWAL_STATUS_LABELS: Readonly<Record<WithdrawalStatus, string>> = {
+/** Pending waits for the administrator; a cancelled request closed without effect. */
+export const WITHDRAWAL_STATUS_TONES: StatusToneMap<WithdrawalStatus> = {
+  pending: 'warning',
+  approved: 'success',
+  rejected: 'danger',
+  cancelled: 'muted',
+};
+
+export const WITHDRAWAL_STATUS_LABELS: StatusLabelMap<WithdrawalStatus> = {
   pending: 'Pending',
   approved: 'Approved',
   rejected: 'Rejected',

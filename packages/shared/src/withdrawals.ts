@@ -2,10 +2,18 @@
 import { z } from 'zod';
 import { AMOUNT_TOO_LARGE, DEFAULT_SORTS, MAX_AMOUNT_NAIRA, NOTE_MAX_LENGTH } from './constants.js';
 import { isoDateTimeSchema } from './date-schemas.js';
-import { filteredListQuery, idSchema, listEnvelope, successEnvelope } from './http.js';
+import {
+  dateRangeFilters,
+  filteredListQuery,
+  idSchema,
+  listEnvelope,
+  searchFilter,
+  successEnvelope,
+} from './http.js';
 import { isWholeKobo, type Naira } from './money.js';
 import { WITHDRAWAL_MESSAGES, WITHDRAWAL_STATUSES, WITHDRAWAL_TYPES } from './withdrawal-rules.js';
 import { heldSchema } from './holds.js';
+import { adminMemberRefSchema } from './members.js';
 
 // The types, statuses, rules and texts the Withdrawals page uses live zod-free in
 // withdrawal-rules.ts.
@@ -115,3 +123,36 @@ export type RejectWithdrawalInput = z.infer<typeof rejectWithdrawalSchema>;
 export type WithdrawalListResponse = z.infer<typeof withdrawalListResponseSchema>;
 export type WithdrawalEligibilityResponse = z.infer<typeof withdrawalEligibilityResponseSchema>;
 export type WithdrawalResponse = z.infer<typeof withdrawalResponseSchema>;
+
+/* ------------------------------------------------------------------ back office */
+
+export const adminWithdrawalSchema = z.object({
+  id: z.string(),
+  member: adminMemberRefSchema,
+  withdrawalType: z.enum(WITHDRAWAL_TYPES),
+  requestedAmount: z.number(),
+  status: z.enum(WITHDRAWAL_STATUSES),
+  requestDate: isoDateTimeSchema,
+  processedDate: isoDateTimeSchema.nullable(),
+  reason: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+  /** What the member holds of this type now: savings net of frozen guarantees, or shares. */
+  memberBalance: z.number(),
+});
+export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
+
+export const adminWithdrawalListQuerySchema = filteredListQuery({
+  sortFields: ['requestDate', 'requestedAmount'],
+  defaults: { sortBy: 'requestDate', sortOrder: 'asc', limit: 25 },
+  filters: {
+    ...searchFilter,
+    status: z.enum(WITHDRAWAL_STATUSES).optional(),
+    withdrawalType: z.enum(WITHDRAWAL_TYPES).optional(),
+    ...dateRangeFilters,
+  },
+});
+export type AdminWithdrawalListQuery = z.infer<typeof adminWithdrawalListQuerySchema>;
+export const adminWithdrawalListResponseSchema = listEnvelope(adminWithdrawalSchema);
+export type AdminWithdrawalListResponse = z.infer<typeof adminWithdrawalListResponseSchema>;
+export const adminWithdrawalResponseSchema = successEnvelope(adminWithdrawalSchema);
+export type AdminWithdrawalResponse = z.infer<typeof adminWithdrawalResponseSchema>;

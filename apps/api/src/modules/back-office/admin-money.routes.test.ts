@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import type {
-  AdminDepositNoticeListResponse,
-  AdminFine,
-  AdminFineListResponse,
-  AdminWithdrawal,
-  AdminWithdrawalListResponse,
-} from '@coop/shared/admin-money';
-import type { AdminOverview } from '@coop/shared/admin';
+import type { AdminOverview } from '@coop/shared/back-office';
+import type { AdminDepositNoticeListResponse } from '@coop/shared/deposit-notices';
+import type { AdminFine, AdminFineListResponse } from '@coop/shared/fines';
+import type { AdminWithdrawal, AdminWithdrawalListResponse } from '@coop/shared/withdrawals';
 import {
   auditLog,
   fines,

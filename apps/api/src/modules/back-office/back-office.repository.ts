@@ -4,7 +4,7 @@
  * the books for reconciliation. Reads only; every write goes through its own module's use case.
  */
 import { and, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { AuditListQuery } from '@coop/shared/admin';
+import type { AuditListQuery } from '@coop/shared/audit';
 import {
   auditLog,
   contributions,

@@ -1,15 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq } from 'drizzle-orm';
-import type {
-  AdminMember,
-  AdminMemberDetail,
-  AdminOverview,
-  AuditEntry,
-  Dispute,
-  MemberImportPreview,
-  PayrollPreview,
-  Reconciliation,
-} from '@coop/shared/admin';
+import type { AuditEntry } from '@coop/shared/audit';
+import type { AdminOverview, Reconciliation } from '@coop/shared/back-office';
+import type { Dispute } from '@coop/shared/contributions';
+import type { AdminMember, AdminMemberDetail, MemberImportPreview } from '@coop/shared/members';
+import type { PayrollPreview } from '@coop/shared/payroll';
 import { auditLog, contributions, notifications, users } from '../../db/schema/index.js';
 import { findHoldMismatches, findProjectionMismatches } from '../ledger/ledger.service.js';
 import { createTestApp, type TestApp } from '../../test/app.js';

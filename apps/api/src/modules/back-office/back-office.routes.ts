@@ -1,11 +1,10 @@
+import { auditListQuerySchema, auditListResponseSchema } from '@coop/shared/audit';
 import {
-  adminMemberDetailResponseSchema,
   adminOverviewResponseSchema,
-  auditListQuerySchema,
-  auditListResponseSchema,
   reconciliationQuerySchema,
   reconciliationResponseSchema,
-} from '@coop/shared/admin';
+} from '@coop/shared/back-office';
+import { adminMemberDetailResponseSchema } from '@coop/shared/members';
 import { idParamsSchema } from '@coop/shared/http';
 import type { FastifyReply } from 'fastify';
 import type { RouteModule } from '../../plugins/route-groups.js';

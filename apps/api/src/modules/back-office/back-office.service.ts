@@ -3,14 +3,9 @@
  * 11). Reads, except that every CSV export is itself audited (who took which report, when).
  */
 import { agree, countOf } from '@coop/shared/plurals';
-import type {
-  AdminMemberDetail,
-  AdminOverview,
-  AuditEntry,
-  AuditListQuery,
-  Reconciliation,
-  ReconciliationQuery,
-} from '@coop/shared/admin';
+import type { AuditEntry, AuditListQuery } from '@coop/shared/audit';
+import type { AdminOverview, Reconciliation, ReconciliationQuery } from '@coop/shared/back-office';
+import type { AdminMemberDetail } from '@coop/shared/members';
 import { toIsoDateInTimeZone } from '@coop/shared/dates';
 import type { IdParams } from '@coop/shared/http';
 import { koboToNaira } from '@coop/shared/money';

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { ContributionListQuery } from '@coop/shared/contributions';
-import type { DisputeListQuery } from '@coop/shared/admin';
+import type { ContributionListQuery, DisputeListQuery } from '@coop/shared/contributions';
 import { contributions, users } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
 import { chunks } from '../../lib/chunks.js';

@@ -5,19 +5,17 @@ import {
   contributionListResponseSchema,
   contributionResponseSchema,
   disputeContributionSchema,
-} from '@coop/shared/contributions';
-import {
-  CONTRIBUTION_MESSAGES,
-  contributionsConfirmedMessage,
-} from '@coop/shared/contribution-rules';
-import { idempotencyHeadersSchema, idParamsSchema } from '@coop/shared/http';
-import {
   disputeListQuerySchema,
   disputeListResponseSchema,
   disputeResponseSchema,
   resolveDisputeSchema,
-} from '@coop/shared/admin';
-import { ADMIN_MESSAGES } from '@coop/shared/admin-texts';
+} from '@coop/shared/contributions';
+import {
+  CONTRIBUTION_MESSAGES,
+  contributionsConfirmedMessage,
+  DISPUTE_MESSAGES,
+} from '@coop/shared/contribution-rules';
+import { idempotencyHeadersSchema, idParamsSchema } from '@coop/shared/http';
 import { idempotently } from '../../lib/idempotency.js';
 import type { RouteModule } from '../../plugins/route-groups.js';
 import {
@@ -142,7 +140,7 @@ export const adminContributionRoutes: RouteModule = async (app, deps) => {
       idempotently(deps, req, reply, req.member, async (d) => ({
         success: true as const,
         data: await resolveContributionDispute(d, req.member, { ...req.params, ...req.body }),
-        message: ADMIN_MESSAGES.disputeResolved,
+        message: DISPUTE_MESSAGES.disputeResolved,
       })),
   );
 };

@@ -29,11 +29,11 @@ import { addDays } from '@coop/shared/dates';
 import { formatKobo, koboToNaira, nairaToKobo, type Kobo } from '@coop/shared/money';
 import type { Executor } from '../../db/client.js';
 import {
-  resolveDisputeSchema,
   type Dispute,
   type DisputeListQuery,
   type ResolveDisputeInput,
-} from '@coop/shared/admin';
+  resolveDisputeSchema,
+} from '@coop/shared/contributions';
 import type { Deps } from '../../deps.js';
 import type { ActivitySource, PendingActionSource } from '../../lib/dashboard-seam.js';
 import type { Actor, MemberActor } from '../../lib/actor.js';

@@ -1,6 +1,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { AdminDepositNoticeListQuery } from '@coop/shared/admin-money';
-import type { DepositNoticeListQuery } from '@coop/shared/deposit-notices';
+import type {
+  AdminDepositNoticeListQuery,
+  DepositNoticeListQuery,
+} from '@coop/shared/deposit-notices';
 import type { Executor } from '../../db/client.js';
 import { depositNotices, users } from '../../db/schema/index.js';
 import { listFilters, listPage } from '../../lib/list-query.js';

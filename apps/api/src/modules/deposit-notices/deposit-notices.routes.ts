@@ -1,4 +1,7 @@
 import {
+  adminDepositNoticeListQuerySchema,
+  adminDepositNoticeListResponseSchema,
+  adminDepositNoticeResponseSchema,
   DEPOSIT_NOTICE_MESSAGES,
   depositInstructionsResponseSchema,
   depositNoticeListQuerySchema,
@@ -6,13 +9,7 @@ import {
   depositNoticeRequestSchema,
   depositNoticeResponseSchema,
 } from '@coop/shared/deposit-notices';
-import { ADMIN_MONEY_MESSAGES } from '@coop/shared/admin-money-texts';
-import {
-  adminDepositNoticeListQuerySchema,
-  adminDepositNoticeListResponseSchema,
-  adminDepositNoticeResponseSchema,
-  adminRejectSchema,
-} from '@coop/shared/admin-money';
+import { adminRejectSchema } from '@coop/shared/decision-reasons';
 import { idempotencyHeadersSchema, idParamsSchema } from '@coop/shared/http';
 import { idempotently } from '../../lib/idempotency.js';
 import type { RouteModule } from '../../plugins/route-groups.js';
@@ -115,7 +112,7 @@ export const adminDepositNoticeRoutes: RouteModule = async (app, deps) => {
       idempotently(deps, req, reply, req.member, async (d) => ({
         success: true as const,
         data: await verifyDepositNoticeRequest(d, req.member, req.params),
-        message: ADMIN_MONEY_MESSAGES.depositNoticeVerified,
+        message: DEPOSIT_NOTICE_MESSAGES.verified,
       })),
   );
 
@@ -135,7 +132,7 @@ export const adminDepositNoticeRoutes: RouteModule = async (app, deps) => {
       idempotently(deps, req, reply, req.member, async (d) => ({
         success: true as const,
         data: await rejectDepositNoticeRequest(d, req.member, { ...req.params, ...req.body }),
-        message: ADMIN_MONEY_MESSAGES.depositNoticeRejected,
+        message: DEPOSIT_NOTICE_MESSAGES.rejected,
       })),
   );
 };

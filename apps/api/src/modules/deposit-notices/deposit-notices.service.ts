@@ -6,11 +6,8 @@
  * bank statement: verifying posts it through the ledger as a contribution (coop_bank debited,
  * the member's savings and shares credited); rejecting says why. Use cases follow decision 003.
  */
-import type {
-  AdminDepositNotice,
-  AdminDepositNoticeListQuery,
-  AdminRejectInput,
-} from '@coop/shared/admin-money';
+import type { AdminRejectInput } from '@coop/shared/decision-reasons';
+import type { AdminDepositNotice, AdminDepositNoticeListQuery } from '@coop/shared/deposit-notices';
 import type { IdParams } from '@coop/shared/http';
 import { toIsoDateInTimeZone } from '@coop/shared/dates';
 import {

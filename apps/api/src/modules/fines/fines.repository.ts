@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AdminFineListQuery } from '@coop/shared/admin-money';
-import type { FineListQuery } from '@coop/shared/fines';
+import type { AdminFineListQuery, FineListQuery } from '@coop/shared/fines';
 import type { Executor } from '../../db/client.js';
 import { fines, users } from '../../db/schema/index.js';
 import { listFilters, listPage } from '../../lib/list-query.js';

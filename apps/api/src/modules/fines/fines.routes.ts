@@ -1,3 +1,4 @@
+import { FINE_MESSAGES, finesIssuedMessage } from '@coop/shared/fine-rules';
 import {
   adminFineListQuerySchema,
   adminFineListResponseSchema,
@@ -6,9 +7,9 @@ import {
   adminIssueFinesSchema,
   adminMarkFinePaidSchema,
   adminWaiveFineSchema,
-} from '@coop/shared/admin-money';
-import { ADMIN_MONEY_MESSAGES, finesIssuedMessage } from '@coop/shared/admin-money-texts';
-import { fineListQuerySchema, fineListResponseSchema } from '@coop/shared/fines';
+  fineListQuerySchema,
+  fineListResponseSchema,
+} from '@coop/shared/fines';
 import { idempotencyHeadersSchema, idParamsSchema } from '@coop/shared/http';
 import { idempotently } from '../../lib/idempotency.js';
 import type { RouteModule } from '../../plugins/route-groups.js';
@@ -95,7 +96,7 @@ export const adminFineRoutes: RouteModule = async (app, deps) => {
       idempotently(deps, req, reply, req.member, async (d) => ({
         success: true as const,
         data: await waiveFineRequest(d, req.member, { ...req.params, ...req.body }),
-        message: ADMIN_MONEY_MESSAGES.fineWaived,
+        message: FINE_MESSAGES.waived,
       })),
   );
 
@@ -115,7 +116,7 @@ export const adminFineRoutes: RouteModule = async (app, deps) => {
       idempotently(deps, req, reply, req.member, async (d) => ({
         success: true as const,
         data: await markFinePaidRequest(d, req.member, { ...req.params, ...req.body }),
-        message: ADMIN_MONEY_MESSAGES.finePaid,
+        message: FINE_MESSAGES.paid,
       })),
   );
 };

@@ -10,13 +10,13 @@ import type {
   AdminIssueFinesInput,
   AdminMarkFinePaidInput,
   AdminWaiveFineInput,
-} from '@coop/shared/admin-money';
-import { ADMIN_MONEY_MESSAGES } from '@coop/shared/admin-money-texts';
+} from '@coop/shared/fines';
 import type { IdParams } from '@coop/shared/http';
 import { addDays, formatDisplayDate, isIsoDate, toIsoDateInTimeZone } from '@coop/shared/dates';
 import {
-  FINE_TRANSITIONS,
   type Fine,
+  FINE_MESSAGES,
+  FINE_TRANSITIONS,
   type FineListQuery,
   type IssueFineInput,
   type MarkFinePaidInput,
@@ -325,7 +325,7 @@ export async function issueFines(
   return deps.db.transaction(async (tx) => {
     const known = await finesRepository(tx).existingUsers(userIds);
     if (userIds.some((id) => !known.has(id))) {
-      throw validationError([{ field: 'userIds', message: ADMIN_MONEY_MESSAGES.unknownMembers }]);
+      throw validationError([{ field: 'userIds', message: FINE_MESSAGES.unknownMembers }]);
     }
     const d: Deps = { ...deps, db: tx };
     const ids: string[] = [];

@@ -2,7 +2,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { hasPermission, OFFICER_ROLES } from '@coop/shared/officers';
 import { alias } from 'drizzle-orm/pg-core';
-import type { AdminLoanListQuery } from '@coop/shared/admin-loans';
+import type { AdminLoanListQuery } from '@coop/shared/loans';
 import {
   loanCertifications,
   loanDisbursementRequests,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import type { AdminLoanDetail, AdminLoanListItem } from '@coop/shared/admin-loans';
+import type { AdminLoanDetail, AdminLoanListItem } from '@coop/shared/loans';
 import { DEFAULT_POLICY } from '@coop/shared/policy';
 import { auditLog, loanDisbursementRequests, loans, users } from '../../db/schema/index.js';
 import { findHoldMismatches, findProjectionMismatches } from '../ledger/ledger.service.js';

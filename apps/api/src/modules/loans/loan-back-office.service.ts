@@ -7,6 +7,7 @@
  * disburses) or rejects it with a reason. The maker can never approve their own, and neither
  * maker nor checker is the borrower, a guarantor or a certifier of the loan.
  */
+import { ADMIN_LOAN_MESSAGES } from '@coop/shared/loan-rules';
 import type {
   AdminLoanDetail,
   AdminLoanListItem,
@@ -15,8 +16,7 @@ import type {
   DisburseLoanInput,
   MarkDefaultedInput,
   RejectDisbursementInput,
-} from '@coop/shared/admin-loans';
-import { ADMIN_LOAN_MESSAGES } from '@coop/shared/admin-loans';
+} from '@coop/shared/loans';
 import { toIsoDateInTimeZone } from '@coop/shared/dates';
 import { hasPermission } from '@coop/shared/officers';
 import type { IdParams } from '@coop/shared/http';

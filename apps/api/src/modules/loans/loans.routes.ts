@@ -10,9 +10,15 @@ import {
 } from '@coop/shared/guarantors';
 import { idempotencyHeadersSchema, idParamsSchema, successEnvelope } from '@coop/shared/http';
 import {
+  adminLoanDetailResponseSchema,
+  adminLoanListQuerySchema,
+  adminLoanListResponseSchema,
+  adminRepaymentSchema,
   certificationResponseSchema,
   certificationSchema,
+  disburseLoanSchema,
   eligibilityResponseSchema,
+  LOAN_MESSAGES,
   loanCalculationRequestSchema,
   loanCalculationResponseSchema,
   loanGuarantorSchema,
@@ -21,20 +27,12 @@ import {
   loanListResponseSchema,
   loanRequestSchema,
   loanResponseSchema,
-  LOAN_MESSAGES,
+  markDefaultedSchema,
+  rejectDisbursementSchema,
   underReviewLoanListQuerySchema,
   underReviewLoanListResponseSchema,
 } from '@coop/shared/loans';
-import {
-  ADMIN_LOAN_MESSAGES,
-  adminLoanDetailResponseSchema,
-  adminLoanListQuerySchema,
-  adminLoanListResponseSchema,
-  adminRepaymentSchema,
-  disburseLoanSchema,
-  markDefaultedSchema,
-  rejectDisbursementSchema,
-} from '@coop/shared/admin-loans';
+import { ADMIN_LOAN_MESSAGES } from '@coop/shared/loan-rules';
 import { idempotently } from '../../lib/idempotency.js';
 import type { RouteModule } from '../../plugins/route-groups.js';
 import {

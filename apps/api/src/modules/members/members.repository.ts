@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
-import type { AdminMemberListQuery } from '@coop/shared/admin';
+import type { AdminMemberListQuery } from '@coop/shared/members';
 import { users, userSettings } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
 import { chunks } from '../../lib/chunks.js';

@@ -1,3 +1,9 @@
+import { csvUploadSchema } from '@coop/shared/csv-uploads';
+import {
+  MEMBER_MESSAGES,
+  membersImportedMessage,
+  sessionsEndedMessage,
+} from '@coop/shared/member-rules';
 import {
   adminCreateMemberSchema,
   adminEndSessionsResponseSchema,
@@ -6,15 +12,9 @@ import {
   adminMemberListResponseSchema,
   adminMemberResponseSchema,
   adminUpdateMemberSchema,
-  csvUploadSchema,
   memberImportPreviewResponseSchema,
   memberImportResponseSchema,
-} from '@coop/shared/admin';
-import {
-  ADMIN_MESSAGES,
-  membersImportedMessage,
-  sessionsEndedMessage,
-} from '@coop/shared/admin-texts';
+} from '@coop/shared/members';
 import { idempotencyHeadersSchema, idParamsSchema } from '@coop/shared/http';
 import { officerRolesInputSchema, PROPOSAL_MESSAGES } from '@coop/shared/proposals';
 import type { FastifyReply } from 'fastify';
@@ -86,7 +86,7 @@ export const adminMemberRoutes: RouteModule = async (app, deps) => {
       idempotently(deps, req, reply.code(201), req.member, async (d) => ({
         success: true as const,
         data: await createMemberByAdmin(d, req.member, req.body),
-        message: ADMIN_MESSAGES.memberCreated,
+        message: MEMBER_MESSAGES.memberCreated,
       })),
   );
 
@@ -161,7 +161,7 @@ export const adminMemberRoutes: RouteModule = async (app, deps) => {
     (req, reply) =>
       idempotently(deps, req, reply, req.member, async (d) =>
         answer(reply, await updateMember(d, req.member, { ...req.params, ...req.body }), {
-          message: ADMIN_MESSAGES.memberUpdated,
+          message: MEMBER_MESSAGES.memberUpdated,
         }),
       ),
   );
@@ -181,7 +181,7 @@ export const adminMemberRoutes: RouteModule = async (app, deps) => {
     (req, reply) =>
       idempotently(deps, req, reply, req.member, async (d) =>
         answer(reply, await setMemberFlags(d, req.member, { ...req.params, ...req.body }), {
-          message: ADMIN_MESSAGES.flagsUpdated,
+          message: MEMBER_MESSAGES.flagsUpdated,
         }),
       ),
   );
@@ -221,7 +221,7 @@ export const adminMemberRoutes: RouteModule = async (app, deps) => {
       idempotently(deps, req, reply, req.member, async (d) => ({
         success: true as const,
         data: await resendActivation(d, req.member, req.params),
-        message: ADMIN_MESSAGES.activationResent,
+        message: MEMBER_MESSAGES.activationResent,
       })),
   );
 
@@ -244,8 +244,8 @@ export const adminMemberRoutes: RouteModule = async (app, deps) => {
   );
 
   for (const [path, isActive, message] of [
-    ['/:id/suspend', false, ADMIN_MESSAGES.memberSuspended],
-    ['/:id/reactivate', true, ADMIN_MESSAGES.memberReactivated],
+    ['/:id/suspend', false, MEMBER_MESSAGES.memberSuspended],
+    ['/:id/reactivate', true, MEMBER_MESSAGES.memberReactivated],
   ] as const) {
     app.post(
       path,

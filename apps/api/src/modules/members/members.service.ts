@@ -8,19 +8,20 @@ import type { Executor, Tx } from '../../db/client.js';
 import type { Config } from '../../config/env.js';
 import type { Deps } from '../../deps.js';
 import type { Actor, MemberActor } from '../../lib/actor.js';
+import { CSV_UPLOAD_MAX_BYTES } from '@coop/shared/csv-upload-rules';
+import type { CsvUploadInput } from '@coop/shared/csv-uploads';
+import { MEMBER_IMPORT_COLUMNS } from '@coop/shared/member-rules';
 import {
-  adminCreateMemberSchema,
-  adminUpdateMemberSchema,
   type AdminCreateMemberInput,
+  adminCreateMemberSchema,
   type AdminMember,
   type AdminMemberFlagsInput,
   type AdminMemberListQuery,
   type AdminUpdateMemberInput,
-  type CsvUploadInput,
+  adminUpdateMemberSchema,
   type MemberImportPreview,
   type MemberImportRow,
-} from '@coop/shared/admin';
-import { CSV_UPLOAD_MAX_BYTES, MEMBER_IMPORT_COLUMNS } from '@coop/shared/admin-texts';
+} from '@coop/shared/members';
 import type { IdParams } from '@coop/shared/http';
 import { chunks, yieldToOtherRequests } from '../../lib/chunks.js';
 import { CSV_UPLOAD_REFUSALS, readCsvUpload } from '../../lib/csv.js';

@@ -1,8 +1,5 @@
-import {
-  csvUploadSchema,
-  payrollPostResponseSchema,
-  payrollPreviewResponseSchema,
-} from '@coop/shared/admin';
+import { csvUploadSchema } from '@coop/shared/csv-uploads';
+import { payrollPostResponseSchema, payrollPreviewResponseSchema } from '@coop/shared/payroll';
 import { idempotencyHeadersSchema } from '@coop/shared/http';
 import { idempotently } from '../../lib/idempotency.js';
 import type { RouteModule } from '../../plugins/route-groups.js';

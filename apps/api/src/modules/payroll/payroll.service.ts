@@ -6,12 +6,10 @@
  * already posted are left alone, so a second upload of the same month changes nothing and says
  * so; posts of one month queue on a lock, so two at once post each row once.
  */
-import type { CsvUploadInput, PayrollPreview, PayrollRow } from '@coop/shared/admin';
-import {
-  CSV_UPLOAD_MAX_BYTES,
-  PAYROLL_COLUMNS,
-  PAYROLL_COLUMNS_WITH_REPAYMENT,
-} from '@coop/shared/admin-texts';
+import { CSV_UPLOAD_MAX_BYTES } from '@coop/shared/csv-upload-rules';
+import type { CsvUploadInput } from '@coop/shared/csv-uploads';
+import type { PayrollPreview, PayrollRow } from '@coop/shared/payroll';
+import { PAYROLL_COLUMNS, PAYROLL_COLUMNS_WITH_REPAYMENT } from '@coop/shared/payroll-rules';
 import { formatMonth, isIsoMonth, toIsoDateInTimeZone, type IsoDate } from '@coop/shared/dates';
 import { formatKobo, formatNaira, koboToNaira, nairaToKobo } from '@coop/shared/money';
 import { MAX_AMOUNT_NAIRA } from '@coop/shared/constants';

@@ -1,6 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { AdminWithdrawalListQuery } from '@coop/shared/admin-money';
-import type { WithdrawalListQuery } from '@coop/shared/withdrawals';
+import type { AdminWithdrawalListQuery, WithdrawalListQuery } from '@coop/shared/withdrawals';
 import type { Executor } from '../../db/client.js';
 import { users, withdrawals } from '../../db/schema/index.js';
 import { listFilters, listPage } from '../../lib/list-query.js';

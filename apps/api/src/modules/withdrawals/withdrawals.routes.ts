@@ -1,12 +1,9 @@
-import { ADMIN_MONEY_MESSAGES } from '@coop/shared/admin-money-texts';
+import { adminRejectSchema } from '@coop/shared/decision-reasons';
+import { idempotencyHeadersSchema, idParamsSchema } from '@coop/shared/http';
 import {
-  adminRejectSchema,
   adminWithdrawalListQuerySchema,
   adminWithdrawalListResponseSchema,
   adminWithdrawalResponseSchema,
-} from '@coop/shared/admin-money';
-import { idempotencyHeadersSchema, idParamsSchema } from '@coop/shared/http';
-import {
   WITHDRAWAL_MESSAGES,
   WITHDRAWAL_PATH_SEGMENTS,
   WITHDRAWAL_TYPES,
@@ -148,7 +145,7 @@ export const adminWithdrawalRoutes: RouteModule = async (app, deps) => {
       idempotently(deps, req, reply, req.member, async (d) => ({
         success: true as const,
         data: await approveWithdrawalRequest(d, req.member, req.params),
-        message: ADMIN_MONEY_MESSAGES.withdrawalApproved,
+        message: WITHDRAWAL_MESSAGES.approved,
       })),
   );
 
@@ -168,7 +165,7 @@ export const adminWithdrawalRoutes: RouteModule = async (app, deps) => {
       idempotently(deps, req, reply, req.member, async (d) => ({
         success: true as const,
         data: await rejectWithdrawalRequest(d, req.member, { ...req.params, ...req.body }),
-        message: ADMIN_MONEY_MESSAGES.withdrawalRejected,
+        message: WITHDRAWAL_MESSAGES.rejected,
       })),
   );
 };

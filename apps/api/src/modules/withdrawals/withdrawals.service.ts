@@ -10,11 +10,8 @@
  * request per type (the database's partial unique index says so too). Use cases follow
  * docs/decisions/003-api-layering.md.
  */
-import type {
-  AdminRejectInput,
-  AdminWithdrawal,
-  AdminWithdrawalListQuery,
-} from '@coop/shared/admin-money';
+import type { AdminRejectInput } from '@coop/shared/decision-reasons';
+import type { AdminWithdrawal, AdminWithdrawalListQuery } from '@coop/shared/withdrawals';
 import { toIsoDateInTimeZone } from '@coop/shared/dates';
 import { formatKobo, koboToNaira, nairaToKobo, type Kobo } from '@coop/shared/money';
 import type { IdParams } from '@coop/shared/http';

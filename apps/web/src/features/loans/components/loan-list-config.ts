@@ -1,5 +1,9 @@
 import { DEFAULT_PAGE_SIZE, DEFAULT_SORTS } from '@coop/shared/constants';
-import { loanStatusLabel } from '@coop/shared/loan-rules';
+import {
+  GUARANTOR_STATUS_LABELS,
+  LOAN_STATUS_LABELS,
+  LOAN_STATUSES,
+} from '@coop/shared/loan-rules';
 import { formatNaira } from '@coop/shared/money';
 import type { FilterDefinition } from '../../../lib/list-filters';
 import type { ListParamsConfig } from '../../../lib/use-list-params';
@@ -9,27 +13,14 @@ export const LOAN_PAGE_SIZE_OPTIONS = [10, 25, 50] as const;
 
 const formatAmount = (value: string) => formatNaira(Number(value));
 
-/**
- * Spec §2 My Loans statuses (all, pending, approved, rejected, disbursed, repaid, defaulted), with
- * 'Under Review' too: a loan waits there once every guarantor accepted, and a member should be
- * able to find it (decision 066).
- */
-const MY_LOAN_STATUSES = [
-  'pending',
-  'under_review',
-  'approved',
-  'rejected',
-  'disbursed',
-  'repaid',
-  'defaulted',
-] as const;
-
 const loanStatusFilter = {
   key: 'status',
   label: 'Status',
   type: 'select',
   placeholder: 'All Status',
-  options: MY_LOAN_STATUSES.map((status) => ({ value: status, label: loanStatusLabel(status) })),
+  // Every status, 'Under Review' too: a loan waits there once every guarantor accepted, and a
+  // member should be able to find it (decision 066).
+  options: LOAN_STATUSES.map((status) => ({ value: status, label: LOAN_STATUS_LABELS[status] })),
 } as const satisfies FilterDefinition;
 
 /** My Loans (spec §2, §7): status, the request date range and the amount range in naira. */
@@ -72,7 +63,7 @@ export const GUARANTOR_REQUEST_FILTERS: readonly FilterDefinition[] = [
     placeholder: 'Pending',
     options: (['accepted', 'rejected'] as const).map((status) => ({
       value: status,
-      label: loanStatusLabel(status),
+      label: GUARANTOR_STATUS_LABELS[status],
     })),
   },
   { key: 'dateRange', label: 'Invitation date', type: 'dateRange' },
