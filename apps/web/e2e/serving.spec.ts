@@ -26,3 +26,38 @@ test('the built app is served with hashed, long-cached, precompressed assets', a
   const script = await (await request.get(entry as string)).text();
   expect(script).not.toContain('Download the React DevTools');
 });
+
+test('the sign-in page is in the HTML the server sends, and paints without JavaScript', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  // The built page itself (src/prerender.tsx), not an empty #root the JavaScript fills in.
+  const html = await (await request.get('/auth/login?redirect=%2Floans')).text();
+  expect(html).toContain('<title>Sign in · Coop Portal</title>');
+  expect(html).toMatch(
+    /<label [^>]*for="identifier">Email, phone number or membership ID<\/label>/,
+  );
+  expect(html).toMatch(/<input type="text"[^>]* id="identifier" name="identifier"\/>/);
+  expect(html).toMatch(/<label [^>]*for="password">Password<\/label>/);
+  expect(html).toMatch(/<input type="password"[^>]* id="password" name="password"\/>/);
+  expect(html).toMatch(/<button [^>]*type="submit">Sign In<\/button>/);
+  // Its stylesheet inline: the first response is all the first paint needs.
+  expect(html).not.toMatch(/<link rel="stylesheet"/);
+  // Other pages still get the app's index.html.
+  expect(await (await request.get('/dashboard')).text()).toContain('<div id="root"></div>');
+
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/auth/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await expect(page.getByLabel('Email, phone number or membership ID')).toBeVisible();
+  await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
+  // Sent without JavaScript, the form comes back to the page, the password in no address.
+  await page.getByLabel('Email, phone number or membership ID').fill('ada@demo.coop');
+  await page.getByLabel('Password', { exact: true }).fill('not-in-the-address');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  await context.close();
+});

@@ -17,6 +17,14 @@ function fakeWebBuild(): string {
   writeFileSync(path.join(dir, 'assets/index-abc123.js'), js);
   writeFileSync(path.join(dir, 'assets/index-abc123.js.br'), brotliCompressSync(js));
   writeFileSync(path.join(dir, 'assets/index-abc123.js.gz'), gzipSync(js));
+  // The sign-in page, prerendered, and the map the build writes of such pages.
+  mkdirSync(path.join(dir, 'auth'));
+  writeFileSync(path.join(dir, 'auth/login.html'), '<!doctype html><title>Sign in</title><form>');
+  mkdirSync(path.join(dir, '.vite'));
+  writeFileSync(
+    path.join(dir, '.vite/prerendered.json'),
+    JSON.stringify({ '/auth/login': 'auth/login.html' }),
+  );
   return dir;
 }
 
@@ -132,6 +140,29 @@ describe('serving the built web app', () => {
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toContain('<title>Coop Portal</title>');
+  });
+
+  it("serves a prerendered page's own file at its path, and index.html beside it", async () => {
+    const login = await t.app.inject('/auth/login?redirect=%2Floans');
+    expect(login.statusCode).toBe(200);
+    expect(login.headers['content-type']).toContain('text/html');
+    expect(login.headers['cache-control']).toBe('no-cache');
+    expect(login.body).toContain('<title>Sign in</title><form>');
+
+    const other = await t.app.inject('/auth/forgot-password');
+    expect(other.body).toContain('<title>Coop Portal</title>');
+  });
+
+  it('sends a sign-in form posted without JavaScript back to the page, without reading it', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'identifier=ada%40demo.coop&password=secret',
+    });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/auth/login');
+    expect(res.body).not.toContain('secret');
   });
 
   it('serves hashed assets precompressed with long immutable caching', async () => {

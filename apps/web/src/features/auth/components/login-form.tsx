@@ -32,6 +32,10 @@ function loadSubmission(): Promise<LoginSubmission> {
   return submission;
 }
 
+/** Shown only where scripts do not run; the server answers such a sent form with this page. */
+const SIGN_IN_NEEDS_JAVASCRIPT =
+  'JavaScript is turned off in this browser. Signing in needs it: turn it on, then reload this page.';
+
 const LOGIN_CODE_UNAVAILABLE =
   'The sign-in page could not finish loading. Please check your connection and try again.';
 
@@ -80,12 +84,20 @@ function PasswordStep({ onSecondFactor }: { onSecondFactor: (challenge: string) 
         <CardDescription>Welcome back. Sign in to manage your savings and loans.</CardDescription>
       </CardHeader>
       <CardContent>
+        {/* POST: the page is in the HTML before its JavaScript (src/prerender.tsx), and a form sent
+            without it must not put the password in the address (decision 110). */}
         <form
+          method="post"
           onSubmit={(event) => void handleSubmit(onSubmit)(event)}
           onFocus={() => void loadSubmission().catch(() => undefined)}
           noValidate
           className="grid gap-5"
         >
+          <noscript>
+            <Alert variant="warning">
+              <AlertDescription>{SIGN_IN_NEEDS_JAVASCRIPT}</AlertDescription>
+            </Alert>
+          </noscript>
           {message ? (
             <Alert variant="destructive" role="alert">
               <CircleAlert aria-hidden="true" />
