@@ -61,3 +61,23 @@ test('the sign-in page is in the HTML the server sends, and paints without JavaS
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
   await context.close();
 });
+
+test('a sign-in sent before the JavaScript has taken over the page is sent once it has', async ({
+  page,
+}) => {
+  // Hold the app's scripts back until the form has been sent.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/auth/login', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  release();
+
+  // The page did not reload (no POST); React, once there, validated what was sent.
+  await expect(page.getByText('Email, phone number, or membership ID is required')).toBeVisible();
+  await expect(page.getByText('Password is required')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+});

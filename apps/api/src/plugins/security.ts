@@ -7,8 +7,9 @@ import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * The CSP sources of the inline scripts of the web app's index.html: exactly those scripts, by
- * their SHA-256 (the theme script that runs before the first paint; decision 051). Nothing else
- * inline may run.
+ * their SHA-256 (the theme script that runs before the first paint, decision 051, and the sign-in
+ * page's guard for a form sent before its JavaScript has run, decision 110). Nothing else inline
+ * may run.
  */
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];

@@ -1,6 +1,6 @@
 import type { LoginInput } from '@coop/shared/auth';
 import { CircleAlert } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import { FormField } from '../../../components/form/form-field';
@@ -77,6 +77,19 @@ function PasswordStep({ onSecondFactor }: { onSecondFactor: (challenge: string) 
   };
   const message = errors.root?.message ?? error;
 
+  // The page may have painted from the build's HTML before this ran (decision 110): from now on
+  // React handles the form, and a sign-in sent while it could not is sent again (index.html).
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    form.setAttribute('data-ready', '');
+    if (form.hasAttribute('data-pending')) {
+      form.removeAttribute('data-pending');
+      form.requestSubmit();
+    }
+  }, []);
+
   return (
     <Card>
       <CardHeader>
@@ -87,6 +100,8 @@ function PasswordStep({ onSecondFactor }: { onSecondFactor: (challenge: string) 
         {/* POST: the page is in the HTML before its JavaScript (src/prerender.tsx), and a form sent
             without it must not put the password in the address (decision 110). */}
         <form
+          id="sign-in"
+          ref={formRef}
           method="post"
           onSubmit={(event) => void handleSubmit(onSubmit)(event)}
           onFocus={() => void loadSubmission().catch(() => undefined)}
