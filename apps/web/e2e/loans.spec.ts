@@ -18,7 +18,7 @@ import { allowLonger, expectAccessible, signIn } from './support';
  * Uchenna (declines, replaced by Zainab); a loan with a borrower and guarantors of the test's
  * own is certified by Ada and Bayo; Temitope's, guaranteed by Chiamaka and Ibrahim, is rejected
  * by Aminu.
- * Filtering My Loans is proved by the page test (loans-page.test.tsx).
+ * Filtering My Loans is proved by the page test (my-loans.test.tsx).
  */
 
 async function as(page: Page, email: string, password?: string) {
