@@ -1,12 +1,17 @@
 import { PageTitle } from '../../../components/layouts/page-title';
-import { DividendsList } from '../../../features/dividends/components/dividends-list';
+import {
+  DIVIDEND_LIST_CONFIG,
+  DividendsList,
+} from '../../../features/dividends/components/dividends-list';
+import { useListParams } from '../../../lib/use-list-params';
 
-/** Spec §2 Dividends; the sort and page live in the URL. */
+/** Spec §2 Dividends; the sort and page live in the URL, owned here (docs/decisions/128). */
 export default function DividendsRoute() {
+  const list = useListParams(DIVIDEND_LIST_CONFIG);
   return (
     <div className="grid grid-cols-1 gap-6">
       <PageTitle title="Dividends" description="Dividends declared on your share holding." />
-      <DividendsList />
+      <DividendsList list={list} />
     </div>
   );
 }

@@ -1,12 +1,14 @@
 import { PageTitle } from '../../../components/layouts/page-title';
-import { FinesList } from '../../../features/fines/components/fines-list';
+import { FINE_LIST_CONFIG, FinesList } from '../../../features/fines/components/fines-list';
+import { useListParams } from '../../../lib/use-list-params';
 
-/** Spec §2 Fines; the status and page live in the URL. */
+/** Spec §2 Fines; the status and page live in the URL, owned here (docs/decisions/128). */
 export default function FinesRoute() {
+  const list = useListParams(FINE_LIST_CONFIG);
   return (
     <div className="grid grid-cols-1 gap-6">
       <PageTitle title="Fines" description="Fines issued to you, and whether they are settled." />
-      <FinesList />
+      <FinesList list={list} />
     </div>
   );
 }

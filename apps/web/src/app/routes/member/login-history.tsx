@@ -1,22 +1,17 @@
-import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/layouts/page-title';
-import { LoginHistoryView } from '../../../features/security/components/login-history-view';
+import {
+  LOGIN_HISTORY_LIST_CONFIG,
+  LoginHistoryView,
+} from '../../../features/security/components/login-history-view';
+import { useListParams } from '../../../lib/use-list-params';
 
-function pageFrom(params: URLSearchParams): number {
-  const page = Number(params.get('page'));
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
-
-/** Settings → View login history (issue 10). */
+/** Settings → View login history; the page and its size live in the URL, owned here (docs/decisions/128). */
 export default function LoginHistoryRoute() {
-  const [params, setParams] = useSearchParams();
+  const list = useListParams(LOGIN_HISTORY_LIST_CONFIG);
   return (
     <div className="grid gap-6">
       <PageTitle title="Login history" description="Where and when your account was used." />
-      <LoginHistoryView
-        page={pageFrom(params)}
-        onPageChange={(page) => setParams(page === 1 ? {} : { page: String(page) })}
-      />
+      <LoginHistoryView list={list} />
     </div>
   );
 }

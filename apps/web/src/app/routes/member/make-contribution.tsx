@@ -1,15 +1,21 @@
 import { PageTitle } from '../../../components/layouts/page-title';
-import { MakeContributionView } from '../../../features/deposit-notices/components/make-contribution-view';
+import {
+  DEPOSIT_NOTICE_LIST_CONFIG,
+  MakeContributionView,
+} from '../../../features/deposit-notices/components/make-contribution-view';
+import { useListParams } from '../../../lib/use-list-params';
 
 /** Quick action Make Contribution (/contributions/new; DESIGN §7 voluntary deposits). */
 export default function MakeContributionRoute() {
+  // The route owns the deposit notices list's state (docs/decisions/128).
+  const list = useListParams(DEPOSIT_NOTICE_LIST_CONFIG);
   return (
     <div className="grid grid-cols-1 gap-6">
       <PageTitle
         title="Make Contribution"
         description="Your payroll deduction, and how to add a voluntary deposit."
       />
-      <MakeContributionView />
+      <MakeContributionView list={list} />
     </div>
   );
 }

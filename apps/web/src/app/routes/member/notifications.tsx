@@ -1,22 +1,17 @@
-import { useSearchParams } from 'react-router';
 import { documentTitle } from '../../../components/layouts/page-title';
-import { NotificationsView } from '../../../features/notifications/components/notifications-view';
+import {
+  NOTIFICATION_LIST_CONFIG,
+  NotificationsView,
+} from '../../../features/notifications/components/notifications-view';
+import { useListParams } from '../../../lib/use-list-params';
 
-/** The page number lives in the URL, so reload and Back keep the member's place. */
-function pageFrom(params: URLSearchParams): number {
-  const page = Number(params.get('page'));
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
-
+/** The page and its size live in the URL, owned here (docs/decisions/128). */
 export default function NotificationsRoute() {
-  const [params, setParams] = useSearchParams();
+  const list = useListParams(NOTIFICATION_LIST_CONFIG);
   return (
     <>
       <title>{documentTitle('Notifications')}</title>
-      <NotificationsView
-        page={pageFrom(params)}
-        onPageChange={(page) => setParams(page === 1 ? {} : { page: String(page) })}
-      />
+      <NotificationsView list={list} />
     </>
   );
 }

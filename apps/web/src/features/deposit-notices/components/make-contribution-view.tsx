@@ -20,11 +20,11 @@ import {
 } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { failureMessage } from '../../../lib/api-client';
-import { useListParams, type ListParamsConfig } from '../../../lib/use-list-params';
+import type { ListParams, ListParamsConfig } from '../../../lib/use-list-params';
 import { useDepositInstructions, useDepositNotices } from '../api/deposit-notices';
 import { DepositNoticeForm } from './deposit-notice-form';
 
-const LIST_CONFIG: ListParamsConfig<'submittedAt'> = {
+export const DEPOSIT_NOTICE_LIST_CONFIG: ListParamsConfig<'submittedAt'> = {
   defaults: { limit: 10, sortBy: 'submittedAt', sortOrder: 'desc' },
   sortFields: ['submittedAt'],
   pageSizeOptions: [10, 25, 50],
@@ -76,9 +76,13 @@ const COLUMNS: readonly DataTableColumn<DepositNotice>[] = [
 ];
 
 /** /contributions/new: the payroll deduction, where to transfer, the notice and its follow-up. */
-export function MakeContributionView() {
+export function MakeContributionView({
+  list,
+}: {
+  /** The route owns the list's state (docs/decisions/128). */
+  list: ListParams<'submittedAt'>;
+}) {
   const instructions = useDepositInstructions();
-  const list = useListParams(LIST_CONFIG);
   const notices = useDepositNotices(list.query);
   const data = instructions.data?.data;
   const rows = notices.data?.data ?? [];
@@ -192,7 +196,7 @@ export function MakeContributionView() {
           <PaginationFooter
             label="Deposit notice pages"
             pagination={notices.data.pagination}
-            pageSizeOptions={LIST_CONFIG.pageSizeOptions}
+            pageSizeOptions={DEPOSIT_NOTICE_LIST_CONFIG.pageSizeOptions}
             onPageChange={list.setPage}
             onPageSizeChange={list.setPageSize}
           />

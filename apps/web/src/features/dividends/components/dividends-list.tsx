@@ -20,10 +20,10 @@ import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { failureMessage } from '../../../lib/api-client';
-import { useListParams, type ListParamsConfig } from '../../../lib/use-list-params';
+import type { ListParams, ListParamsConfig } from '../../../lib/use-list-params';
 import { useDividends } from '../api/get-dividends';
 
-type DividendSortField = 'paymentDate' | 'dividendYear';
+export type DividendSortField = 'paymentDate' | 'dividendYear';
 
 /** Spec §9: 10 a page, latest payment first. */
 export const DIVIDEND_LIST_CONFIG: ListParamsConfig<DividendSortField> = {
@@ -75,9 +75,11 @@ const COLUMNS: readonly DataTableColumn<Dividend>[] = [
   },
 ];
 
-/** Spec §2 Dividends: sort by Payment Date or Year, Desc or Asc, a reset, and the list. */
-export function DividendsList() {
-  const list = useListParams(DIVIDEND_LIST_CONFIG);
+/**
+ * Spec §2 Dividends: sort by Payment Date or Year, Desc or Asc, a reset, and the list. The route
+ * owns the list's state (docs/decisions/128).
+ */
+export function DividendsList({ list }: { list: ListParams<DividendSortField> }) {
   const dividends = useDividends(list.query);
   const sortId = useId();
   const orderId = useId();

@@ -20,7 +20,7 @@ import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { failureMessage } from '../../../lib/api-client';
 import type { FilterDefinition } from '../../../lib/list-filters';
-import { useListParams, type ListParamsConfig } from '../../../lib/use-list-params';
+import type { ListParams, ListParamsConfig } from '../../../lib/use-list-params';
 import { useFines } from '../api/get-fines';
 
 const STATUS_FILTER = {
@@ -30,8 +30,10 @@ const STATUS_FILTER = {
   options: FINE_STATUSES.map((status) => ({ value: status, label: FINE_STATUS_LABELS[status] })),
 } as const satisfies FilterDefinition;
 
+export type FineSortField = 'fineDate' | 'dueDate' | 'amount';
+
 /** Spec §9: 10 a page, newest fine date first. */
-export const FINE_LIST_CONFIG: ListParamsConfig<'fineDate' | 'dueDate' | 'amount'> = {
+export const FINE_LIST_CONFIG: ListParamsConfig<FineSortField> = {
   defaults: { limit: DEFAULT_PAGE_SIZE, sortBy: 'fineDate', sortOrder: 'desc' },
   sortFields: ['fineDate', 'dueDate', 'amount'],
   pageSizeOptions: [10, 25, 50],
@@ -86,8 +88,14 @@ function columns(today: string): readonly DataTableColumn<Fine>[] {
 }
 
 /** Spec §2 Fines: the status filter (all, pending, paid, waived) and the list. */
-export function FinesList({ today = toIsoDateInTimeZone(new Date()) }: { today?: string }) {
-  const list = useListParams(FINE_LIST_CONFIG);
+export function FinesList({
+  list,
+  today = toIsoDateInTimeZone(new Date()),
+}: {
+  /** The route owns the list's state (docs/decisions/128). */
+  list: ListParams<FineSortField>;
+  today?: string;
+}) {
   const fines = useFines(list.query);
   const selectId = useId();
   const errorMessage = fines.isError

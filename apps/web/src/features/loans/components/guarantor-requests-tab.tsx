@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { FormDialog } from '../../../components/dialogs/form-dialog';
 import { ReasonDialog } from '../../../components/dialogs/reason-dialog';
 import { failureMessage, toApiError } from '../../../lib/api-client';
-import { useListParams } from '../../../lib/use-list-params';
+import type { ListParams } from '../../../lib/use-list-params';
 import { useAnswerGuarantorRequest } from '../api/answer-guarantor-request';
 import { useGuarantorRequests } from '../api/get-guarantor-requests';
 import { displayDate, naira } from './loan-format';
@@ -20,6 +20,7 @@ import {
   GUARANTOR_REQUEST_FILTERS,
   GUARANTOR_REQUEST_LIST_CONFIG,
   GUARANTOR_REQUEST_SEARCH,
+  type GuarantorRequestSortField,
 } from './loan-list-config';
 import { StatusBadge } from './loan-status-badge';
 
@@ -66,9 +67,8 @@ const COLUMNS: readonly DataTableColumn<GuarantorRequest>[] = [
   { id: 'date', header: 'Date', cell: (row) => displayDate(row.invitationDate) },
 ];
 
-/** Spec §2 Guarantor Requests tab; the list's filters live in the URL. */
-export function GuarantorRequestsTab() {
-  const list = useListParams(GUARANTOR_REQUEST_LIST_CONFIG);
+/** Spec §2 Guarantor Requests tab; the route owns the list's state (docs/decisions/128). */
+export function GuarantorRequestsTab({ list }: { list: ListParams<GuarantorRequestSortField> }) {
   const [answering, setAnswering] = useState<Pending>(null);
   const [details, setDetails] = useState<GuarantorRequest | null>(null);
   const requests = useGuarantorRequests(list.query);

@@ -5,6 +5,8 @@ import { Route } from 'react-router';
 import { AppToaster } from '../../../components/ui/toaster';
 import { json, mockApi, type MockRequest } from '../../../testing/fetch-mock';
 import { LocationProbe, renderRoutes } from '../../../testing/render';
+import { useListParams } from '../../../lib/use-list-params';
+import { GUARANTOR_REQUEST_LIST_CONFIG, MY_LOAN_LIST_CONFIG } from './loan-list-config';
 import { LoansPage, type LoansPageProps } from './loans-page';
 
 /** The loans page against a mocked API, with its loans and guarantees (the loans page tests share it). */
@@ -122,6 +124,13 @@ export function server(loans: Loan[], guarantees: GuarantorRequest[] = []) {
   });
 }
 
+/** What the loans route does: it owns the two tabs' list state (docs/decisions/128). */
+function LoansPageWithLists(props: Omit<LoansPageProps, 'lists'>) {
+  const myLoans = useListParams(MY_LOAN_LIST_CONFIG);
+  const guarantorRequests = useListParams(GUARANTOR_REQUEST_LIST_CONFIG);
+  return <LoansPage {...props} lists={{ myLoans, guarantorRequests }} />;
+}
+
 export const renderLoans = (route = '/loans', intent?: LoansPageProps['intent']) =>
   renderRoutes(
     <>
@@ -131,7 +140,7 @@ export const renderLoans = (route = '/loans', intent?: LoansPageProps['intent'])
           path={path}
           element={
             <>
-              <LoansPage
+              <LoansPageWithLists
                 user={{ ...USER, isLoanReviewer: false }}
                 {...(intent && path !== '/loans' ? { intent } : {})}
               />

@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { failureMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import type { ListParams } from '../../../lib/use-list-params';
 import { useEligibility } from '../api/get-eligibility';
 import { useGuarantorRequests } from '../api/get-guarantor-requests';
 import { useLoans } from '../api/get-loans';
@@ -15,6 +16,7 @@ import { useLoansUnderReview } from '../api/get-loans-under-review';
 import { CalculatorTab } from './calculator-tab';
 import { GuarantorRequestsTab } from './guarantor-requests-tab';
 import { naira } from './loan-format';
+import type { GuarantorRequestSortField, MyLoanSortField } from './loan-list-config';
 import { LoanReviewTab } from './loan-review-tab';
 import { canReassign } from './loan-details';
 import { MyLoansTab } from './my-loans-tab';
@@ -31,6 +33,14 @@ type Tab = (typeof TABS)[number][0];
 
 export type LoansPageProps = {
   user: { id: string; email: string; isLoanReviewer: boolean };
+  /**
+   * The two tabs' lists, whose state the route owns (docs/decisions/128). Both read the one URL;
+   * only the tab on screen uses its own, and changing tab clears the other's parameters.
+   */
+  lists: {
+    myLoans: ListParams<MyLoanSortField>;
+    guarantorRequests: ListParams<GuarantorRequestSortField>;
+  };
   /** /loans/new opens the wizard; /guarantees/invite the reassign dialog or the wizard. */
   intent?: 'new-loan' | 'invite-guarantor';
 };
@@ -38,7 +48,7 @@ export type LoansPageProps = {
 type ReassignTarget = { guarantor: LoanGuarantor; others: LoanGuarantor[] };
 
 /** Spec §2 Loans page: eligibility banner, tabs, the wizard and the reassign dialog. */
-export function LoansPage({ user, intent }: LoansPageProps) {
+export function LoansPage({ user, intent, lists }: LoansPageProps) {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
@@ -193,9 +203,11 @@ export function LoansPage({ user, intent }: LoansPageProps) {
         )}
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="min-w-0">
-        {tab === 'my-loans' ? <MyLoansTab onReassign={openReassign} /> : null}
+        {tab === 'my-loans' ? <MyLoansTab list={lists.myLoans} onReassign={openReassign} /> : null}
         {tab === 'calculator' ? <CalculatorTab /> : null}
-        {tab === 'guarantor-requests' ? <GuarantorRequestsTab /> : null}
+        {tab === 'guarantor-requests' ? (
+          <GuarantorRequestsTab list={lists.guarantorRequests} />
+        ) : null}
         {tab === 'loan-review' ? <LoanReviewTab query={underReview} reviewerId={user.id} /> : null}
       </div>
 

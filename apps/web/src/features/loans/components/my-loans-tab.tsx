@@ -10,12 +10,17 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { failureMessage } from '../../../lib/api-client';
 import { countActiveFilters } from '../../../lib/list-filters';
-import { useListParams } from '../../../lib/use-list-params';
+import type { ListParams } from '../../../lib/use-list-params';
 import { cn } from '../../../lib/cn';
 import { useLoans } from '../api/get-loans';
 import { displayDate, naira } from './loan-format';
 import { LoanListFilters } from './loan-list-filters';
-import { MY_LOAN_FILTERS, MY_LOAN_LIST_CONFIG, MY_LOAN_SEARCH } from './loan-list-config';
+import {
+  MY_LOAN_FILTERS,
+  MY_LOAN_LIST_CONFIG,
+  MY_LOAN_SEARCH,
+  type MyLoanSortField,
+} from './loan-list-config';
 import { StatusBadge } from './loan-status-badge';
 import { LoanDetails } from './loan-details';
 
@@ -29,10 +34,15 @@ const COLUMNS = ['Loan ID', 'Purpose', 'Amount', 'Term', 'Date', 'Status', 'Acti
 /**
  * Spec §2 My Loans: the filter panel (search dialog on phones) with the list's state in the URL,
  * a table from 768 px up and cards below, View/Hide Details, Refresh, pagination and the two empty
- * states.
+ * states. The route owns the list's state (docs/decisions/128).
  */
-export function MyLoansTab(props: { onReassign: (guarantor: LoanGuarantor, loan: Loan) => void }) {
-  const list = useListParams(MY_LOAN_LIST_CONFIG);
+export function MyLoansTab({
+  list,
+  ...props
+}: {
+  list: ListParams<MyLoanSortField>;
+  onReassign: (guarantor: LoanGuarantor, loan: Loan) => void;
+}) {
   const loans = useLoans(list.query);
   const rows = loans.data?.data ?? [];
   // `?loan=LN-…` (a pending action's or a notification's link) opens that loan until the member

@@ -1,32 +1,46 @@
 import { FALLBACK_MESSAGES } from '@coop/shared/messages';
 import { DEFAULT_PAGE_SIZE } from '@coop/shared/constants';
-import { BellOff, CheckCheck, CircleAlert, LoaderCircle } from 'lucide-react';
+import { CheckCheck, LoaderCircle } from 'lucide-react';
+import { useEffect } from 'react';
 import { toast } from '../../../lib/toast';
-import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
+import { PaginationFooter } from '../../../components/list/pagination-footer';
+import { QueryState } from '../../../components/list/query-state';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Pagination } from '../../../components/ui/pagination';
-import { Spinner } from '../../../components/ui/spinner';
-import { toApiError } from '../../../lib/api-client';
+import { failureMessage, toApiError } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import type { ListParams, ListParamsConfig } from '../../../lib/use-list-params';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { NotificationItem } from './notification-item';
 
-type NotificationsViewProps = {
-  page: number;
-  onPageChange: (page: number) => void;
+/** Spec §2 Notifications: 10 a page, newest first; no filters. */
+export const NOTIFICATION_LIST_CONFIG: ListParamsConfig<'createdAt'> = {
+  defaults: { limit: DEFAULT_PAGE_SIZE, sortBy: 'createdAt', sortOrder: 'desc' },
+  sortFields: ['createdAt'],
+  pageSizeOptions: [10, 25, 50],
+  filters: [],
 };
 
-/** Spec §2 Notifications: the member's notifications, page by page, with read actions. */
-export function NotificationsView({ page, onPageChange }: NotificationsViewProps) {
-  const notifications = useNotifications({ page, limit: DEFAULT_PAGE_SIZE });
+/**
+ * Spec §2 Notifications: the member's notifications, page by page, with read actions. The route
+ * owns the list's state (docs/decisions/128).
+ */
+export function NotificationsView({ list }: { list: ListParams<'createdAt'> }) {
+  // Page and size only: the first page is the bell's own query, so the two share one cache entry.
+  const notifications = useNotifications({ page: list.page, limit: list.limit });
   const markRead = useMarkNotificationRead();
   const markAllRead = useMarkAllNotificationsRead();
 
   const unreadCount = notifications.data?.summary.unreadCount ?? 0;
   const items = notifications.data?.data ?? [];
   const pagination = notifications.data?.pagination;
+  const totalPages = notifications.isPlaceholderData ? undefined : pagination?.totalPages;
+  const { page, keepPageInRange } = list;
+  useEffect(() => {
+    if (totalPages !== undefined && page > totalPages) keepPageInRange(totalPages);
+  }, [page, totalPages, keepPageInRange]);
 
   const handleMarkRead = (id: string) =>
     markRead.mutate(id, {
@@ -68,53 +82,45 @@ export function NotificationsView({ page, onPageChange }: NotificationsViewProps
         </Button>
       </div>
 
-      {notifications.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner label="Loading notifications" />
-        </div>
-      ) : notifications.isError ? (
-        <Alert variant="destructive" role="alert">
-          <CircleAlert aria-hidden="true" />
-          <AlertTitle>{FALLBACK_MESSAGES.fetchNotifications}</AlertTitle>
-          <AlertDescription>
-            <p>{toApiError(notifications.error).message}</p>
-            <Button
-              variant="outline"
-              size="sm"
-              className="mt-3"
-              onClick={() => void notifications.refetch()}
-            >
-              Try again
-            </Button>
-          </AlertDescription>
-        </Alert>
-      ) : items.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed bg-card px-6 py-16 text-center">
-          <BellOff aria-hidden="true" className="size-10 text-muted-foreground" />
-          <p className="font-medium">No notifications</p>
-        </div>
-      ) : (
-        <>
-          <ul className="grid gap-3" aria-label="Notifications">
-            {items.map((notification) => (
-              <NotificationItem
-                key={notification.id}
-                notification={notification}
-                onMarkRead={handleMarkRead}
-                isMarking={markRead.isPending && markRead.variables === notification.id}
-              />
-            ))}
-          </ul>
-          {pagination ? (
-            <Pagination
-              label="Notification pages"
-              currentPage={pagination.currentPage}
-              totalPages={pagination.totalPages}
-              onPageChange={onPageChange}
+      <QueryState
+        isPending={notifications.isPending}
+        errorMessage={
+          notifications.isError
+            ? failureMessage(notifications.error, FALLBACK_MESSAGES.fetchNotifications)
+            : null
+        }
+        onRetry={() => void notifications.refetch()}
+        isEmpty={items.length === 0}
+        emptyMessage="No notifications"
+        loadingLabel="Loading notifications"
+      >
+        <ul
+          className={cn(
+            'grid gap-3',
+            notifications.isPlaceholderData && 'opacity-70 transition-opacity',
+          )}
+          aria-label="Notifications"
+          aria-busy={notifications.isPlaceholderData || undefined}
+        >
+          {items.map((notification) => (
+            <NotificationItem
+              key={notification.id}
+              notification={notification}
+              onMarkRead={handleMarkRead}
+              isMarking={markRead.isPending && markRead.variables === notification.id}
             />
-          ) : null}
-        </>
-      )}
+          ))}
+        </ul>
+      </QueryState>
+      {pagination && !notifications.isError ? (
+        <PaginationFooter
+          label="Notification pages"
+          pagination={pagination}
+          pageSizeOptions={NOTIFICATION_LIST_CONFIG.pageSizeOptions}
+          onPageChange={list.setPage}
+          onPageSizeChange={list.setPageSize}
+        />
+      ) : null}
     </div>
   );
 }

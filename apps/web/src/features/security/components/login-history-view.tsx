@@ -2,9 +2,10 @@ import { DEFAULT_PAGE_SIZE } from '@coop/shared/constants';
 import { formatDisplayDateTime } from '@coop/shared/dates';
 import { LOGIN_EVENT_LABELS } from '@coop/shared/security';
 import { CircleAlert, LogOut } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { CurrentPasswordField } from '../../../components/form/current-password-field';
 import { DialogActions, FormDialog } from '../../../components/dialogs/form-dialog';
+import { PaginationFooter } from '../../../components/list/pagination-footer';
 import { QueryState } from '../../../components/list/query-state';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
@@ -16,9 +17,10 @@ import {
   CardHeader,
   CardTitle,
 } from '../../../components/ui/card';
-import { Pagination } from '../../../components/ui/pagination';
 import { toApiError } from '../../../lib/api-client';
 import { serverFieldMessages } from '../../../lib/apply-server-errors';
+import { cn } from '../../../lib/cn';
+import type { ListParams, ListParamsConfig } from '../../../lib/use-list-params';
 import { useLoginHistory } from '../api/get-login-history';
 import { useSignOutOthers } from '../api/sign-out-others';
 
@@ -72,15 +74,25 @@ function SignOutOthersForm({ mutation, onDone }: { mutation: SignOutOthers; onDo
   );
 }
 
-/** Settings → View login history: the last 50 sign-in events, a page at a time. */
-export function LoginHistoryView({
-  page,
-  onPageChange,
-}: {
-  page: number;
-  onPageChange: (page: number) => void;
-}) {
-  const history = useLoginHistory({ page, limit: DEFAULT_PAGE_SIZE });
+/** The last 50 sign-in events, 10 a page, newest first; no filters. */
+export const LOGIN_HISTORY_LIST_CONFIG: ListParamsConfig<'occurredAt'> = {
+  defaults: { limit: DEFAULT_PAGE_SIZE, sortBy: 'occurredAt', sortOrder: 'desc' },
+  sortFields: ['occurredAt'],
+  pageSizeOptions: [10, 25, 50],
+  filters: [],
+};
+
+/**
+ * Settings → View login history: the last 50 sign-in events, a page at a time. The route owns
+ * the list's state (docs/decisions/128).
+ */
+export function LoginHistoryView({ list }: { list: ListParams<'occurredAt'> }) {
+  const history = useLoginHistory({ page: list.page, limit: list.limit });
+  const totalPages = history.isPlaceholderData ? undefined : history.data?.pagination.totalPages;
+  const { page, keepPageInRange } = list;
+  useEffect(() => {
+    if (totalPages !== undefined && page > totalPages) keepPageInRange(totalPages);
+  }, [page, totalPages, keepPageInRange]);
   const signOutOthers = useSignOutOthers();
   const [confirming, setConfirming] = useState(false);
   const events = history.data?.data ?? [];
@@ -141,7 +153,14 @@ export function LoginHistoryView({
             emptyMessage="No sign-in activity yet"
             loadingLabel="Loading login history"
           >
-            <ul className="divide-y" aria-label="Sign-in events">
+            <ul
+              className={cn(
+                'divide-y',
+                history.isPlaceholderData && 'opacity-70 transition-opacity',
+              )}
+              aria-label="Sign-in events"
+              aria-busy={history.isPlaceholderData || undefined}
+            >
               {events.map((event) => (
                 <li
                   key={event.id}
@@ -167,12 +186,13 @@ export function LoginHistoryView({
               ))}
             </ul>
           </QueryState>
-          {history.data ? (
-            <Pagination
-              currentPage={history.data.pagination.currentPage}
-              totalPages={history.data.pagination.totalPages}
-              onPageChange={onPageChange}
+          {history.data && !history.isError ? (
+            <PaginationFooter
               label="Login history pages"
+              pagination={history.data.pagination}
+              pageSizeOptions={LOGIN_HISTORY_LIST_CONFIG.pageSizeOptions}
+              onPageChange={list.setPage}
+              onPageSizeChange={list.setPageSize}
             />
           ) : null}
         </CardContent>

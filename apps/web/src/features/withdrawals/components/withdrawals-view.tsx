@@ -29,12 +29,14 @@ import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { failureMessage } from '../../../lib/api-client';
 import type { FilterDefinition } from '../../../lib/list-filters';
-import { useListParams, type ListParamsConfig } from '../../../lib/use-list-params';
+import type { ListParams, ListParamsConfig } from '../../../lib/use-list-params';
 import { useCancelWithdrawal, useWithdrawalEligibility, useWithdrawals } from '../api/withdrawals';
 import { WithdrawalDialog } from './withdrawal-dialog';
 
 /** Spec §2 and §9: newest request first, 10 a page; status and type are the API's filters. */
-export const WITHDRAWAL_LIST_CONFIG: ListParamsConfig<'requestDate' | 'requestedAmount'> = {
+export type WithdrawalSortField = 'requestDate' | 'requestedAmount';
+
+export const WITHDRAWAL_LIST_CONFIG: ListParamsConfig<WithdrawalSortField> = {
   defaults: { limit: DEFAULT_PAGE_SIZE, sortBy: 'requestDate', sortOrder: 'desc' },
   sortFields: ['requestDate', 'requestedAmount'],
   pageSizeOptions: [10, 25, 50],
@@ -135,9 +137,15 @@ const COLUMNS: readonly DataTableColumn<Withdrawal>[] = [
 ];
 
 /** Spec §2 Withdrawals: eligibility card, the two requests, the dialog and the requests. */
-export function WithdrawalsView({ openDialog = false }: { openDialog?: boolean }) {
+export function WithdrawalsView({
+  list,
+  openDialog = false,
+}: {
+  /** The route owns the list's state (docs/decisions/128). */
+  list: ListParams<WithdrawalSortField>;
+  openDialog?: boolean;
+}) {
   const eligibility = useWithdrawalEligibility();
-  const list = useListParams(WITHDRAWAL_LIST_CONFIG);
   const withdrawals = useWithdrawals(list.query);
   const navigate = useNavigate();
   const location = useLocation();
