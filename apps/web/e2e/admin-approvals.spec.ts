@@ -53,7 +53,6 @@ test('Approvals: a president proposes an officer’s exco flag, a secretary in a
   await expect(mine).toContainText('Exco');
   await expect(mine).toContainText('Yours: another officer approves');
   await expect(mine.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
-  await expectAccessible(page);
 
   // Second browser: a secretary, another officer, approves.
   const context = await browser.newContext({
@@ -141,7 +140,8 @@ test('Approvals: a long change fits beside the sidebar at 1280 px and on a 390 p
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
       expect(sideways, `the page scrolls sideways at ${viewport.width} px`).toBe(0);
-      await expectAccessible(page);
+      // At 390 px, axe on this page in both themes is the all-pages pass's.
+      if (viewport.width === 1280) await expectAccessible(page);
       if (process.env.ADMIN_SCREENSHOTS) {
         await page.screenshot({
           path: testInfo.outputPath(`approvals-${viewport.width}-${colorScheme}.png`),

@@ -1,5 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { allowLonger, expectAccessible, officerToken, signIn, signInAsOfficer } from './support';
+import {
+  allowLonger,
+  expectAccessible,
+  officerToken,
+  signInAsOfficer,
+  signInThroughApi,
+} from './support';
 
 /**
  * The all-pages pass, at 390 px only (playwright.config.ts): every page of the member area and of
@@ -113,7 +119,7 @@ for (const [group, paths] of Object.entries(MEMBER_PAGES)) {
     page,
   }) => {
     const failures = watchServerErrors(page);
-    await signIn(page, 'ada@demo.coop');
+    await signInThroughApi(page, 'ada@demo.coop');
     await expect(page).toHaveURL(/\/dashboard$/);
     for (const path of paths) await visit(page, path, failures);
   });
@@ -124,7 +130,7 @@ for (const { email, statuses } of BORROWERS) {
     page,
   }) => {
     const failures = watchServerErrors(page);
-    await signIn(page, email);
+    await signInThroughApi(page, email);
     await expect(page).toHaveURL(/\/dashboard$/);
     await visit(page, '/loans', failures);
     await page.emulateMedia({ colorScheme: 'light' });

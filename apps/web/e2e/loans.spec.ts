@@ -6,27 +6,27 @@ import {
   seedLoanRequest,
   seedLoanUnderReview,
   seedMember,
+  seedPayroll,
   uniqueTag,
 } from './seed';
-import { allowLonger, expectAccessible, signIn } from './support';
+import { expectAccessible, signInThroughApi } from './support';
 
 /**
- * Spec §2 "Loans page" against the real API and the demo cooperative, with axe on every tab and
- * dialog, a test per step of a loan's life; each test asks for its own loan (through the API when
- * the wizard is not its subject). Members used here take part in no other spec: a borrower of
- * the test's own asks through the wizard with two guarantors of its own; Terver's guarantors are Kehinde (accepts) and
- * Uchenna (declines, replaced by Zainab); a loan with a borrower and guarantors of the test's
- * own is certified by Ada and Bayo; Temitope's, guaranteed by Chiamaka and Ibrahim, is rejected
- * by Aminu.
+ * Spec §2 "Loans page" against the real API and the demo cooperative, a test per step of a loan's
+ * life; each test asks for its own loan (through the API when the wizard is not its subject).
+ * Axe runs on the dialogs and states only these journeys reach (the wizard's later steps, the
+ * answers to a guarantor request, a reviewer's decision, the reassignment, a priced loan); the
+ * tabs and every kind of loan's details are the all-pages pass's (`all-pages.spec.ts`). Members
+ * sign in through the API (signing in is `sign-in.spec.ts`'s subject). The wizard's borrower and
+ * guarantors are the test's own; so are the guarantors' test's borrower, her guarantors (one
+ * accepts, one declines) and the member who replaces the one who declined; a loan with a borrower
+ * and guarantors of the test's own is certified by Ada and Bayo; Temitope's, guaranteed by
+ * Chiamaka and Ibrahim, is rejected by Aminu.
  * Filtering My Loans is proved by the page test (my-loans.test.tsx).
  */
 
 async function as(page: Page, email: string, password?: string) {
-  await page.context().clearCookies();
-  await page.goto('/auth/login');
-  await page.evaluate(() => localStorage.clear());
-  await page.goto('/auth/login');
-  await signIn(page, email, password);
+  await signInThroughApi(page, email, password);
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
@@ -62,7 +62,6 @@ async function requestLoan(page: Page, guarantors: [string, string], purpose: st
   await expect(wizard.getByText('Purpose must be at least 10 characters')).toBeVisible();
   await wizard.getByLabel('Purpose').fill(purpose);
   await expect(wizard.getByText(`${purpose.length}/500 characters`)).toBeVisible();
-  await expectAccessible(page);
   await wizard.getByRole('button', { name: 'Next' }).click();
 
   await expect(wizard.getByText('Selected guarantors 0/4')).toBeVisible();
@@ -91,7 +90,12 @@ async function requestLoan(page: Page, guarantors: [string, string], purpose: st
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-async function answerRequest(page: Page, decision: 'Accept' | 'Reject', reason?: string) {
+/** Answers the guarantor request; `axe` checks its dialogs (once per kind in the spec). */
+async function answerRequest(
+  page: Page,
+  decision: 'Accept' | 'Reject',
+  { reason, axe = false }: { reason?: string; axe?: boolean } = {},
+) {
   await openLoans(page, 'guarantor-requests');
   await expect(page.getByRole('tab', { name: /Guarantor Requests/ })).toHaveAttribute(
     'aria-selected',
@@ -99,12 +103,12 @@ async function answerRequest(page: Page, decision: 'Accept' | 'Reject', reason?:
   );
   await page.getByRole('button', { name: 'Details' }).first().click();
   await expect(page.getByRole('dialog')).toContainText('will be frozen until the loan is repaid');
-  await expectAccessible(page);
+  if (axe) await expectAccessible(page);
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: decision, exact: true }).first().click();
   const dialog = page.getByRole('dialog');
   if (reason) await dialog.getByLabel('Reason (optional)').fill(reason);
-  await expectAccessible(page);
+  if (axe) await expectAccessible(page);
   await dialog.getByRole('button', { name: `Confirm ${decision}` }).click();
   await expect(
     page.getByText(
@@ -115,11 +119,12 @@ async function answerRequest(page: Page, decision: 'Accept' | 'Reject', reason?:
   ).toBeVisible();
 }
 
+/** A reviewer's decision; `axe` checks its dialog (once per kind in the spec). */
 async function certify(
   page: Page,
   loanPurpose: string,
   decision: 'Approve' | 'Reject',
-  note?: string,
+  { note, axe = false }: { note?: string; axe?: boolean } = {},
 ) {
   await openLoans(page, 'loan-review');
   const card = page.locator('article').filter({ hasText: loanPurpose });
@@ -130,7 +135,7 @@ async function certify(
     await expect(dialog.getByRole('button', { name: 'Confirm' })).toBeDisabled();
   }
   if (note) await dialog.getByRole('textbox').fill(note);
-  await expectAccessible(page);
+  if (axe) await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(
     page.getByText(
@@ -151,7 +156,6 @@ test('a member requests a loan through the wizard', async ({ page, request }) =>
   await as(page, yetunde.email, SEEDED_PASSWORD);
   await openLoans(page);
   await expect(page.getByText('Loan Eligible')).toBeVisible();
-  await expectAccessible(page);
   await requestLoan(page, [obinna.name, hadiza.name], purpose);
   await openLoans(page);
   await expect(loanRow(page, purpose).getByText('Pending')).toBeVisible();
@@ -161,46 +165,53 @@ test('guarantors: one accepts, one declines; the borrower reassigns the place an
   page,
   request,
 }) => {
-  // Four members sign in in turn.
-  allowLonger(2);
+  // Every member is the test's own (a demo borrower's loan from an earlier run stays open, and a
+  // demo guarantor reaches the limit of three running guarantees): it passes again on a server
+  // where it ran. The guarantors who accept have savings of their own to cover their half; each
+  // is found by full name, as the borrower would search.
   const purpose = 'Cold room for the fish business';
-  await seedLoanRequest(request, 'terver.iorliam@demo.coop', ['Kehinde', 'Uchenna'], purpose);
-  await as(page, 'kehinde.ogunbiyi@demo.coop');
-  await answerRequest(page, 'Accept');
-  await as(page, 'uchenna.okoro@demo.coop');
-  await answerRequest(page, 'Reject', 'Not this year');
+  const tag = uniqueTag();
+  const terver = await seedBorrower(request, 'Terver', { savings: 50_000, tag });
+  const kehinde = await seedMember(request, 'Kehinde', { tag });
+  const uchenna = await seedMember(request, 'Uchenna', { tag });
+  const zainab = await seedMember(request, 'Zainab', { tag });
+  const savers = [kehinde, zainab].map((member) => ({ member, savings: 50_000, shares: 1_000 }));
+  expect(await seedPayroll(request, savers)).toBe(2);
+  await seedLoanRequest(request, terver, [kehinde.name, uchenna.name], purpose);
+  await as(page, kehinde.email, SEEDED_PASSWORD);
+  await answerRequest(page, 'Accept', { axe: true });
+  await as(page, uchenna.email, SEEDED_PASSWORD);
+  await answerRequest(page, 'Reject', { reason: 'Not this year', axe: true });
 
   // The quick action opens the reassign dialog for the declined place; closing it returns to
   // /loans. The borrower then reassigns from the loan's details in My Loans.
-  await as(page, 'terver.iorliam@demo.coop');
+  await as(page, terver.email, SEEDED_PASSWORD);
   await page.goto('/guarantees/invite');
   const reassign = page.getByRole('dialog', { name: 'Reassign Guarantor' });
-  await expect(reassign).toContainText('Uchenna Okoro');
-  await expectAccessible(page);
+  await expect(reassign).toContainText(uchenna.name);
   await reassign.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/loans$/);
   await expect(reassign).toBeHidden();
 
   const details = await openDetails(page, purpose);
-  await expect(details).toContainText('Uchenna');
+  await expect(details).toContainText(uchenna.name);
   await expect(details.getByRole('button', { name: /^Reassign/ })).toHaveCount(1);
-  await expectAccessible(page);
-  await details.getByRole('button', { name: 'Reassign Uchenna Okoro' }).click();
-  await expect(reassign).toContainText('Uchenna Okoro');
+  await details.getByRole('button', { name: `Reassign ${uchenna.name}` }).click();
+  await expect(reassign).toContainText(uchenna.name);
   await reassign.getByRole('button', { name: 'Reassign Guarantor' }).click();
   await expect(reassign.getByText('Please select a new guarantor')).toBeVisible();
-  await reassign.getByLabel('Search guarantors').fill('Zainab');
-  await reassign.getByRole('button', { name: /Zainab/ }).click();
+  await reassign.getByLabel('Search guarantors').fill(zainab.name);
+  await reassign.getByRole('button', { name: new RegExp(zainab.name) }).click();
   await expectAccessible(page);
   await reassign.getByRole('button', { name: 'Reassign Guarantor' }).click();
   await expect(page.getByText('Guarantor reassigned successfully')).toBeVisible();
   await expect(reassign).toBeHidden();
   // The new guarantor is asked; the declined one left the list, and nothing is left to reassign.
-  await expect(details).toContainText('Zainab');
-  await expect(details).not.toContainText('Uchenna');
+  await expect(details).toContainText(zainab.name);
+  await expect(details).not.toContainText(uchenna.name);
   await expect(details.getByRole('button', { name: /^Reassign/ })).toHaveCount(0);
 
-  await as(page, 'zainab.yusuf@demo.coop');
+  await as(page, zainab.email, SEEDED_PASSWORD);
   await answerRequest(page, 'Accept');
 });
 
@@ -214,7 +225,7 @@ test('reviewers: two approvals, and the borrower sees the loan approved with its
   const { borrower } = await seedLoanUnderReview(request, 'Abimbola', { amount: 50_000, purpose });
 
   await as(page, 'ada@demo.coop');
-  await certify(page, purpose, 'Approve', 'Good savings record');
+  await certify(page, purpose, 'Approve', { note: 'Good savings record', axe: true });
   await as(page, 'bayo@demo.coop');
   await certify(page, purpose, 'Approve');
 
@@ -224,7 +235,6 @@ test('reviewers: two approvals, and the borrower sees the loan approved with its
   const approved = await openDetails(page, purpose);
   await expect(approved).toContainText('Oluchi');
   await expect(approved).toContainText('Repayment schedule');
-  await expectAccessible(page);
 });
 
 test('the reject path: a reviewer needs a reason', async ({ page, request }) => {
@@ -235,7 +245,7 @@ test('the reject path: a reviewer needs a reason', async ({ page, request }) => 
   await seedGuarantorAccepts(request, 'chiamaka.ibe@demo.coop', purpose);
   await seedGuarantorAccepts(request, 'ibrahim.garba@demo.coop', purpose);
   await as(page, 'aminu.bello@demo.coop');
-  await certify(page, purpose, 'Reject', 'No market for the eggs yet');
+  await certify(page, purpose, 'Reject', { note: 'No market for the eggs yet', axe: true });
   await as(page, 'temitope.fashola@demo.coop');
   await openLoans(page);
   await expect(loanRow(page, purpose).getByText('Rejected')).toBeVisible();

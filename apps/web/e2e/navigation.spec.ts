@@ -1,5 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, signIn } from './support';
+import { expectAccessible, signIn, signInThroughApi } from './support';
+
+// Signing in is the deep link's subject (through the form); the other tests sign in through the
+// API.
 
 test('a deep link asks for sign-in, then opens the page asked for', async ({ page }) => {
   await page.goto('/notifications?page=1');
@@ -12,7 +15,7 @@ test('a deep link asks for sign-in, then opens the page asked for', async ({ pag
 });
 
 test('logout ends the session and returns to sign-in', async ({ page }) => {
-  await signIn(page, 'ada@demo.coop');
+  await signInThroughApi(page, 'ada@demo.coop');
   await expect(page).toHaveURL(/\/dashboard$/);
 
   await page.getByRole('button', { name: /user menu of/ }).click();
@@ -32,7 +35,7 @@ test('logout ends the session and returns to sign-in', async ({ page }) => {
 });
 
 test('the sidebar links every section, 256 px wide', async ({ page }) => {
-  await signIn(page, 'ada@demo.coop');
+  await signInThroughApi(page, 'ada@demo.coop');
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('button', { name: 'Open navigation menu' })).toBeHidden();
   const sidebar = page.getByRole('navigation', { name: 'Main' });
@@ -48,7 +51,7 @@ test('the sidebar links every section, 256 px wide', async ({ page }) => {
 });
 
 test('below 768 px the navigation is a slide-over that Escape closes @mobile', async ({ page }) => {
-  await signIn(page, 'ada@demo.coop');
+  await signInThroughApi(page, 'ada@demo.coop');
   await expect(page).toHaveURL(/\/dashboard$/);
   const menuButton = page.getByRole('button', { name: 'Open navigation menu' });
   await menuButton.click();
@@ -90,7 +93,7 @@ test('the Access Denied page explains and offers the dashboard', async ({ page }
 test('the desktop sidebar runs the full height of a long page and stays in view', async ({
   page,
 }) => {
-  await signIn(page, 'ada@demo.coop');
+  await signInThroughApi(page, 'ada@demo.coop');
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/notifications');
   await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();

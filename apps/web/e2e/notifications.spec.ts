@@ -1,8 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { bell, expectAccessible, signIn } from './support';
+import { SEEDED_PASSWORD, seedContributor } from './seed';
+import { bell, signInThroughApi } from './support';
 
-test('mark one read, then all; the bell follows without a reload', async ({ page }) => {
-  await signIn(page, 'ada@demo.coop');
+/**
+ * The notifications page on the real API; the page in both themes is the all-pages pass's. The
+ * member is the test's own, notified of two payroll months (read once, the notifications stay
+ * read: the test passes again on a server where it ran).
+ */
+test('mark one read, then all; the bell follows without a reload', async ({ page, request }) => {
+  const member = await seedContributor(request, 'Ifeoma', { months: 2 });
+  await signInThroughApi(page, member.email, SEEDED_PASSWORD);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(bell(page)).toHaveAccessibleName(/^Notifications, \d+ unread$/);
   const unreadBefore = Number(
@@ -16,7 +23,6 @@ test('mark one read, then all; the bell follows without a reload', async ({ page
   await expect(list.getByRole('listitem').first()).toBeVisible();
   const main = page.getByRole('main');
   await expect(main.getByText(`${unreadBefore} unread`)).toBeVisible();
-  await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Mark read' }).first().click();
   await expect(main.getByText(`${unreadBefore - 1} unread`)).toBeVisible();
@@ -32,5 +38,4 @@ test('mark one read, then all; the bell follows without a reload', async ({ page
   // The server kept it.
   await page.reload();
   await expect(main.getByText('0 unread')).toBeVisible();
-  await expectAccessible(page);
 });

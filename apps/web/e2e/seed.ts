@@ -41,6 +41,12 @@ export function lagosMonth(): string {
     .slice(0, 7);
 }
 
+/** The Lagos month `months` before the current one, 'yyyy-MM'. */
+export function lagosMonthBefore(months: number): string {
+  const [year, month] = lagosMonth().split('-').map(Number);
+  return new Date(Date.UTC(year!, month! - 1 - months, 1)).toISOString().slice(0, 7);
+}
+
 /** A CSV upload as the back office's API takes it. */
 export const csvUpload = (fileName: string, text: string) => ({
   fileName,
@@ -48,14 +54,14 @@ export const csvUpload = (fileName: string, text: string) => ({
 });
 
 /**
- * A new member, created by the administrator and activated from the e-mailed link, as the
- * back office and a new member would. Its last name is the tag, so a search finds it alone.
+ * A new member created by the administrator, as the back office does it, not yet activated: the
+ * activation link is in their e-mail. Its last name is the tag, so a search finds it alone.
  */
-export async function seedMember(
+export async function seedInvitedMember(
   request: APIRequestContext,
   firstName: string,
   { tag = uniqueTag(), joinedOn }: { tag?: string; joinedOn?: string } = {},
-): Promise<SeededMember> {
+): Promise<Omit<SeededMember, 'token'>> {
   const lastName = `${tag[0]}${tag.slice(1).toLowerCase()}`;
   const email = `${firstName.toLowerCase()}.${tag.toLowerCase()}@e2e.coop`;
   const membershipId = `E${tag}${firstName.slice(0, 2).toUpperCase()}`;
@@ -66,13 +72,6 @@ export async function seedMember(
   });
   expect(created.status(), await created.text()).toBe(201);
   const { data } = (await created.json()) as { data: { id: string } };
-
-  const link = await linkFromOutbox(request, email, '/auth/activate');
-  const token = new URL(link, 'http://x').searchParams.get('token');
-  const activated = await request.post('/api/v1/auth/activate-account', {
-    data: { token, password: SEEDED_PASSWORD, confirmPassword: SEEDED_PASSWORD },
-  });
-  expect(activated.ok(), await activated.text()).toBe(true);
   return {
     id: data.id,
     firstName,
@@ -80,8 +79,26 @@ export async function seedMember(
     name: `${firstName} ${lastName}`,
     email,
     membershipId,
-    token: await accessToken(request, email, SEEDED_PASSWORD),
   };
+}
+
+/**
+ * A new member, created by the administrator and activated from the e-mailed link, as the
+ * back office and a new member would. Its last name is the tag, so a search finds it alone.
+ */
+export async function seedMember(
+  request: APIRequestContext,
+  firstName: string,
+  options: { tag?: string; joinedOn?: string } = {},
+): Promise<SeededMember> {
+  const member = await seedInvitedMember(request, firstName, options);
+  const link = await linkFromOutbox(request, member.email, '/auth/activate');
+  const token = new URL(link, 'http://x').searchParams.get('token');
+  const activated = await request.post('/api/v1/auth/activate-account', {
+    data: { token, password: SEEDED_PASSWORD, confirmPassword: SEEDED_PASSWORD },
+  });
+  expect(activated.ok(), await activated.text()).toBe(true);
+  return { ...member, token: await accessToken(request, member.email, SEEDED_PASSWORD) };
 }
 
 /**
@@ -135,6 +152,25 @@ export async function seedPayroll(
   return ((await posted.json()) as { data: { posted: number } }).data.posted;
 }
 
+/**
+ * A member of the test's own with a posted payroll month, still pending, for each of the last
+ * `months` months (each posting also notifies the member).
+ */
+export async function seedContributor(
+  request: APIRequestContext,
+  firstName: string,
+  { months }: { months: number },
+): Promise<SeededMember> {
+  const member = await seedMember(request, firstName, {
+    joinedOn: `${lagosMonthBefore(months - 1)}-01`,
+  });
+  for (let before = months - 1; before >= 0; before--) {
+    const rows = [{ member, savings: 20_000, shares: 5_000 }];
+    expect(await seedPayroll(request, rows, lagosMonthBefore(before))).toBe(1);
+  }
+  return member;
+}
+
 /** The member's contributions, newest first. */
 export async function contributionsOf(
   request: APIRequestContext,
@@ -148,16 +184,18 @@ export async function contributionsOf(
 }
 
 /**
- * `borrower` asks for a ₦50,000 loan for `purpose` with the guarantors found by the names given
- * (the demo's members), as the loan wizard sends it.
+ * `borrower` (a demo member's identifier, or a member of the test's own) asks for a ₦50,000 loan
+ * for `purpose` with the guarantors found by the names given, as the loan wizard sends it.
  */
 export async function seedLoanRequest(
   request: APIRequestContext,
-  borrower: string,
+  borrower: string | SeededMember,
   guarantors: string[],
   purpose: string,
 ): Promise<void> {
-  const headers = bearer(await accessToken(request, borrower));
+  const headers = bearer(
+    typeof borrower === 'string' ? await accessToken(request, borrower) : borrower.token,
+  );
   const guarantorUserIds: string[] = [];
   for (const name of guarantors) {
     const found = await request.get('/api/v1/users/guarantor-candidates', {

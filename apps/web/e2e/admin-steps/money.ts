@@ -4,7 +4,8 @@ import { expectAccessible, toastsGone } from '../support';
 
 /**
  * Back-office money routines as reusable steps (issue 9 items 5, 7, 9): each opens its page with
- * the filter that finds the record, runs axe on the page and on the dialog, does what an
+ * the filter that finds the record, runs axe on the dialog (the lists are the all-pages pass's),
+ * does what an
  * administrator does, and waits for the toast. `member` is the name the lists show
  * ('Ada Obi'), `amount` as the lists format it ('₦25,000').
  */
@@ -23,14 +24,14 @@ async function openList(page: Page, url: string, heading: string) {
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   // The list has loaded (a row or the empty message).
   await expect(page.getByText(/Loading /)).toHaveCount(0);
-  await expectAccessible(page);
   await shot(page, heading);
 }
 
-async function inDialog(page: Page, title: string) {
+/** The open dialog, with axe unless a later state of it is checked instead. */
+async function inDialog(page: Page, title: string, { axe = true }: { axe?: boolean } = {}) {
   const dialog = page.getByRole('dialog', { name: title });
   await expect(dialog).toBeVisible();
-  await expectAccessible(page);
+  if (axe) await expectAccessible(page);
   await shot(page, title);
   return dialog;
 }
@@ -54,7 +55,7 @@ export async function rejectWithdrawal(
 ) {
   await openList(page, '/admin/withdrawals?status=pending', 'Withdrawals');
   await page.getByRole('button', { name: `Reject ${w.member}’s ${w.amount} withdrawal` }).click();
-  const dialog = await inDialog(page, 'Reject withdrawal');
+  const dialog = await inDialog(page, 'Reject withdrawal', { axe: false });
   // The reason is required: an empty one is refused before anything is sent.
   await dialog.getByRole('button', { name: 'Reject withdrawal' }).click();
   await expect(dialog.getByText('Say why (at least 3 characters)')).toBeVisible();
@@ -95,7 +96,7 @@ export async function issueFine(
 ) {
   await openList(page, '/admin/fines', 'Fines');
   await page.getByRole('button', { name: 'Issue fine' }).click();
-  const dialog = await inDialog(page, 'Issue fine');
+  const dialog = await inDialog(page, 'Issue fine', { axe: false });
   for (const member of f.members) {
     await dialog.getByLabel('Members to fine').fill(member.search);
     await dialog.getByRole('button', { name: `Add ${member.name}` }).click();
