@@ -31,5 +31,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'build-plugins/**/*.test.ts'],
     restoreMocks: true,
     css: false,
+    // The files of a worker share one jsdom and one module graph: the environment and the app's
+    // modules are set up once per worker, not once per file (setup-tests.ts cleans the DOM, the
+    // auth state and storage after each test; no test replaces a module). docs/ci-timings.md.
+    isolate: false,
   },
 });
