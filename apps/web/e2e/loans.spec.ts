@@ -9,7 +9,7 @@ import {
   seedPayroll,
   uniqueTag,
 } from './seed';
-import { expectAccessible, signInThroughApi } from './support';
+import { allowLonger, expectAccessible, signInThroughApi } from './support';
 
 /**
  * Spec §2 "Loans page" against the real API and the demo cooperative, a test per step of a loan's
@@ -165,6 +165,8 @@ test('guarantors: one accepts, one declines; the borrower reassigns the place an
   page,
   request,
 }) => {
+  // Four members of its own seeded, each signing in in turn.
+  allowLonger(2);
   // Every member is the test's own (a demo borrower's loan from an earlier run stays open, and a
   // demo guarantor reaches the limit of three running guarantees): it passes again on a server
   // where it ran. The guarantors who accept have savings of their own to cover their half; each
