@@ -1,10 +1,11 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { renderPage } from '../src/prerender';
-import { fillShell } from './prerender';
+import { fillShell, paintFirstLoader } from './prerender';
 
 const TEMPLATE = `<!doctype html><html><head><title>Coop Portal</title>
 <script type="module" crossorigin src="/assets/index-abc.js"></script>
+<link rel="modulepreload" crossorigin href="/assets/react-abc.js">
 <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
 </head><body><div id="root"></div></body></html>`;
 
@@ -20,7 +21,10 @@ describe('fillShell', () => {
     expect(html).toContain('<div id="root"><main>form</main></div>');
     expect(html).toContain('<style>.a{color:red}</style>');
     expect(html).not.toContain('index-abc.css');
-    expect(html).toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
+    // The app's script starts after the first paint, from the inline loader.
+    expect(html).not.toContain('<script type="module" crossorigin src="/assets/index-abc.js">');
+    expect(html).toContain(paintFirstLoader(['/assets/index-abc.js', '/assets/react-abc.js']));
+    expect(html).not.toContain('<link rel="modulepreload"');
   });
 
   it('refuses a template without the empty #root', async () => {

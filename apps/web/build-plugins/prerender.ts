@@ -1,8 +1,9 @@
 // Writes the public pages' markup into the build (docs/decisions/110-prerendered-sign-in-page.md):
 // after Vite has written index.html, it loads src/prerender.tsx through Vite's SSR loader (the same
 // sources, aliases and conditions as the browser build), renders each page with React, and writes
-// index.html with that markup in #root, the page's <title>, and the app's stylesheet inlined, so
-// the first response paints the page without waiting for CSS or JavaScript.
+// index.html with that markup in #root, the page's <title>, the app's stylesheet inlined, and the
+// app's scripts started after the first paint, so the first response paints the page without
+// waiting for CSS or JavaScript.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { createServer, type Plugin, type ResolvedConfig } from 'vite';
@@ -17,6 +18,41 @@ export const PRERENDERED_MANIFEST = '.vite/prerendered.json';
 
 const ROOT = '<div id="root"></div>';
 const STYLESHEET = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g;
+const ENTRY = /\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">/g;
+
+/**
+ * The inline script that starts the app once the prerendered page has painted: after the
+ * document is parsed, the next frame, then a task (at once in a hidden tab, which paints nothing).
+ * Left in the head, the entry and its preloads would be fetched and run before the first paint,
+ * holding it back by the time the phone takes to run React. `files` is the entry, then what it
+ * imports. The API allows it by its hash, as every inline script of the files it serves.
+ */
+export function paintFirstLoader(files: readonly string[]): string {
+  return `(function () {
+        var files = ${JSON.stringify(files)};
+        function start() {
+          for (var i = 1; i < files.length; i++) {
+            var link = document.createElement('link');
+            link.rel = 'modulepreload';
+            link.crossOrigin = '';
+            link.href = files[i];
+            document.head.appendChild(link);
+          }
+          var script = document.createElement('script');
+          script.type = 'module';
+          script.crossOrigin = '';
+          script.src = files[0];
+          document.head.appendChild(script);
+        }
+        document.addEventListener('DOMContentLoaded', function () {
+          if (document.visibilityState !== 'visible') return start();
+          requestAnimationFrame(function () {
+            setTimeout(start, 0);
+          });
+        });
+      })();`;
+}
 
 /**
  * index.html with `markup` (React's output for one page) in #root. React hoists the page's
@@ -34,6 +70,12 @@ export async function fillShell(
   const body = title ? markup.slice(title.length) : markup;
   let html = template.replace(ROOT, () => `<div id="root">${body}</div>`);
   if (title) html = html.replace(/<title>[^<]*<\/title>/, () => title);
+  const entry = ENTRY.exec(html);
+  if (!entry) throw new Error('index.html must load its entry as a module script');
+  const preloads = [...html.matchAll(MODULE_PRELOAD)];
+  for (const [tag] of [entry, ...preloads]) html = html.replace(tag, '');
+  const files = [entry[1], ...preloads.map(([, href]) => href)] as string[];
+  html = html.replace('</head>', () => `  <script>${paintFirstLoader(files)}</script>\n  </head>`);
   for (const [link, href] of [...html.matchAll(STYLESHEET)]) {
     const css = await readAsset(href as string);
     if (css.includes('</style')) throw new Error(`${href} cannot be inlined`);

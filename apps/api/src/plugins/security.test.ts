@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -31,6 +31,32 @@ describe('inline scripts in the CSP', () => {
       expect(csp).toContain(`script-src 'self' ${sha(THEME_SCRIPT)}`);
       expect(csp).not.toContain("unsafe-inline'; script");
       expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+});
+
+describe('inline scripts of the prerendered pages in the CSP', () => {
+  it('allows the scripts of each prerendered page as well as those of index.html', async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'coop-web-'));
+    const loader = 'start("/assets/index-abc.js");';
+    writeFileSync(path.join(dist, 'index.html'), `<head><script>${THEME_SCRIPT}</script></head>`);
+    mkdirSync(path.join(dist, 'auth'));
+    mkdirSync(path.join(dist, '.vite'));
+    writeFileSync(
+      path.join(dist, 'auth/login.html'),
+      `<head><script>${THEME_SCRIPT}</script><script>${loader}</script></head>`,
+    );
+    writeFileSync(
+      path.join(dist, '.vite/prerendered.json'),
+      JSON.stringify({ '/auth/login': 'auth/login.html' }),
+    );
+    const t = await createTestApp({ webDistDir: dist });
+    try {
+      const res = await t.app.inject({ url: '/auth/login' });
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain(`script-src 'self' ${sha(THEME_SCRIPT)} ${sha(loader)};`);
     } finally {
       await t.close();
     }

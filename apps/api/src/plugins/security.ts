@@ -4,12 +4,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import { prerenderedPages } from './web-app.js';
 
 /**
- * The CSP sources of the inline scripts of the web app's index.html: exactly those scripts, by
+ * The CSP sources of the inline scripts of the web app's HTML files: exactly those scripts, by
  * their SHA-256 (the theme script that runs before the first paint, decision 051, and the sign-in
- * page's guard for a form sent before its JavaScript has run, decision 110). Nothing else inline
- * may run.
+ * page's guard for a form sent before its JavaScript has run and its loader that starts the app
+ * after the first paint, decision 110). Nothing else inline may run.
  */
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
@@ -80,9 +81,19 @@ export const FRAMEWORK_ERROR_HEADERS: Record<string, string> = {
 };
 
 export const securityHeaders = fp<{ webDistDir?: string }>(async (app, options) => {
-  const indexHtml = options.webDistDir ? path.join(options.webDistDir, 'index.html') : null;
-  const scriptHashes =
-    indexHtml && existsSync(indexHtml) ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : [];
+  // index.html and the prerendered pages (decision 110), whose loader differs per build.
+  const dist = options.webDistDir;
+  const pages =
+    dist && existsSync(path.join(dist, 'index.html'))
+      ? ['index.html', ...prerenderedPages(dist).values()]
+      : [];
+  const scriptHashes = [
+    ...new Set(
+      pages.flatMap((file) =>
+        inlineScriptHashes(readFileSync(path.join(dist ?? '', file), 'utf8')),
+      ),
+    ),
+  ];
   const headers = securityHeaderSet(helmetOptions(scriptHashes));
   // Set on the raw response, as helmet does, so that error answers keep them.
   app.addHook('onRequest', (req, reply, done) => {

@@ -11,7 +11,7 @@ const ONE_YEAR_SECONDS = 31_536_000;
  * the build with their markup, which is served there instead of the empty index.html
  * (docs/decisions/110-prerendered-sign-in-page.md).
  */
-function prerenderedPages(distDir: string): Map<string, string> {
+export function prerenderedPages(distDir: string): Map<string, string> {
   const manifest = path.join(distDir, '.vite', 'prerendered.json');
   if (!existsSync(manifest)) return new Map();
   const pages = JSON.parse(readFileSync(manifest, 'utf8')) as Record<string, string>;
