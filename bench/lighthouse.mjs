@@ -1,0 +1,130 @@
+// `npm run bench:lighthouse`: Lighthouse's mobile audit (its defaults: a Moto G-class phone,
+// simulated Slow 4G, 4× CPU slowdown) of /auth/login on the production build, several times, with
+// the median of each figure and the machine's load average (Lighthouse's figures move with the
+// CPU the machine has left). It builds what is stale and starts the real server with
+// NODE_ENV=production on an empty embedded database. BENCH_RUNS (default 5) sets the number of
+// runs, BENCH_PORT the server's port (default 3292), CHROME_PATH the browser
+// (default /usr/bin/chromium); `--no-build` measures the existing build; `--path=/x` another page.
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { build } from '../scripts/build.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const port = Number(process.env.BENCH_PORT ?? 3292);
+const runs = Number(process.env.BENCH_RUNS ?? 5);
+const pagePath = process.argv.find((arg) => arg.startsWith('--path='))?.slice(7) ?? '/auth/login';
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const url = `http://127.0.0.1:${port}${pagePath}`;
+
+if (!process.argv.includes('--no-build')) build();
+
+const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
+  cwd: root,
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'coop-bench-lighthouse-')),
+    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
+    TWO_FACTOR_KEY: Buffer.alloc(32, 7).toString('base64'),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    MAIL: 'log',
+    COOPERATIVE_NAME: 'Bench Cooperative',
+    ADMIN_CONTACT_EMAIL: 'admin@bench.coop',
+    ADMIN_CONTACT_PHONE: '+2348000000000',
+    COOPERATIVE_BANK_NAME: 'Bench Bank',
+    COOPERATIVE_BANK_ACCOUNT_NAME: 'Bench Cooperative',
+    COOPERATIVE_BANK_ACCOUNT_NUMBER: '0123456789',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+
+async function waitForServer() {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`The server exited (${server.exitCode})`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`The server did not answer on port ${port} within three minutes`);
+}
+
+const lighthouseBin = path.join(root, 'node_modules/.bin/lighthouse');
+
+/** One Lighthouse run: the performance score and the metrics, in milliseconds. */
+async function audit() {
+  const { stdout } = await promisify(execFile)(
+    lighthouseBin,
+    [
+      url,
+      '--only-categories=performance',
+      '--output=json',
+      '--output-path=stdout',
+      '--quiet',
+      '--chrome-flags=--no-sandbox --disable-gpu --headless',
+    ],
+    { env: { ...process.env, CHROME_PATH: chromePath }, maxBuffer: 64 * 1024 * 1024 },
+  );
+  const report = JSON.parse(stdout);
+  const metric = (id) => report.audits[id].numericValue;
+  return {
+    lighthouse: report.lighthouseVersion,
+    score: Math.round(report.categories.performance.score * 100),
+    fcp: metric('first-contentful-paint'),
+    lcp: metric('largest-contentful-paint'),
+    tbt: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+    si: metric('speed-index'),
+  };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+const row = (label, r) =>
+  `${label.padEnd(8)} ${String(r.score).padStart(5)}  ${seconds(r.fcp).padStart(7)}  ` +
+  `${seconds(r.lcp).padStart(7)}  ${`${Math.round(r.tbt)} ms`.padStart(7)}  ` +
+  `${r.cls.toFixed(3).padStart(5)}  ${seconds(r.si).padStart(7)}`;
+
+const results = [];
+const loads = [];
+try {
+  await waitForServer();
+  const cpus = os.cpus();
+  console.log(
+    `Lighthouse mobile of ${pagePath} (production build), ${runs} runs: ` +
+      `${cpus[0]?.model ?? 'unknown CPU'} × ${cpus.length}, Node ${process.version}\n`,
+  );
+  console.log('run      score      FCP      LCP      TBT    CLS       SI   load (1 min)');
+  for (let run = 1; run <= runs; run += 1) {
+    const load = os.loadavg()[0];
+    const result = await audit();
+    results.push(result);
+    loads.push(load);
+    console.log(`${row(`#${run}`, result)}   ${load.toFixed(2)}`);
+  }
+} finally {
+  server.kill('SIGTERM');
+}
+
+const medians = Object.fromEntries(
+  ['score', 'fcp', 'lcp', 'tbt', 'cls', 'si'].map((key) => [
+    key,
+    median(results.map((r) => r[key])),
+  ]),
+);
+console.log(`${row('median', medians)}   ${median(loads).toFixed(2)}`);
+console.log(`\nLighthouse ${results[0]?.lighthouse}, Chromium at ${chromePath}.`);
