@@ -1,4 +1,4 @@
-import type { CsvUploadInput } from '@coop/shared/admin';
+import type { CsvUploadInput } from '@coop/shared/csv-uploads';
 
 /** A chosen file as the API takes it: its name and its bytes in base64 (decision 070). */
 export async function toCsvUpload(file: File): Promise<CsvUploadInput> {

@@ -1,7 +1,7 @@
 import {
   ADMIN_DECISION_REASON_MAX_LENGTH,
   ADMIN_DECISION_REASON_MIN_LENGTH,
-} from '@coop/shared/admin-money-texts';
+} from '@coop/shared/constants';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from '../../lib/toast';
 import { FormField } from '../form/form-field';

@@ -1,8 +1,5 @@
-import {
-  ADMIN_MESSAGES,
-  PAYROLL_COLUMNS,
-  PAYROLL_OPTIONAL_COLUMNS,
-} from '@coop/shared/admin-texts';
+import { CSV_MESSAGES } from '@coop/shared/csv-upload-rules';
+import { PAYROLL_COLUMNS, PAYROLL_OPTIONAL_COLUMNS } from '@coop/shared/payroll-rules';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -30,7 +27,7 @@ describe('CsvFilePicker', () => {
     const big = new File(['x'], 'members.csv', { type: 'text/csv' });
     Object.defineProperty(big, 'size', { value: 10 * 1024 * 1024 + 1 });
     await userEvent.upload(screen.getByLabelText('Members file'), big);
-    expect(await screen.findByRole('alert')).toHaveTextContent(ADMIN_MESSAGES.csvTooLarge);
+    expect(await screen.findByRole('alert')).toHaveTextContent(CSV_MESSAGES.tooLarge);
     expect(onChosen).not.toHaveBeenCalled();
   });
 });

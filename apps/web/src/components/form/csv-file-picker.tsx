@@ -1,5 +1,5 @@
-import type { CsvRowError, CsvUploadInput } from '@coop/shared/admin';
-import { ADMIN_MESSAGES, CSV_UPLOAD_MAX_BYTES } from '@coop/shared/admin-texts';
+import { CSV_MESSAGES, CSV_UPLOAD_MAX_BYTES } from '@coop/shared/csv-upload-rules';
+import type { CsvRowError, CsvUploadInput } from '@coop/shared/csv-uploads';
 import { FileUp } from 'lucide-react';
 import { Fragment, useId, useState, type ChangeEvent } from 'react';
 import { Alert, AlertDescription, AlertTitle } from '../ui/alert';
@@ -34,7 +34,7 @@ export function CsvFilePicker({
     if (!file) return;
     setError(null);
     if (file.size > CSV_UPLOAD_MAX_BYTES) {
-      setError(ADMIN_MESSAGES.csvTooLarge);
+      setError(CSV_MESSAGES.tooLarge);
       return;
     }
     setBusy(true);

@@ -1,5 +1,5 @@
 import type { Pagination } from '@coop/shared/http';
-import type { AdminMemberRef } from '@coop/shared/admin-money';
+import type { AdminMemberRef } from '@coop/shared/members';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import type { AdminOverviewResponse } from '@coop/shared/admin';
+import type { AdminOverviewResponse } from '@coop/shared/back-office';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { adminKeys } from '../../../lib/admin-keys';

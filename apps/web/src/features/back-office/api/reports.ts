@@ -1,4 +1,5 @@
-import type { AuditListResponse, ReconciliationResponse } from '@coop/shared/admin';
+import type { AuditListResponse } from '@coop/shared/audit';
+import type { ReconciliationResponse } from '@coop/shared/back-office';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { QueryParams } from '../../../lib/api-client';
 import { api } from '../../../lib/api';

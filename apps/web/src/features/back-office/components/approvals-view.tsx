@@ -143,7 +143,7 @@ const decidedColumns: readonly DataTableColumn<Proposal>[] = [
     header: 'Decision',
     cell: (row) => (
       <span className="block max-w-64 min-w-32 whitespace-normal">
-        <StatusBadge status={row.status} />
+        <StatusBadge of="proposal" status={row.status} />
         {row.decidedBy ? (
           <span className="block text-sm text-muted-foreground">
             {row.decidedBy.name}

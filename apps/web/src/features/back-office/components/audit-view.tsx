@@ -1,6 +1,6 @@
-import type { AuditEntry } from '@coop/shared/admin';
-import { ADMIN_MESSAGES } from '@coop/shared/admin-texts';
+import type { AuditEntry } from '@coop/shared/audit';
 import {
+  AUDIT_MESSAGES,
   describeAuditAction,
   describeAuditChanges,
   describeAuditEntity,
@@ -90,7 +90,7 @@ export function AuditList<SortField extends string>({ list }: { list: ListParams
         errorMessage={errorMessage}
         onRetry={() => void audit.refetch()}
         isEmpty={rows.length === 0}
-        emptyMessage={ADMIN_MESSAGES.auditEmpty}
+        emptyMessage={AUDIT_MESSAGES.empty}
         loadingLabel="Loading the audit log"
       >
         <DataTable

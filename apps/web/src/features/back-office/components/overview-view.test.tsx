@@ -1,4 +1,4 @@
-import type { AdminOverview } from '@coop/shared/admin';
+import type { AdminOverview } from '@coop/shared/back-office';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';

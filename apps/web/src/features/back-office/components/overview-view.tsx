@@ -1,4 +1,4 @@
-import type { AdminOverview } from '@coop/shared/admin';
+import type { AdminOverview } from '@coop/shared/back-office';
 import { formatMonth } from '@coop/shared/dates';
 import { formatNaira } from '@coop/shared/money';
 import { ArrowRight } from 'lucide-react';

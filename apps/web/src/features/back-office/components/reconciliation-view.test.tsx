@@ -1,4 +1,4 @@
-import type { Reconciliation } from '@coop/shared/admin';
+import type { Reconciliation } from '@coop/shared/back-office';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ReconciliationView } from './reconciliation-view';

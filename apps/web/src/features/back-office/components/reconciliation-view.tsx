@@ -1,5 +1,5 @@
 import { agree, countOf } from '@coop/shared/plurals';
-import type { Reconciliation } from '@coop/shared/admin';
+import type { Reconciliation } from '@coop/shared/back-office';
 import { formatDisplayDate, formatDisplayDateTime } from '@coop/shared/dates';
 import { formatNaira } from '@coop/shared/money';
 import { CircleCheck, CircleAlert } from 'lucide-react';

@@ -1,4 +1,8 @@
-import type { DisputeListResponse, DisputeResponse, ResolveDisputeInput } from '@coop/shared/admin';
+import type {
+  DisputeListResponse,
+  DisputeResponse,
+  ResolveDisputeInput,
+} from '@coop/shared/contributions';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryParams } from '../../../lib/api-client';
 import { api } from '../../../lib/api';

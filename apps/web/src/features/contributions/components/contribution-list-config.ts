@@ -1,4 +1,4 @@
-import type { ContributionStatus } from '@coop/shared/contribution-rules';
+import { CONTRIBUTION_STATUS_LABELS, CONTRIBUTION_STATUSES } from '@coop/shared/contribution-rules';
 import {
   CONTRIBUTIONS_DEFAULT_QUERY,
   CONTRIBUTIONS_PAGE_SIZE_OPTIONS,
@@ -6,7 +6,6 @@ import {
 import { formatNaira } from '@coop/shared/money';
 import type { FilterDefinition } from '../../../lib/list-filters';
 import type { ListParamsConfig } from '../../../lib/use-list-params';
-import { CONTRIBUTION_STATUS_LABELS } from './contribution-status-badge';
 
 export type ContributionSortField = 'contributionDate' | 'contributionMonth' | 'totalAmount';
 
@@ -16,7 +15,7 @@ const statusFilter = {
   key: 'status',
   label: 'Status',
   type: 'select',
-  options: (Object.keys(CONTRIBUTION_STATUS_LABELS) as ContributionStatus[]).map((status) => ({
+  options: CONTRIBUTION_STATUSES.map((status) => ({
     value: status,
     label: CONTRIBUTION_STATUS_LABELS[status],
   })),

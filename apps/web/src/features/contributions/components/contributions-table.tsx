@@ -3,7 +3,7 @@ import { formatNaira } from '@coop/shared/money';
 import { DataTable, type DataTableColumn } from '../../../components/list/data-table';
 import { canDisputeContribution, isSelectableContribution } from '@coop/shared/contribution-rules';
 import { formatDisplayDate, formatMonth } from '@coop/shared/dates';
-import { ContributionStatusBadge } from './contribution-status-badge';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import { DisputeContributionDialog } from './dispute-contribution-dialog';
 
 const columns: readonly DataTableColumn<Contribution>[] = [
@@ -35,7 +35,7 @@ const columns: readonly DataTableColumn<Contribution>[] = [
   {
     id: 'status',
     header: 'Status',
-    cell: (row) => <ContributionStatusBadge status={row.status} />,
+    cell: (row) => <StatusBadge of="contribution" status={row.status} />,
   },
 ];
 

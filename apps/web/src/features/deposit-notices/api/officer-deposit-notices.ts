@@ -1,7 +1,7 @@
 import type {
   AdminDepositNoticeListResponse,
   AdminDepositNoticeResponse,
-} from '@coop/shared/admin-money';
+} from '@coop/shared/deposit-notices';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { QueryParams } from '../../../lib/api-client';
 import { api } from '../../../lib/api';

@@ -1,16 +1,12 @@
 import { formatDisplayDate, formatMonth } from '@coop/shared/dates';
 import type { DepositNotice } from '@coop/shared/deposit-notices';
-import {
-  DEPOSIT_NOTICE_MESSAGES,
-  DEPOSIT_NOTICE_STATUS_LABELS,
-  type DepositNoticeStatus,
-} from '@coop/shared/deposit-notice-rules';
+import { DEPOSIT_NOTICE_MESSAGES } from '@coop/shared/deposit-notice-rules';
 import { formatNaira } from '@coop/shared/money';
 import { Landmark, PiggyBank } from 'lucide-react';
 import { DataTable, type DataTableColumn } from '../../../components/list/data-table';
 import { PaginationFooter } from '../../../components/list/pagination-footer';
 import { QueryState } from '../../../components/list/query-state';
-import { Badge, type BadgeProps } from '../../../components/ui/badge';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import {
   Card,
   CardContent,
@@ -29,12 +25,6 @@ export const DEPOSIT_NOTICE_LIST_CONFIG: ListParamsConfig<'submittedAt'> = {
   sortFields: ['submittedAt'],
   pageSizeOptions: [10, 25, 50],
   filters: [],
-};
-
-const STATUS_VARIANT: Record<DepositNoticeStatus, BadgeProps['variant']> = {
-  pending: 'warning',
-  verified: 'success',
-  rejected: 'danger',
 };
 
 const COLUMNS: readonly DataTableColumn<DepositNotice>[] = [
@@ -62,9 +52,7 @@ const COLUMNS: readonly DataTableColumn<DepositNotice>[] = [
     header: 'Status',
     cell: (row) => (
       <div className="grid gap-1">
-        <Badge variant={STATUS_VARIANT[row.status]}>
-          {DEPOSIT_NOTICE_STATUS_LABELS[row.status]}
-        </Badge>
+        <StatusBadge of="depositNotice" status={row.status} />
         {row.rejectionReason ? (
           <span className="block max-w-64 text-xs whitespace-normal text-muted-foreground">
             {row.rejectionReason}

@@ -1,11 +1,6 @@
 import { DEFAULT_PAGE_SIZE } from '@coop/shared/constants';
 import { formatDisplayDate } from '@coop/shared/dates';
-import {
-  DIVIDEND_MESSAGES,
-  DIVIDEND_STATUS_LABELS,
-  DIVIDEND_TYPE_LABELS,
-  type DividendStatus,
-} from '@coop/shared/dividend-rules';
+import { DIVIDEND_MESSAGES, DIVIDEND_TYPE_LABELS } from '@coop/shared/dividend-rules';
 import type { Dividend } from '@coop/shared/dividends';
 import type { SortOrder } from '@coop/shared/http';
 import { FALLBACK_MESSAGES } from '@coop/shared/messages';
@@ -15,7 +10,7 @@ import { useEffect, useId } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/list/data-table';
 import { PaginationFooter } from '../../../components/list/pagination-footer';
 import { QueryState } from '../../../components/list/query-state';
-import { Badge, type BadgeProps } from '../../../components/ui/badge';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
@@ -36,12 +31,6 @@ export const DIVIDEND_LIST_CONFIG: ListParamsConfig<DividendSortField> = {
 const SORT_LABELS: Record<DividendSortField, string> = {
   paymentDate: 'Payment Date',
   dividendYear: 'Year',
-};
-
-const STATUS_VARIANT: Record<DividendStatus, BadgeProps['variant']> = {
-  paid: 'success',
-  pending: 'warning',
-  calculated: 'info',
 };
 
 const dateCell = (value: string | null) =>
@@ -67,11 +56,7 @@ const COLUMNS: readonly DataTableColumn<Dividend>[] = [
   {
     id: 'status',
     header: 'Status',
-    cell: (row) => (
-      <Badge variant={STATUS_VARIANT[row.status] ?? 'muted'}>
-        {DIVIDEND_STATUS_LABELS[row.status] ?? row.status}
-      </Badge>
-    ),
+    cell: (row) => <StatusBadge of="dividend" status={row.status} />,
   },
 ];
 

@@ -4,8 +4,8 @@ import type {
   AdminIssueFinesInput,
   AdminIssueFinesResponse,
   AdminMarkFinePaidInput,
-} from '@coop/shared/admin-money';
-import type { AdminMemberListResponse } from '@coop/shared/admin';
+} from '@coop/shared/fines';
+import type { AdminMemberListResponse } from '@coop/shared/members';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { QueryParams } from '../../../lib/api-client';
 import { api } from '../../../lib/api';

@@ -6,7 +6,6 @@ import {
   FINE_STATUS_LABELS,
   FINE_STATUSES,
   isFineOverdue,
-  type FineStatus,
 } from '@coop/shared/fine-rules';
 import { FALLBACK_MESSAGES } from '@coop/shared/messages';
 import { formatNaira } from '@coop/shared/money';
@@ -15,7 +14,7 @@ import { DataTable, type DataTableColumn } from '../../../components/list/data-t
 import { PaginationFooter } from '../../../components/list/pagination-footer';
 import { QueryState } from '../../../components/list/query-state';
 import { RowNote } from '../../../components/list/row-note';
-import { Badge, type BadgeProps } from '../../../components/ui/badge';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
 import { failureMessage } from '../../../lib/api-client';
@@ -38,12 +37,6 @@ export const FINE_LIST_CONFIG: ListParamsConfig<FineSortField> = {
   sortFields: ['fineDate', 'dueDate', 'amount'],
   pageSizeOptions: [10, 25, 50],
   filters: [STATUS_FILTER],
-};
-
-const STATUS_VARIANT: Record<FineStatus, BadgeProps['variant']> = {
-  pending: 'warning',
-  paid: 'success',
-  waived: 'muted',
 };
 
 function columns(today: string): readonly DataTableColumn<Fine>[] {
@@ -77,7 +70,7 @@ function columns(today: string): readonly DataTableColumn<Fine>[] {
       header: 'Status',
       cell: (row) => (
         <>
-          <Badge variant={STATUS_VARIANT[row.status]}>{FINE_STATUS_LABELS[row.status]}</Badge>
+          <StatusBadge of="fine" status={row.status} />
           {row.status === 'waived' && row.waiverNote ? (
             <RowNote label="Reason">{row.waiverNote}</RowNote>
           ) : null}

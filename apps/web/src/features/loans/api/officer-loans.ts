@@ -3,7 +3,7 @@ import type {
   AdminLoanListResponse,
   AdminRepaymentInput,
   DisburseLoanInput,
-} from '@coop/shared/admin-loans';
+} from '@coop/shared/loans';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QueryParams } from '../../../lib/api-client';
 import { api } from '../../../lib/api';

@@ -22,7 +22,7 @@ import {
   GUARANTOR_REQUEST_SEARCH,
   type GuarantorRequestSortField,
 } from './loan-list-config';
-import { StatusBadge } from './loan-status-badge';
+import { StatusBadge } from '../../../components/ui/status-badge';
 
 type Pending = { request: GuarantorRequest; decision: 'accept' | 'reject' } | null;
 
@@ -63,7 +63,11 @@ const COLUMNS: readonly DataTableColumn<GuarantorRequest>[] = [
     cell: (row) => <span className="font-semibold">{naira(row.guaranteeAmount)}</span>,
   },
   { id: 'term', header: 'Term', cell: (row) => `${row.loanId.repaymentTermMonths} months` },
-  { id: 'status', header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (row) => <StatusBadge of="guarantor" status={row.status} />,
+  },
   { id: 'date', header: 'Date', cell: (row) => displayDate(row.invitationDate) },
 ];
 
@@ -220,7 +224,7 @@ export function GuarantorRequestsTab({ list }: { list: ListParams<GuarantorReque
               <dd>{details.loanId.purpose}</dd>
               <dt className="text-muted-foreground">Loan status</dt>
               <dd>
-                <StatusBadge status={details.loanId.status} />
+                <StatusBadge of="loan" status={details.loanId.status} />
               </dd>
             </dl>
             <div className="rounded-md border border-warning/40 bg-warning-soft p-3 text-warning-soft-foreground">

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/list/data-table';
 import { Button } from '../../../components/ui/button';
 import { displayDate, naira } from './loan-format';
-import { StatusBadge } from './loan-status-badge';
+import { StatusBadge } from '../../../components/ui/status-badge';
 
 type ScheduleItem = Loan['repaymentSchedule']['scheduleItems'][number];
 type RepaymentRecord = Loan['repaymentRecords'][number];
@@ -29,7 +29,11 @@ const SCHEDULE_COLUMNS: readonly DataTableColumn<ScheduleItem>[] = [
   { id: 'interest', header: 'Interest', align: 'end', cell: (item) => naira(item.interestAmount) },
   { id: 'total', header: 'Total', align: 'end', cell: (item) => naira(item.totalAmount) },
   { id: 'balance', header: 'Balance', align: 'end', cell: (item) => naira(item.remainingBalance) },
-  { id: 'status', header: 'Status', cell: (item) => <StatusBadge status={item.status} /> },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (item) => <StatusBadge of="instalment" status={item.status} />,
+  },
 ];
 
 const HISTORY_COLUMNS: readonly DataTableColumn<RepaymentRecord>[] = [
@@ -53,7 +57,11 @@ const HISTORY_COLUMNS: readonly DataTableColumn<RepaymentRecord>[] = [
       </>
     ),
   },
-  { id: 'status', header: 'Status', cell: (record) => <StatusBadge status={record.status} /> },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (record) => <StatusBadge of="repayment" status={record.status} />,
+  },
   {
     id: 'after',
     header: 'Balance after',
@@ -118,7 +126,7 @@ export function LoanDetails({
                 {g.firstName} {g.lastName}
               </span>
               <span className="justify-self-end md:order-last">
-                <StatusBadge status={g.status} />
+                <StatusBadge of="guarantor" status={g.status} />
               </span>
               <span className="col-span-2 truncate text-muted-foreground">{g.email}</span>
               <span className="font-medium tabular-nums">{naira(g.guaranteeAmount)}</span>

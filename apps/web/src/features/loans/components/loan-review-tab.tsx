@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import { DialogFacts } from '../../../components/dialogs/form-dialog';
 import { ReasonDialog } from '../../../components/dialogs/reason-dialog';
 import { Spinner } from '../../../components/ui/spinner';
@@ -115,7 +116,7 @@ export function LoanReviewTab(props: {
                 whatever the length of a name or an amount. */}
             <div className="flex items-center justify-between gap-2">
               <span className="font-mono text-sm">{loan.loanId}</span>
-              <Badge variant="info">Under Review</Badge>
+              <StatusBadge of="loan" status="under_review" />
             </div>
             <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3">
               <ReviewFact label="Applicant">

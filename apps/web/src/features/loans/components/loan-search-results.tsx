@@ -5,7 +5,7 @@ import { paths, searchPath } from '../../../config/paths';
 import { failureMessage } from '../../../lib/api-client';
 import { useLoans } from '../api/get-loans';
 import { displayDate, naira } from './loan-format';
-import { StatusBadge } from './loan-status-badge';
+import { StatusBadge } from '../../../components/ui/status-badge';
 
 /** How many matches the search page shows before 'View all'. */
 const SHOWN = 5;
@@ -49,7 +49,7 @@ export function LoanSearchResults({ term }: { term: string }) {
                   {displayDate(loan.requestDate)}
                 </span>
               </span>
-              <StatusBadge status={loan.status} />
+              <StatusBadge of="loan" status={loan.status} />
             </Link>
           </li>
         ))}

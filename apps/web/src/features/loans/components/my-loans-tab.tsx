@@ -21,7 +21,7 @@ import {
   MY_LOAN_SEARCH,
   type MyLoanSortField,
 } from './loan-list-config';
-import { StatusBadge } from './loan-status-badge';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import { LoanDetails } from './loan-details';
 
 /** How many of the loan's instalments are past their due date unpaid. */
@@ -176,7 +176,7 @@ export function MyLoansTab({
                         className="order-2 justify-items-end md:justify-items-start"
                       >
                         <span className="flex flex-wrap justify-end gap-1 md:justify-start">
-                          <StatusBadge status={loan.status} />
+                          <StatusBadge of="loan" status={loan.status} />
                           {overdue > 0 ? (
                             <Badge variant="danger">
                               <AlertTriangle aria-hidden="true" className="size-3" />

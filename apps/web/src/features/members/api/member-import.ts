@@ -1,8 +1,5 @@
-import type {
-  CsvUploadInput,
-  MemberImportPreviewResponse,
-  MemberImportResponse,
-} from '@coop/shared/admin';
+import type { CsvUploadInput } from '@coop/shared/csv-uploads';
+import type { MemberImportPreviewResponse, MemberImportResponse } from '@coop/shared/members';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { adminKeys } from '../../../lib/admin-keys';

@@ -6,7 +6,7 @@ import type {
   AdminMemberListResponse,
   AdminMemberResponse,
   AdminUpdateMemberInput,
-} from '@coop/shared/admin';
+} from '@coop/shared/members';
 import {
   keepPreviousData,
   queryOptions,

@@ -1,8 +1,5 @@
-import type {
-  CsvUploadInput,
-  PayrollPostResponse,
-  PayrollPreviewResponse,
-} from '@coop/shared/admin';
+import type { CsvUploadInput } from '@coop/shared/csv-uploads';
+import type { PayrollPostResponse, PayrollPreviewResponse } from '@coop/shared/payroll';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { adminKeys } from '../../../lib/admin-keys';

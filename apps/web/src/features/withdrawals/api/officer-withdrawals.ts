@@ -1,7 +1,7 @@
 import type {
   AdminWithdrawalListResponse,
   AdminWithdrawalResponse,
-} from '@coop/shared/admin-money';
+} from '@coop/shared/withdrawals';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { QueryParams } from '../../../lib/api-client';
 import { api } from '../../../lib/api';

@@ -9,7 +9,6 @@ import {
   WITHDRAWAL_STATUSES,
   WITHDRAWAL_TYPE_LABELS,
   WITHDRAWAL_TYPES,
-  type WithdrawalStatus,
   type WithdrawalType,
 } from '@coop/shared/withdrawal-rules';
 import { CircleAlert, Info } from 'lucide-react';
@@ -22,7 +21,7 @@ import { PaginationFooter } from '../../../components/list/pagination-footer';
 import { QueryState } from '../../../components/list/query-state';
 import { RowNote } from '../../../components/list/row-note';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
-import { Badge, type BadgeProps } from '../../../components/ui/badge';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
@@ -54,13 +53,6 @@ export const WITHDRAWAL_LIST_CONFIG: ListParamsConfig<WithdrawalSortField> = {
       options: WITHDRAWAL_TYPES.map((t) => ({ value: t, label: WITHDRAWAL_TYPE_LABELS[t] })),
     },
   ] satisfies FilterDefinition[],
-};
-
-const STATUS_VARIANT: Record<WithdrawalStatus, BadgeProps['variant']> = {
-  pending: 'warning',
-  approved: 'success',
-  rejected: 'danger',
-  cancelled: 'muted',
 };
 
 /** Cancelling gives the money back at once and cannot be undone: the member confirms it first. */
@@ -110,9 +102,7 @@ const COLUMNS: readonly DataTableColumn<Withdrawal>[] = [
     header: 'Status',
     cell: (row) => (
       <>
-        <Badge variant={STATUS_VARIANT[row.status] ?? 'muted'}>
-          {WITHDRAWAL_STATUS_LABELS[row.status] ?? row.status}
-        </Badge>
+        <StatusBadge of="withdrawal" status={row.status} />
         {row.status === 'rejected' && row.rejectionReason ? (
           <RowNote label="Reason">{row.rejectionReason}</RowNote>
         ) : null}

@@ -1,4 +1,4 @@
-import { DISPUTE_QUEUE_STATUSES } from '@coop/shared/admin-texts';
+import { DISPUTE_QUEUE_STATUSES } from '@coop/shared/contribution-rules';
 import type { FilterDefinition } from '../../../../lib/list-filters';
 import { BACK_OFFICE_PAGE_SIZES, type ListParamsConfig } from '../../../../lib/use-list-params';
 

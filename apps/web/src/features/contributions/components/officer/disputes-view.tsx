@@ -1,9 +1,9 @@
-import type { Dispute } from '@coop/shared/admin';
 import {
-  ADMIN_MESSAGES,
+  DISPUTE_MESSAGES,
   DISPUTE_NOTE_MAX_LENGTH,
   DISPUTE_NOTE_MIN_LENGTH,
-} from '@coop/shared/admin-texts';
+} from '@coop/shared/contribution-rules';
+import type { Dispute } from '@coop/shared/contributions';
 import { formatDisplayDateTime, formatMonth } from '@coop/shared/dates';
 import { formatNaira } from '@coop/shared/money';
 import { useEffect, useId, useState, type FormEvent } from 'react';
@@ -64,7 +64,7 @@ function ResolveForm({ dispute, onDone }: { dispute: Dispute; onDone: () => void
       },
       {
         onSuccess: ({ message }) => {
-          toast.success(message ?? ADMIN_MESSAGES.disputeResolved);
+          toast.success(message ?? DISPUTE_MESSAGES.disputeResolved);
           onDone();
         },
       },
@@ -228,7 +228,11 @@ const columns: readonly DataTableColumn<Dispute>[] = [
     header: 'Disputed',
     cell: (row) => (row.disputeDate ? formatDisplayDateTime(row.disputeDate) : ''),
   },
-  { id: 'status', header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (row) => <StatusBadge of="contribution" status={row.status} />,
+  },
 ];
 
 /** The dispute queue: oldest first; resolve each with a note. */
@@ -251,7 +255,9 @@ export function DisputesList<SortField extends string>({ list }: { list: ListPar
         errorMessage={errorMessage}
         onRetry={() => void disputes.refetch()}
         isEmpty={rows.length === 0}
-        emptyMessage={resolvedView ? ADMIN_MESSAGES.resolvedEmpty : ADMIN_MESSAGES.disputesEmpty}
+        emptyMessage={
+          resolvedView ? DISPUTE_MESSAGES.resolvedEmpty : DISPUTE_MESSAGES.disputesEmpty
+        }
         loadingLabel="Loading disputes"
       >
         <DataTable

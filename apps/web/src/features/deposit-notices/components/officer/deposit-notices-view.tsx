@@ -1,7 +1,6 @@
-import type { AdminDepositNotice } from '@coop/shared/admin-money';
-import { ADMIN_MONEY_MESSAGES } from '@coop/shared/admin-money-texts';
+import type { AdminDepositNotice } from '@coop/shared/deposit-notices';
 import { formatDisplayDate } from '@coop/shared/dates';
-import { DEPOSIT_NOTICE_STATUS_LABELS } from '@coop/shared/deposit-notice-rules';
+import { DEPOSIT_NOTICE_MESSAGES } from '@coop/shared/deposit-notice-rules';
 import { formatNaira } from '@coop/shared/money';
 import type { DataTableColumn } from '../../../../components/list/data-table';
 import type { ListParams } from '../../../../lib/use-list-params';
@@ -101,9 +100,7 @@ const columns: readonly DataTableColumn<AdminDepositNotice>[] = [
   {
     id: 'status',
     header: 'Status',
-    cell: (row) => (
-      <StatusBadge status={row.status} text={DEPOSIT_NOTICE_STATUS_LABELS[row.status]} />
-    ),
+    cell: (row) => <StatusBadge of="depositNotice" status={row.status} />,
   },
 ];
 
@@ -129,7 +126,7 @@ export function DepositNoticesList<SortField extends string>({
           </>
         ) : null
       }
-      emptyMessage={ADMIN_MONEY_MESSAGES.depositNoticesEmpty}
+      emptyMessage={DEPOSIT_NOTICE_MESSAGES.noneFound}
       loadingLabel="Loading deposit notices"
       failure="Failed to fetch deposit notices"
       pageLabel="Deposit notice pages"

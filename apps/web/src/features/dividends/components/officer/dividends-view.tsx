@@ -7,7 +7,7 @@ import { SubmitButton } from '../../../../components/form/submit-button';
 import { DataTable, type DataTableColumn } from '../../../../components/list/data-table';
 import { QueryState } from '../../../../components/list/query-state';
 import { Alert, AlertDescription } from '../../../../components/ui/alert';
-import { Badge } from '../../../../components/ui/badge';
+import { StatusBadge } from '../../../../components/ui/status-badge';
 import { Button } from '../../../../components/ui/button';
 import {
   Dialog,
@@ -105,12 +105,14 @@ const declarationColumns: readonly DataTableColumn<DividendDeclaration>[] = [
   {
     id: 'status',
     header: 'Status',
-    cell: (row) =>
-      row.status === 'paid' ? (
-        <Badge variant="success">Paid {row.paidDate ? formatDisplayDate(row.paidDate) : ''}</Badge>
-      ) : (
-        <Badge variant="warning">Calculated</Badge>
-      ),
+    cell: (row) => (
+      <span className="grid justify-items-start gap-1">
+        <StatusBadge of="dividend" status={row.status} />
+        {row.paidDate ? (
+          <span className="text-xs text-muted-foreground">{formatDisplayDate(row.paidDate)}</span>
+        ) : null}
+      </span>
+    ),
   },
 ];
 

@@ -1,10 +1,10 @@
-import type { AdminFine } from '@coop/shared/admin-money';
-import { ADMIN_MONEY_MESSAGES } from '@coop/shared/admin-money-texts';
+import type { AdminFine } from '@coop/shared/fines';
 import { formatDisplayDate, toIsoDateInTimeZone } from '@coop/shared/dates';
 import {
+  FINE_MESSAGES,
   FINE_PAYMENT_SOURCES,
-  isFineOverdue,
   type FinePaymentSource,
+  isFineOverdue,
 } from '@coop/shared/fine-rules';
 import { formatNaira } from '@coop/shared/money';
 import { useId, useState } from 'react';
@@ -143,7 +143,7 @@ const columns = (today: string): readonly DataTableColumn<AdminFine>[] => [
         formatDisplayDate(row.dueDate)
       ),
   },
-  { id: 'status', header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
+  { id: 'status', header: 'Status', cell: (row) => <StatusBadge of="fine" status={row.status} /> },
 ];
 
 /** Every member's fines; pending ones are waived or marked paid here. */
@@ -165,7 +165,7 @@ export function FinesList<SortField extends string>({ list }: { list: ListParams
           </>
         ) : null
       }
-      emptyMessage={ADMIN_MONEY_MESSAGES.finesEmpty}
+      emptyMessage={FINE_MESSAGES.empty}
       loadingLabel="Loading fines"
       failure="Failed to fetch fines"
       pageLabel="Fine pages"

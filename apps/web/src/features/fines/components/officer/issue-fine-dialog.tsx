@@ -1,6 +1,5 @@
-import type { AdminMember } from '@coop/shared/admin';
-import type { AdminMemberRef } from '@coop/shared/admin-money';
-import { FINE_ISSUE_MAX_MEMBERS } from '@coop/shared/admin-money-texts';
+import { FINE_ISSUE_MAX_MEMBERS } from '@coop/shared/fine-rules';
+import type { AdminMember, AdminMemberRef } from '@coop/shared/members';
 import { Plus, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from '../../../../lib/toast';

@@ -3,11 +3,11 @@ import {
   ADMIN_LOAN_REASON_MIN_LENGTH,
   DISBURSEMENT_METHOD_LABELS,
   DISBURSEMENT_METHODS,
+  type DisbursementMethod,
   MANUAL_REPAYMENT_METHODS,
   REPAYMENT_METHOD_LABELS,
-  type DisbursementMethod,
-} from '@coop/shared/admin-loan-texts';
-import type { AdminLoanDetail } from '@coop/shared/admin-loans';
+} from '@coop/shared/loan-rules';
+import type { AdminLoanDetail } from '@coop/shared/loans';
 import { toIsoDateInTimeZone } from '@coop/shared/dates';
 import { formatNaira } from '@coop/shared/money';
 import { useId, useState, type FormEvent } from 'react';

@@ -1,5 +1,5 @@
-import { DISBURSEMENT_METHOD_LABELS } from '@coop/shared/admin-loan-texts';
-import type { AdminLoanDetail } from '@coop/shared/admin-loans';
+import { DISBURSEMENT_METHOD_LABELS } from '@coop/shared/loan-rules';
+import type { AdminLoanDetail } from '@coop/shared/loans';
 import { formatDisplayDate, formatDisplayDateTime } from '@coop/shared/dates';
 import { formatNaira } from '@coop/shared/money';
 import { Alert, AlertDescription } from '../../../../components/ui/alert';

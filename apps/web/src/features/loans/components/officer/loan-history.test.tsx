@@ -1,5 +1,4 @@
-import type { AdminLoanDetail } from '@coop/shared/admin-loans';
-import type { Loan } from '@coop/shared/loans';
+import type { AdminLoanDetail, Loan } from '@coop/shared/loans';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../../testing/render';

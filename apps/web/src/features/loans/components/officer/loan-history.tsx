@@ -1,5 +1,5 @@
-import { DISBURSEMENT_METHOD_LABELS, REPAYMENT_METHOD_LABELS } from '@coop/shared/admin-loan-texts';
-import type { AdminLoanDetail } from '@coop/shared/admin-loans';
+import { DISBURSEMENT_METHOD_LABELS, REPAYMENT_METHOD_LABELS } from '@coop/shared/loan-rules';
+import type { AdminLoanDetail } from '@coop/shared/loans';
 import { formatDisplayDate, formatDisplayDateTime } from '@coop/shared/dates';
 import { formatNaira } from '@coop/shared/money';
 import type { ReactNode } from 'react';
@@ -69,7 +69,7 @@ export function LoanHistory({ detail }: { detail: Detail }) {
       <Card>
         <CardHeader>
           <CardTitle className="flex flex-wrap items-center gap-2">
-            <StatusBadge status={loan.status} />
+            <StatusBadge of="loan" status={loan.status} />
             <Link
               className="text-base font-medium text-primary underline-offset-4 hover:underline"
               to={adminMemberPath(member.id)}
@@ -129,7 +129,11 @@ export function LoanHistory({ detail }: { detail: Detail }) {
             align: 'end',
             cell: (row) => formatNaira(row.totalAmount),
           },
-          { id: 'status', header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
+          {
+            id: 'status',
+            header: 'Status',
+            cell: (row) => <StatusBadge of="instalment" status={row.status} />,
+          },
         ]}
       />
       <Section
@@ -190,7 +194,7 @@ export function LoanHistory({ detail }: { detail: Detail }) {
             header: 'Answer',
             cell: (row) => (
               <span className="grid gap-1">
-                <StatusBadge status={row.replaced ? 'replaced' : row.status} />
+                <StatusBadge of="guarantor" status={row.replaced ? 'replaced' : row.status} />
                 {row.rejectionReason ? (
                   <span className="text-sm text-muted-foreground">{row.rejectionReason}</span>
                 ) : null}
@@ -209,9 +213,7 @@ export function LoanHistory({ detail }: { detail: Detail }) {
           {
             id: 'decision',
             header: 'Decision',
-            cell: (row) => (
-              <StatusBadge status={row.decision === 'approve' ? 'approved' : 'rejected'} />
-            ),
+            cell: (row) => <StatusBadge of="certification" status={row.decision} />,
           },
           { id: 'note', header: 'Note', cell: (row) => row.note ?? '' },
           { id: 'at', header: 'When', cell: (row) => formatDisplayDateTime(row.certifiedAt) },
@@ -225,7 +227,11 @@ export function LoanHistory({ detail }: { detail: Detail }) {
         columns={[
           { id: 'by', header: 'Requested by', cell: (row) => row.requestedBy.name },
           { id: 'amount', header: 'Amount', align: 'end', cell: (row) => formatNaira(row.amount) },
-          { id: 'status', header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
+          {
+            id: 'status',
+            header: 'Status',
+            cell: (row) => <StatusBadge of="disbursement" status={row.status} />,
+          },
           {
             id: 'decided',
             header: 'Decided by',

@@ -1,4 +1,4 @@
-import type { AdminLoanListItem } from '@coop/shared/admin-loans';
+import type { AdminLoanListItem } from '@coop/shared/loans';
 import { formatDisplayDate } from '@coop/shared/dates';
 import { formatNaira } from '@coop/shared/money';
 import { useEffect } from 'react';
@@ -57,7 +57,7 @@ const columns: readonly DataTableColumn<AdminLoanListItem>[] = [
     header: 'Status',
     cell: (row) => (
       <span className="flex flex-wrap gap-1">
-        <StatusBadge status={row.status} />
+        <StatusBadge of="loan" status={row.status} />
         {row.awaitingSecondApproval ? <Badge variant="warning">Awaiting 2nd approval</Badge> : null}
         {row.overdueInstalments > 0 ? (
           <Badge variant="danger">{row.overdueInstalments} overdue</Badge>

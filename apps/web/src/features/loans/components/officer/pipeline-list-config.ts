@@ -1,4 +1,4 @@
-import { ADMIN_LOAN_STATUS_FILTERS } from '@coop/shared/admin-loan-texts';
+import { ADMIN_LOAN_STATUS_FILTERS } from '@coop/shared/loan-rules';
 import { selectFilter, type FilterDefinition } from '../../../../lib/list-filters';
 import { BACK_OFFICE_PAGE_SIZES, type ListParamsConfig } from '../../../../lib/use-list-params';
 

@@ -1,6 +1,7 @@
 import { formatPhone } from '@coop/shared/phone';
-import type { CsvUploadInput, MemberImportPreview, MemberImportRow } from '@coop/shared/admin';
-import { MEMBER_IMPORT_COLUMNS } from '@coop/shared/admin-texts';
+import type { CsvUploadInput } from '@coop/shared/csv-uploads';
+import { MEMBER_IMPORT_COLUMNS } from '@coop/shared/member-rules';
+import type { MemberImportPreview, MemberImportRow } from '@coop/shared/members';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../../lib/toast';

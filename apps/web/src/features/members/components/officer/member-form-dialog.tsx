@@ -1,5 +1,5 @@
-import type { AdminMember } from '@coop/shared/admin';
-import { ADMIN_MESSAGES } from '@coop/shared/admin-texts';
+import { MEMBER_MESSAGES } from '@coop/shared/member-rules';
+import type { AdminMember } from '@coop/shared/members';
 import { UserPlus, Pencil } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -83,7 +83,7 @@ function MemberForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const onSuccess = ({ data, message }: { data: AdminMember; message?: string }) => {
-      toast.success(message ?? ADMIN_MESSAGES.memberUpdated);
+      toast.success(message ?? MEMBER_MESSAGES.memberUpdated);
       onDone(data);
     };
     if (member) {

@@ -1,4 +1,4 @@
-import { MEMBER_STATUS_FILTERS, MEMBER_STATUS_LABELS } from '@coop/shared/admin-texts';
+import { MEMBER_STATUS_FILTERS, MEMBER_STATUS_LABELS } from '@coop/shared/member-rules';
 import { USER_LIST_PAGE_SIZE } from '@coop/shared/constants';
 import { YES_NO_OPTIONS, selectFilter, type FilterDefinition } from '../../../../lib/list-filters';
 import type { ListParamsConfig } from '../../../../lib/use-list-params';

@@ -1,6 +1,7 @@
+import { AUDIT_MESSAGES } from '@coop/shared/audit-words';
+import { MEMBER_MESSAGES } from '@coop/shared/member-rules';
 import { formatPhone } from '@coop/shared/phone';
-import type { AdminMember, AdminMemberDetail } from '@coop/shared/admin';
-import { ADMIN_MESSAGES } from '@coop/shared/admin-texts';
+import type { AdminMember, AdminMemberDetail } from '@coop/shared/members';
 import { formatDisplayDate, formatDisplayDateTime, formatMonth } from '@coop/shared/dates';
 import { formatNaira } from '@coop/shared/money';
 import { OFFICER_ROLE_LABELS } from '@coop/shared/officers';
@@ -17,7 +18,11 @@ import { useAuth } from '../../../../lib/auth-store';
 import { useEndMemberSessions, useMemberAction, useSetMemberFlags } from '../../api/members';
 import { ConfirmDecisionDialog } from '../../../../components/dialogs/decision-dialogs';
 import { EditMemberDialog } from './member-form-dialog';
-import { MemberStatusBadge } from './member-status-badge';
+// The record's recent rows carry their status as a string (members.ts); each is its domain's.
+import type { FineStatus } from '@coop/shared/fine-rules';
+import type { GuarantorStatus, LoanStatus } from '@coop/shared/loan-rules';
+import { memberStatus } from '@coop/shared/member-rules';
+import type { WithdrawalStatus } from '@coop/shared/withdrawal-rules';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 
 function Section<Row>({
@@ -99,7 +104,7 @@ function MemberActions({ member }: { member: AdminMember }) {
     action.mutate(
       { id: member.id, action: kind },
       {
-        onSuccess: ({ message }) => toast.success(message ?? ADMIN_MESSAGES.memberUpdated),
+        onSuccess: ({ message }) => toast.success(message ?? MEMBER_MESSAGES.memberUpdated),
         onError: (error) =>
           toast.error('Error', { description: failureMessage(error, 'The action failed') }),
       },
@@ -109,7 +114,7 @@ function MemberActions({ member }: { member: AdminMember }) {
       { id: member.id, values: { [name]: value } },
       {
         // An officer's flags become a proposal: the server's message says so.
-        onSuccess: ({ message }) => toast.success(message ?? ADMIN_MESSAGES.flagsUpdated),
+        onSuccess: ({ message }) => toast.success(message ?? MEMBER_MESSAGES.flagsUpdated),
         onError: (error) =>
           toast.error('Error', {
             description: failureMessage(error, 'The roles could not be saved'),
@@ -173,7 +178,7 @@ export function MemberRecord({ record }: { record: Record_ }) {
         <CardHeader>
           <div className="flex flex-wrap items-center gap-2">
             <CardTitle>Details</CardTitle>
-            <MemberStatusBadge member={member} />
+            <StatusBadge of="member" status={memberStatus(member)} />
             {member.roles.map((role) => (
               <Badge key={role} variant="info">
                 {OFFICER_ROLE_LABELS[role]}
@@ -242,7 +247,11 @@ export function MemberRecord({ record }: { record: Record_ }) {
             align: 'end',
             cell: (row) => formatNaira(row.totalAmount),
           },
-          { id: 'status', header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
+          {
+            id: 'status',
+            header: 'Status',
+            cell: (row) => <StatusBadge of="contribution" status={row.status} />,
+          },
         ]}
       />
       <Section
@@ -271,7 +280,11 @@ export function MemberRecord({ record }: { record: Record_ }) {
             cell: (row) => formatNaira(row.outstandingBalance),
           },
           { id: 'date', header: 'Date', cell: (row) => formatDisplayDate(row.requestDate) },
-          { id: 'status', header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
+          {
+            id: 'status',
+            header: 'Status',
+            cell: (row) => <StatusBadge of="loan" status={row.status as LoanStatus} />,
+          },
         ]}
       />
       <Section
@@ -295,7 +308,11 @@ export function MemberRecord({ record }: { record: Record_ }) {
             align: 'end',
             cell: (row) => formatNaira(row.frozenAmount),
           },
-          { id: 'status', header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
+          {
+            id: 'status',
+            header: 'Status',
+            cell: (row) => <StatusBadge of="guarantor" status={row.status as GuarantorStatus} />,
+          },
         ]}
       />
       <Section
@@ -317,7 +334,11 @@ export function MemberRecord({ record }: { record: Record_ }) {
             cell: (row) => formatNaira(row.requestedAmount),
           },
           { id: 'date', header: 'Requested', cell: (row) => formatDisplayDate(row.requestDate) },
-          { id: 'status', header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
+          {
+            id: 'status',
+            header: 'Status',
+            cell: (row) => <StatusBadge of="withdrawal" status={row.status as WithdrawalStatus} />,
+          },
         ]}
       />
       <Section
@@ -334,7 +355,11 @@ export function MemberRecord({ record }: { record: Record_ }) {
           },
           { id: 'amount', header: 'Amount', align: 'end', cell: (row) => formatNaira(row.amount) },
           { id: 'date', header: 'Fine date', cell: (row) => formatDisplayDate(row.fineDate) },
-          { id: 'status', header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
+          {
+            id: 'status',
+            header: 'Status',
+            cell: (row) => <StatusBadge of="fine" status={row.status as FineStatus} />,
+          },
         ]}
       />
       <Section
@@ -342,7 +367,7 @@ export function MemberRecord({ record }: { record: Record_ }) {
         rows={record.audit.items}
         total={record.audit.total}
         label={(row) => `${row.action} on ${formatDisplayDateTime(row.occurredAt)}`}
-        empty={ADMIN_MESSAGES.auditEmpty}
+        empty={AUDIT_MESSAGES.empty}
         columns={[
           { id: 'when', header: 'When', cell: (row) => formatDisplayDateTime(row.occurredAt) },
           { id: 'actor', header: 'By', cell: (row) => row.actor?.name ?? 'System' },

@@ -1,7 +1,7 @@
+import { MEMBER_MESSAGES } from '@coop/shared/member-rules';
 import { formatPhone } from '@coop/shared/phone';
 import { Fragment } from 'react';
-import type { AdminMember } from '@coop/shared/admin';
-import { ADMIN_MESSAGES } from '@coop/shared/admin-texts';
+import type { AdminMember } from '@coop/shared/members';
 import { FALLBACK_MESSAGES } from '@coop/shared/messages';
 import { OFFICER_ROLE_LABELS } from '@coop/shared/officers';
 import { useEffect } from 'react';
@@ -16,7 +16,8 @@ import { formatDisplayDate } from '@coop/shared/dates';
 import type { ListParams } from '../../../../lib/use-list-params';
 import { useMembers } from '../../api/members';
 import { MEMBER_LIST_CONFIG } from './member-list-config';
-import { MemberStatusBadge } from './member-status-badge';
+import { memberStatus } from '@coop/shared/member-rules';
+import { StatusBadge } from '../../../../components/ui/status-badge';
 
 const columns: readonly DataTableColumn<AdminMember>[] = [
   {
@@ -61,7 +62,11 @@ const columns: readonly DataTableColumn<AdminMember>[] = [
       </span>
     ),
   },
-  { id: 'status', header: 'Status', cell: (row) => <MemberStatusBadge member={row} /> },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (row) => <StatusBadge of="member" status={memberStatus(row)} />,
+  },
 ];
 
 /** GET /admin/users for the list's current query: table on wide screens, cards on phones. */
@@ -83,7 +88,7 @@ export function MembersList<SortField extends string>({ list }: { list: ListPara
         errorMessage={errorMessage}
         onRetry={() => void members.refetch()}
         isEmpty={rows.length === 0}
-        emptyMessage={ADMIN_MESSAGES.membersEmpty}
+        emptyMessage={MEMBER_MESSAGES.membersEmpty}
         loadingLabel="Loading members"
       >
         <DataTable

@@ -1,4 +1,4 @@
-import type { PayrollPreview } from '@coop/shared/admin';
+import type { PayrollPreview } from '@coop/shared/payroll';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

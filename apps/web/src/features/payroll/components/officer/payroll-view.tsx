@@ -1,22 +1,17 @@
-import type { CsvUploadInput, PayrollPreview, PayrollRow } from '@coop/shared/admin';
-import { PAYROLL_COLUMNS, PAYROLL_OPTIONAL_COLUMNS } from '@coop/shared/admin-texts';
+import type { CsvUploadInput } from '@coop/shared/csv-uploads';
+import type { PayrollPreview, PayrollRow } from '@coop/shared/payroll';
+import { PAYROLL_COLUMNS, PAYROLL_OPTIONAL_COLUMNS } from '@coop/shared/payroll-rules';
 import { formatMonth } from '@coop/shared/dates';
 import { formatNaira } from '@coop/shared/money';
 import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../../../components/list/data-table';
 import { SubmitButton } from '../../../../components/form/submit-button';
 import { Alert, AlertDescription } from '../../../../components/ui/alert';
-import { Badge } from '../../../../components/ui/badge';
+import { StatusBadge } from '../../../../components/ui/status-badge';
 import { failureMessage } from '../../../../lib/api-client';
 import { newIdempotencyKey } from '../../../../lib/admin-keys';
 import { previewPayroll, usePostPayroll } from '../../api/payroll';
 import { CsvFilePicker, CsvProblems } from '../../../../components/form/csv-file-picker';
-
-const STATUS = {
-  new: <Badge variant="success">New</Badge>,
-  already_posted: <Badge variant="muted">Already posted</Badge>,
-  error: <Badge variant="danger">Error</Badge>,
-};
 
 const member: DataTableColumn<PayrollRow> = {
   id: 'member',
@@ -34,7 +29,7 @@ const status: DataTableColumn<PayrollRow> = {
   header: 'Status',
   cell: (row) => (
     <span className="grid grid-cols-1 gap-1">
-      {STATUS[row.status]}
+      <StatusBadge of="payrollRow" status={row.status} />
       {row.errors.map((error) => (
         <span key={error} className="text-sm whitespace-normal text-destructive">
           {error}

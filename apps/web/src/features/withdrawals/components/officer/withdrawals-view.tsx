@@ -1,8 +1,7 @@
-import type { AdminWithdrawal } from '@coop/shared/admin-money';
-import { ADMIN_MONEY_MESSAGES } from '@coop/shared/admin-money-texts';
+import type { AdminWithdrawal } from '@coop/shared/withdrawals';
 import { formatDisplayDate } from '@coop/shared/dates';
 import { formatNaira } from '@coop/shared/money';
-import { WITHDRAWAL_TYPE_LABELS } from '@coop/shared/withdrawal-rules';
+import { WITHDRAWAL_MESSAGES, WITHDRAWAL_TYPE_LABELS } from '@coop/shared/withdrawal-rules';
 import type { DataTableColumn } from '../../../../components/list/data-table';
 import { Alert, AlertDescription } from '../../../../components/ui/alert';
 import type { ListParams } from '../../../../lib/use-list-params';
@@ -121,7 +120,11 @@ const columns: readonly DataTableColumn<AdminWithdrawal>[] = [
     cell: (row) => formatNaira(row.memberBalance),
   },
   { id: 'requested', header: 'Requested', cell: (row) => formatDisplayDate(row.requestDate) },
-  { id: 'status', header: 'Status', cell: (row) => <StatusBadge status={row.status} /> },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (row) => <StatusBadge of="withdrawal" status={row.status} />,
+  },
 ];
 
 /** Every member's withdrawal requests; pending ones are approved or rejected here. */
@@ -148,7 +151,7 @@ export function WithdrawalsList<SortField extends string>({
           </>
         ) : null
       }
-      emptyMessage={ADMIN_MONEY_MESSAGES.withdrawalsEmpty}
+      emptyMessage={WITHDRAWAL_MESSAGES.noneFound}
       loadingLabel="Loading withdrawal requests"
       failure="Failed to fetch withdrawal requests"
       pageLabel="Withdrawal pages"

@@ -1,0 +1,23 @@
+import { screen, within } from '@testing-library/react';
+import { expect } from 'vitest';
+
+/** The status badge in the row a label names: its words and its tone (docs/decisions/113). */
+export async function badgeInRow(rowName: RegExp | string, status: string) {
+  const row = await screen.findByRole('row', { name: rowName });
+  const badge = within(row).getByText(status);
+  expect(badge).toHaveAttribute('data-tone');
+  return { text: badge.textContent, tone: badge.getAttribute('data-tone') };
+}
+
+export const listPage = <T,>(data: T[]) => ({
+  success: true,
+  data,
+  pagination: {
+    currentPage: 1,
+    totalPages: 1,
+    totalItems: data.length,
+    hasNext: false,
+    hasPrev: false,
+    limit: 25,
+  },
+});

@@ -1,2 +1,0 @@
-/** Temporary: the web back office still imports this path; it goes once the web imports the domain files. */
-export type * from './loans.js';
