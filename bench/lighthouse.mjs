@@ -88,6 +88,24 @@ async function audit() {
   };
 }
 
+/**
+ * A run Lighthouse itself gives up on (NO_NAVSTART and the like, seen on a loaded machine) is
+ * run again, twice at most; its failure is printed, not counted.
+ */
+async function auditWithRetries() {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await audit();
+    } catch (error) {
+      if (attempt === 3) throw error;
+      const reason = /Runtime error encountered: (.*)/.exec(String(error.stderr ?? ''))?.[1];
+      console.log(
+        `   (Lighthouse failed: ${reason ?? error.message.split('\n')[0]}; running again)`,
+      );
+    }
+  }
+}
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -111,7 +129,7 @@ try {
   console.log('run      score      FCP      LCP      TBT    CLS       SI   load (1 min)');
   for (let run = 1; run <= runs; run += 1) {
     const load = os.loadavg()[0];
-    const result = await audit();
+    const result = await auditWithRetries();
     results.push(result);
     loads.push(load);
     console.log(`${row(`#${run}`, result)}   ${load.toFixed(2)}`);
