@@ -39,6 +39,7 @@ export const TABLE_OWNERS = {
   oneTimeTokens: 'lib',
   rateLimitEvents: 'lib',
   idempotencyKeys: 'lib',
+  officerJobs: 'lib',
 };
 
 /**

@@ -1,3 +1,4 @@
+import { officerJobRoutes } from './modules/officer-jobs/officer-jobs.routes.js';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { passwordChecks } from './lib/password-checks.js';
 import cookie from '@fastify/cookie';
@@ -192,6 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminRoutes(adminDepositNoticeRoutes), api('/admin/deposit-notices'));
   await app.register(adminRoutes(adminFineRoutes), api('/admin/fines'));
   await app.register(adminRoutes(adminLoanRoutes), api('/admin/loans'));
+  await app.register(adminRoutes(officerJobRoutes), api('/admin/jobs'));
 
   await app.register(webApp, { distDir: config.webDistDir });
   return app;

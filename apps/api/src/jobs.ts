@@ -8,6 +8,17 @@ import { overdueInstalmentsJob } from './modules/loans/loan-servicing.service.js
 import { lateRepaymentFinesJob } from './modules/fines/fines.service.js';
 import { passwordResetRequestsJob } from './modules/auth/password.service.js';
 import { signInLocksJob } from './modules/credentials/sign-in-throttle.service.js';
+import { officerJobsJob } from './lib/officer-jobs.js';
+import { memberImportJobWork } from './modules/members/members.service.js';
+import { payrollPostJobWork } from './modules/payroll/payroll.service.js';
+import { dividendPayJobWork } from './modules/dividends/dividends.service.js';
+
+/** The officers' long work (decision 101): each kind's batches, from its module's service. */
+export const OFFICER_JOBS = officerJobsJob({
+  'members.import': memberImportJobWork,
+  'payroll.post': payrollPostJobWork,
+  'dividends.pay': dividendPayJobWork,
+});
 
 export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   housekeepingJob,
@@ -15,4 +26,5 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   passwordResetRequestsJob,
   lateRepaymentFinesJob,
   signInLocksJob,
+  OFFICER_JOBS,
 ];

@@ -216,9 +216,13 @@ export const memberImportPreviewSchema = z.object({
 export type MemberImportPreview = z.infer<typeof memberImportPreviewSchema>;
 export const memberImportPreviewResponseSchema = successEnvelope(memberImportPreviewSchema);
 export type MemberImportPreviewResponse = z.infer<typeof memberImportPreviewResponseSchema>;
-export const memberImportResponseSchema = successEnvelope(
-  z.object({ imported: z.number().int(), members: z.array(adminMemberSchema) }),
-);
+/** What an import created: the summary its job ends with (docs/decisions/101-officer-jobs.md). */
+export const memberImportResultSchema = z.object({
+  imported: z.number().int(),
+  members: z.array(adminMemberSchema),
+});
+export type MemberImportResult = z.infer<typeof memberImportResultSchema>;
+export const memberImportResponseSchema = successEnvelope(memberImportResultSchema);
 export type MemberImportResponse = z.infer<typeof memberImportResponseSchema>;
 
 /**

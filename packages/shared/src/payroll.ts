@@ -50,15 +50,16 @@ export type PayrollPreview = z.infer<typeof payrollPreviewSchema>;
 export const payrollPreviewResponseSchema = successEnvelope(payrollPreviewSchema);
 export type PayrollPreviewResponse = z.infer<typeof payrollPreviewResponseSchema>;
 
-export const payrollPostResponseSchema = successEnvelope(
-  z.object({
-    month: z.string(),
-    posted: z.number().int(),
-    alreadyPosted: z.number().int(),
-    savings: z.number(),
-    shares: z.number(),
-    total: z.number(),
-    repayments: z.number(),
-  }),
-);
+/** What posting a payroll month did: the summary its job ends with. */
+export const payrollPostResultSchema = z.object({
+  month: z.string(),
+  posted: z.number().int(),
+  alreadyPosted: z.number().int(),
+  savings: z.number(),
+  shares: z.number(),
+  total: z.number(),
+  repayments: z.number(),
+});
+export type PayrollPostResult = z.infer<typeof payrollPostResultSchema>;
+export const payrollPostResponseSchema = successEnvelope(payrollPostResultSchema);
 export type PayrollPostResponse = z.infer<typeof payrollPostResponseSchema>;

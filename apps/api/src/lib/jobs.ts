@@ -191,6 +191,17 @@ export async function runDueJobs(
   return outcomes;
 }
 
+/** The polls of this process's running workers (one in the server). */
+const wakers = new Set<() => void>();
+
+/**
+ * Asks this process's job workers to look for due jobs now rather than at their next poll: what
+ * a request that queued work calls (an officer job, decision 101), so it starts at once.
+ */
+export function wakeJobWorkers(): void {
+  for (const wake of wakers) wake();
+}
+
 export interface JobWorker {
   /** No new run; the run in progress is told to stop (its signal) and waited for. */
   stop(): Promise<void>;
@@ -248,6 +259,7 @@ export function startJobWorker(options: {
         running = null;
       });
   };
+  wakers.add(poll);
   const timer = setInterval(poll, options.pollMs ?? JOB_POLL_MS);
   timer.unref();
   // The first look right away: a job due at start-up (e.g. after a stop) runs without waiting.
@@ -256,6 +268,7 @@ export function startJobWorker(options: {
   return {
     async stop() {
       stopped = true;
+      wakers.delete(poll);
       clearInterval(timer);
       abort.abort();
       await running;

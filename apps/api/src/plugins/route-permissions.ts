@@ -66,6 +66,9 @@ export const BACK_OFFICE_ROUTE_PERMISSIONS: RoutePermissions = {
   'POST /api/v1/admin/dividends': 'dividends.manage',
   'POST /api/v1/admin/dividends/:year/pay': 'dividends.manage',
 
+  // A job's status: the service shows only the caller's own jobs.
+  'GET /api/v1/admin/jobs/:id': 'back_office.read',
+
   'GET /api/v1/admin/policy': 'back_office.read',
   'PUT /api/v1/admin/policy': 'policy.manage',
 

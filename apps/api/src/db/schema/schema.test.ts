@@ -1,4 +1,5 @@
 import { OFFICER_ROLES } from '@coop/shared/officers';
+import { OFFICER_JOB_KINDS, OFFICER_JOB_STATES } from '@coop/shared/jobs';
 import { PROPOSAL_KINDS, PROPOSAL_STATUSES } from '@coop/shared/proposals';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRIBUTION_STATUSES } from '@coop/shared/contribution-rules';
@@ -29,6 +30,7 @@ import {
 } from './index.js';
 import { OFFICER_ROLE_VALUES } from './users.js';
 import { PROPOSAL_KIND_VALUES, PROPOSAL_STATUS_VALUES } from './proposals.js';
+import { OFFICER_JOB_KIND_VALUES, OFFICER_JOB_STATE_VALUES } from './system.js';
 
 // drizzle-kit cannot import @coop/shared, so the schema repeats these lists; this keeps them one.
 describe('status and type columns', () => {
@@ -36,6 +38,8 @@ describe('status and type columns', () => {
     ['users.officer_roles', OFFICER_ROLE_VALUES, OFFICER_ROLES],
     ['proposals.kind', PROPOSAL_KIND_VALUES, PROPOSAL_KINDS],
     ['proposals.status', PROPOSAL_STATUS_VALUES, PROPOSAL_STATUSES],
+    ['officer_jobs.kind', OFFICER_JOB_KIND_VALUES, OFFICER_JOB_KINDS],
+    ['officer_jobs.state', OFFICER_JOB_STATE_VALUES, OFFICER_JOB_STATES],
     ['contributions.status', contributions.status.enumValues, CONTRIBUTION_STATUSES],
     ['loans.status', loans.status.enumValues, LOAN_STATUSES],
     ['loan_guarantors.status', loanGuarantors.status.enumValues, GUARANTOR_STATUSES],

@@ -65,6 +65,48 @@ export const scheduledJobs = pgTable(
   (t) => [index('scheduled_jobs_next_run_idx').on(t.nextRunAt)],
 );
 
+// drizzle-kit cannot import @coop/shared: schema.test.ts keeps these equal to its lists.
+export const OFFICER_JOB_KIND_VALUES = ['members.import', 'payroll.post', 'dividends.pay'] as const;
+export const OFFICER_JOB_STATE_VALUES = ['queued', 'running', 'succeeded', 'failed'] as const;
+
+/**
+ * Officer jobs (decision 101): long back-office work accepted with 202 and run by the job worker
+ * (`officer-jobs`, lib/jobs.ts) in batches, each committed with `done`, so a status read never
+ * waits on the work and a run cut short resumes where it stopped. `input` (the request's body)
+ * is cleared when the job ends; `actor` is who asked, as the request knew them.
+ */
+export const officerJobs = pgTable(
+  'officer_jobs',
+  {
+    id: id(),
+    kind: text('kind', { enum: OFFICER_JOB_KIND_VALUES }).notNull(),
+    requestedBy: uuid('requested_by')
+      .notNull()
+      .references(() => users.id),
+    actor: jsonb('actor').notNull(),
+    input: jsonb('input'),
+    /** What the first batch worked out that later ones keep (e.g. a payroll month's totals). */
+    plan: jsonb('plan'),
+    state: text('state', { enum: OFFICER_JOB_STATE_VALUES }).notNull().default('queued'),
+    done: integer('done').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    result: jsonb('result'),
+    message: text('message'),
+    error: jsonb('error'),
+    /** Runs begun: a run cut short (stop, crash) is resumed, at most a few times. */
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    startedAt: tstz('started_at'),
+    finishedAt: tstz('finished_at'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('officer_jobs_state_created_idx').on(t.state, t.createdAt),
+    enumCheck('officer_jobs_kind_check', t.kind),
+    enumCheck('officer_jobs_state_check', t.state),
+  ],
+);
+
 /**
  * Forgot-password requests waiting for the job that looks the address up and queues the e-mail
  * (decision 048): the request only validates, counts its limits and writes this row, so its answer

@@ -10,6 +10,7 @@ import { findHoldMismatches, findProjectionMismatches } from '../ledger/ledger.s
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createActiveMember, outbox, signIn } from '../../test/auth-helpers.js';
 import { createPostgresTestDatabase, requirePostgres } from '../../test/database.js';
+import { finishedJob, readJob, runOfficerJobs } from '../../test/officer-jobs.js';
 
 /**
  * The back office through HTTP (issue 9 items 1–4, 11, 12): every admin route refuses members
@@ -363,7 +364,7 @@ describe('back office API', () => {
       expect(large.json().details[0].message).toBe('The file is larger than 10 MB');
     });
 
-    it('imports a clean file in one transaction, with activation e-mails', async () => {
+    it('imports a clean file as a job, with activation e-mails; a retry answers the same job', async () => {
       const res = await call(
         chair,
         'POST',
@@ -371,14 +372,13 @@ describe('back office API', () => {
         upload('members.csv', good),
         'import-1',
       );
-      expect(res.statusCode, res.body).toBe(201);
-      const body = res.json<{
-        data: { imported: number; members: AdminMember[] };
-        message: string;
-      }>();
-      expect(body.data.imported).toBe(2);
-      expect(body.message).toBe('2 members imported. Their activation e-mails are on their way.');
-      expect(body.data.members[0]).toMatchObject({
+      expect(res.json().message).toBe('The import has started. Its progress shows here.');
+      const job = await finishedJob(t, res, chair.token);
+      expect(job).toMatchObject({ kind: 'members.import', state: 'succeeded', done: 2, total: 2 });
+      if (job.kind !== 'members.import' || !job.result) throw new Error('no summary');
+      expect(job.result.imported).toBe(2);
+      expect(job.message).toBe('2 members imported. Their activation e-mails are on their way.');
+      expect(job.result.members[0]).toMatchObject({
         membershipId: 'M9001',
         phoneNumber: '+2348030000011',
         joinedOn: '2025-01-15',
@@ -390,9 +390,14 @@ describe('back office API', () => {
         upload('members.csv', good),
         'import-1',
       );
+      // The retry answers the same job, and runs nothing again.
+      expect(replay.statusCode).toBe(202);
       expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(replay.headers.location).toBe(res.headers.location);
+      expect(replay.json().data.id).toBe(job.id);
       const again = await call(chair, 'POST', '/users/import', upload('members.csv', good));
       expect(again.statusCode).toBe(400);
+      await runOfficerJobs(t);
       expect((await outbox(t)).filter((e) => e.to === 'tunde@test.coop')).toHaveLength(1);
     });
   });
@@ -436,9 +441,11 @@ describe('back office API', () => {
 
     it('posts pending contributions through the ledger and notifies members', async () => {
       const res = await call(chair, 'POST', '/payroll', upload('may.csv', file()), 'payroll-may');
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toMatchObject({
-        data: { month: '2025-05', posted: 2, alreadyPosted: 0, total: 40_000.5 },
+      expect(await finishedJob(t, res, chair.token)).toMatchObject({
+        state: 'succeeded',
+        done: 2,
+        total: 2,
+        result: { month: '2025-05', posted: 2, alreadyPosted: 0, total: 40_000.5 },
         message: 'Posted 2 contributions for May 2025. The members were asked to confirm.',
       });
       const rows = await t.db
@@ -460,15 +467,15 @@ describe('back office API', () => {
       // April: this test's own month, posted once first.
       const april = file().replaceAll('2025-05', '2025-04');
       const first = await call(chair, 'POST', '/payroll', upload('april.csv', april));
-      expect(first.json().data.posted).toBe(2);
+      expect((await finishedJob(t, first, chair.token)).result).toMatchObject({ posted: 2 });
       const preview = (
         await call(chair, 'POST', '/payroll/preview', upload('april.csv', april))
       ).json<{ data: PayrollPreview }>().data;
       expect(preview.rows.map((row) => row.status)).toEqual(['already_posted', 'already_posted']);
       const res = await call(chair, 'POST', '/payroll', upload('april-again.csv', april));
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toMatchObject({
-        data: { posted: 0, alreadyPosted: 2 },
+      expect(await finishedJob(t, res, chair.token)).toMatchObject({
+        state: 'succeeded',
+        result: { posted: 0, alreadyPosted: 2 },
         message: 'Nothing was posted: every row for April 2025 was already posted',
       });
       const [n] = await t.db
@@ -483,7 +490,7 @@ describe('back office API', () => {
   async function postMay() {
     const may = `membershipId,month,savings,shares\r\n${ada.membershipId},2025-05,20000,5000\r\n${bayo.membershipId},2025-05,15000.50,0\r\n`;
     const res = await call(chair, 'POST', '/payroll', upload('may.csv', may));
-    expect(res.statusCode, res.body).toBe(200);
+    expect((await finishedJob(t, res, chair.token)).state).toBe('succeeded');
   }
 
   /** Ada confirms her contribution of `contributionDate`, then disputes it; answers its id. */
@@ -559,9 +566,8 @@ describe('back office API', () => {
     it('resolves with an adjusting ledger transaction and notifies the member', async () => {
       // Its own dispute, on April, so the queue of the other tests here stays as they expect.
       const april = `membershipId,month,savings,shares\r\n${ada.membershipId},2025-04,20000,5000\r\n`;
-      expect((await call(chair, 'POST', '/payroll', upload('april.csv', april))).statusCode).toBe(
-        200,
-      );
+      const posted = await call(chair, 'POST', '/payroll', upload('april.csv', april));
+      expect((await finishedJob(t, posted, chair.token)).state).toBe('succeeded');
       const disputedId = await disputeAdas('2025-04-30');
       const res = await call(
         chair,
@@ -712,7 +718,7 @@ describe.skipIf(!serverUrl)('payroll under concurrency (PostgreSQL)', () => {
   }, 60_000);
   afterAll(() => t.close());
 
-  it('posts the same month twice in parallel: each row once, one posting audited', async () => {
+  it('posts the same month six times at once: each row once, one posting audited', async () => {
     const chair = await admin(t);
     const members = [];
     for (let i = 0; i < 5; i++) members.push(await member(t, `m${i}@test.coop`));
@@ -727,8 +733,14 @@ describe.skipIf(!serverUrl)('payroll under concurrency (PostgreSQL)', () => {
         }),
       ),
     );
-    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
-    expect(results.map((r) => r.json().data.posted).sort()).toEqual([0, 0, 0, 0, 0, 5]);
+    expect(results.map((r) => r.statusCode)).toEqual([202, 202, 202, 202, 202, 202]);
+    await runOfficerJobs(t);
+    const jobs = await Promise.all(
+      results.map((r) => readJob(t, String(r.headers.location), chair.token)),
+    );
+    expect(
+      jobs.map((job) => (job.kind === 'payroll.post' ? job.result?.posted : -1)).sort(),
+    ).toEqual([0, 0, 0, 0, 0, 5]);
     const [n] = await t.db.select({ n: count() }).from(contributions);
     expect(n?.n).toBe(5);
     const [audits] = await t.db

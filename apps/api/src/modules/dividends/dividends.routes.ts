@@ -12,17 +12,18 @@ import {
   payDividendsRequestSchema,
 } from '@coop/shared/dividends';
 import { idempotencyHeadersSchema } from '@coop/shared/http';
+import { OFFICER_JOB_STARTED_MESSAGES, officerJobResponseSchema } from '@coop/shared/jobs';
 import { idempotently } from '../../lib/idempotency.js';
+import { accepted, queueOfficerJob } from '../../lib/officer-jobs.js';
 import type { RouteModule } from '../../plugins/route-groups.js';
 import {
   declareDividendYear,
   dividendDeclaration,
   dividendDeclaredMessage,
-  dividendPaidMessage,
   listDividendDeclarations,
   listDividendRows,
   listDividends,
-  payDividendYear,
+  checkDividendPayment,
   previewDividend,
 } from './dividends.service.js';
 
@@ -142,21 +143,34 @@ export const adminDividendRoutes: RouteModule = async (app, deps) => {
     {
       schema: {
         tags: adminTags,
-        summary: "Pays a declared year into members' savings through the ledger, once",
+        summary:
+          "Checks, then pays a declared year into members' savings through the ledger, once, as a job: 202 with the job and its status URL (Location)",
         headers: idempotencyHeadersSchema,
         params: dividendYearParamsSchema,
         body: payDividendsRequestSchema,
-        response: { 200: dividendDeclarationResponseSchema },
+        response: { 202: officerJobResponseSchema },
       },
     },
-    (req, reply) =>
-      idempotently(deps, req, reply, req.member, async (d) => {
-        const declaration = await payDividendYear(d, req.member, req.params.year, req.body);
-        return {
-          success: true as const,
-          data: declaration,
-          message: dividendPaidMessage(declaration),
-        };
-      }),
+    async (req, reply) =>
+      accepted(
+        reply,
+        await idempotently(deps, req, reply.code(202), req.member, async (d) => {
+          const { payment, unpaid } = await checkDividendPayment(
+            d,
+            req.member,
+            req.params.year,
+            req.body,
+          );
+          return {
+            success: true as const,
+            data: await queueOfficerJob(d, req.member, {
+              kind: 'dividends.pay',
+              input: payment,
+              total: unpaid,
+            }),
+            message: OFFICER_JOB_STARTED_MESSAGES['dividends.pay'],
+          };
+        }),
+      ),
   );
 };

@@ -19,12 +19,13 @@ import {
   type PayDividendsRequest,
 } from '@coop/shared/dividends';
 import { applyRateBps, koboToNaira, type Kobo } from '@coop/shared/money';
-import type { Executor } from '../../db/client.js';
+import type { Executor, Tx } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import type { Actor, MemberActor } from '../../lib/actor.js';
 import { actorIdOf } from '../../lib/actor.js';
 import type { ActivitySource, SummaryTotal } from '../../lib/dashboard-seam.js';
 import { writeAudit } from '../../lib/audit-log.js';
+import type { OfficerJobWork } from '../../lib/officer-jobs.js';
 import { DomainError, notFound } from '../../lib/domain-error.js';
 import { postLedgerTransactions } from '../ledger/ledger.service.js';
 import type { ListPage } from '../../lib/list-query.js';
@@ -263,80 +264,151 @@ export async function payDividends(
   actor: Actor,
   input: PayDividendsInput,
 ): Promise<DividendRow[]> {
+  const paidDate = paymentDate(deps, input);
+  return deps.db.transaction(async (tx) => {
+    const rows = await unpaidRows({ ...deps, db: tx }, input.dividendYear, paidDate);
+    return payRows({ ...deps, db: tx }, actor, rows, paidDate);
+  });
+}
+
+/**
+ * Pays `rows` (locked, unpaid) on `paidDate` inside the transaction `deps.db`: one set of ledger
+ * postings, each row marked paid, audited, and its member told.
+ */
+async function payRows(
+  deps: Deps & { db: Tx },
+  actor: Actor,
+  rows: DividendRow[],
+  paidDate: IsoDate,
+): Promise<DividendRow[]> {
+  const repo = dividendsRepository(deps.db);
+  for (const row of rows) {
+    assertTransition(DIVIDEND_TRANSITIONS, row.status, 'paid');
+    if (paidDate < row.issuedDate) throw invalid('A dividend cannot be paid before it is issued');
+  }
+  const posted = await postLedgerTransactions(
+    deps.db,
+    rows.map((row) => ({
+      kind: 'dividend' as const,
+      description: `${row.dividendPeriod} dividend`,
+      effectiveDate: paidDate,
+      reference: { type: 'dividend', id: row.id },
+      createdBy: actorIdOf(actor),
+      entries: [
+        { account: 'coop_dividend_expense' as const, amount: row.amount },
+        { account: 'member_savings' as const, userId: row.userId, amount: -row.amount },
+      ],
+    })),
+  );
+  const now = deps.clock.now();
+  const paid: DividendRow[] = [];
+  for (const [i, row] of rows.entries()) {
+    const values = {
+      status: 'paid' as const,
+      paidDate: paidDate,
+      ledgerTransactionId: posted[i]?.id ?? null,
+      updatedAt: now,
+    };
+    await repo.markPaid(row.id, values);
+    paid.push({ ...row, ...values });
+  }
+  await writeAudit(
+    deps.db,
+    actor,
+    paid.map((row) => ({
+      action: 'dividend.paid' as const,
+      entityType: 'dividend' as const,
+      entityId: row.id,
+      before: { status: rows.find((r) => r.id === row.id)?.status },
+      after: {
+        status: 'paid',
+        paidDate: row.paidDate,
+        ledgerTransactionId: row.ledgerTransactionId,
+      },
+    })),
+  );
+  await sendMessages(
+    deps.db,
+    deps,
+    actor,
+    paid.map((row) => ({
+      userId: row.userId,
+      template: 'dividendPaid' as const,
+      facts: { dividendId: row.id, year: row.dividendYear, amount: row.amount },
+    })),
+  );
+  return paid;
+}
+
+/** Dividends paid per batch of a payment job: each batch commits with the job's progress. */
+export const DIVIDEND_PAY_BATCH = 200;
+
+/** The date a payment is made on, checked: given, or today; never in the future. */
+function paymentDate(deps: Deps, input: PayDividendsRequest): IsoDate {
   const today = toIsoDateInTimeZone(deps.clock.now());
-  if (!isIsoDate(input.paidDate) || input.paidDate > today) {
+  const paidDate = input.paidDate ?? today;
+  if (!isIsoDate(paidDate) || paidDate > today) {
     throw invalid('The payment date must be a date, not in the future');
   }
-  return deps.db.transaction(async (tx) => {
-    const repo = dividendsRepository(tx);
-    const rows = await repo.lockUnpaid(input.dividendYear);
-    if (rows.length === 0) {
-      if (!(await repo.yearDeclared(input.dividendYear))) {
-        throw notFound(`A ${input.dividendYear} dividend declaration`);
-      }
-      throw new DomainError({
-        code: 'INVALID_TRANSITION',
-        message: `The ${input.dividendYear} dividend was already paid`,
-      });
-    }
-    for (const row of rows) {
-      assertTransition(DIVIDEND_TRANSITIONS, row.status, 'paid');
-      if (input.paidDate < row.issuedDate)
-        throw invalid('A dividend cannot be paid before it is issued');
-    }
-    const posted = await postLedgerTransactions(
-      tx,
-      rows.map((row) => ({
-        kind: 'dividend' as const,
-        description: `${row.dividendPeriod} dividend`,
-        effectiveDate: input.paidDate,
-        reference: { type: 'dividend', id: row.id },
-        createdBy: actorIdOf(actor),
-        entries: [
-          { account: 'coop_dividend_expense' as const, amount: row.amount },
-          { account: 'member_savings' as const, userId: row.userId, amount: -row.amount },
-        ],
-      })),
-    );
-    const now = deps.clock.now();
-    const paid: DividendRow[] = [];
-    for (const [i, row] of rows.entries()) {
-      const values = {
-        status: 'paid' as const,
-        paidDate: input.paidDate,
-        ledgerTransactionId: posted[i]?.id ?? null,
-        updatedAt: now,
-      };
-      await repo.markPaid(row.id, values);
-      paid.push({ ...row, ...values });
-    }
-    await writeAudit(
-      tx,
-      actor,
-      paid.map((row) => ({
-        action: 'dividend.paid' as const,
-        entityType: 'dividend' as const,
-        entityId: row.id,
-        before: { status: rows.find((r) => r.id === row.id)?.status },
-        after: {
-          status: 'paid',
-          paidDate: row.paidDate,
-          ledgerTransactionId: row.ledgerTransactionId,
-        },
-      })),
-    );
-    await sendMessages(
-      tx,
-      deps,
-      actor,
-      paid.map((row) => ({
-        userId: row.userId,
-        template: 'dividendPaid' as const,
-        facts: { dividendId: row.id, year: row.dividendYear, amount: row.amount },
-      })),
-    );
-    return paid;
-  });
+  return paidDate;
+}
+
+/** The year's unpaid rows, locked; refused when it was not declared or is already paid. */
+async function unpaidRows(
+  deps: { db: Executor },
+  year: number,
+  paidDate: IsoDate,
+): Promise<DividendRow[]> {
+  const repo = dividendsRepository(deps.db);
+  const rows = await repo.lockUnpaid(year);
+  if (rows.length === 0) {
+    if (!(await repo.yearDeclared(year))) throw notFound(`A ${year} dividend declaration`);
+    throw new DomainError({
+      code: 'INVALID_TRANSITION',
+      message: `The ${year} dividend was already paid`,
+    });
+  }
+  if (rows.some((row) => paidDate < row.issuedDate)) {
+    throw invalid('A dividend cannot be paid before it is issued');
+  }
+  return rows;
+}
+
+/**
+ * POST /admin/dividends/{year}/pay, before its job is queued: the payment's checks, writing
+ * nothing. Returns the payment as the job will make it (its date fixed now) and the rows to pay.
+ */
+export async function checkDividendPayment(
+  deps: Deps,
+  _actor: Actor,
+  year: number,
+  input: PayDividendsRequest,
+): Promise<{ payment: { year: number; paidDate: IsoDate }; unpaid: number }> {
+  const paidDate = paymentDate(deps, input);
+  const rows = await unpaidRows(deps, year, paidDate);
+  return { payment: { year, paidDate }, unpaid: rows.length };
+}
+
+/**
+ * One batch of a dividend payment job (decision 101), inside the job's transaction `deps.db`:
+ * pays the next `DIVIDEND_PAY_BATCH` unpaid rows of the year. A row is paid once (locked, then
+ * marked paid with its posting in one commit), so a run cut short resumes with the rows still
+ * unpaid. The last batch answers the year's declaration, as the request did.
+ */
+export async function payDividendsBatch(
+  deps: Deps & { db: Tx },
+  actor: Actor,
+  job: { input: { year: number; paidDate: IsoDate }; done: number; total: number },
+): Promise<{ done: number; total: number; finished?: DividendDeclaration }> {
+  const { year, paidDate } = job.input;
+  const rows = await unpaidRows(deps, year, paidDate);
+  const total = job.done === 0 ? rows.length : job.total;
+  const batch = rows.slice(0, DIVIDEND_PAY_BATCH);
+  await payRows(deps, actor, batch, paidDate);
+  const left = rows.length - batch.length;
+  const done = total - left;
+  if (left > 0) return { done, total };
+  return { done, total, finished: await dividendDeclaration(deps, actor, year) };
 }
 
 function toDeclaration(
@@ -423,3 +495,16 @@ export const dividendDeclaredMessage = (declaration: DividendDeclaration) =>
 
 export const dividendPaidMessage = (declaration: DividendDeclaration) =>
   `The ${declaration.dividendYear} dividend was paid into ${declaration.members} member${declaration.members === 1 ? '' : 's'}’ savings. Each member was notified.`;
+
+/** Dividend payments as officer jobs (lib/officer-jobs.ts, decision 101). */
+export const dividendPayJobWork: OfficerJobWork = {
+  batch: (deps, actor, job) =>
+    payDividendsBatch(deps, actor, {
+      input: job.input as { year: number; paidDate: IsoDate },
+      done: job.done,
+      total: job.total,
+    }),
+  message: (result: DividendDeclaration) => dividendPaidMessage(result),
+  partly: (done, total) =>
+    `${done} of ${total} member${total === 1 ? '' : 's'} were paid before the payment stopped; paying the year again pays the rest.`,
+};

@@ -1,9 +1,5 @@
 import { csvUploadSchema } from '@coop/shared/csv-uploads';
-import {
-  MEMBER_MESSAGES,
-  membersImportedMessage,
-  sessionsEndedMessage,
-} from '@coop/shared/member-rules';
+import { MEMBER_MESSAGES, sessionsEndedMessage } from '@coop/shared/member-rules';
 import {
   adminCreateMemberSchema,
   adminEndSessionsResponseSchema,
@@ -13,18 +9,19 @@ import {
   adminMemberResponseSchema,
   adminUpdateMemberSchema,
   memberImportPreviewResponseSchema,
-  memberImportResponseSchema,
 } from '@coop/shared/members';
 import { idempotencyHeadersSchema, idParamsSchema } from '@coop/shared/http';
 import { officerRolesInputSchema, PROPOSAL_MESSAGES } from '@coop/shared/proposals';
 import type { FastifyReply } from 'fastify';
+import { OFFICER_JOB_STARTED_MESSAGES, officerJobResponseSchema } from '@coop/shared/jobs';
 import { idempotently } from '../../lib/idempotency.js';
+import { accepted, queueOfficerJob } from '../../lib/officer-jobs.js';
 import type { RouteModule } from '../../plugins/route-groups.js';
 import {
   createMemberByAdmin,
   endMemberSessions,
   getMember,
-  importMembers,
+  checkMemberImport,
   listMembers,
   type MemberChange,
   proposeRoles,
@@ -113,21 +110,29 @@ export const adminMemberRoutes: RouteModule = async (app, deps) => {
       bodyLimit: CSV_UPLOAD_BODY_LIMIT_BYTES,
       schema: {
         tags,
-        summary: 'Imports a members CSV file in one transaction, or refuses it row by row',
+        summary:
+          'Checks a members CSV file (refused row by row), then imports it as a job: 202 with the job and its status URL (Location)',
         headers: idempotencyHeadersSchema,
         body: csvUploadSchema,
-        response: { 201: memberImportResponseSchema },
+        response: { 202: officerJobResponseSchema },
       },
     },
-    (req, reply) =>
-      idempotently(deps, req, reply.code(201), req.member, async (d) => {
-        const members = await importMembers(d, req.member, req.body);
-        return {
-          success: true as const,
-          data: { imported: members.length, members },
-          message: membersImportedMessage(members.length),
-        };
-      }),
+    async (req, reply) =>
+      accepted(
+        reply,
+        await idempotently(deps, req, reply.code(202), req.member, async (d) => {
+          const total = await checkMemberImport(d, req.member, req.body);
+          return {
+            success: true as const,
+            data: await queueOfficerJob(d, req.member, {
+              kind: 'members.import',
+              input: req.body,
+              total,
+            }),
+            message: OFFICER_JOB_STARTED_MESSAGES['members.import'],
+          };
+        }),
+      ),
   );
 
   app.get(

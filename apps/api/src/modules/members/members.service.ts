@@ -10,7 +10,7 @@ import type { Deps } from '../../deps.js';
 import type { Actor, MemberActor } from '../../lib/actor.js';
 import { CSV_UPLOAD_MAX_BYTES } from '@coop/shared/csv-upload-rules';
 import type { CsvUploadInput } from '@coop/shared/csv-uploads';
-import { MEMBER_IMPORT_COLUMNS } from '@coop/shared/member-rules';
+import { MEMBER_IMPORT_COLUMNS, membersImportedMessage } from '@coop/shared/member-rules';
 import {
   type AdminCreateMemberInput,
   adminCreateMemberSchema,
@@ -20,6 +20,7 @@ import {
   type AdminUpdateMemberInput,
   adminUpdateMemberSchema,
   type MemberImportPreview,
+  type MemberImportResult,
   type MemberImportRow,
 } from '@coop/shared/members';
 import type { IdParams } from '@coop/shared/http';
@@ -30,6 +31,7 @@ import { membersRepository, type MemberRow } from './members.repository.js';
 import { DomainError, invalidInput, notFound } from '../../lib/domain-error.js';
 import { toUser } from '../../lib/user-view.js';
 import { advisoryLock } from '../../lib/advisory-lock.js';
+import type { OfficerJobWork } from '../../lib/officer-jobs.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { issueOneTimeToken } from '../../lib/one-time-token.js';
 import { revokeAllSessions } from '../sessions/sessions.service.js';
@@ -750,6 +752,7 @@ function checkImportRow(
 async function readMemberImport(
   db: Executor,
   upload: CsvUploadInput,
+  { againstRegistered = true }: { againstRegistered?: boolean } = {},
 ): Promise<{ preview: MemberImportPreview; candidates: ImportCandidate[] }> {
   const table = await readCsvUpload(upload.content, MEMBER_IMPORT_COLUMNS, CSV_UPLOAD_MAX_BYTES);
   if (!table.ok) {
@@ -797,7 +800,7 @@ async function readMemberImport(
     phoneNumber: new Set<string>(),
     membershipId: new Set<string>(),
   };
-  for (const slice of chunks(clean)) {
+  for (const slice of againstRegistered ? chunks(clean) : []) {
     const existing = await membersRepository(db).clashes({
       emails: slice.map((row) => row.email),
       phones: slice.flatMap((row) => (row.phoneNumber ? [row.phoneNumber] : [])),
@@ -840,47 +843,103 @@ export async function previewMemberImport(
   return (await readMemberImport(deps.db, upload)).preview;
 }
 
-/**
- * POST /admin/users/import: the same checks as the preview, then every member in ONE
- * transaction (each with its balance row, settings, activation e-mail and audit row), or none:
- * a file with any problem is refused with the row-by-row report.
- */
-export async function importMembers(
-  deps: Deps,
-  actor: MemberActor,
-  upload: CsvUploadInput,
-): Promise<AdminMember[]> {
-  return deps.db.transaction(async (tx) => {
-    // One import at a time, so two uploads of one file cannot both pass the duplicate check.
-    await advisoryLock(tx, 'coop.members.import');
-    const { preview, candidates } = await readMemberImport(tx, upload);
-    const report = [
-      ...preview.errors,
-      ...preview.rows.flatMap((row) => row.errors.map((message) => ({ line: row.line, message }))),
-    ];
-    if (report.length > 0 || candidates.length === 0) {
-      throw new DomainError({
-        code: report.some((problem) => problem.message === CSV_UPLOAD_REFUSALS.tooLarge)
-          ? 'PAYLOAD_TOO_LARGE'
-          : 'CSV_REJECTED',
-        message:
-          report.length > 0
-            ? `The file was not imported: ${report.length} problem${report.length === 1 ? '' : 's'} to fix`
-            : 'The file has no rows',
-        details: report.sort((a, b) => a.line - b.line),
-      });
-    }
-    const d = { ...deps, db: tx };
-    const members: AdminMember[] = [];
-    for (const candidate of candidates) {
-      members.push(await createMemberByAdmin(d, actor, candidate.input));
-    }
-    await writeAudit(tx, actor, {
-      action: 'members.imported',
-      entityType: 'import',
-      entityId: upload.fileName,
-      after: { fileName: upload.fileName, members: members.length },
-    });
-    return members;
+/** A members file refused whole: the row-by-row report, as the preview shows it. */
+function importRefusal(
+  preview: MemberImportPreview,
+  candidates: ImportCandidate[],
+): DomainError | null {
+  const report = [
+    ...preview.errors,
+    ...preview.rows.flatMap((row) => row.errors.map((message) => ({ line: row.line, message }))),
+  ];
+  if (report.length === 0 && candidates.length > 0) return null;
+  return new DomainError({
+    code: report.some((problem) => problem.message === CSV_UPLOAD_REFUSALS.tooLarge)
+      ? 'PAYLOAD_TOO_LARGE'
+      : 'CSV_REJECTED',
+    message:
+      report.length > 0
+        ? `The file was not imported: ${report.length} problem${report.length === 1 ? '' : 's'} to fix`
+        : 'The file has no rows',
+    details: report.sort((a, b) => a.line - b.line),
   });
 }
+
+/**
+ * POST /admin/users/import, before its job is queued: the same checks as the preview, writing
+ * nothing. A file with any problem is refused here with the row-by-row report. Returns how many
+ * members the job will create.
+ */
+export async function checkMemberImport(
+  deps: Deps,
+  _actor: MemberActor,
+  upload: CsvUploadInput,
+): Promise<number> {
+  const { preview, candidates } = await readMemberImport(deps.db, upload);
+  const refused = importRefusal(preview, candidates);
+  if (refused) throw refused;
+  return candidates.length;
+}
+
+/** Members created per batch of an import job: each batch commits with the job's progress. */
+export const MEMBER_IMPORT_BATCH = 100;
+
+/** What an import job keeps between batches: the members created so far. */
+interface ImportPlan {
+  members: AdminMember[];
+}
+
+/**
+ * One batch of a members import job (decision 101), inside the job's transaction `deps.db`: the
+ * first batch checks the whole file again, as the preview does (a member registered since the
+ * request is refused the same way); each batch creates the next `MEMBER_IMPORT_BATCH` members
+ * after `done`, which commits with them, so a run cut short resumes after the last batch that
+ * committed and creates nobody twice. `memory` keeps the parsed file for the run's next batches.
+ */
+export async function importMembersBatch(
+  deps: Deps,
+  actor: MemberActor,
+  job: { input: CsvUploadInput; plan: ImportPlan | null; done: number },
+  memory: { candidates?: ImportCandidate[] },
+): Promise<{ done: number; total: number; plan: ImportPlan; finished?: MemberImportResult }> {
+  // One import at a time, so two uploads of one file cannot both pass the duplicate check.
+  await advisoryLock(deps.db, 'coop.members.import');
+  if (!memory.candidates) {
+    const { preview, candidates } = await readMemberImport(deps.db, job.input, {
+      // Resuming: the members already created are in the register now, and must not count as
+      // clashes; a clash among the rest is refused by creating the member.
+      againstRegistered: job.done === 0,
+    });
+    const refused = importRefusal(preview, candidates);
+    if (refused) throw refused;
+    memory.candidates = candidates;
+  }
+  const batch = memory.candidates.slice(job.done, job.done + MEMBER_IMPORT_BATCH);
+  const members = [...(job.plan?.members ?? [])];
+  for (const candidate of batch)
+    members.push(await createMemberByAdmin(deps, actor, candidate.input));
+  const done = job.done + batch.length;
+  const total = memory.candidates.length;
+  if (done < total) return { done, total, plan: { members } };
+  await writeAudit(deps.db, actor, {
+    action: 'members.imported',
+    entityType: 'import',
+    entityId: job.input.fileName,
+    after: { fileName: job.input.fileName, members: members.length },
+  });
+  return { done, total, plan: { members }, finished: { imported: members.length, members } };
+}
+
+/** Members imports as officer jobs (lib/officer-jobs.ts, decision 101). */
+export const memberImportJobWork: OfficerJobWork = {
+  batch: (deps, actor, job, memory) =>
+    importMembersBatch(
+      deps,
+      actor,
+      { input: job.input as CsvUploadInput, plan: job.plan as ImportPlan | null, done: job.done },
+      memory,
+    ),
+  message: (result: MemberImportResult) => membersImportedMessage(result.imported),
+  partly: (done, total) =>
+    `${done} of ${total} member${total === 1 ? '' : 's'} were imported before the import stopped; they stay registered.`,
+};

@@ -1,9 +1,11 @@
 import { csvUploadSchema } from '@coop/shared/csv-uploads';
-import { payrollPostResponseSchema, payrollPreviewResponseSchema } from '@coop/shared/payroll';
+import { payrollPreviewResponseSchema } from '@coop/shared/payroll';
+import { OFFICER_JOB_STARTED_MESSAGES, officerJobResponseSchema } from '@coop/shared/jobs';
 import { idempotencyHeadersSchema } from '@coop/shared/http';
 import { idempotently } from '../../lib/idempotency.js';
 import type { RouteModule } from '../../plugins/route-groups.js';
-import { payrollPostedMessage, postPayroll, previewPayroll } from './payroll.service.js';
+import { accepted, queueOfficerJob } from '../../lib/officer-jobs.js';
+import { checkPayroll, previewPayroll } from './payroll.service.js';
 
 const tags = ['admin: payroll'];
 
@@ -35,16 +37,28 @@ export const payrollRoutes: RouteModule = async (app, deps) => {
       bodyLimit: CSV_UPLOAD_BODY_LIMIT_BYTES,
       schema: {
         tags,
-        summary: 'Posts a payroll month: pending contributions, idempotent per member and month',
+        summary:
+          'Checks a payroll CSV (refused row by row), then posts the month as a job: 202 with the job and its status URL (Location); idempotent per member and month',
         headers: idempotencyHeadersSchema,
         body: csvUploadSchema,
-        response: { 200: payrollPostResponseSchema },
+        response: { 202: officerJobResponseSchema },
       },
     },
-    (req, reply) =>
-      idempotently(deps, req, reply, req.member, async (d) => {
-        const result = await postPayroll(d, req.member, req.body);
-        return { success: true as const, data: result, message: payrollPostedMessage(result) };
-      }),
+    async (req, reply) =>
+      accepted(
+        reply,
+        await idempotently(deps, req, reply.code(202), req.member, async (d) => {
+          const total = await checkPayroll(d, req.member, req.body);
+          return {
+            success: true as const,
+            data: await queueOfficerJob(d, req.member, {
+              kind: 'payroll.post',
+              input: req.body,
+              total,
+            }),
+            message: OFFICER_JOB_STARTED_MESSAGES['payroll.post'],
+          };
+        }),
+      ),
   );
 };

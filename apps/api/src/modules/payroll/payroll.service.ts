@@ -17,6 +17,7 @@ import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import type { MemberActor } from '../../lib/actor.js';
 import { advisoryLock } from '../../lib/advisory-lock.js';
+import type { OfficerJobWork } from '../../lib/officer-jobs.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { CSV_UPLOAD_REFUSALS, readCsvUpload, type CsvProblem } from '../../lib/csv.js';
 import { DomainError } from '../../lib/domain-error.js';
@@ -257,10 +258,68 @@ export interface PayrollPosting {
   repayments: number;
 }
 
+/** The month of a file that can be posted; else the refusal, with its row-by-row report. */
+function checkedMonth(read: ReadPayroll): string {
+  if (!read.refusal && read.preview.month) return read.preview.month;
+  const problems = read.refusal ?? [{ line: 0, message: CSV_UPLOAD_REFUSALS.empty }];
+  throw new DomainError({
+    code: problems.some((p) => p.message === CSV_UPLOAD_REFUSALS.tooLarge)
+      ? 'PAYLOAD_TOO_LARGE'
+      : 'CSV_REJECTED',
+    message: `The file was not posted: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix`,
+    details: problems,
+  });
+}
+
+function postingOf(preview: PayrollPreview, month: string): PayrollPosting {
+  return {
+    month,
+    posted: preview.totals.newRows,
+    alreadyPosted: preview.totals.alreadyPosted,
+    savings: preview.totals.savings,
+    shares: preview.totals.shares,
+    total: preview.totals.total,
+    repayments: preview.totals.repayments,
+  };
+}
+
+/** Posts `fresh` rows (contributions, then repayments) in `deps.db`, a transaction. */
+async function postRows(
+  deps: Deps,
+  actor: MemberActor,
+  month: string,
+  contributionDate: IsoDate,
+  fresh: ReadRow[],
+): Promise<void> {
+  const contributing = fresh.filter((row) => row.savingsKobo + row.sharesKobo > 0);
+  if (contributing.length > 0) {
+    await recordContributions(deps, actor, {
+      deductions: contributing.map((row) => ({
+        userId: row.userId ?? '',
+        month,
+        contributionDate,
+        savingsKobo: row.savingsKobo,
+        sharesKobo: row.sharesKobo,
+      })),
+    });
+  }
+  // Loan repayments by payroll, in the same transaction (issue 9 item 3).
+  for (const row of fresh) {
+    if (row.repaymentKobo <= 0 || !row.loanId) continue;
+    await recordRepayment(deps, actor, {
+      loanId: row.loanId,
+      amountKobo: row.repaymentKobo,
+      paymentDate: contributionDate,
+      paymentMethod: 'payroll',
+    });
+  }
+}
+
 /**
  * POST /admin/payroll: posts a month's new rows in ONE transaction, or nothing when the file has
  * any problem (refused with the row-by-row report). Rows already posted for the month are left
- * as they are.
+ * as they are. (The route queues a job of `postPayrollBatch` instead; this is the whole file at
+ * once, for the demo and the tests.)
  */
 export async function postPayroll(
   deps: Deps,
@@ -271,52 +330,13 @@ export async function postPayroll(
   return deps.db.transaction(async (tx) => {
     // Posts of the same month queue here; the second then finds every row already posted.
     await advisoryLock(tx, 'coop.payroll');
-    const { preview, rows, refusal } = await readPayroll(tx, upload, today);
-    if (refusal || !preview.month) {
-      const problems = refusal ?? [{ line: 0, message: CSV_UPLOAD_REFUSALS.empty }];
-      throw new DomainError({
-        code: problems.some((p) => p.message === CSV_UPLOAD_REFUSALS.tooLarge)
-          ? 'PAYLOAD_TOO_LARGE'
-          : 'CSV_REJECTED',
-        message: `The file was not posted: ${problems.length} problem${problems.length === 1 ? '' : 's'} to fix`,
-        details: problems,
-      });
-    }
-    const month = preview.month;
-    const fresh = rows.filter((row) => row.status === 'new' && row.userId);
-    const result = {
-      month,
-      posted: fresh.length,
-      alreadyPosted: preview.totals.alreadyPosted,
-      savings: preview.totals.savings,
-      shares: preview.totals.shares,
-      total: preview.totals.total,
-      repayments: preview.totals.repayments,
-    };
+    const read = await readPayroll(tx, upload, today);
+    const month = checkedMonth(read);
+    const result = postingOf(read.preview, month);
+    const fresh = read.rows.filter((row) => row.status === 'new' && row.userId);
     if (fresh.length === 0) return result;
     const contributionDate = deductionDate(month, today);
-    const contributing = fresh.filter((row) => row.savingsKobo + row.sharesKobo > 0);
-    if (contributing.length > 0) {
-      await recordContributions({ ...deps, db: tx }, actor, {
-        deductions: contributing.map((row) => ({
-          userId: row.userId ?? '',
-          month,
-          contributionDate,
-          savingsKobo: row.savingsKobo,
-          sharesKobo: row.sharesKobo,
-        })),
-      });
-    }
-    // Loan repayments by payroll, in the same transaction (issue 9 item 3).
-    for (const row of fresh) {
-      if (row.repaymentKobo <= 0 || !row.loanId) continue;
-      await recordRepayment({ ...deps, db: tx }, actor, {
-        loanId: row.loanId,
-        amountKobo: row.repaymentKobo,
-        paymentDate: contributionDate,
-        paymentMethod: 'payroll',
-      });
-    }
+    await postRows({ ...deps, db: tx }, actor, month, contributionDate, fresh);
     await writeAudit(tx, actor, {
       action: 'payroll.posted',
       entityType: 'payroll_month',
@@ -325,6 +345,65 @@ export async function postPayroll(
     });
     return result;
   });
+}
+
+/**
+ * POST /admin/payroll, before its job is queued: the preview's checks, writing nothing. A file
+ * with any problem is refused here with the row-by-row report. Returns the rows to post.
+ */
+export async function checkPayroll(
+  deps: Deps,
+  _actor: MemberActor,
+  upload: CsvUploadInput,
+): Promise<number> {
+  const read = await readPayroll(deps.db, upload, toIsoDateInTimeZone(deps.clock.now()));
+  checkedMonth(read);
+  return read.preview.totals.newRows;
+}
+
+/** Payroll rows posted per batch of a posting job: each batch commits with the job's progress. */
+export const PAYROLL_BATCH = 200;
+
+/** What a posting job keeps between batches: the day it was asked, and the totals it posts. */
+interface PayrollPlan {
+  today: IsoDate;
+  posting: PayrollPosting;
+}
+
+/**
+ * One batch of a payroll posting job (decision 101), inside the job's transaction `deps.db`:
+ * reads the file again under the month's lock, as the preview does, and posts the first
+ * `PAYROLL_BATCH` rows not yet posted, each member's contribution and repayment together.
+ * Posting is idempotent per member and month, so a run cut short resumes with the rows left,
+ * and a row is never posted twice. The first batch's totals are the job's summary.
+ */
+export async function postPayrollBatch(
+  deps: Deps,
+  actor: MemberActor,
+  job: { input: CsvUploadInput; plan: PayrollPlan | null; createdAt: Date },
+): Promise<{ done: number; total: number; plan: PayrollPlan; finished?: PayrollPosting }> {
+  await advisoryLock(deps.db, 'coop.payroll');
+  const today = job.plan?.today ?? toIsoDateInTimeZone(job.createdAt);
+  const read = await readPayroll(deps.db, job.input, today);
+  // Rows posted by earlier batches now read as already posted; any other problem refuses.
+  const month = checkedMonth(read);
+  const plan = job.plan ?? { today, posting: postingOf(read.preview, month) };
+  const fresh = read.rows.filter((row) => row.status === 'new' && row.userId);
+  const batch = fresh.slice(0, PAYROLL_BATCH);
+  const total = plan.posting.posted;
+  const done = total - (fresh.length - batch.length);
+  const contributionDate = deductionDate(month, today);
+  if (batch.length > 0) await postRows(deps, actor, month, contributionDate, batch);
+  if (done < total) return { done, total, plan };
+  if (total > 0) {
+    await writeAudit(deps.db, actor, {
+      action: 'payroll.posted',
+      entityType: 'payroll_month',
+      entityId: month,
+      after: { fileName: job.input.fileName, ...plan.posting, contributionDate },
+    });
+  }
+  return { done, total, plan, finished: plan.posting };
 }
 
 /** 'Posted 12 contributions for March 2025' or, on a repeat, that nothing changed. */
@@ -341,3 +420,16 @@ export function payrollPostedMessage(result: PayrollPosting): string {
       : '';
   return `Posted ${result.posted} contribution${result.posted === 1 ? '' : 's'} for ${month}${skipped}. The members were asked to confirm.${repaid}`;
 }
+
+/** Payroll postings as officer jobs (lib/officer-jobs.ts, decision 101). */
+export const payrollPostJobWork: OfficerJobWork = {
+  batch: (deps, actor, job) =>
+    postPayrollBatch(deps, actor, {
+      input: job.input as CsvUploadInput,
+      plan: job.plan as PayrollPlan | null,
+      createdAt: job.createdAt,
+    }),
+  message: (result: PayrollPosting) => payrollPostedMessage(result),
+  partly: (done, total) =>
+    `${done} of ${total} row${total === 1 ? '' : 's'} were posted before the posting stopped; upload the file again to post the rest (rows already posted are skipped).`,
+};
