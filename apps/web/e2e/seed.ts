@@ -144,12 +144,27 @@ export async function seedPayroll(
     'membershipId,month,savings,shares',
     ...rows.map((row) => `${row.member.membershipId},${month},${row.savings},${row.shares}`),
   ].join('\n');
+  const headers = bearer(await officerToken(request, ADMIN));
   const posted = await request.post('/api/v1/admin/payroll', {
-    headers: bearer(await officerToken(request, ADMIN)),
+    headers,
     data: csvUpload('payroll.csv', `${text}\n`),
   });
-  expect(posted.ok(), await posted.text()).toBe(true);
-  return ((await posted.json()) as { data: { posted: number } }).data.posted;
+  expect(posted.status(), await posted.text()).toBe(202);
+  // Posting runs as a job (docs/decisions/101-officer-jobs.md): its status says when it is done.
+  const location = posted.headers()['location'] ?? '';
+  let job: { state: string; result: { posted: number } | null; error: unknown } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const status = await request.get(location, { headers });
+        job = ((await status.json()) as { data: NonNullable<typeof job> }).data;
+        return job.state;
+      },
+      { timeout: 30_000 },
+    )
+    .toMatch(/^(succeeded|failed)$/);
+  expect(job?.state, JSON.stringify(job?.error)).toBe('succeeded');
+  return job?.result?.posted ?? 0;
 }
 
 /**

@@ -6,7 +6,9 @@ import type {
   DividendPreviewResponse,
 } from '@coop/shared/dividends';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OfficerJobResponse } from '@coop/shared/jobs';
 import { api } from '../../../lib/api';
+import { useOfficerJobMutation } from '../../../lib/officer-jobs';
 import { adminKeys } from '../../../lib/admin-keys';
 
 /** GET /admin/dividends: every declared year, newest first. */
@@ -36,16 +38,12 @@ export function useDeclareDividend() {
   });
 }
 
-/** POST /admin/dividends/{year}/pay */
-export function usePayDividend() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ year, key }: { year: number; key: string }) =>
-      api.post<DividendDeclarationResponse>(
-        `/admin/dividends/${encodeURIComponent(String(year))}/pay`,
-        {},
-        { idempotencyKey: key },
-      ),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
-  });
-}
+/** POST /admin/dividends/{year}/pay: a job (202), followed until every member is paid. */
+export const usePayDividend = () =>
+  useOfficerJobMutation(({ year, key }: { year: number; key: string }) =>
+    api.post<OfficerJobResponse>(
+      `/admin/dividends/${encodeURIComponent(String(year))}/pay`,
+      {},
+      { idempotencyKey: key },
+    ),
+  );

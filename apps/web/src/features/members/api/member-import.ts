@@ -1,17 +1,14 @@
 import type { CsvUploadInput } from '@coop/shared/csv-uploads';
-import type { MemberImportPreviewResponse, MemberImportResponse } from '@coop/shared/members';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MemberImportPreviewResponse } from '@coop/shared/members';
+import type { OfficerJobResponse } from '@coop/shared/jobs';
 import { api } from '../../../lib/api';
-import { adminKeys } from '../../../lib/admin-keys';
+import { useOfficerJobMutation } from '../../../lib/officer-jobs';
 
 export const previewMemberImport = (upload: CsvUploadInput) =>
   api.post<MemberImportPreviewResponse>('/admin/users/import/preview', upload);
 
-export function useImportMembers() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ upload, key }: { upload: CsvUploadInput; key: string }) =>
-      api.post<MemberImportResponse>('/admin/users/import', upload, { idempotencyKey: key }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
-  });
-}
+/** POST /admin/users/import: a job (202), followed until the members are imported. */
+export const useImportMembers = () =>
+  useOfficerJobMutation(({ upload, key }: { upload: CsvUploadInput; key: string }) =>
+    api.post<OfficerJobResponse>('/admin/users/import', upload, { idempotencyKey: key }),
+  );

@@ -1,17 +1,14 @@
 import type { CsvUploadInput } from '@coop/shared/csv-uploads';
-import type { PayrollPostResponse, PayrollPreviewResponse } from '@coop/shared/payroll';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PayrollPreviewResponse } from '@coop/shared/payroll';
+import type { OfficerJobResponse } from '@coop/shared/jobs';
 import { api } from '../../../lib/api';
-import { adminKeys } from '../../../lib/admin-keys';
+import { useOfficerJobMutation } from '../../../lib/officer-jobs';
 
 export const previewPayroll = (upload: CsvUploadInput) =>
   api.post<PayrollPreviewResponse>('/admin/payroll/preview', upload);
 
-export function usePostPayroll() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ upload, key }: { upload: CsvUploadInput; key: string }) =>
-      api.post<PayrollPostResponse>('/admin/payroll', upload, { idempotencyKey: key }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
-  });
-}
+/** POST /admin/payroll: a job (202), followed until the month is posted. */
+export const usePostPayroll = () =>
+  useOfficerJobMutation(({ upload, key }: { upload: CsvUploadInput; key: string }) =>
+    api.post<OfficerJobResponse>('/admin/payroll', upload, { idempotencyKey: key }),
+  );

@@ -1,4 +1,5 @@
 import type { DividendDeclaration } from '@coop/shared/dividends';
+import { JobProgress } from '../../../../components/job-progress';
 import { formatDisplayDate } from '@coop/shared/dates';
 import { formatNaira } from '@coop/shared/money';
 import { useId, useState } from 'react';
@@ -42,6 +43,7 @@ function PayForm({
           </AlertDescription>
         </Alert>
       ) : null}
+      <JobProgress job={pay.job} doing="Paying" unit="members" />
       <DialogFooter>
         <DialogClose asChild>
           <Button type="button" variant="outline" disabled={pay.isPending}>

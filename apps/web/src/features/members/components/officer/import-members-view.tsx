@@ -13,6 +13,7 @@ import { paths } from '../../../../config/paths';
 import { failureMessage } from '../../../../lib/api-client';
 import { newIdempotencyKey } from '../../../../lib/admin-keys';
 import { previewMemberImport, useImportMembers } from '../../api/member-import';
+import { JobProgress } from '../../../../components/job-progress';
 import { CsvFilePicker, CsvProblems } from '../../../../components/form/csv-file-picker';
 
 const columns: readonly DataTableColumn<MemberImportRow>[] = [
@@ -92,6 +93,7 @@ export function ImportMembersView() {
               </AlertDescription>
             </Alert>
           ) : null}
+          <JobProgress job={importMembers.job} doing="Importing" unit="members" />
           <div>
             <SubmitButton
               disabled={!canImport}

@@ -1,4 +1,5 @@
 import type { PayrollPreview } from '@coop/shared/payroll';
+import type { OfficerJob } from '@coop/shared/jobs';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -60,27 +61,54 @@ function csvFile(text: string): File {
   return file;
 }
 
+const JOB_ID = '6f1c3a52-9a51-4c3e-8f7e-1d2b3c4d5e6f';
+
+/** The posting's job as the API answers it. */
+const job = (fields: Partial<OfficerJob>) =>
+  ({
+    id: JOB_ID,
+    kind: 'payroll.post',
+    state: 'queued',
+    done: 0,
+    total: 2,
+    result: null,
+    message: null,
+    error: null,
+    createdAt: '2026-03-31T09:00:00.000Z',
+    startedAt: null,
+    finishedAt: null,
+    ...fields,
+  }) as OfficerJob;
+
 const POSTED =
   'Posted 2 contributions for March 2026. The members were asked to confirm. Loan repayments of ₦17,500 were recorded.';
 
 describe('Payroll page', () => {
-  it('shows each row’s loan repayment and loan, and the repayment total, before Post; after Post only the outcome', async () => {
-    mockApi({
+  it('shows each row’s loan repayment and loan, and the repayment total, before Post; then the posting’s progress, and after it only the outcome', async () => {
+    const result = {
+      month: '2026-03',
+      posted: 2,
+      alreadyPosted: 0,
+      savings: 30_000,
+      shares: 5_000,
+      total: 35_000,
+      repayments: 17_500,
+    };
+    // The job as the status endpoint tells it: running (1 of 2), then succeeded.
+    const states = [
+      job({ state: 'running', done: 1 }),
+      job({ state: 'succeeded', done: 2, result, message: POSTED }),
+    ];
+    const api = mockApi({
       'POST /admin/payroll/preview': () => json(200, { success: true, data: PREVIEW }),
       'POST /admin/payroll': () =>
-        json(200, {
-          success: true,
-          data: {
-            month: '2026-03',
-            posted: 2,
-            alreadyPosted: 0,
-            savings: 30_000,
-            shares: 5_000,
-            total: 35_000,
-            repayments: 17_500,
-          },
-          message: POSTED,
-        }),
+        json(
+          202,
+          { success: true, data: job({ state: 'queued' }), message: 'Started' },
+          { Location: `/api/v1/admin/jobs/${JOB_ID}` },
+        ),
+      [`GET /admin/jobs/${JOB_ID}`]: () =>
+        json(200, { success: true, data: states.length > 1 ? states.shift() : states[0] }),
     });
     renderWithProviders(<PayrollView />);
     const file = csvFile(
@@ -96,9 +124,44 @@ describe('Payroll page', () => {
     expect(screen.getByText('Loan repayments to post').nextSibling).toHaveTextContent('₦17,500');
 
     await userEvent.click(screen.getByRole('button', { name: 'Post March 2026' }));
-    expect(await screen.findByRole('status')).toHaveTextContent(POSTED);
+    expect(await screen.findByText('Posting… 1 of 2 rows')).toBeVisible();
+    expect(screen.getByRole('progressbar', { name: 'Posting progress' })).toHaveAttribute(
+      'value',
+      '1',
+    );
+    expect(await screen.findByText(POSTED, {}, { timeout: 5_000 })).toBeVisible();
+    expect(screen.queryByText(/Posting…/)).not.toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Payroll rows' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Post March 2026' })).not.toBeInTheDocument();
+    // Asked once a second while running, not after it ended.
+    const asked = api.callsTo(`GET /admin/jobs/${JOB_ID}`).length;
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(api.callsTo(`GET /admin/jobs/${JOB_ID}`)).toHaveLength(asked);
+  }, 20_000);
+
+  it('says why a posting job failed, and how far it got', async () => {
+    const failure =
+      '1 of 2 rows were posted before the posting stopped; upload the file again to post the rest (rows already posted are skipped). The file was not posted: 1 problem to fix';
+    mockApi({
+      'POST /admin/payroll/preview': () => json(200, { success: true, data: PREVIEW }),
+      'POST /admin/payroll': () => json(202, { success: true, data: job({ state: 'queued' }) }),
+      [`GET /admin/jobs/${JOB_ID}`]: () =>
+        json(200, {
+          success: true,
+          data: job({
+            state: 'failed',
+            done: 1,
+            error: { code: 'CSV_REJECTED', message: failure, details: [] },
+          }),
+        }),
+    });
+    renderWithProviders(<PayrollView />);
+    await userEvent.upload(
+      screen.getByLabelText('Payroll file'),
+      csvFile('membershipId,month,savings,shares\nM0001,2026-03,20000,5000\n'),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Post March 2026' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(failure);
   });
 
   it('leaves the repayment columns out when the file has none', async () => {

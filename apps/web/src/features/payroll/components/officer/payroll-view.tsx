@@ -11,6 +11,7 @@ import { StatusBadge } from '../../../../components/ui/status-badge';
 import { failureMessage } from '../../../../lib/api-client';
 import { newIdempotencyKey } from '../../../../lib/admin-keys';
 import { previewPayroll, usePostPayroll } from '../../api/payroll';
+import { JobProgress } from '../../../../components/job-progress';
 import { CsvFilePicker, CsvProblems } from '../../../../components/form/csv-file-picker';
 
 const member: DataTableColumn<PayrollRow> = {
@@ -154,6 +155,7 @@ export function PayrollView() {
               </AlertDescription>
             </Alert>
           ) : null}
+          <JobProgress job={post.job} doing="Posting" unit="rows" />
           <div>
             <SubmitButton
               disabled={!canPost}

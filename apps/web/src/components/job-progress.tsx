@@ -1,0 +1,36 @@
+import { isOfficerJobFinished, type OfficerJob } from '@coop/shared/jobs';
+
+const count = (n: number) => n.toLocaleString('en-NG');
+
+/**
+ * How far a running job got (docs/decisions/101-officer-jobs.md): "Importing… 1,200 of 5,000
+ * members" and a bar; nothing once it ended (the screen then shows its outcome).
+ */
+export function JobProgress({
+  job,
+  doing,
+  unit,
+}: {
+  job: OfficerJob | undefined;
+  /** What the job does, as a present participle: "Importing". */
+  doing: string;
+  /** What it counts, plural: "members". */
+  unit: string;
+}) {
+  if (!job || isOfficerJobFinished(job)) return null;
+  const text =
+    job.state === 'queued' || job.total === 0
+      ? `${doing}: starting…`
+      : `${doing}… ${count(job.done)} of ${count(job.total)} ${unit}`;
+  return (
+    <div className="grid grid-cols-1 gap-2">
+      <p role="status">{text}</p>
+      <progress
+        className="h-2 w-full accent-primary"
+        aria-label={`${doing} progress`}
+        max={Math.max(job.total, 1)}
+        value={job.done}
+      />
+    </div>
+  );
+}
