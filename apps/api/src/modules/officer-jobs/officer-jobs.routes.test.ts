@@ -43,7 +43,7 @@ describe('officer jobs', () => {
     chair = (await signIn(t, 'chair@test.coop')).accessToken;
     secretary = (await signIn(t, 'sec@test.coop')).accessToken;
     ada = (await signIn(t, 'ada@test.coop')).accessToken;
-  }, 60_000);
+  }, 180_000);
   afterAll(() => t.close());
 
   const importFile = (token: string, text: string, key?: string) =>
@@ -101,9 +101,10 @@ describe('officer jobs', () => {
     const running = runOfficerJob(t.deps, works, id ?? '', stop.signal);
     // Read while the job runs: each batch commits its progress, and the database is free between.
     let seen: OfficerJob | undefined;
-    for (let i = 0; i < 200 && !seen; i++) {
+    for (const until = Date.now() + 120_000; !seen && Date.now() < until;) {
       const job = await readJob(t, location, chair);
       if (job.state === 'running' && job.done > 0) seen = job;
+      else await new Promise((resolve) => setTimeout(resolve, 50));
     }
     stop.abort();
     expect(seen).toMatchObject({ state: 'running', total, result: null });
