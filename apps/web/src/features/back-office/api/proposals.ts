@@ -1,18 +1,16 @@
 import type { Proposal } from '@coop/shared/proposals';
 import { proposalArea } from '@coop/shared/proposals';
+import type { ActionResponse, SuccessResponse } from '@coop/shared/http';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { adminKeys } from '../../../lib/admin-keys';
-
-type ProposalsResponse = { success: true; data: Proposal[] };
-type ActionResponse = { success: true; message?: string };
 
 /** GET /admin/proposals: the Approvals queue (pending) or what was decided. */
 export function useProposals(status: 'pending' | 'decided') {
   return useQuery({
     queryKey: adminKeys.proposals(status),
     queryFn: ({ signal }) =>
-      api.get<ProposalsResponse>('/admin/proposals', { params: { status }, signal }),
+      api.get<SuccessResponse<Proposal[]>>('/admin/proposals', { params: { status }, signal }),
   });
 }
 
