@@ -31,6 +31,9 @@ import { COOPERATIVE_TIME_ZONE } from '@coop/shared/constants';
 import { addDays, type IsoDate } from '@coop/shared/dates';
 import { buildPagination, type Pagination, type SortOrder } from '@coop/shared/http';
 import { nairaToKobo, type Naira } from '@coop/shared/money';
+import { pendingSession } from './pending-session.js';
+
+const NO_SESSION = sql<unknown>`null`;
 
 /** What every parsed list query carries (see `filteredListQuery` in @coop/shared/http). */
 export interface ListWindow<SortField extends string> {
@@ -52,6 +55,12 @@ export interface PageRequest {
    * reads every matching row in full before the limit.
    */
   totalItems: SQL<number>;
+  /**
+   * The request's session check, when its route reads it with the page (plugins/route-groups.ts
+   * `sessionInPage`, decision 108): a repository selects it beside `totalItems`, so that one
+   * statement checks the caller and reads the page. `null` otherwise.
+   */
+  session: SQL<unknown>;
 }
 
 export interface ListSpec<SortField extends string, Row> {
@@ -63,7 +72,7 @@ export interface ListSpec<SortField extends string, Row> {
    * subquery.
    */
   tiebreakers: readonly (AnyColumn | SQL)[];
-  fetch(page: PageRequest): Promise<Array<{ row: Row; totalItems: number }>>;
+  fetch(page: PageRequest): Promise<Array<{ row: Row; totalItems: number; session?: unknown }>>;
 }
 
 export interface ListPage<Row> {
@@ -76,6 +85,7 @@ export async function listPage<SortField extends string, Row>(
   spec: ListSpec<SortField, Row>,
 ): Promise<ListPage<Row>> {
   const direction = query.sortOrder === 'asc' ? asc : desc;
+  const pending = pendingSession();
   const fetchRows = (limit: number, offset: number) =>
     spec.fetch({
       orderBy: [spec.sortColumns[query.sortBy], ...spec.tiebreakers].map((column) =>
@@ -84,8 +94,12 @@ export async function listPage<SortField extends string, Row>(
       limit,
       offset,
       totalItems: sql<number>`count(*) over ()`.mapWith(Number),
+      session: pending ? pending.column : NO_SESSION,
     });
   const rows = await fetchRows(query.limit, (query.page - 1) * query.limit);
+  // The caller is checked before anything of the page is used: what the statement read, or, on
+  // an empty page (no row to carry it), the check on its own. 401/403 end the request here.
+  if (pending) await pending.settle(rows[0]?.session ?? null);
   // An empty page carries no total: zero on page 1; past the last page, the same query's first
   // row carries it (or there is none, and the total is zero).
   const totalItems =

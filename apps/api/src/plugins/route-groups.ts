@@ -9,12 +9,16 @@
  *
  * Inside a group, `req.actor` is the caller (anonymous on public routes) and, on signed-in
  * groups, `req.member` the signed-in caller that member use cases take.
+ *
+ * A member list may read the check of the user and the sign-in in its page's own statement
+ * (`config: { sessionInPage: true }`, decision 108, lib/pending-session.ts): one round trip
+ * instead of two, the same answers in the same order, and still nothing remembered.
  */
 import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import { apiErrorSchema } from '@coop/shared/http';
 import { hasPermission, isOfficer, type Permission } from '@coop/shared/officers';
 import { refreshTokens, users } from '../db/schema/index.js';
@@ -27,8 +31,9 @@ import {
   type MemberActor,
   type SignedInUser,
 } from '../lib/actor.js';
-import type { AuthMethod } from '../lib/access-token.js';
+import type { AccessTokenClaims, AuthMethod } from '../lib/access-token.js';
 import { DomainError } from '../lib/domain-error.js';
+import { pendingSessions, type PendingSession } from '../lib/pending-session.js';
 import { writeAudit } from '../lib/audit-log.js';
 import {
   BACK_OFFICE_ROUTE_PERMISSIONS,
@@ -46,6 +51,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** What a back-office route requires, from route-permissions.ts. */
     permission?: Permission;
+    /**
+     * A member list whose page statement also reads the session check (`sessionInPage`): the
+     * group checks the token only, and the check of the user and the sign-in rides on the page's
+     * statement (decision 108).
+     */
+    sessionInPage?: boolean;
   }
 }
 
@@ -124,15 +135,37 @@ function userLookup(db: Database) {
 }
 const userLookups = new WeakMap<Database, ReturnType<typeof userLookup>>();
 
-/** The bearer token's user, loaded from the database; 401 for any token that does not hold. */
-async function signedInUser(
-  deps: Deps,
-  req: FastifyRequest,
-): Promise<{ user: SignedInUser; sessionId: string; amr: AuthMethod[] }> {
+/** The bearer token's claims, verified; 401 for a token that does not hold. */
+async function verifiedClaims(deps: Deps, req: FastifyRequest): Promise<AccessTokenClaims> {
   const match = req.headers.authorization?.match(/^Bearer ([A-Za-z0-9._-]+)$/);
   if (!match?.[1]) throw unauthorized();
   const claims = await deps.tokens.verify(match[1]);
   if (!claims) throw unauthorized();
+  return claims;
+}
+
+/** What the session check reads of the token's user and sign-in (null: no such user). */
+type SessionRow = SignedInUser & {
+  hasPassword: boolean;
+  tokensValidAfterMs: number;
+  sessionLive: boolean;
+};
+
+/**
+ * The user of a row the session check read; 401 when the token no longer holds: tokens issued
+ * before a password change, reset or suspension no longer count, nor those of a sign-in that has
+ * ended (logout, "sign out other sessions", idle or absolute end).
+ */
+function userOf(row: SessionRow | null | undefined, claims: AccessTokenClaims): SignedInUser {
+  if (!row?.hasPassword || claims.issuedAtMs < row.tokensValidAfterMs || !row.sessionLive) {
+    throw unauthorized();
+  }
+  const { hasPassword: _password, tokensValidAfterMs: _after, sessionLive: _live, ...user } = row;
+  return user;
+}
+
+/** The session check as its own statement (prepared once per database). */
+async function lookUpSession(deps: Deps, claims: AccessTokenClaims): Promise<SessionRow | null> {
   let lookup = userLookups.get(deps.db);
   if (!lookup) userLookups.set(deps.db, (lookup = userLookup(deps.db)));
   const [row] = await lookup.execute({
@@ -140,13 +173,79 @@ async function signedInUser(
     sessionId: claims.sessionId,
     now: deps.clock.now().toISOString(),
   });
-  // Tokens issued before a password change, reset or suspension no longer count, nor those of a
-  // sign-in that has ended (logout, "sign out other sessions", idle or absolute end).
-  if (!row?.hasPassword || claims.issuedAtMs < row.tokensValidAfter.getTime() || !row.sessionLive) {
-    throw unauthorized();
-  }
-  const { hasPassword: _password, tokensValidAfter: _after, sessionLive: _live, ...user } = row;
+  if (!row) return null;
+  const { tokensValidAfter, ...rest } = row;
+  return { ...rest, tokensValidAfterMs: tokensValidAfter.getTime() };
+}
+
+/** The bearer token's user, loaded from the database; 401 for any token that does not hold. */
+async function signedInUser(
+  deps: Deps,
+  req: FastifyRequest,
+): Promise<{ user: SignedInUser; sessionId: string; amr: AuthMethod[] }> {
+  const claims = await verifiedClaims(deps, req);
+  const user = userOf(await lookUpSession(deps, claims), claims);
   return { user, sessionId: claims.sessionId, amr: claims.amr };
+}
+
+const pendingOf = new WeakMap<FastifyRequest, PendingSession>();
+
+/** Whether the request's session check is still to make. */
+export function hasPendingSession(req: FastifyRequest): boolean {
+  const pending = pendingOf.get(req);
+  return pending !== undefined && !pending.settled;
+}
+
+/** Makes the request's pending session check, if any (the error handler, before answering). */
+export async function settlePendingSession(req: FastifyRequest): Promise<void> {
+  const pending = pendingOf.get(req);
+  if (pending && !pending.settled) await pending.settle(null);
+}
+
+/** The session check of `lookUpSession`, as one JSON value to select beside a page's rows. */
+function sessionColumn(claims: AccessTokenClaims, now: string): SQL {
+  const tokens = sql`(select 1 from ${refreshTokens}
+      where ${refreshTokens.familyId} = ${claims.sessionId} and ${refreshTokens.userId} = ${users.id}
+        and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > ${now})`;
+  return sql`(select json_build_object('id', ${users.id}, 'email', ${users.email},
+      'phoneNumber', ${users.phoneNumber}, 'membershipId', ${users.membershipId},
+      'firstName', ${users.firstName}, 'lastName', ${users.lastName}, 'roles', ${users.roles},
+      'isActive', ${users.isActive}, 'isLoanReviewer', ${users.isLoanReviewer},
+      'isExco', ${users.isExco}, 'hasPassword', ${users.passwordHash} is not null,
+      'tokensValidAfterMs', floor(extract(epoch from ${users.tokensValidAfter}) * 1000),
+      'sessionLive', exists ${tokens})
+    from ${users} where ${users.id} = ${claims.userId})`;
+}
+
+/**
+ * The member group's admission for a route that reads the session check with its page: the token
+ * is verified now, the rest is pending (see `PendingSession`).
+ */
+async function admitWithPage(deps: Deps, req: FastifyRequest): Promise<void> {
+  const claims = await verifiedClaims(deps, req);
+  const member: MemberActor = {
+    // Filled in place once the check is made; only the id is used before (the page's filter).
+    user: { id: claims.userId } as SignedInUser,
+    sessionId: claims.sessionId,
+    amr: claims.amr,
+    ...origin(req),
+  };
+  req.actor = member;
+  req.member = member;
+  const pending: PendingSession = {
+    column: sessionColumn(claims, deps.clock.now().toISOString()),
+    settled: false,
+    async settle(read) {
+      pending.settled = true;
+      const row =
+        read === null || read === undefined
+          ? await lookUpSession(deps, claims)
+          : ((typeof read === 'string' ? JSON.parse(read) : read) as SessionRow | null);
+      Object.assign(member.user, userOf(row, claims));
+      await refuseIfRefused(deps, 'member', req, member);
+    },
+  };
+  pendingOf.set(req, pending);
 }
 
 /** Why a signed-in caller may not use a group's routes, or null when they may. */
@@ -176,9 +275,20 @@ async function admit(deps: Deps, access: Access, req: FastifyRequest): Promise<v
     req.actor = { user: null, ...origin(req) };
     return;
   }
+  if (access === 'member' && req.routeOptions.config.sessionInPage) return admitWithPage(deps, req);
   const member: MemberActor = { ...(await signedInUser(deps, req)), ...origin(req) };
   req.actor = member;
   req.member = member;
+  await refuseIfRefused(deps, access, req, member);
+}
+
+/** 403 (audited) when the signed-in caller may not use the group's routes. */
+async function refuseIfRefused(
+  deps: Deps,
+  access: Access,
+  req: FastifyRequest,
+  member: MemberActor,
+): Promise<void> {
   // An officer without the second factor hears that first, on every back-office route: what
   // their roles allow is beside the point until they have it.
   const refused =
@@ -204,6 +314,21 @@ function routeGroup(access: Access, permissions: RoutePermissions = BACK_OFFICE_
     async (app, options) => {
       const deps = depsOf(options);
       app.addHook('onRequest', (req) => admit(deps, access, req));
+      if (access === 'member') {
+        // A route reading the session check with its page: the handler runs where the list
+        // helper finds the pending check, and nothing is answered before it is made.
+        app.addHook('preHandler', (req, _reply, done) => {
+          const pending = pendingOf.get(req);
+          if (!pending) return done();
+          pendingSessions.run(pending, () => done());
+        });
+        // Synchronous when nothing is pending, so that an answer sent from the error handler
+        // leaves at once.
+        app.addHook('preSerialization', (req, _reply, payload, done) => {
+          if (!hasPendingSession(req)) return done(null, payload);
+          settlePendingSession(req).then(() => done(null, payload), done);
+        });
+      }
       if (access === 'admin') {
         // Fails closed at start: a back-office route without a permission never serves anyone.
         app.addHook('onRoute', (route) => {

@@ -156,7 +156,7 @@ export function contributionsRepository(db: Executor) {
         tiebreakers: [contributions.contributionDate, contributions.id],
         fetch: (page) =>
           db
-            .select({ row: LIST_COLUMNS, totalItems: page.totalItems })
+            .select({ row: LIST_COLUMNS, totalItems: page.totalItems, session: page.session })
             .from(contributions)
             .where(where)
             .orderBy(...page.orderBy)

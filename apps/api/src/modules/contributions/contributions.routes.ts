@@ -34,6 +34,8 @@ export const contributionRoutes: RouteModule = async (app, deps) => {
   app.get(
     '/',
     {
+      // The session check rides on the page's statement (plugins/route-groups.ts).
+      config: { sessionInPage: true },
       schema: {
         tags,
         summary: "The member's contributions, filtered and paged (newest first, 25 a page)",

@@ -405,7 +405,7 @@ export function loansRepository(db: Executor) {
         tiebreakers: [loans.requestDate, loans.id],
         fetch: (page) =>
           db
-            .select({ row: loans, totalItems: page.totalItems })
+            .select({ row: loans, totalItems: page.totalItems, session: page.session })
             .from(loans)
             .where(where)
             .orderBy(...page.orderBy)
@@ -455,6 +455,7 @@ export function loansRepository(db: Executor) {
                 membershipId: borrower.membershipId,
               },
               totalItems: page.totalItems,
+              session: page.session,
             })
             .from(loanGuarantors)
             .innerJoin(loans, eq(loans.id, loanGuarantors.loanId))
@@ -463,7 +464,9 @@ export function loansRepository(db: Executor) {
             .orderBy(...page.orderBy)
             .limit(page.limit)
             .offset(page.offset)
-            .then((rows) => rows.map(({ totalItems, ...row }) => ({ row, totalItems }))),
+            .then((rows) =>
+              rows.map(({ totalItems, session, ...row }) => ({ row, totalItems, session })),
+            ),
       });
     },
 

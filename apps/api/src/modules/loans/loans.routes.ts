@@ -115,6 +115,8 @@ export const loanRoutes: RouteModule = async (app, deps) => {
   app.get(
     '/',
     {
+      // The session check rides on the page's statement (plugins/route-groups.ts).
+      config: { sessionInPage: true },
       schema: {
         tags,
         summary: "The member's loans with guarantors, schedule and repayments (newest first)",
@@ -190,6 +192,8 @@ export const guaranteeRoutes: RouteModule = async (app, deps) => {
   app.get(
     '/',
     {
+      // The session check rides on the page's statement (plugins/route-groups.ts).
+      config: { sessionInPage: true },
       schema: {
         tags,
         summary: 'Guarantor requests addressed to the member (pending, newest first)',

@@ -45,7 +45,7 @@ export function notificationsRepository(db: Executor) {
         tiebreakers: [notifications.id],
         fetch: (page) =>
           db
-            .select({ row: notifications, totalItems: page.totalItems })
+            .select({ row: notifications, totalItems: page.totalItems, session: page.session })
             .from(notifications)
             .where(where)
             .orderBy(...page.orderBy)

@@ -19,6 +19,8 @@ export const notificationRoutes: RouteModule = async (app, deps) => {
   app.get(
     '/',
     {
+      // The session check rides on the page's statement (plugins/route-groups.ts).
+      config: { sessionInPage: true },
       schema: {
         tags,
         summary: "The member's notifications, newest first, with the unread count",

@@ -62,7 +62,7 @@ export function withdrawalsRepository(db: Executor) {
         tiebreakers: [withdrawals.requestDate, withdrawals.id],
         fetch: (page) =>
           db
-            .select({ row: LIST_COLUMNS, totalItems: page.totalItems })
+            .select({ row: LIST_COLUMNS, totalItems: page.totalItems, session: page.session })
             .from(withdrawals)
             .where(where)
             .orderBy(...page.orderBy)

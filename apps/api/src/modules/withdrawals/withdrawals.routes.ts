@@ -33,6 +33,8 @@ export const withdrawalRoutes: RouteModule = async (app, deps) => {
   app.get(
     '/',
     {
+      // The session check rides on the page's statement (plugins/route-groups.ts).
+      config: { sessionInPage: true },
       schema: {
         tags,
         summary: "The member's withdrawal requests, by status and type (newest first, 10 a page)",
