@@ -43,8 +43,8 @@ export const DISPUTE_REASON_MAX_LENGTH = REASON_RULES.dispute.max;
 /** Free-text notes and reasons (guarantor rejection, review note, withdrawal reason). */
 export const NOTE_MAX_LENGTH = 500;
 /** An officer's reason to reject a withdrawal or a deposit notice, or to waive a fine. */
-export const ADMIN_DECISION_REASON_MIN_LENGTH = 3;
-export const ADMIN_DECISION_REASON_MAX_LENGTH = 500;
+export const ADMIN_DECISION_REASON_MIN_LENGTH = REASON_RULES.decision.min;
+export const ADMIN_DECISION_REASON_MAX_LENGTH = REASON_RULES.decision.max;
 
 /** Applies to activation, reset and (DESIGN §5 deviation from the spec's 6) password change. */
 export const PASSWORD_MIN_LENGTH = 8;

@@ -6,6 +6,7 @@
 import type { StatusLabelMap, StatusToneMap } from './status-tones.js';
 import type { TransitionTable } from './transitions.js';
 import { canTransition } from './transitions.js';
+import { REASON_RULES } from './reason-rules.js';
 
 export const CONTRIBUTION_STATUSES = ['pending', 'confirmed', 'disputed', 'resolved'] as const;
 export type ContributionStatus = (typeof CONTRIBUTION_STATUSES)[number];
@@ -80,8 +81,8 @@ export const CONTRIBUTION_MESSAGES = {
 export const DISPUTE_QUEUE_STATUSES = ['disputed', 'resolved'] as const;
 export type DisputeQueueStatus = (typeof DISPUTE_QUEUE_STATUSES)[number];
 
-export const DISPUTE_NOTE_MIN_LENGTH = 10;
-export const DISPUTE_NOTE_MAX_LENGTH = 500;
+export const DISPUTE_NOTE_MIN_LENGTH = REASON_RULES.disputeResolution.min;
+export const DISPUTE_NOTE_MAX_LENGTH = REASON_RULES.disputeResolution.max;
 
 export const DISPUTE_MESSAGES = {
   disputesEmpty: 'No disputed contributions',

@@ -17,6 +17,7 @@ import {
 } from './http.js';
 import { isWholeKobo } from './money.js';
 import { adminMemberRefSchema } from './members.js';
+import { REASON_RULES } from './reason-rules.js';
 
 // The statuses, rules and texts the Make Contribution page uses live zod-free in
 // deposit-notice-rules.ts.
@@ -106,7 +107,11 @@ export type VerifyDepositNoticeInput = z.infer<typeof verifyDepositNoticeSchema>
 /** The administrator rejects a pending notice, saying why. */
 export const rejectDepositNoticeSchema = z.strictObject({
   id: idSchema,
-  reason: z.string().trim().min(3, 'Say why the notice is rejected').max(NOTE_MAX_LENGTH),
+  reason: z
+    .string()
+    .trim()
+    .min(REASON_RULES.decision.min, 'Say why the notice is rejected')
+    .max(REASON_RULES.decision.max),
 });
 export type RejectDepositNoticeInput = z.infer<typeof rejectDepositNoticeSchema>;
 

@@ -14,6 +14,7 @@ import { FINE_ISSUE_MAX_MEMBERS, FINE_PAYMENT_SOURCES, FINE_STATUSES } from './f
 import { isWholeKobo } from './money.js';
 import { adminMemberRefSchema } from './members.js';
 import { decisionReasonSchema } from './decision-reasons.js';
+import { REASON_RULES } from './reason-rules.js';
 
 // The statuses, transitions and texts the Fines page uses live zod-free in fine-rules.ts.
 export * from './fine-rules.js';
@@ -59,7 +60,11 @@ export type IssueFineInput = z.infer<typeof issueFineSchema>;
 /** The administrator waives a pending fine, saying why. */
 export const waiveFineSchema = z.strictObject({
   id: idSchema,
-  note: z.string().trim().min(3, 'Say why the fine is waived').max(500),
+  note: z
+    .string()
+    .trim()
+    .min(REASON_RULES.decision.min, 'Say why the fine is waived')
+    .max(REASON_RULES.decision.max),
 });
 export type WaiveFineInput = z.infer<typeof waiveFineSchema>;
 

@@ -15,6 +15,7 @@ import { formatNaira, type Naira } from './money.js';
 import { statusWords, type StatusLabelMap, type StatusToneMap } from './status-tones.js';
 import type { TransitionTable } from './transitions.js';
 import { canTransition } from './transitions.js';
+import { REASON_RULES } from './reason-rules.js';
 
 export const LOAN_STATUSES = [
   'pending',
@@ -267,8 +268,8 @@ export const ADMIN_LOAN_STATUS_FILTERS = [
 ] as const;
 export type AdminLoanStatusFilter = (typeof ADMIN_LOAN_STATUS_FILTERS)[number];
 
-export const ADMIN_LOAN_REASON_MIN_LENGTH = 10;
-export const ADMIN_LOAN_REASON_MAX_LENGTH = 500;
+export const ADMIN_LOAN_REASON_MIN_LENGTH = REASON_RULES.loanDecision.min;
+export const ADMIN_LOAN_REASON_MAX_LENGTH = REASON_RULES.loanDecision.max;
 
 export const REPAYMENT_MAX_NAIRA = 50_000_000;
 

@@ -8,6 +8,7 @@ import { idSchema, successEnvelope } from './http.js';
 import { formatKobo } from './money.js';
 import { PROPOSAL_STATUSES } from './proposal-rules.js';
 import { OFFICER_ROLE_LABELS, officerRoleSchema, type OfficerRole } from './officers.js';
+import { REASON_RULES } from './reason-rules.js';
 
 export const PROPOSAL_KINDS = [
   /** An officer's e-mail or phone (names may ride along). */
@@ -130,8 +131,11 @@ export const rejectProposalSchema = z.strictObject({
   reason: z
     .string({ error: 'Give a reason' })
     .trim()
-    .min(3, 'Give a reason of at least 3 characters')
-    .max(500, 'At most 500 characters'),
+    .min(
+      REASON_RULES.decision.min,
+      `Give a reason of at least ${REASON_RULES.decision.min} characters`,
+    )
+    .max(REASON_RULES.decision.max, `At most ${REASON_RULES.decision.max} characters`),
 });
 export type RejectProposalInput = z.infer<typeof rejectProposalSchema>;
 

@@ -14,6 +14,7 @@ import { isWholeKobo, type Naira } from './money.js';
 import { WITHDRAWAL_MESSAGES, WITHDRAWAL_STATUSES, WITHDRAWAL_TYPES } from './withdrawal-rules.js';
 import { heldSchema } from './holds.js';
 import { adminMemberRefSchema } from './members.js';
+import { REASON_RULES } from './reason-rules.js';
 
 // The types, statuses, rules and texts the Withdrawals page uses live zod-free in
 // withdrawal-rules.ts.
@@ -117,7 +118,11 @@ export type ApproveWithdrawalInput = z.infer<typeof approveWithdrawalSchema>;
 /** The administrator rejects a pending request, saying why. */
 export const rejectWithdrawalSchema = z.strictObject({
   id: idSchema,
-  reason: z.string().trim().min(3, 'Say why the request is rejected').max(NOTE_MAX_LENGTH),
+  reason: z
+    .string()
+    .trim()
+    .min(REASON_RULES.decision.min, 'Say why the request is rejected')
+    .max(REASON_RULES.decision.max),
 });
 export type RejectWithdrawalInput = z.infer<typeof rejectWithdrawalSchema>;
 export type WithdrawalListResponse = z.infer<typeof withdrawalListResponseSchema>;

@@ -1,5 +1,6 @@
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { SubmitButton } from '../form/submit-button';
+import { toast } from '../../lib/toast';
 import { Alert, AlertDescription } from '../ui/alert';
 import { Button, type ButtonProps } from '../ui/button';
 import {
@@ -144,4 +145,33 @@ export function DialogFacts({ facts }: { facts: ReadonlyArray<readonly [string, 
       ))}
     </dl>
   );
+}
+
+/**
+ * The button that opens a decision about one record: its label, then, for screen readers, whose
+ * record it is ('Approve' + ' Ada Obi’s ₦5,000 withdrawal'). Compact in a desktop table row;
+ * full-size in a page's action bar.
+ */
+export function decisionTrigger({
+  label,
+  context,
+  variant = 'outline',
+  inActionBar = false,
+}: {
+  label: string;
+  context: string;
+  variant?: ButtonProps['variant'];
+  inActionBar?: boolean;
+}) {
+  return (
+    <Button variant={variant} className={inActionBar ? undefined : 'md:h-8 md:px-3'}>
+      {label}
+      <span className="sr-only"> {context}</span>
+    </Button>
+  );
+}
+
+/** A decision's answer (the API's success envelope): its message, if any, as a success toast. */
+export function toastAnswer(answer: { message?: string | undefined }) {
+  if (answer.message) toast.success(answer.message);
 }

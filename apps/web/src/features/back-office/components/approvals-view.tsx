@@ -13,12 +13,10 @@ import { adminMemberPath } from '../../../config/paths';
 import { failureMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-store';
 import { useDecideProposal, useProposals } from '../api/proposals';
-import {
-  ConfirmDecisionDialog,
-  DecisionFacts,
-  ReasonDecisionDialog,
-} from '../../../components/dialogs/decision-dialogs';
 import { StatusBadge } from '../../../components/ui/status-badge';
+import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
+import { decisionTrigger, DialogFacts, toastAnswer } from '../../../components/dialogs/form-dialog';
+import { ReasonDialog } from '../../../components/dialogs/reason-dialog';
 
 /** What the change is about: the kind and, for a person, who (to their page). */
 function subjectOf(proposal: Proposal): string {
@@ -74,19 +72,21 @@ function ProposedCell({ proposal }: { proposal: Proposal }) {
 function ApproveDialog({ proposal }: { proposal: Proposal }) {
   const decide = useDecideProposal();
   return (
-    <ConfirmDecisionDialog
+    <ConfirmDialog
+      trigger={decisionTrigger({
+        label: 'Approve',
+        context: subjectOf(proposal),
+        variant: 'default',
+      })}
+      title="Approve this change"
+      description={`${proposal.proposedBy.name} proposed it. Approving makes it take effect now, in your name as the second officer.`}
       texts={{
-        trigger: 'Approve',
-        triggerContext: subjectOf(proposal),
-        title: 'Approve this change',
-        description: `${proposal.proposedBy.name} proposed it. Approving makes it take effect now, in your name as the second officer.`,
         confirm: 'Approve change',
         pending: 'Approving...',
         failure: 'The change could not be approved',
-        variant: 'default',
       }}
       details={
-        <DecisionFacts
+        <DialogFacts
           facts={[
             ['Change', subjectOf(proposal)],
             ['Proposed by', proposal.proposedBy.name],
@@ -95,7 +95,9 @@ function ApproveDialog({ proposal }: { proposal: Proposal }) {
           ]}
         />
       }
-      run={(key) => decide.mutateAsync({ proposal, decision: 'approve', key })}
+      onConfirm={(key) =>
+        decide.mutateAsync({ proposal, decision: 'approve', key }).then(toastAnswer)
+      }
     />
   );
 }
@@ -103,20 +105,25 @@ function ApproveDialog({ proposal }: { proposal: Proposal }) {
 function RejectDialog({ proposal, isOwn }: { proposal: Proposal; isOwn: boolean }) {
   const decide = useDecideProposal();
   return (
-    <ReasonDecisionDialog
+    <ReasonDialog
+      trigger={decisionTrigger({
+        label: isOwn ? 'Withdraw' : 'Reject',
+        context: subjectOf(proposal),
+      })}
+      title={isOwn ? 'Withdraw your proposal' : 'Reject this change'}
+      description={`${subjectOf(proposal)}, proposed by ${proposal.proposedBy.name}. Nothing changes; the reason is kept with the proposal.`}
       texts={{
-        trigger: isOwn ? 'Withdraw' : 'Reject',
-        triggerContext: subjectOf(proposal),
-        title: isOwn ? 'Withdraw your proposal' : 'Reject this change',
-        description: `${subjectOf(proposal)}, proposed by ${proposal.proposedBy.name}. Nothing changes; the reason is kept with the proposal.`,
         confirm: isOwn ? 'Withdraw proposal' : 'Reject change',
         pending: isOwn ? 'Withdrawing...' : 'Rejecting...',
         failure: 'The proposal could not be rejected',
-        reasonHint: 'officers see it in the audit log.',
+        label: 'Reason',
+        hint: 'officers see it in the audit log.',
       }}
-      label="Reason"
+      kind="decision"
       field="reason"
-      run={(key, reason) => decide.mutateAsync({ proposal, decision: 'reject', reason, key })}
+      onConfirm={(reason, key) =>
+        decide.mutateAsync({ proposal, decision: 'reject', reason, key }).then(toastAnswer)
+      }
     />
   );
 }

@@ -6,17 +6,7 @@ import { FormField } from '../../../components/form/form-field';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { QueryState } from '../../../components/list/query-state';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { failureMessage, fieldErrors } from '../../../lib/api-client';
@@ -24,6 +14,7 @@ import { newIdempotencyKey } from '../../../lib/admin-keys';
 import { usePolicy, useSavePolicy } from '../api/policy';
 import type { PolicyFormValues } from './policy-fields';
 import { POLICY_FIELDS, POLICY_GROUPS, toText, toPolicy, policyValueText } from './policy-fields';
+import { DialogActions, FormDialog } from '../../../components/dialogs/form-dialog';
 
 function PolicyEditor({ view }: { view: PolicyView }) {
   const id = useId();
@@ -148,16 +139,24 @@ function PolicyEditor({ view }: { view: PolicyView }) {
           </SubmitButton>
         </div>
       </form>
-      <Dialog open={pending !== null} onOpenChange={(open) => (open ? null : setPending(null))}>
-        <DialogContent className="max-h-dvh overflow-y-auto">
-          <DialogHeader>
-            <DialogTitle>Save the policy?</DialogTitle>
-            <DialogDescription>
-              {changes.length === 0
-                ? 'Nothing was changed.'
-                : 'These changes apply to new requests from now on: loans and fines already made keep their terms.'}
-            </DialogDescription>
-          </DialogHeader>
+      <FormDialog
+        open={pending !== null}
+        onOpenChange={(open) => (open ? null : setPending(null))}
+        className="max-h-dvh overflow-y-auto"
+        title="Save the policy?"
+        description={
+          changes.length === 0
+            ? 'Nothing was changed.'
+            : 'These changes apply to new requests from now on: loans and fines already made keep their terms.'
+        }
+      >
+        <form
+          className="grid grid-cols-1 gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            confirm();
+          }}
+        >
           {changes.length > 0 ? (
             <ul className="grid grid-cols-1 gap-2 text-sm">
               {changes.map(({ field, before, after }) => (
@@ -172,23 +171,14 @@ function PolicyEditor({ view }: { view: PolicyView }) {
               ))}
             </ul>
           ) : null}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline" disabled={save.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <SubmitButton
-              disabled={changes.length === 0}
-              isPending={save.isPending}
-              pendingLabel="Saving..."
-              onClick={confirm}
-            >
-              Save {changes.length} change{changes.length === 1 ? '' : 's'}
-            </SubmitButton>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+          <DialogActions
+            submitLabel={`Save ${changes.length} change${changes.length === 1 ? '' : 's'}`}
+            pendingLabel="Saving..."
+            pending={save.isPending}
+            disabled={changes.length === 0}
+          />
+        </form>
+      </FormDialog>
     </>
   );
 }

@@ -10,22 +10,11 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../../../lib/toast';
 import { FormField } from '../../../../components/form/form-field';
-import { SubmitButton } from '../../../../components/form/submit-button';
 import { DataTable, type DataTableColumn } from '../../../../components/list/data-table';
 import { PaginationFooter } from '../../../../components/list/pagination-footer';
 import { QueryState } from '../../../../components/list/query-state';
 import { Alert, AlertDescription } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../../../components/ui/dialog';
 import { Input } from '../../../../components/ui/input';
 import { Label } from '../../../../components/ui/label';
 import { Textarea } from '../../../../components/ui/textarea';
@@ -36,6 +25,7 @@ import { newIdempotencyKey } from '../../../../lib/admin-keys';
 import { useDisputes, useResolveDispute } from '../../api/disputes';
 import { DISPUTE_LIST_CONFIG } from './dispute-list-config';
 import { StatusBadge } from '../../../../components/ui/status-badge';
+import { DialogActions, FormDialog } from '../../../../components/dialogs/form-dialog';
 
 function ResolveForm({ dispute, onDone }: { dispute: Dispute; onDone: () => void }) {
   const id = useId();
@@ -153,16 +143,12 @@ function ResolveForm({ dispute, onDone }: { dispute: Dispute; onDone: () => void
           </AlertDescription>
         </Alert>
       ) : null}
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={resolve.isPending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <SubmitButton isPending={resolve.isPending} pendingLabel="Resolving..." disabled={!noteOk}>
-          Resolve dispute
-        </SubmitButton>
-      </DialogFooter>
+      <DialogActions
+        submitLabel="Resolve dispute"
+        pendingLabel="Resolving..."
+        pending={resolve.isPending}
+        disabled={!noteOk}
+      />
     </form>
   );
 }
@@ -171,8 +157,10 @@ function ResolveDialog({ dispute }: { dispute: Dispute }) {
   const [open, setOpen] = useState(false);
   const month = formatMonth(dispute.contributionMonth);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button variant="outline" className="md:h-8 md:px-3">
           Resolve
           <span className="sr-only">
@@ -180,19 +168,19 @@ function ResolveDialog({ dispute }: { dispute: Dispute }) {
             {dispute.member.firstName} {dispute.member.lastName}’s {month} dispute
           </span>
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-h-dvh overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>Resolve dispute</DialogTitle>
-          <DialogDescription>
-            {dispute.member.firstName} {dispute.member.lastName}, {month}: savings{' '}
-            {formatNaira(dispute.savingsAmount)}, share holding{' '}
-            {formatNaira(dispute.shareHoldingAmount)}.
-          </DialogDescription>
-        </DialogHeader>
-        <ResolveForm dispute={dispute} onDone={() => setOpen(false)} />
-      </DialogContent>
-    </Dialog>
+      }
+      className="max-h-dvh overflow-y-auto"
+      title={<>Resolve dispute</>}
+      description={
+        <>
+          {dispute.member.firstName} {dispute.member.lastName}, {month}: savings{' '}
+          {formatNaira(dispute.savingsAmount)}, share holding{' '}
+          {formatNaira(dispute.shareHoldingAmount)}.
+        </>
+      }
+    >
+      <ResolveForm dispute={dispute} onDone={() => setOpen(false)} />
+    </FormDialog>
   );
 }
 

@@ -14,31 +14,34 @@ import {
   MemberCell,
   memberName,
 } from '../../../../components/list/admin-money-list';
-import {
-  ConfirmDecisionDialog,
-  DecisionFacts,
-  ReasonDecisionDialog,
-} from '../../../../components/dialogs/decision-dialogs';
 import { DEPOSIT_NOTICE_LIST_CONFIG } from './deposit-notice-list-config';
 import { StatusBadge } from '../../../../components/ui/status-badge';
+import { ConfirmDialog } from '../../../../components/dialogs/confirm-dialog';
+import {
+  decisionTrigger,
+  DialogFacts,
+  toastAnswer,
+} from '../../../../components/dialogs/form-dialog';
+import { ReasonDialog } from '../../../../components/dialogs/reason-dialog';
 
 function VerifyDepositNoticeDialog({ row }: { row: AdminDepositNotice }) {
   const verify = useVerifyDepositNotice();
   return (
-    <ConfirmDecisionDialog
+    <ConfirmDialog
+      trigger={decisionTrigger({
+        label: 'Verify',
+        context: `${memberName(row.member)}’s deposit ${row.bankReference}`,
+        variant: 'default',
+      })}
+      title="Verify deposit"
+      description="Find this transfer on the bank statement first. Verifying posts it to the member’s savings and share holding, and tells the member."
       texts={{
-        trigger: 'Verify',
-        triggerContext: `${memberName(row.member)}’s deposit ${row.bankReference}`,
-        title: 'Verify deposit',
-        description:
-          'Find this transfer on the bank statement first. Verifying posts it to the member’s savings and share holding, and tells the member.',
         confirm: 'Verify and post',
         pending: 'Verifying...',
         failure: 'The deposit could not be verified',
-        variant: 'default',
       }}
       details={
-        <DecisionFacts
+        <DialogFacts
           facts={[
             ['Bank reference', <span className="font-mono text-base">{row.bankReference}</span>],
             ['Transfer date', formatDisplayDate(row.transferDate)],
@@ -50,7 +53,7 @@ function VerifyDepositNoticeDialog({ row }: { row: AdminDepositNotice }) {
           ]}
         />
       }
-      run={(key) => verify.mutateAsync({ id: row.id, key })}
+      onConfirm={(key) => verify.mutateAsync({ id: row.id, key }).then(toastAnswer)}
     />
   );
 }
@@ -58,19 +61,23 @@ function VerifyDepositNoticeDialog({ row }: { row: AdminDepositNotice }) {
 function RejectDepositNoticeDialog({ row }: { row: AdminDepositNotice }) {
   const reject = useRejectDepositNotice();
   return (
-    <ReasonDecisionDialog
+    <ReasonDialog
+      trigger={decisionTrigger({
+        label: 'Reject',
+        context: `${memberName(row.member)}’s deposit ${row.bankReference}`,
+      })}
+      title="Reject deposit notice"
+      description={`${memberName(row.member)}’s transfer of ${formatNaira(row.totalAmount)}, reference ${row.bankReference}. No money moves; the member is told why.`}
       texts={{
-        trigger: 'Reject',
-        triggerContext: `${memberName(row.member)}’s deposit ${row.bankReference}`,
-        title: 'Reject deposit notice',
-        description: `${memberName(row.member)}’s transfer of ${formatNaira(row.totalAmount)}, reference ${row.bankReference}. No money moves; the member is told why.`,
         confirm: 'Reject notice',
         pending: 'Rejecting...',
         failure: 'The deposit notice could not be rejected',
+        label: 'Reason for rejecting',
+        hint: 'the member sees it.',
       }}
-      label="Reason for rejecting"
+      kind="decision"
       field="reason"
-      run={(key, reason) => reject.mutateAsync({ id: row.id, reason, key })}
+      onConfirm={(reason, key) => reject.mutateAsync({ id: row.id, reason, key }).then(toastAnswer)}
     />
   );
 }

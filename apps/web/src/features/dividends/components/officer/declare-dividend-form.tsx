@@ -8,20 +8,10 @@ import { SubmitButton } from '../../../../components/form/submit-button';
 import { DataTable, type DataTableColumn } from '../../../../components/list/data-table';
 import { Alert, AlertDescription } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../../../components/ui/dialog';
 import { Input } from '../../../../components/ui/input';
 import { failureMessage, fieldErrors } from '../../../../lib/api-client';
-import { newIdempotencyKey } from '../../../../lib/admin-keys';
 import { useDeclareDividend, usePreviewDividend } from '../../api/dividend-declarations';
+import { ConfirmDialog } from '../../../../components/dialogs/confirm-dialog';
 
 /** 1,050 basis points read as '10.5%'. */
 export const formatRate = (rateBps: number) =>
@@ -68,63 +58,35 @@ function DeclareDialog({
   preview: DividendPreview;
   onDeclared: () => void;
 }) {
-  const [open, setOpen] = useState(false);
   const declare = useDeclareDividend();
-  const [key] = useState(newIdempotencyKey);
   const { members, amount } = preview.totals;
   return (
-    <Dialog open={open} onOpenChange={(next) => !declare.isPending && setOpen(next)}>
-      <DialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button disabled={preview.rows.length === 0}>
           Declare FY {preview.dividendYear} dividend
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-h-dvh overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>Declare the FY {preview.dividendYear} dividend?</DialogTitle>
-          <DialogDescription>
-            {formatNaira(amount)} at {formatRate(preview.rateBps)} for {members} member
-            {members === 1 ? '' : 's'}. A year is declared once and cannot be changed afterwards;
-            nothing is paid until you pay it.
-          </DialogDescription>
-        </DialogHeader>
-        {declare.isError ? (
-          <Alert variant="destructive" role="alert">
-            <AlertDescription>
-              {failureMessage(declare.error, 'The dividend could not be declared')}
-            </AlertDescription>
-          </Alert>
-        ) : null}
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button type="button" variant="outline" disabled={declare.isPending}>
-              Cancel
-            </Button>
-          </DialogClose>
-          <SubmitButton
-            isPending={declare.isPending}
-            pendingLabel="Declaring..."
-            onClick={() =>
-              declare.mutate(
-                {
-                  key,
-                  values: { dividendYear: preview.dividendYear, rateBps: preview.rateBps },
-                },
-                {
-                  onSuccess: ({ message }) => {
-                    toast.success(message ?? `The ${preview.dividendYear} dividend was declared`);
-                    setOpen(false);
-                    onDeclared();
-                  },
-                },
-              )
-            }
-          >
-            Declare
-          </SubmitButton>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+      }
+      className="max-h-dvh overflow-y-auto"
+      title={`Declare the FY ${preview.dividendYear} dividend?`}
+      description={`${formatNaira(amount)} at ${formatRate(preview.rateBps)} for ${members} member${members === 1 ? '' : 's'}. A year is declared once and cannot be changed afterwards; nothing is paid until you pay it.`}
+      texts={{
+        confirm: 'Declare',
+        pending: 'Declaring...',
+        failure: 'The dividend could not be declared',
+      }}
+      onConfirm={(key) =>
+        declare
+          .mutateAsync({
+            key,
+            values: { dividendYear: preview.dividendYear, rateBps: preview.rateBps },
+          })
+          .then(({ message }) => {
+            toast.success(message ?? `The ${preview.dividendYear} dividend was declared`);
+            onDeclared();
+          })
+      }
+    />
   );
 }
 

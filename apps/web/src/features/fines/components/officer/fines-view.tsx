@@ -17,13 +17,15 @@ import {
   MemberCell,
   memberName,
 } from '../../../../components/list/admin-money-list';
-import {
-  ConfirmDecisionDialog,
-  DecisionFacts,
-  ReasonDecisionDialog,
-} from '../../../../components/dialogs/decision-dialogs';
 import { FINE_LIST_CONFIG } from './fine-list-config';
 import { StatusBadge } from '../../../../components/ui/status-badge';
+import { ConfirmDialog } from '../../../../components/dialogs/confirm-dialog';
+import {
+  decisionTrigger,
+  DialogFacts,
+  toastAnswer,
+} from '../../../../components/dialogs/form-dialog';
+import { ReasonDialog } from '../../../../components/dialogs/reason-dialog';
 
 const PAID_FROM_LABELS: Record<FinePaymentSource, string> = {
   savings: 'From the member’s savings',
@@ -35,19 +37,23 @@ const PAID_FROM_LABELS: Record<FinePaymentSource, string> = {
 function WaiveFineDialog({ row }: { row: AdminFine }) {
   const waive = useWaiveFine();
   return (
-    <ReasonDecisionDialog
+    <ReasonDialog
+      trigger={decisionTrigger({
+        label: 'Waive',
+        context: `${memberName(row.member)}’s fine: ${row.reason}`,
+      })}
+      title="Waive fine"
+      description={`${memberName(row.member)}: ${row.reason}, ${formatNaira(row.amount)}. Nothing will be owed; the member is told why.`}
       texts={{
-        trigger: 'Waive',
-        triggerContext: `${memberName(row.member)}’s fine: ${row.reason}`,
-        title: 'Waive fine',
-        description: `${memberName(row.member)}: ${row.reason}, ${formatNaira(row.amount)}. Nothing will be owed; the member is told why.`,
         confirm: 'Waive fine',
         pending: 'Waiving...',
         failure: 'The fine could not be waived',
+        label: 'Reason for waiving',
+        hint: 'the member sees it.',
       }}
-      label="Reason for waiving"
+      kind="decision"
       field="note"
-      run={(key, note) => waive.mutateAsync({ id: row.id, note, key })}
+      onConfirm={(note, key) => waive.mutateAsync({ id: row.id, note, key }).then(toastAnswer)}
     />
   );
 }
@@ -84,21 +90,22 @@ function MarkFinePaidDialog({ row }: { row: AdminFine }) {
   const pay = useMarkFinePaid();
   const [paidFrom, setPaidFrom] = useState<FinePaymentSource>('savings');
   return (
-    <ConfirmDecisionDialog
+    <ConfirmDialog
+      trigger={decisionTrigger({
+        label: 'Mark paid',
+        context: `${memberName(row.member)}’s fine: ${row.reason}`,
+        variant: 'default',
+      })}
+      title="Mark fine paid"
+      description="Records the payment through the ledger: from the member’s savings, or as a transfer the cooperative received."
       texts={{
-        trigger: 'Mark paid',
-        triggerContext: `${memberName(row.member)}’s fine: ${row.reason}`,
-        title: 'Mark fine paid',
-        description:
-          'Records the payment through the ledger: from the member’s savings, or as a transfer the cooperative received.',
         confirm: 'Mark paid',
         pending: 'Saving...',
         failure: 'The fine could not be marked paid',
-        variant: 'default',
       }}
       details={
         <>
-          <DecisionFacts
+          <DialogFacts
             facts={[
               ['Member', `${memberName(row.member)} (${row.member.membershipId})`],
               ['Reason', row.reason],
@@ -109,7 +116,9 @@ function MarkFinePaidDialog({ row }: { row: AdminFine }) {
           <PaidFromChoice value={paidFrom} onChange={setPaidFrom} />
         </>
       }
-      run={(key) => pay.mutateAsync({ id: row.id, key, values: { paidFrom } })}
+      onConfirm={(key) =>
+        pay.mutateAsync({ id: row.id, key, values: { paidFrom } }).then(toastAnswer)
+      }
     />
   );
 }

@@ -4,25 +4,15 @@ import { Plus, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from '../../../../lib/toast';
 import { FormField } from '../../../../components/form/form-field';
-import { SubmitButton } from '../../../../components/form/submit-button';
 import { Alert, AlertDescription } from '../../../../components/ui/alert';
 import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../../../components/ui/dialog';
 import { Input } from '../../../../components/ui/input';
 import { failureMessage, fieldErrors } from '../../../../lib/api-client';
 import { newIdempotencyKey } from '../../../../lib/admin-keys';
 import { useIssueFines, useMembersToFine } from '../../api/officer-fines';
 import { memberName } from '../../../../components/list/admin-money-list';
+import { DialogActions, FormDialog } from '../../../../components/dialogs/form-dialog';
 
 function MemberPicker({
   chosen,
@@ -207,16 +197,11 @@ function IssueFineForm({ onDone }: { onDone: () => void }) {
           </AlertDescription>
         </Alert>
       ) : null}
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={issue.isPending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <SubmitButton isPending={issue.isPending} pendingLabel="Issuing...">
-          {members.length > 1 ? `Issue ${members.length} fines` : 'Issue fine'}
-        </SubmitButton>
-      </DialogFooter>
+      <DialogActions
+        submitLabel={members.length > 1 ? `Issue ${members.length} fines` : 'Issue fine'}
+        pendingLabel="Issuing..."
+        pending={issue.isPending}
+      />
     </form>
   );
 }
@@ -225,23 +210,25 @@ function IssueFineForm({ onDone }: { onDone: () => void }) {
 export function IssueFineDialog() {
   const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button>
           <Plus aria-hidden="true" />
           Issue fine
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-h-dvh overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>Issue fine</DialogTitle>
-          <DialogDescription>
-            The same fine goes to every member chosen, or to none if any is refused. Each member is
-            notified; no money moves until the fine is paid.
-          </DialogDescription>
-        </DialogHeader>
-        {open ? <IssueFineForm onDone={() => setOpen(false)} /> : null}
-      </DialogContent>
-    </Dialog>
+      }
+      className="max-h-dvh overflow-y-auto"
+      title={<>Issue fine</>}
+      description={
+        <>
+          The same fine goes to every member chosen, or to none if any is refused. Each member is
+          notified; no money moves until the fine is paid.
+        </>
+      }
+    >
+      {open ? <IssueFineForm onDone={() => setOpen(false)} /> : null}
+    </FormDialog>
   );
 }

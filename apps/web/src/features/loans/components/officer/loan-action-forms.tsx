@@ -1,6 +1,4 @@
 import {
-  ADMIN_LOAN_REASON_MAX_LENGTH,
-  ADMIN_LOAN_REASON_MIN_LENGTH,
   DISBURSEMENT_METHOD_LABELS,
   DISBURSEMENT_METHODS,
   type DisbursementMethod,
@@ -16,11 +14,13 @@ import { FormField } from '../../../../components/form/form-field';
 import { Alert, AlertDescription } from '../../../../components/ui/alert';
 import { Input } from '../../../../components/ui/input';
 import { NativeSelect } from '../../../../components/ui/native-select';
-import { Textarea } from '../../../../components/ui/textarea';
-import { fieldErrors } from '../../../../lib/api-client';
+import { failureMessage, fieldErrors } from '../../../../lib/api-client';
 import { newIdempotencyKey } from '../../../../lib/admin-keys';
 import { useLoanAction } from '../../api/officer-loans';
-import { FormFooter, ActionError } from './loan-action-dialog';
+import { ConfirmDialog } from '../../../../components/dialogs/confirm-dialog';
+import { DialogActions, DialogFailure } from '../../../../components/dialogs/form-dialog';
+import { ReasonDialog } from '../../../../components/dialogs/reason-dialog';
+import { Button } from '../../../../components/ui/button';
 
 /*
  * The forms inside a loan's action dialogs: disburse, approve a disbursement, a reason (to reject a
@@ -86,107 +86,87 @@ export function DisburseForm({ detail, onDone }: { detail: Detail; onDone: () =>
           ))}
         </NativeSelect>
       </FormField>
-      {action.isError && Object.keys(errors).length === 0 ? (
-        <ActionError error={action.error} fallback="The loan could not be disbursed" />
-      ) : null}
-      <FormFooter
+      <DialogFailure
+        message={
+          action.isError && Object.keys(errors).length === 0
+            ? failureMessage(action.error, 'The loan could not be disbursed')
+            : null
+        }
+      />
+      <DialogActions
         pending={action.isPending}
         pendingLabel="Disbursing..."
-        label={detail.needsSecondApproval ? 'Request disbursement' : 'Disburse'}
+        submitLabel={detail.needsSecondApproval ? 'Request disbursement' : 'Disburse'}
       />
     </form>
   );
 }
 
-export function ReasonForm({
+/** A loan decision with a reason the borrower is told (reject a disbursement, mark defaulted). */
+export function LoanReasonDialog({
   detail,
   kind,
-  label,
-  pendingLabel,
-  fallback,
-  onDone,
+  trigger,
+  title,
+  description,
+  confirm,
+  pending,
+  failure,
 }: {
   detail: Detail;
   kind: 'reject' | 'default';
-  label: string;
-  pendingLabel: string;
-  fallback: string;
-  onDone: () => void;
+  trigger: string;
+  title: string;
+  description: string;
+  confirm: string;
+  pending: string;
+  failure: string;
 }) {
-  const id = useId();
   const action = useLoanAction();
-  const [key] = useState(newIdempotencyKey);
-  const [reason, setReason] = useState('');
-  const errors = action.isError ? fieldErrors(action.error) : {};
-  const ok = reason.trim().length >= ADMIN_LOAN_REASON_MIN_LENGTH;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!ok) return;
-    action.mutate(
-      { id: detail.loan.id, key, action: { kind, values: { reason } } },
-      {
-        onSuccess: ({ message }) => {
-          toast.success(message ?? 'Done');
-          onDone();
-        },
-      },
-    );
-  };
   return (
-    <form onSubmit={submit} className="grid grid-cols-1 gap-4">
-      <FormField id={`${id}-reason`} label="Reason" error={errors.reason} describedBy={`${id}-n`}>
-        <Textarea
-          value={reason}
-          rows={4}
-          required
-          maxLength={ADMIN_LOAN_REASON_MAX_LENGTH}
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </FormField>
-      <p id={`${id}-n`} className="-mt-2 text-sm text-muted-foreground">
-        {reason.length}/{ADMIN_LOAN_REASON_MAX_LENGTH} characters, at least{' '}
-        {ADMIN_LOAN_REASON_MIN_LENGTH}
-      </p>
-      {action.isError && Object.keys(errors).length === 0 ? (
-        <ActionError error={action.error} fallback={fallback} />
-      ) : null}
-      <FormFooter
-        pending={action.isPending}
-        pendingLabel={pendingLabel}
-        label={label}
-        disabled={!ok}
-        variant="destructive"
-      />
-    </form>
+    <ReasonDialog
+      trigger={<Button variant={kind === 'default' ? 'destructive' : 'outline'}>{trigger}</Button>}
+      className="max-h-dvh overflow-y-auto"
+      title={title}
+      description={description}
+      kind="loanDecision"
+      rows={4}
+      texts={{ label: 'Reason', confirm, pending, failure, variant: 'destructive' }}
+      onConfirm={(reason, key) =>
+        action
+          .mutateAsync({ id: detail.loan.id, key, action: { kind, values: { reason } } })
+          .then(({ message }) => toast.success(message ?? 'Done'))
+      }
+    />
   );
 }
 
-export function ApproveForm({ detail, onDone }: { detail: Detail; onDone: () => void }) {
+/** The second officer's approval of a disbursement above the two-signature limit. */
+export function ApproveDisbursementDialog({
+  detail,
+  description,
+}: {
+  detail: Detail;
+  description: string;
+}) {
   const action = useLoanAction();
-  const [key] = useState(newIdempotencyKey);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    action.mutate(
-      { id: detail.loan.id, key, action: { kind: 'approve' } },
-      {
-        onSuccess: ({ message }) => {
-          toast.success(message ?? 'Disbursed');
-          onDone();
-        },
-      },
-    );
-  };
   return (
-    <form onSubmit={submit} className="grid grid-cols-1 gap-4">
-      {action.isError ? (
-        <ActionError error={action.error} fallback="The disbursement could not be approved" />
-      ) : null}
-      <FormFooter
-        pending={action.isPending}
-        pendingLabel="Approving..."
-        label="Approve and disburse"
-      />
-    </form>
+    <ConfirmDialog
+      trigger={<Button>Approve disbursement</Button>}
+      className="max-h-dvh overflow-y-auto"
+      title="Approve the disbursement"
+      description={description}
+      texts={{
+        confirm: 'Approve and disburse',
+        pending: 'Approving...',
+        failure: 'The disbursement could not be approved',
+      }}
+      onConfirm={(key) =>
+        action
+          .mutateAsync({ id: detail.loan.id, key, action: { kind: 'approve' } })
+          .then(({ message }) => toast.success(message ?? 'Disbursed'))
+      }
+    />
   );
 }
 
@@ -261,10 +241,18 @@ export function RepaymentForm({ detail, onDone }: { detail: Detail; onDone: () =
           onChange={(e) => setReference(e.target.value)}
         />
       </FormField>
-      {action.isError && Object.keys(errors).length === 0 ? (
-        <ActionError error={action.error} fallback="The repayment could not be recorded" />
-      ) : null}
-      <FormFooter pending={action.isPending} pendingLabel="Recording..." label="Record repayment" />
+      <DialogFailure
+        message={
+          action.isError && Object.keys(errors).length === 0
+            ? failureMessage(action.error, 'The repayment could not be recorded')
+            : null
+        }
+      />
+      <DialogActions
+        pending={action.isPending}
+        pendingLabel="Recording..."
+        submitLabel="Record repayment"
+      />
     </form>
   );
 }

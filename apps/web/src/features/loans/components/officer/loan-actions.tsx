@@ -4,8 +4,14 @@ import { formatDisplayDate, formatDisplayDateTime } from '@coop/shared/dates';
 import { formatNaira } from '@coop/shared/money';
 import { Alert, AlertDescription } from '../../../../components/ui/alert';
 import { useAuth } from '../../../../lib/auth-store';
-import { ActionDialog } from './loan-action-dialog';
-import { DisburseForm, ReasonForm, ApproveForm, RepaymentForm } from './loan-action-forms';
+import { Button } from '../../../../components/ui/button';
+import {
+  ApproveDisbursementDialog,
+  DisburseForm,
+  LoanReasonDialog,
+  RepaymentForm,
+} from './loan-action-forms';
+import { FormDialog } from '../../../../components/dialogs/form-dialog';
 
 type Detail = AdminLoanDetail;
 
@@ -30,31 +36,21 @@ export function LoanActions({ detail }: { detail: Detail }) {
         </Alert>
         <div className="flex flex-wrap gap-2">
           {mine ? null : (
-            <ActionDialog
-              trigger="Approve disbursement"
-              title="Approve the disbursement"
+            <ApproveDisbursementDialog
+              detail={detail}
               description={`Pays out ${formatNaira(pending.amount)} of loan ${detail.loan.loanId} to ${detail.member.firstName} ${detail.member.lastName}, as ${pending.requestedBy.name} asked.`}
-            >
-              {(close) => <ApproveForm detail={detail} onDone={close} />}
-            </ActionDialog>
+            />
           )}
-          <ActionDialog
+          <LoanReasonDialog
+            detail={detail}
+            kind="reject"
             trigger={mine ? 'Withdraw request' : 'Reject disbursement'}
-            variant="outline"
             title={`Reject the disbursement of loan ${detail.loan.loanId}`}
             description={`${formatNaira(pending.amount)} to ${detail.member.firstName} ${detail.member.lastName} is not paid out. The loan stays approved, so a corrected disbursement can be made.`}
-          >
-            {(close) => (
-              <ReasonForm
-                detail={detail}
-                kind="reject"
-                label="Reject disbursement"
-                pendingLabel="Rejecting..."
-                fallback="The disbursement could not be rejected"
-                onDone={close}
-              />
-            )}
-          </ActionDialog>
+            confirm="Reject disbursement"
+            pending="Rejecting..."
+            failure="The disbursement could not be rejected"
+          />
         </div>
       </div>
     );
@@ -62,44 +58,39 @@ export function LoanActions({ detail }: { detail: Detail }) {
   if (status === 'approved') {
     return (
       <div className="flex flex-wrap gap-2">
-        <ActionDialog
-          trigger="Disburse"
+        <FormDialog
+          trigger={<Button>Disburse</Button>}
+          className="max-h-dvh overflow-y-auto"
           title={`Disburse loan ${detail.loan.loanId}`}
           description={`Pays out ${formatNaira(detail.disbursementAmount)} to ${detail.member.firstName} ${detail.member.lastName}; the repayment schedule starts from the disbursement date.`}
         >
           {(close) => <DisburseForm detail={detail} onDone={close} />}
-        </ActionDialog>
+        </FormDialog>
       </div>
     );
   }
   if (status === 'disbursed' || status === 'defaulted') {
     return (
       <div className="flex flex-wrap gap-2">
-        <ActionDialog
-          trigger="Record repayment"
+        <FormDialog
+          trigger={<Button>Record repayment</Button>}
+          className="max-h-dvh overflow-y-auto"
           title="Record a repayment"
           description={`Loan ${detail.loan.loanId}: ${outstanding} outstanding. Payroll repayments come with the payroll file.`}
         >
           {(close) => <RepaymentForm detail={detail} onDone={close} />}
-        </ActionDialog>
+        </FormDialog>
         {status === 'disbursed' ? (
-          <ActionDialog
+          <LoanReasonDialog
+            detail={detail}
+            kind="default"
             trigger="Mark defaulted"
-            variant="destructive"
             title={`Mark loan ${detail.loan.loanId} defaulted?`}
             description={`No money moves: ${detail.member.firstName} ${detail.member.lastName} still owes ${outstanding} and cannot borrow, and the guarantors' savings stay frozen. The borrower and guarantors are told.`}
-          >
-            {(close) => (
-              <ReasonForm
-                detail={detail}
-                kind="default"
-                label="Mark defaulted"
-                pendingLabel="Marking..."
-                fallback="The loan could not be marked defaulted"
-                onDone={close}
-              />
-            )}
-          </ActionDialog>
+            confirm="Mark defaulted"
+            pending="Marking..."
+            failure="The loan could not be marked defaulted"
+          />
         ) : null}
       </div>
     );

@@ -5,26 +5,16 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../../lib/toast';
 import { FormField } from '../../../../components/form/form-field';
-import { SubmitButton } from '../../../../components/form/submit-button';
 import { Alert, AlertDescription } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Checkbox } from '../../../../components/ui/checkbox';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../../../components/ui/dialog';
 import { Input } from '../../../../components/ui/input';
 import { Label } from '../../../../components/ui/label';
 import { adminMemberPath } from '../../../../config/paths';
 import { failureMessage, fieldErrors } from '../../../../lib/api-client';
 import { newIdempotencyKey } from '../../../../lib/admin-keys';
 import { useCreateMember, useUpdateMember } from '../../api/members';
+import { DialogActions, FormDialog } from '../../../../components/dialogs/form-dialog';
 
 type Values = {
   firstName: string;
@@ -169,16 +159,11 @@ function MemberForm({
           <AlertDescription>{generalError}</AlertDescription>
         </Alert>
       ) : null}
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={mutation.isPending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <SubmitButton isPending={mutation.isPending} pendingLabel="Saving...">
-          {member ? 'Save changes' : 'Create member'}
-        </SubmitButton>
-      </DialogFooter>
+      <DialogActions
+        submitLabel={member ? 'Save changes' : 'Create member'}
+        pendingLabel="Saving..."
+        pending={mutation.isPending}
+      />
     </form>
   );
 }
@@ -188,28 +173,28 @@ export function CreateMemberDialog() {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button>
           <UserPlus aria-hidden="true" />
           Add member
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-h-dvh overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>Add a member</DialogTitle>
-          <DialogDescription>
-            The member receives an e-mail with a link to set their password (valid 7 days).
-          </DialogDescription>
-        </DialogHeader>
-        <MemberForm
-          onDone={(saved) => {
-            setOpen(false);
-            void navigate(adminMemberPath(saved.id));
-          }}
-        />
-      </DialogContent>
-    </Dialog>
+      }
+      className="max-h-dvh overflow-y-auto"
+      title={<>Add a member</>}
+      description={
+        <>The member receives an e-mail with a link to set their password (valid 7 days).</>
+      }
+    >
+      <MemberForm
+        onDone={(saved) => {
+          setOpen(false);
+          void navigate(adminMemberPath(saved.id));
+        }}
+      />
+    </FormDialog>
   );
 }
 
@@ -217,20 +202,20 @@ export function CreateMemberDialog() {
 export function EditMemberDialog({ member }: { member: AdminMember }) {
   const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button variant="outline">
           <Pencil aria-hidden="true" />
           Edit details
         </Button>
-      </DialogTrigger>
-      <DialogContent className="max-h-dvh overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>Edit {member.firstName}’s details</DialogTitle>
-          <DialogDescription>Names, e-mail and phone number.</DialogDescription>
-        </DialogHeader>
-        <MemberForm member={member} onDone={() => setOpen(false)} />
-      </DialogContent>
-    </Dialog>
+      }
+      className="max-h-dvh overflow-y-auto"
+      title={<>Edit {member.firstName}’s details</>}
+      description={<>Names, e-mail and phone number.</>}
+    >
+      <MemberForm member={member} onDone={() => setOpen(false)} />
+    </FormDialog>
   );
 }

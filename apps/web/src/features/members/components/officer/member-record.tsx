@@ -16,7 +16,6 @@ import { Label } from '../../../../components/ui/label';
 import { failureMessage } from '../../../../lib/api-client';
 import { useAuth } from '../../../../lib/auth-store';
 import { useEndMemberSessions, useMemberAction, useSetMemberFlags } from '../../api/members';
-import { ConfirmDecisionDialog } from '../../../../components/dialogs/decision-dialogs';
 import { EditMemberDialog } from './member-form-dialog';
 // The record's recent rows carry their status as a string (members.ts); each is its domain's.
 import type { FineStatus } from '@coop/shared/fine-rules';
@@ -24,6 +23,8 @@ import type { GuarantorStatus, LoanStatus } from '@coop/shared/loan-rules';
 import { memberStatus } from '@coop/shared/member-rules';
 import type { WithdrawalStatus } from '@coop/shared/withdrawal-rules';
 import { StatusBadge } from '../../../../components/ui/status-badge';
+import { ConfirmDialog } from '../../../../components/dialogs/confirm-dialog';
+import { decisionTrigger, toastAnswer } from '../../../../components/dialogs/form-dialog';
 
 function Section<Row>({
   title,
@@ -79,19 +80,21 @@ function EndSessionsDialog({ member }: { member: AdminMember }) {
   const endSessions = useEndMemberSessions();
   const name = `${member.firstName} ${member.lastName}`;
   return (
-    <ConfirmDecisionDialog
+    <ConfirmDialog
+      trigger={decisionTrigger({
+        label: 'End all sessions',
+        context: `of ${name}`,
+        variant: 'outline',
+        inActionBar: true,
+      })}
+      title="End all sessions"
+      description={`${name} will be signed out on every device at once and must sign in again. Their password does not change. They get an e-mail saying so.`}
       texts={{
-        trigger: 'End all sessions',
-        triggerContext: `of ${name}`,
-        title: 'End all sessions',
-        description: `${name} will be signed out on every device at once and must sign in again. Their password does not change. They get an e-mail saying so.`,
         confirm: 'End all sessions',
         pending: 'Ending sessions...',
         failure: 'The sessions could not be ended',
-        variant: 'outline',
-        inActionBar: true,
       }}
-      run={(key) => endSessions.mutateAsync({ id: member.id, key })}
+      onConfirm={(key) => endSessions.mutateAsync({ id: member.id, key }).then(toastAnswer)}
     />
   );
 }

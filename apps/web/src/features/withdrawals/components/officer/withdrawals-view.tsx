@@ -15,13 +15,15 @@ import {
   MemberCell,
   memberName,
 } from '../../../../components/list/admin-money-list';
-import {
-  ConfirmDecisionDialog,
-  DecisionFacts,
-  ReasonDecisionDialog,
-} from '../../../../components/dialogs/decision-dialogs';
 import { WITHDRAWAL_LIST_CONFIG } from './withdrawal-list-config';
 import { StatusBadge } from '../../../../components/ui/status-badge';
+import { ConfirmDialog } from '../../../../components/dialogs/confirm-dialog';
+import {
+  decisionTrigger,
+  DialogFacts,
+  toastAnswer,
+} from '../../../../components/dialogs/form-dialog';
+import { ReasonDialog } from '../../../../components/dialogs/reason-dialog';
 
 const typeLabel = (row: AdminWithdrawal) => WITHDRAWAL_TYPE_LABELS[row.withdrawalType];
 const balanceLabel = (row: AdminWithdrawal) =>
@@ -31,20 +33,22 @@ function ApproveWithdrawalDialog({ row }: { row: AdminWithdrawal }) {
   const approve = useApproveWithdrawal();
   const short = row.memberBalance < row.requestedAmount;
   return (
-    <ConfirmDecisionDialog
+    <ConfirmDialog
+      trigger={decisionTrigger({
+        label: 'Approve',
+        context: `${memberName(row.member)}’s ${formatNaira(row.requestedAmount)} withdrawal`,
+        variant: 'default',
+      })}
+      title="Approve withdrawal"
+      description={`Pay out ${formatNaira(row.requestedAmount)} of ${memberName(row.member)}’s ${typeLabel(row).toLowerCase()}. The ledger is debited now and the member is notified.`}
       texts={{
-        trigger: 'Approve',
-        triggerContext: `${memberName(row.member)}’s ${formatNaira(row.requestedAmount)} withdrawal`,
-        title: 'Approve withdrawal',
-        description: `Pay out ${formatNaira(row.requestedAmount)} of ${memberName(row.member)}’s ${typeLabel(row).toLowerCase()}. The ledger is debited now and the member is notified.`,
         confirm: 'Approve withdrawal',
         pending: 'Approving...',
         failure: 'The withdrawal could not be approved',
-        variant: 'default',
       }}
       details={
         <>
-          <DecisionFacts
+          <DialogFacts
             facts={[
               ['Member', `${memberName(row.member)} (${row.member.membershipId})`],
               ['Type', typeLabel(row)],
@@ -63,7 +67,7 @@ function ApproveWithdrawalDialog({ row }: { row: AdminWithdrawal }) {
           ) : null}
         </>
       }
-      run={(key) => approve.mutateAsync({ id: row.id, key })}
+      onConfirm={(key) => approve.mutateAsync({ id: row.id, key }).then(toastAnswer)}
     />
   );
 }
@@ -71,19 +75,23 @@ function ApproveWithdrawalDialog({ row }: { row: AdminWithdrawal }) {
 function RejectWithdrawalDialog({ row }: { row: AdminWithdrawal }) {
   const reject = useRejectWithdrawal();
   return (
-    <ReasonDecisionDialog
+    <ReasonDialog
+      trigger={decisionTrigger({
+        label: 'Reject',
+        context: `${memberName(row.member)}’s ${formatNaira(row.requestedAmount)} withdrawal`,
+      })}
+      title="Reject withdrawal"
+      description={`${memberName(row.member)} asked to withdraw ${formatNaira(row.requestedAmount)} of ${typeLabel(row).toLowerCase()}. No money moves; the member is told why.`}
       texts={{
-        trigger: 'Reject',
-        triggerContext: `${memberName(row.member)}’s ${formatNaira(row.requestedAmount)} withdrawal`,
-        title: 'Reject withdrawal',
-        description: `${memberName(row.member)} asked to withdraw ${formatNaira(row.requestedAmount)} of ${typeLabel(row).toLowerCase()}. No money moves; the member is told why.`,
         confirm: 'Reject withdrawal',
         pending: 'Rejecting...',
         failure: 'The withdrawal could not be rejected',
+        label: 'Reason for rejecting',
+        hint: 'the member sees it.',
       }}
-      label="Reason for rejecting"
+      kind="decision"
       field="reason"
-      run={(key, reason) => reject.mutateAsync({ id: row.id, reason, key })}
+      onConfirm={(reason, key) => reject.mutateAsync({ id: row.id, reason, key }).then(toastAnswer)}
     />
   );
 }
