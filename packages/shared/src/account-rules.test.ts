@@ -24,7 +24,7 @@ describe('changePasswordErrors', () => {
     }
   });
 
-  it('reads the spec §5 messages', () => {
+  it('reads the validation messages members see', () => {
     expect(changePasswordErrors(cases[0]!)).toEqual({
       currentPassword: 'Current password is required',
       newPassword: 'New password is required',

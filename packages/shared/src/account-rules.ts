@@ -1,11 +1,11 @@
 /**
- * The member's own account pages (spec §2 Profile, Settings; DESIGN §6, §7): profile, settings,
+ * The member's own account pages (docs/member-portal.md §2 Profile, Settings; docs/business-rules.md): profile, settings,
  * transaction history, statements and the data export. Statuses, labels and the screens' texts,
  * free of zod so the pages share them with the API without downloading the validation library.
  * The schemas are in users.ts, settings.ts and transactions.ts.
  */
 
-/** Profile texts (spec §2 Profile, §8; DESIGN §7: only the phone is the member's to change). */
+/** Profile texts (docs/member-portal.md §2 Profile, §8; docs/business-rules.md: only the phone is the member's to change). */
 export const PROFILE_MESSAGES = {
   notFound: 'Profile Not Found',
   invalidPhone: 'Please enter a valid Nigerian mobile number',
@@ -25,7 +25,7 @@ export const EXPORT_MESSAGES = {
     `You have downloaded many files in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
 } as const;
 
-/** The change-password dialog's toasts (spec §8 "Change password"). */
+/** The change-password dialog's toasts (docs/member-portal.md §8 "Change password"). */
 export const CHANGE_PASSWORD_MESSAGES = {
   successTitle: 'Password changed successfully',
   success: 'Your password has been updated.',
@@ -33,7 +33,7 @@ export const CHANGE_PASSWORD_MESSAGES = {
   failure: 'Please try again.',
 } as const;
 
-/** Settings texts (spec §2 Settings, §8). */
+/** Settings texts (docs/member-portal.md §2 Settings, §8). */
 export const SETTINGS_MESSAGES = {
   notFound: 'Settings Not Found',
   savedTitle: 'Settings saved',
@@ -91,7 +91,7 @@ export const STATEMENT_MESSAGES = {
 /** The longest period one statement covers: a member's whole decade fits; a runaway query does not. */
 export const STATEMENT_MAX_DAYS = 3_700;
 
-/** The change-password dialog's fields (spec §2 Profile). */
+/** The change-password dialog's fields (docs/member-portal.md §2 Profile). */
 export interface ChangePasswordValues {
   currentPassword: string;
   newPassword: string;
@@ -101,7 +101,7 @@ export interface ChangePasswordValues {
 const CHANGE_PASSWORD_MIN_LENGTH = 8;
 
 /**
- * The dialog's checks, word for word from spec §5 with DESIGN §5's 8 characters, in the order the
+ * The dialog's checks, as members read them (docs/member-portal.md §5) with 8 characters for the new password (docs/security.md), in the order the
  * API's schema (`changePasswordSchema` in auth.ts) applies them; zod-free for the profile page.
  * The server checks again (and refuses common passwords).
  */

@@ -231,7 +231,7 @@ describe('changePasswordSchema', () => {
     });
   });
 
-  it('needs 8 characters (DESIGN §5, not the spec’s 6)', () => {
+  it('needs 8 characters, like every other password', () => {
     expect(
       errorsOf(
         changePasswordSchema.safeParse({
@@ -363,7 +363,7 @@ describe('classifyIdentifier', () => {
 });
 
 describe('userSchema', () => {
-  it('describes spec §3 User and drops server-only fields', () => {
+  it('describes the User record and drops server-only fields', () => {
     const id = '3f2c9b0e-8d7a-4b6c-9e1f-2a3b4c5d6e7f';
     const user = {
       _id: id,
@@ -386,7 +386,7 @@ describe('userSchema', () => {
 });
 
 describe('AUTH_MESSAGES', () => {
-  it('words the wait with the 15 minutes of spec §8', () => {
+  it('words the wait with its 15 minutes', () => {
     expect(AUTH_MESSAGES.tooManyAttempts).toBe(
       'Too many attempts. Please wait 15 minutes before trying again.',
     );

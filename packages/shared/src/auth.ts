@@ -1,6 +1,6 @@
 /**
- * Sign-in, activation, password reset and change (spec §3, §5, §7 Auth; DESIGN §5). Messages are
- * the spec's, word for word, except the change-password minimum (DESIGN §5 deviation: 8, not 6).
+ * Sign-in, activation, password reset and change (docs/member-portal.md §3, §5, §7 Auth; docs/security.md). Messages are
+ * as members read them (docs/member-portal.md §5, §8), except the change-password minimum (8, not 6, like every other password: docs/security.md).
  */
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USER_ROLES } from './constants.js';
@@ -46,7 +46,7 @@ const ACTIVATION_CHARACTER_REQUIREMENTS = [
   characterRequirement('lowercase', 'One lowercase letter', 'lowercase letter', /\p{Ll}/u),
   characterRequirement('number', 'One number', 'number', /[0-9]/),
 ];
-/** The special characters of spec §5. */
+/** The special characters of docs/member-portal.md §5. */
 const SPECIAL_CHARACTER_REQUIREMENT = characterRequirement(
   'special',
   'One special character',
@@ -116,7 +116,7 @@ function confirmationMatches<Password extends string, Confirmation extends strin
 export const EMAIL_REQUIRED_MESSAGE = 'Email is required';
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
 
-/** Trimmed and lower-cased: e-mail addresses are compared case-insensitively (DESIGN §5). */
+/** Trimmed and lower-cased: e-mail addresses are compared case-insensitively (docs/security.md). */
 export const emailSchema = requiredTrimmedString(EMAIL_REQUIRED_MESSAGE)
   .toLowerCase()
   // 254 is the longest address SMTP can deliver to.
@@ -239,7 +239,7 @@ export { normalizePhone } from './phone.js';
 export type IdentifierKind = 'email' | 'phone' | 'membershipId';
 
 /**
- * How a sign-in identifier is looked up (DESIGN §5): anything with '@' is an e-mail, a Nigerian
+ * How a sign-in identifier is looked up (docs/security.md): anything with '@' is an e-mail, a Nigerian
  * mobile number is a phone, anything else a membership ID (stored upper-case).
  */
 export function classifyIdentifier(identifier: string): { kind: IdentifierKind; value: string } {
@@ -254,7 +254,7 @@ export const userRoleSchema = z.enum(USER_ROLES);
 export type UserRole = z.infer<typeof userRoleSchema>;
 
 /**
- * Spec §3 User. `_id` repeats `id` so clients written against the spec work unchanged. `role` is
+ * docs/member-portal.md §3 User. `_id` repeats `id` so clients written for the first API work unchanged. `role` is
  * the spec's: 'admin' for any officer; `roles` names the officer's roles (docs/officers.md).
  */
 export const userSchema = z.object({
@@ -308,7 +308,7 @@ export const checkEmailResponseSchema = successEnvelope(
 );
 export type CheckEmailResponse = z.infer<typeof checkEmailResponseSchema>;
 
-/** GET /auth/me: the user itself in `data` (spec §7: "current user"). */
+/** GET /auth/me: the user itself in `data` (docs/member-portal.md §7: "current user"). */
 export const currentUserResponseSchema = successEnvelope(userSchema);
 export type CurrentUserResponse = z.infer<typeof currentUserResponseSchema>;
 

@@ -1,5 +1,5 @@
 /**
- * Contributions (spec §2, §4, §8; DESIGN §6): statuses, what a member may do with a row, and the
+ * Contributions (docs/member-portal.md §2, §4, §8; docs/business-rules.md): statuses, what a member may do with a row, and the
  * screen's texts. Free of zod, so the Contributions page and the API share them without the page
  * downloading the validation library. The schemas are in contributions.ts.
  */
@@ -40,12 +40,12 @@ export function canTransitionContribution(from: ContributionStatus, to: Contribu
   return canTransition(CONTRIBUTION_TRANSITIONS, from, to);
 }
 
-/** Only pending rows can be selected for confirmation (spec §4). */
+/** Only pending rows can be selected for confirmation (docs/member-portal.md §4). */
 export function isSelectableContribution(contribution: { status: ContributionStatus }): boolean {
   return contribution.status === 'pending';
 }
 
-/** A dispute needs a confirmed row that was never disputed nor resolved before (spec §4). */
+/** A dispute needs a confirmed row that was never disputed nor resolved before (docs/member-portal.md §4). */
 export function canDisputeContribution(contribution: {
   status: ContributionStatus;
   disputeDate: string | null;
@@ -58,12 +58,12 @@ export function canDisputeContribution(contribution: {
   );
 }
 
-/** '3 contribution(s) confirmed successfully' (spec §8). */
+/** '3 contribution(s) confirmed successfully' (docs/member-portal.md §8). */
 export function contributionsConfirmedMessage(count: number): string {
   return `${count} contribution(s) confirmed successfully`;
 }
 
-/** The Contributions screen's texts, word for word from spec §2 and §8. */
+/** The Contributions screen's texts, as members read them (docs/member-portal.md §2 and §8). */
 export const CONTRIBUTION_MESSAGES = {
   errorTitle: 'Error',
   successTitle: 'Success',

@@ -81,7 +81,7 @@ describe('confirmContributionsSchema', () => {
     ).toBe(false);
   });
 
-  it('words the success toast as spec §8 does', () => {
+  it('words the success toast as members read it', () => {
     expect(contributionsConfirmedMessage(3)).toBe('3 contribution(s) confirmed successfully');
   });
 });
@@ -113,7 +113,7 @@ describe('contributionListQuerySchema', () => {
     });
   });
 
-  it('reads every filter of spec §7', () => {
+  it('reads every filter the list accepts', () => {
     expect(
       contributionListQuerySchema.parse({
         status: 'pending',
@@ -150,7 +150,7 @@ describe('contributionListQuerySchema', () => {
 });
 
 describe('contributionSchema', () => {
-  it('describes spec §3 Contribution', () => {
+  it('describes the Contribution record', () => {
     const contribution = {
       id: first,
       _id: first,

@@ -1,5 +1,5 @@
 /**
- * Contributions: the API contract (zod schemas) of spec §3 and §7. Statuses, rules and texts are
+ * Contributions: the API contract (zod schemas) of docs/member-portal.md §3 and §7. Statuses, rules and texts are
  * in contribution-rules.ts, which member pages import without downloading zod.
  */
 import { z } from 'zod';
@@ -29,7 +29,7 @@ import { isWholeKobo } from './money.js';
 
 export const contributionStatusSchema = z.enum(CONTRIBUTION_STATUSES);
 
-/** Spec §3 Contribution; amounts in naira, `contributionDate` a calendar date. */
+/** docs/member-portal.md §3 Contribution; amounts in naira, `contributionDate` a calendar date. */
 export const contributionSchema = z.object({
   id: idSchema,
   _id: idSchema,
@@ -74,7 +74,7 @@ export type ContributionResponse = z.infer<typeof contributionResponseSchema>;
 
 /**
  * POST /users/contributions/confirm. The client sends one id as a string and several as an
- * array (spec §7); both arrive here as a de-duplicated array.
+ * array (docs/member-portal.md §7); both arrive here as a de-duplicated array.
  */
 export const confirmContributionsSchema = z.strictObject({
   contributionIds: z

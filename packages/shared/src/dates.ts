@@ -95,8 +95,8 @@ export function daysBetween(from: IsoDate, to: IsoDate): number {
 }
 
 /**
- * 'Mar 05, 2026' (spec §9 'MMM dd, yyyy'). A calendar date is shown as is; an instant is shown as
- * its date in the cooperative's time zone. Anything unreadable shows 'Invalid date' (spec §8).
+ * 'Mar 05, 2026' (docs/member-portal.md §9 'MMM dd, yyyy'). A calendar date is shown as is; an instant is shown as
+ * its date in the cooperative's time zone. Anything unreadable shows 'Invalid date' (docs/member-portal.md §8).
  */
 export function formatDisplayDate(value: DateLike): string {
   const date = calendarDateOf(value);
@@ -105,7 +105,7 @@ export function formatDisplayDate(value: DateLike): string {
   return `${monthAbbreviation(month)} ${pad(day, 2)}, ${pad(year, 4)}`;
 }
 
-/** 'Mar 05' ('MMM dd'): each end of a date-range chip (spec §2). */
+/** 'Mar 05' ('MMM dd'): each end of a date-range chip (docs/member-portal.md §2). */
 export function formatShortDate(value: DateLike): string {
   const date = calendarDateOf(value);
   if (date === null) return INVALID_DATE_LABEL;
@@ -113,7 +113,7 @@ export function formatShortDate(value: DateLike): string {
   return `${monthAbbreviation(month)} ${pad(day, 2)}`;
 }
 
-/** 'March 5, 2026': the long date a date filter displays (spec §2). */
+/** 'March 5, 2026': the long date a date filter displays (docs/member-portal.md §2). */
 export function formatLongDate(value: DateLike): string {
   const date = calendarDateOf(value);
   if (date === null) return INVALID_DATE_LABEL;
@@ -141,7 +141,7 @@ export function formatDisplayDateTime(value: IsoDateTime | Date): string {
 }
 
 /**
- * The label of a pending action's deadline (spec §4): 'Overdue' before today, 'Due Today',
+ * The label of a pending action's deadline (docs/member-portal.md §4): 'Overdue' before today, 'Due Today',
  * 'Due Tomorrow', else 'Due in N days'. Days are counted between calendar dates, so a deadline
  * any time on a later day rounds up to that whole day. `null` when the deadline is unreadable.
  */

@@ -1,5 +1,5 @@
 /**
- * Voluntary deposits (issue 7 item 7; DESIGN §7; docs/decisions/042-deposit-notices.md): the
+ * Voluntary deposits (docs/decisions/042-deposit-notices.md; docs/business-rules.md): the
  * statuses of a deposit notice, the form's rules and the page's texts. Free of zod, so the Make
  * Contribution page and the API share them; the schemas are in deposit-notices.ts.
  */

@@ -1,4 +1,4 @@
-/** Voluntary deposits notified by members (issue 7 item 7; decision 042). */
+/** Voluntary deposits notified by members (docs/decisions/042-deposit-notices.md). */
 import { z } from 'zod';
 import { AMOUNT_TOO_LARGE, MAX_AMOUNT_NAIRA, NOTE_MAX_LENGTH } from './constants.js';
 import { isoDateSchema, isoDateTimeSchema } from './date-schemas.js';

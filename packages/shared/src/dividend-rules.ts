@@ -1,5 +1,5 @@
 /**
- * Dividends (spec §2 Dividends, §4, §8): statuses, transitions and the page's texts. Free of zod,
+ * Dividends (docs/member-portal.md §2 Dividends, §4, §8): statuses, transitions and the page's texts. Free of zod,
  * so the Dividends page and the API share them; the schemas are in dividends.ts.
  */
 import type { StatusLabelMap, StatusToneMap } from './status-tones.js';
@@ -45,7 +45,7 @@ export const DIVIDEND_TYPE_LABELS: Readonly<Record<DividendType, string>> = {
   patronage: 'Patronage',
 };
 
-/** The Dividends page's texts, word for word from spec §2 and §8. */
+/** The Dividends page's texts, as members read them (docs/member-portal.md §2 and §8). */
 export const DIVIDEND_MESSAGES = {
   empty: 'No dividends found',
   fetchFailed: 'Failed to fetch dividends',

@@ -23,7 +23,7 @@ describe('dividends', () => {
     expect(canTransitionDividend('paid', 'pending')).toBe(false);
   });
 
-  it('describe spec §3 Dividend, unpaid until credited', () => {
+  it('describe the Dividend record, unpaid until credited', () => {
     const dividend = {
       id: '3f2c9b0e-8d7a-4b6c-9e1f-2a3b4c5d6e71',
       dividendPeriod: '2025',

@@ -1,4 +1,4 @@
-/** Dividends declared on share holding and credited to members (spec §2 Dividends, §3, §4). */
+/** Dividends declared on share holding and credited to members (docs/member-portal.md §2 Dividends, §3, §4). */
 import { z } from 'zod';
 import { DEFAULT_SORTS } from './constants.js';
 import { isoDateSchema } from './date-schemas.js';
@@ -21,7 +21,7 @@ export * from './dividend-rules.js';
 export const dividendStatusSchema = z.enum(DIVIDEND_STATUSES);
 export const dividendTypeSchema = z.enum(DIVIDEND_TYPES);
 
-/** Spec §3 Dividend. `paidDate` is null until credited. */
+/** docs/member-portal.md §3 Dividend. `paidDate` is null until credited. */
 export const dividendSchema = z.object({
   id: idSchema,
   dividendPeriod: z.string(),
@@ -35,7 +35,7 @@ export const dividendSchema = z.object({
 });
 export type Dividend = z.infer<typeof dividendSchema>;
 
-/** GET /users/dividends. `paymentDate` sorts by the paid date (spec §2 "Payment Date"). */
+/** GET /users/dividends. `paymentDate` sorts by the paid date (docs/member-portal.md §2 "Payment Date"). */
 export const dividendListQuerySchema = filteredListQuery({
   sortFields: ['paymentDate', 'dividendYear'],
   defaults: DEFAULT_SORTS.dividends,

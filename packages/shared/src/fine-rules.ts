@@ -1,5 +1,5 @@
 /**
- * Fines (spec §2 Fines, §4, §8): statuses, transitions, the overdue rule and the page's texts.
+ * Fines (docs/member-portal.md §2 Fines, §4, §8): statuses, transitions, the overdue rule and the page's texts.
  * Free of zod, so the Fines page and the API share them; the schemas are in fines.ts.
  */
 import type { IsoDate } from './dates.js';
@@ -20,7 +20,7 @@ export function canTransitionFine(from: FineStatus, to: FineStatus) {
   return canTransition(FINE_TRANSITIONS, from, to);
 }
 
-/** A pending fine past its due date: its due date shows in red (spec §2). */
+/** A pending fine past its due date: its due date shows in red (docs/member-portal.md §2). */
 export function isFineOverdue(fine: { status: FineStatus; dueDate: IsoDate }, today: IsoDate) {
   return fine.status === 'pending' && fine.dueDate < today;
 }
@@ -42,7 +42,7 @@ export const FINE_STATUS_LABELS: StatusLabelMap<FineStatus> = {
   waived: 'Waived',
 };
 
-/** The Fines page's texts, word for word from spec §2 and §8. */
+/** The Fines page's texts, as members read them (docs/member-portal.md §2 and §8). */
 export const FINE_MESSAGES = {
   empty: 'No fines found',
   fetchFailed: 'Failed to fetch fines',

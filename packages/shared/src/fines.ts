@@ -1,4 +1,4 @@
-/** Fines issued by the administrator or a late-repayment rule (spec §2 Fines, §3, §4). */
+/** Fines issued by the administrator or a late-repayment rule (docs/member-portal.md §2 Fines, §3, §4). */
 import { z } from 'zod';
 import { AMOUNT_TOO_LARGE, DEFAULT_SORTS, MAX_AMOUNT_NAIRA } from './constants.js';
 import { isoDateSchema } from './date-schemas.js';
@@ -21,7 +21,7 @@ export * from './fine-rules.js';
 
 export const fineStatusSchema = z.enum(FINE_STATUSES);
 
-/** Spec §3 Fine; dates are calendar dates. */
+/** docs/member-portal.md §3 Fine; dates are calendar dates. */
 export const fineSchema = z.object({
   id: idSchema,
   reason: z.string(),

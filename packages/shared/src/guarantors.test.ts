@@ -39,7 +39,7 @@ describe('guarantorRequestListQuerySchema', () => {
     });
   });
 
-  it('reads the filters of spec §2', () => {
+  it('reads the filters of the Guarantor Requests tab', () => {
     expect(
       guarantorRequestListQuerySchema.parse({
         status: 'rejected',
@@ -107,7 +107,7 @@ describe('guarantorCandidateQuerySchema', () => {
 });
 
 describe('guarantorRequestSchema', () => {
-  it('describes spec §3 Guarantor request with its populated loan and borrower', () => {
+  it('describes a guarantor request with its populated loan and borrower', () => {
     const request = {
       _id: requestId,
       id: requestId,

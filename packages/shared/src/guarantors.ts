@@ -1,4 +1,4 @@
-/** Guarantor requests: accept, reject, reassign, candidate search (spec §2, §3, §4, §5, §7). */
+/** Guarantor requests: accept, reject, reassign, candidate search (docs/member-portal.md §2, §3, §4, §5, §7). */
 import { z } from 'zod';
 import { memberSummarySchema } from './auth.js';
 import { DEFAULT_SORTS, NOTE_MAX_LENGTH } from './constants.js';
@@ -20,7 +20,7 @@ export { GUARANTOR_STATUSES, guarantorStatusSchema, type GuarantorStatus } from 
 
 /**
  * Only the guarantor answers a pending request, once. A rejected request is not reopened: a
- * reassignment creates a new pending request for another member (DESIGN §6).
+ * reassignment creates a new pending request for another member (docs/business-rules.md).
  */
 export const GUARANTOR_TRANSITIONS: TransitionTable<GuarantorStatus> = {
   pending: ['accepted', 'rejected'],
@@ -33,7 +33,7 @@ export function canTransitionGuarantor(from: GuarantorStatus, to: GuarantorStatu
 }
 
 /**
- * Spec §3 Guarantor request: `loanId` is the loan, populated with its borrower in `userId`, as
+ * docs/member-portal.md §3 Guarantor request: `loanId` is the loan, populated with its borrower in `userId`, as
  * the spec's client reads it. `acceptanceToken` goes back in the accept or reject body.
  */
 export const guarantorRequestSchema = z.object({
@@ -94,7 +94,7 @@ export type RejectGuarantorInput = z.infer<typeof rejectGuarantorSchema>;
 
 /**
  * POST /users/guarantees/{id}/reassign: `{id}` is the rejected request. The dialog also sends
- * `guarantorId` (spec §7); when present it must name the same request.
+ * `guarantorId` (docs/member-portal.md §7); when present it must name the same request.
  */
 export const reassignGuarantorSchema = z.strictObject({
   newGuarantorUserId: z.guid({ error: 'Please select a new guarantor' }),

@@ -207,7 +207,7 @@ describe('envelopes', () => {
     expect(schema.safeParse({ success: true, data: [] }).success).toBe(false);
   });
 
-  it('describe the error shape of spec §8', () => {
+  it('describe the one error shape', () => {
     const answer = {
       success: false,
       error: 'Bad Request',
@@ -222,7 +222,7 @@ describe('envelopes', () => {
 });
 
 describe('client messages', () => {
-  it('hold the transport defaults of spec §8', () => {
+  it('hold the transport defaults', () => {
     expect(ERROR_DEFAULTS).toEqual({
       noDetail: { error: 'Request failed', message: 'An error occurred' },
       network: {
@@ -233,7 +233,7 @@ describe('client messages', () => {
     });
   });
 
-  it('hold every fallback message of spec §8', () => {
+  it('hold every fallback message', () => {
     expect(Object.values(FALLBACK_MESSAGES)).toEqual([
       'Login failed',
       'Account activation failed',

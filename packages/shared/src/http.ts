@@ -1,5 +1,5 @@
 /**
- * The API's envelope (DESIGN §4, spec §8): success and error shapes, pagination, list queries and
+ * The API's envelope (docs/member-portal.md §7, §8): success and error shapes, pagination, list queries and
  * the client's fallback messages. Query schemas strip unknown keys (lenient: a stray parameter is
  * harmless); write bodies elsewhere use strict objects (a stray field is a client bug, answered 400).
  */
@@ -23,7 +23,7 @@ export const idParamsSchema = z.object({ id: idSchema });
 export type IdParams = z.infer<typeof idParamsSchema>;
 
 /**
- * The Idempotency-Key header of POSTs that move money or create requests (DESIGN §4): visible
+ * The Idempotency-Key header of POSTs that move money or create requests (docs/member-portal.md §7): visible
  * ASCII, 1 to 255 characters (a UUID fits). Other headers pass through untouched.
  */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
@@ -123,7 +123,7 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
-/** Free-text search: trimmed; blank means no search (spec §5 "List filters"). */
+/** Free-text search: trimmed; blank means no search (docs/member-portal.md §5 "List filters"). */
 export const searchQuerySchema = z
   .string()
   .trim()
@@ -190,14 +190,14 @@ function checkRangeFilters(query: RangeFilters, ctx: z.RefinementCtx): void {
 export interface FilteredListOptions<SortField extends string, Filters extends z.ZodRawShape> {
   /** The only fields a client may sort by; each is served by an index. */
   sortFields: readonly [SortField, ...SortField[]];
-  /** The list's default sort and page size (spec §9). */
+  /** The list's default sort and page size (docs/member-portal.md §9). */
   defaults: { sortBy: NoInfer<SortField>; sortOrder?: SortOrder; limit?: number };
   /** The list's filters, each optional: its own (status, month…) and the shared ones above. */
   filters?: Filters;
 }
 
 /**
- * The query of every list (DESIGN §4 "Lists"): page, limit (default from spec §9, at most
+ * The query of every list (docs/member-portal.md §7 "Lists"): page, limit (default from docs/member-portal.md §9, at most
  * MAX_PAGE_SIZE), a whitelisted sortBy, sortOrder, and the list's filters, with date and amount
  * ranges checked for order. Anything else is a 400, never a silently different list.
  */

@@ -1,5 +1,5 @@
 /**
- * Pure loan arithmetic in kobo (DESIGN §6 "Loan pricing", "Loan eligibility", "Guarantors").
+ * Pure loan arithmetic in kobo (docs/business-rules.md "Loan pricing", "Loan eligibility", "Guarantors").
  * Nothing here reads a clock or a database: callers pass today's date and the facts.
  */
 import {
@@ -175,7 +175,7 @@ export function calculateLoan(input: LoanQuoteInput): LoanQuote {
   };
 }
 
-/** The quote as spec §3 "Loan calculation response", in naira. */
+/** The quote as docs/member-portal.md §3 "Loan calculation response", in naira. */
 export function toCalculationResponse(quote: LoanQuote): LoanCalculation {
   return {
     calculation: {
@@ -237,7 +237,7 @@ export interface LoanEligibilityResult {
 }
 
 /**
- * DESIGN §6: eligible when active, a member for the minimum months, with no loan in progress,
+ * docs/business-rules.md: eligible when active, a member for the minimum months, with no loan in progress,
  * no defaulted loan and some confirmed savings. The limit is the multiple of confirmed savings,
  * never above the product maximum.
  */

@@ -1,5 +1,5 @@
 /**
- * Loans without zod (spec §2 Loans page, §5, §8): statuses, transitions, tones and labels, the
+ * Loans without zod (docs/member-portal.md §2 Loans page, §5, §8): statuses, transitions, tones and labels, the
  * page's texts word for word and the wizard's checks, and the back office's loan texts, so the
  * Loans pages share them with the API without downloading the validation library. The schemas
  * are in loans.ts.
@@ -48,7 +48,7 @@ export function canTransitionLoan(from: LoanStatus, to: LoanStatus) {
   return canTransition(LOAN_TRANSITIONS, from, to);
 }
 
-/** A loan in progress: while one exists the member cannot request another (DESIGN §6). */
+/** A loan in progress: while one exists the member cannot request another (docs/business-rules.md). */
 export const OPEN_LOAN_STATUSES = [
   'pending',
   'under_review',
@@ -66,7 +66,7 @@ export const LOAN_STATUS_TONES: StatusToneMap<LoanStatus> = {
   repaid: 'success',
   defaulted: 'danger',
 };
-/** Spec §2 Loans: 'Under Review', 'Pending'… */
+/** docs/member-portal.md §2 Loans: 'Under Review', 'Pending'… */
 export const LOAN_STATUS_LABELS: StatusLabelMap<LoanStatus> = {
   pending: 'Pending',
   under_review: 'Under Review',
@@ -96,7 +96,7 @@ export const GUARANTOR_STATUS_LABELS: StatusLabelMap<GuarantorStatus | 'replaced
 /** Status of one instalment; an unpaid one past its due date is overdue. */
 export const SCHEDULE_ITEM_STATUSES = ['pending', 'partial', 'paid', 'overdue'] as const;
 export type ScheduleItemStatus = (typeof SCHEDULE_ITEM_STATUSES)[number];
-/** Spec §4: paid, partial, overdue, else pending (shown yellow). */
+/** docs/member-portal.md §4: paid, partial, overdue, else pending (shown yellow). */
 export const SCHEDULE_ITEM_STATUS_TONES: StatusToneMap<ScheduleItemStatus> = {
   pending: 'warning',
   partial: 'info',
@@ -154,7 +154,7 @@ export function maxEligibleAmountMessage(maxEligibleAmount: Naira): string {
   return `Amount cannot exceed your maximum eligible amount of ${formatNaira(Math.floor(maxEligibleAmount))}`;
 }
 
-/** The loan amount's message (spec §5), or null when it is fine; `max` is the wizard's limit. */
+/** The loan amount's message (docs/member-portal.md §5), or null when it is fine; `max` is the wizard's limit. */
 export function loanAmountError(amount: number | null | undefined, max?: Naira): string | null {
   if (amount === null || amount === undefined || Number.isNaN(amount)) return 'Amount is required';
   if (amount <= 0) return 'Amount must be a positive number';
@@ -164,7 +164,7 @@ export function loanAmountError(amount: number | null | undefined, max?: Naira):
   return null;
 }
 
-/** The purpose's message (spec §5), or null. */
+/** The purpose's message (docs/member-portal.md §5), or null. */
 export function loanPurposeError(purpose: string): string | null {
   const trimmed = purpose.trim();
   if (trimmed === '') return 'Purpose is required';
@@ -177,14 +177,14 @@ export function loanPurposeError(purpose: string): string | null {
   return null;
 }
 
-/** The guarantor count's message (spec §5), or null. */
+/** The guarantor count's message (docs/member-portal.md §5), or null. */
 export function guarantorCountError(count: number): string | null {
   if (count < MIN_GUARANTORS) return `You must select at least ${MIN_GUARANTORS} guarantors`;
   if (count > MAX_GUARANTORS) return `You can select a maximum of ${MAX_GUARANTORS} guarantors`;
   return null;
 }
 
-/** What the loans page says (spec §8 Loans, word for word) and the API's success messages. */
+/** What the loans page says (docs/member-portal.md §8 Loans, word for word) and the API's success messages. */
 export const LOAN_MESSAGES = {
   requestSubmitted: 'Loan request submitted. Your guarantors have been notified.',
   guarantorAccepted: 'Guarantor request accepted successfully!',
@@ -213,7 +213,7 @@ export const LOAN_MESSAGES = {
   selectNewGuarantor: 'Please select a new guarantor',
 } as const;
 
-/** 'No loans with status Disbursed' (spec §2 My Loans empty state). */
+/** 'No loans with status Disbursed' (docs/member-portal.md §2 My Loans empty state). */
 export function noLoansWithStatusMessage(status: string): string {
   return `No loans with status ${loanStatusLabel(status)}`;
 }

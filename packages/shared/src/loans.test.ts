@@ -231,7 +231,7 @@ describe('loanListQuerySchema', () => {
     });
   });
 
-  it('reads the filters of spec §7', () => {
+  it('reads every filter the list accepts', () => {
     expect(
       loanListQuerySchema.parse({
         status: 'disbursed',

@@ -1,4 +1,4 @@
-/** Loans: eligibility, calculation, request, review (spec §2 Loans, §3, §4, §5, §7; DESIGN §6). */
+/** Loans: eligibility, calculation, request, review (docs/member-portal.md §2 Loans, §3, §4, §5, §7; docs/business-rules.md). */
 import { z } from 'zod';
 import { memberSummarySchema } from './auth.js';
 import {
@@ -168,7 +168,7 @@ export const eligibilitySchema = z.object({
 export type Eligibility = z.infer<typeof eligibilitySchema>;
 export const eligibilityResponseSchema = successEnvelope(eligibilitySchema);
 
-/** One instalment of a calculation (spec §3 Loan calculation response). */
+/** One instalment of a calculation (docs/member-portal.md §3 Loan calculation response). */
 export const calculationScheduleItemSchema = z.object({
   month: z.number().int().min(1),
   totalAmount: z.number(),
@@ -179,7 +179,7 @@ export const calculationScheduleItemSchema = z.object({
 });
 export type CalculationScheduleItem = z.infer<typeof calculationScheduleItemSchema>;
 
-/** Spec §3 Loan calculation response, in naira; `interestRate` is a percent (5 for 5 %). */
+/** docs/member-portal.md §3 Loan calculation response, in naira; `interestRate` is a percent (5 for 5 %). */
 export const loanCalculationSchema = z.object({
   calculation: z.object({
     requestedAmount: z.number(),
@@ -241,7 +241,7 @@ export const repaymentRecordSchema = z.object({
 });
 export type RepaymentRecord = z.infer<typeof repaymentRecordSchema>;
 
-/** Spec §3 Loan. `loanId` is the human reference ('LN-000123'); `interestRate` a percent. */
+/** docs/member-portal.md §3 Loan. `loanId` is the human reference ('LN-000123'); `interestRate` a percent. */
 export const loanSchema = z.object({
   id: idSchema,
   loanId: z.string(),
@@ -271,8 +271,8 @@ export const loanResponseSchema = successEnvelope(loanSchema);
 export const LOAN_SORT_FIELDS = ['requestDate', 'requestedAmount', 'status'] as const;
 
 /**
- * GET /users/loans; `search` matches the loan ID or the purpose (spec §2) and, when it reads as an
- * amount, the whole-naira amount requested (the top bar's search, DESIGN §6).
+ * GET /users/loans; `search` matches the loan ID or the purpose (docs/member-portal.md §2) and, when it reads as an
+ * amount, the whole-naira amount requested (the top bar's search, docs/business-rules.md).
  */
 export const loanListQuerySchema = filteredListQuery({
   sortFields: LOAN_SORT_FIELDS,
@@ -288,7 +288,7 @@ export type LoanListQuery = z.infer<typeof loanListQuerySchema>;
 export const loanListResponseSchema = listEnvelope(loanSchema);
 
 /**
- * A loan waiting for reviewers (spec §3 Under-review loan). Purpose and term are added to the
+ * A loan waiting for reviewers (docs/member-portal.md §3 Under-review loan). Purpose and term are added to the
  * spec's fields: a reviewer should not certify a loan without them.
  */
 export const underReviewLoanSchema = z.object({
@@ -333,7 +333,7 @@ export function certificationProgress(loan: {
   };
 }
 
-/** A reviewer certifies a loan once (spec §6). */
+/** A reviewer certifies a loan once (docs/member-portal.md §6). */
 export function hasCertified(
   loan: { certifications: readonly { reviewerId: string }[] },
   reviewerId: string,

@@ -5,7 +5,7 @@
 import { FORGOT_PASSWORD_WAIT_MINUTES } from './constants.js';
 
 /**
- * Every error code the API answers with, and its HTTP status (DESIGN §4). The API's `DomainError`
+ * Every error code the API answers with, and its HTTP status (docs/member-portal.md §7). The API's `DomainError`
  * accepts only these codes and takes the status from here, so a code can never drift from its
  * status, and clients branch on a code the compiler knows.
  */
@@ -60,13 +60,13 @@ export const API_ERROR_STATUS = {
   SERVICE_UNAVAILABLE: 503,
   /** Another member signs in with this phone number already. */
   PHONE_IN_USE: 409,
-  // Back office (issue 9)
+  // Back office (docs/decisions/070-back-office.md)
   CSV_REJECTED: 400,
   MEMBER_ALREADY_ACTIVATED: 409,
   CANNOT_SUSPEND_SELF: 409,
   CANNOT_CHANGE_OWN_FLAGS: 403,
   CONTRIBUTION_NOT_DISPUTED: 409,
-  /* Loans and guarantees (issue 8). */
+  /* Loans and guarantees (docs/decisions/061-loans.md). */
   LOAN_NOT_ELIGIBLE: 409,
   LOAN_AMOUNT_ABOVE_MAXIMUM: 400,
   LOAN_AMOUNT_BELOW_FEES: 400,
@@ -80,7 +80,7 @@ export const API_ERROR_STATUS = {
   LOAN_ALREADY_CERTIFIED: 409,
   LOAN_CERTIFICATION_NOT_ALLOWED: 403,
   REPAYMENT_EXCEEDS_BALANCE: 400,
-  /* Loans in the back office (issue 9 item 6). */
+  /* Loans in the back office (docs/decisions/062-loan-back-office.md). */
   DISBURSEMENT_AWAITING_APPROVAL: 409,
   DISBURSEMENT_NOT_PENDING: 409,
   DISBURSEMENT_SELF_APPROVAL: 403,
@@ -105,7 +105,7 @@ export const CLIENT_ERROR_CODES = {
 } as const;
 export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[keyof typeof CLIENT_ERROR_CODES];
 
-/** What the client shows when an answer carries no usable message (spec §8 Transport). */
+/** What the client shows when an answer carries no usable message (docs/member-portal.md §8 Transport). */
 export const ERROR_DEFAULTS = {
   noDetail: { error: 'Request failed', message: 'An error occurred' },
   network: {
@@ -115,7 +115,7 @@ export const ERROR_DEFAULTS = {
   unknown: { error: 'Unknown Error', message: 'An unexpected error occurred' },
 } as const;
 
-/** The client's message for a failed call when the server gave none (spec §8 Fallback messages). */
+/** The client's message for a failed call when the server gave none (docs/member-portal.md §8 Fallback messages). */
 export const FALLBACK_MESSAGES = {
   login: 'Login failed',
   activation: 'Account activation failed',
@@ -137,7 +137,7 @@ export const FALLBACK_MESSAGES = {
   fetchNotifications: 'Failed to fetch notifications',
 } as const;
 
-/** Messages the API answers with and the auth screens show (spec §8 Screens). */
+/** Messages the API answers with and the auth screens show (docs/member-portal.md §8 Screens). */
 export const AUTH_MESSAGES = {
   noActivationToken: 'No activation token provided',
   invalidActivationToken: 'Invalid or expired activation token',

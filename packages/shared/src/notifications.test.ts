@@ -60,7 +60,7 @@ describe('notificationListResponseSchema', () => {
 });
 
 describe('notificationPriorityForType', () => {
-  it('ranks as the dashboard widget of spec §4 does', () => {
+  it('ranks as the dashboard widget does', () => {
     expect(NOTIFICATION_TYPES.map((type) => [type, notificationPriorityForType(type)])).toEqual([
       ['contribution_confirm', 'high'],
       ['guarantor_request', 'medium'],

@@ -1,4 +1,4 @@
-/** Notifications (spec §2 Notifications, §3, §4, §7 Other lists). */
+/** Notifications (docs/member-portal.md §2 Notifications, §3, §4, §7 Other lists). */
 import { z } from 'zod';
 import { DEFAULT_SORTS } from './constants.js';
 import { isoDateTimeSchema } from './date-schemas.js';
@@ -11,7 +11,7 @@ import {
 } from './http.js';
 
 /**
- * The first four are the types the spec shows; the rest are written by the events of DESIGN §6
+ * The first four are the original types; the rest are written by the events of docs/business-rules.md
  * and by the administrator. Each event has a type of its own, because the member reads the type
  * as the badge's label ('Dispute resolved', 'Loan disbursed'): a shared type would name one event
  * by another's name.
@@ -46,7 +46,7 @@ export const NOTIFICATION_PRIORITIES = ['urgent', 'high', 'medium', 'low'] as co
 export const notificationPrioritySchema = z.enum(NOTIFICATION_PRIORITIES);
 export type NotificationPriority = z.infer<typeof notificationPrioritySchema>;
 
-/** Spec §3 Notification. */
+/** docs/member-portal.md §3 Notification. */
 export const notificationSchema = z.object({
   id: idSchema,
   type: notificationTypeSchema,
@@ -89,7 +89,7 @@ export type MarkAllNotificationsReadResponse = z.infer<
 export type MarkAllNotificationsReadResult = MarkAllNotificationsReadResponse['data'];
 
 /**
- * Priority by type, as the dashboard widget ranks them (spec §4): paying a fine and confirming a
+ * Priority by type, as the dashboard widget ranks them (docs/member-portal.md §4): paying a fine and confirming a
  * contribution first, then guarantor requests and loan documents. Also the priority a new
  * notification gets unless its event says otherwise.
  */
@@ -111,7 +111,7 @@ export function notificationPriorityForType(type: NotificationType): Notificatio
 export type NotificationTone = 'success' | 'error' | 'warning' | 'info';
 
 /**
- * The colour of a notification's type badge (spec §2: success, error, warning, else info).
+ * The colour of a notification's type badge (docs/member-portal.md §2: success, error, warning, else info).
  * 'warning' asks the member to act, 'error' tells of a penalty, 'success' of money received.
  * Decisions are 'info': whether a loan was approved or rejected is in the title, not the type.
  */

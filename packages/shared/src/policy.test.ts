@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_POLICY, policySchema } from './policy.js';
 
 describe('policySchema', () => {
-  it('accepts the defaults of DESIGN §6', () => {
+  it('accepts the default policy', () => {
     expect(policySchema.parse(DEFAULT_POLICY)).toEqual(DEFAULT_POLICY);
     expect(DEFAULT_POLICY.loan).toEqual({
       interestRateBpsByTerm: { 6: 500, 12: 1000, 18: 1500 },

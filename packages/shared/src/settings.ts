@@ -1,4 +1,4 @@
-/** Per-member settings (spec §2 Settings), kept on the server (DESIGN §6). */
+/** Per-member settings (docs/member-portal.md §2 Settings), kept on the server (docs/business-rules.md). */
 import { z } from 'zod';
 import { DEFAULT_SETTINGS } from './constants.js';
 import { successEnvelope } from './http.js';
@@ -14,7 +14,7 @@ export const userSettingsSchema = z.object({
    */
   darkMode: z.boolean().nullable().default(null),
   /**
-   * Privacy (DESIGN §7): other members may find this member by phone number when choosing
+   * Privacy (docs/business-rules.md): other members may find this member by phone number when choosing
    * guarantors. Name, e-mail and membership ID always find them.
    */
   findableByPhone: z.boolean().default(DEFAULT_SETTINGS.findableByPhone),

@@ -1,6 +1,6 @@
 /**
  * GET /users/transactions (the member's ledger movements with running balances), the statement
- * of a period (/users/statement, CSV and PDF) and their shapes (DESIGN §7).
+ * of a period (/users/statement, CSV and PDF) and their shapes (docs/business-rules.md).
  */
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE } from './constants.js';

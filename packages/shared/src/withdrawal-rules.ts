@@ -1,5 +1,5 @@
 /**
- * Withdrawals (spec §2 Withdrawals, §4, §5, §8; DESIGN §6 "Withdrawals"): types, statuses,
+ * Withdrawals (docs/member-portal.md §2 Withdrawals, §4, §5, §8; docs/business-rules.md "Withdrawals"): types, statuses,
  * transitions, the amount rule the dialog checks and the page's texts. Free of zod, so the
  * Withdrawals page and the API share them; the schemas are in withdrawals.ts.
  */
@@ -20,7 +20,7 @@ export const WITHDRAWAL_PATH_SEGMENTS: Readonly<Record<WithdrawalType, string>> 
 
 /**
  * `cancelled`: the member withdrew their own pending request (PUT /users/withdrawals/{id},
- * docs/decisions/041-withdrawals.md); spec §4 shows it as an "other" status.
+ * docs/decisions/041-withdrawals.md); docs/member-portal.md §4 shows it as an "other" status.
  */
 export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
@@ -37,7 +37,7 @@ export function canTransitionWithdrawal(from: WithdrawalStatus, to: WithdrawalSt
   return canTransition(WITHDRAWAL_TRANSITIONS, from, to);
 }
 
-/** Spec §5 and §8 Withdrawals. */
+/** docs/member-portal.md §5 and §8 Withdrawals. */
 export const WITHDRAWAL_MESSAGES = {
   invalidAmount: 'Enter a valid amount greater than 0',
   exceedsBalance: 'Amount exceeds available balance',
@@ -57,7 +57,7 @@ export const WITHDRAWAL_MESSAGES = {
   noneFound: 'No withdrawal requests found',
 } as const;
 
-/** Plain-words reasons a withdrawal flag is false (DESIGN §6; `restrictions`). */
+/** Plain-words reasons a withdrawal flag is false (docs/business-rules.md; `restrictions`). */
 export const WITHDRAWAL_RESTRICTIONS = {
   noSavings: 'You have no savings available to withdraw.',
   pendingSavings:
@@ -91,7 +91,7 @@ export const WITHDRAWAL_STATUS_LABELS: StatusLabelMap<WithdrawalStatus> = {
 };
 
 /**
- * The dialog's amount rule (spec §5), without zod: the message to show, or null when the amount
+ * The dialog's amount rule (docs/member-portal.md §5), without zod: the message to show, or null when the amount
  * may be sent. The server checks the balance again under a lock.
  */
 export function withdrawalAmountError(amount: number, availableBalance: Naira): string | null {

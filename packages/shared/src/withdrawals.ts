@@ -1,4 +1,4 @@
-/** Withdrawals of savings or share holding (spec §2 Withdrawals, §3, §5, §7; DESIGN §6). */
+/** Withdrawals of savings or share holding (docs/member-portal.md §2 Withdrawals, §3, §5, §7; docs/business-rules.md). */
 import { z } from 'zod';
 import { AMOUNT_TOO_LARGE, DEFAULT_SORTS, MAX_AMOUNT_NAIRA, NOTE_MAX_LENGTH } from './constants.js';
 import { isoDateTimeSchema } from './date-schemas.js';
@@ -35,7 +35,7 @@ const withdrawalReasonSchema = z
   .max(NOTE_MAX_LENGTH, `Reason cannot exceed ${NOTE_MAX_LENGTH} characters`)
   .optional();
 
-/** The request body; the server checks the balance under a lock (DESIGN §6). */
+/** The request body; the server checks the balance under a lock (docs/business-rules.md). */
 export const withdrawalRequestSchema = z.strictObject({
   amount: withdrawalAmountSchema,
   reason: withdrawalReasonSchema,
@@ -70,7 +70,7 @@ export const withdrawalUpdateSchema = z
   );
 export type WithdrawalUpdate = z.infer<typeof withdrawalUpdateSchema>;
 
-/** Spec §3 Withdrawal eligibility: `restrictions` explains each `false` flag in plain words. */
+/** docs/member-portal.md §3 Withdrawal eligibility: `restrictions` explains each `false` flag in plain words. */
 export const withdrawalEligibilitySchema = z.object({
   availableSavings: z.number(),
   availableShares: z.number(),
@@ -83,7 +83,7 @@ export const withdrawalEligibilitySchema = z.object({
 export type WithdrawalEligibility = z.infer<typeof withdrawalEligibilitySchema>;
 export const withdrawalEligibilityResponseSchema = successEnvelope(withdrawalEligibilitySchema);
 
-/** Spec §3 Withdrawal. */
+/** docs/member-portal.md §3 Withdrawal. */
 export const withdrawalSchema = z.object({
   _id: idSchema,
   id: idSchema,

@@ -52,7 +52,7 @@ describe('POST /auth/change-password', () => {
   const change = (accessToken: string, payload: unknown) =>
     post('change-password', payload, bearer(accessToken));
 
-  it('checks every field with the spec messages (8 characters, per DESIGN §5)', async () => {
+  it('checks every field with the messages members see (8 characters)', async () => {
     const { accessToken } = await signIn(t, 'chidi@example.com');
     const empty = await change(accessToken, {
       currentPassword: '',
