@@ -181,7 +181,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(memberRoutes(twoFactorRoutes), api('/users/two-factor'));
   await app.register(memberRoutes(loginHistoryRoutes), api('/users/login-history'));
   await app.register(adminRoutes(twoFactorAdminRoutes), api('/admin/users'));
-  // The back office (issue 9): administrators only.
+  // The back office (docs/decisions/070-back-office.md): administrators only.
   await app.register(adminRoutes(backOfficeRoutes), api('/admin'));
   await app.register(adminRoutes(adminMemberRoutes), api('/admin/users'));
   await app.register(adminRoutes(payrollRoutes), api('/admin/payroll'));

@@ -5,7 +5,7 @@ import { actorIdOf, type Actor } from './actor.js';
 import { chunks } from './chunks.js';
 
 /**
- * Every action the audit trail records (DESIGN §5 "Audit"), in the past tense: what happened.
+ * Every action the audit trail records (docs/security.md "V16 Security Logging and Error Handling"), in the past tense: what happened.
  * A use case can only write one of these, so the trail's vocabulary stays searchable.
  */
 export const AUDIT_ACTIONS = [
@@ -68,7 +68,7 @@ export const AUDIT_ACTIONS = [
   // Re-authentication and ending sessions (decision 082)
   'auth.reauthentication.failed',
   'member.sessions_ended',
-  // Back office (issue 9)
+  // Back office (docs/decisions/070-back-office.md)
   'member.updated',
   'member.flags_changed',
   'member.activation_resent',
@@ -98,7 +98,7 @@ export const AUDIT_ENTITY_TYPES = [
   'dividend',
   'withdrawal',
   'deposit_notice',
-  // Back office (issue 9)
+  // Back office (docs/decisions/070-back-office.md)
   'import',
   'payroll_month',
   'report',

@@ -52,7 +52,7 @@ export interface ActivitySource {
   key: string;
   /** The member's newest `limit` movements of this source, newest first. */
   fragment(userId: string, limit: number): SQL;
-  /** Words one row exactly as spec §3 Recent Activity shows it. */
+  /** Words one row exactly as docs/member-portal.md §3 Recent Activity shows it. */
   map(row: ActivityRow): RecentActivity;
 }
 
@@ -64,7 +64,7 @@ export interface PendingActionSource {
    * a member who is not a reviewer), so it is left out of the statement.
    */
   fragment(actor: MemberActor, today: IsoDate): SQL | null;
-  /** Words one row as spec §3 Pending action, with its deadline and `actionUrl`. */
+  /** Words one row as docs/member-portal.md §3 Pending action, with its deadline and `actionUrl`. */
   map(row: PendingRow): PendingAction;
   /**
    * Words two or more like rows (their actions share a type and an `actionUrl`) as one item, so

@@ -1,5 +1,5 @@
 /**
- * Idempotency-Key handling (DESIGN §4, IETF draft semantics) for POSTs that move money or create
+ * Idempotency-Key handling (docs/member-portal.md §7, IETF draft semantics) for POSTs that move money or create
  * requests. The first request with a key runs and its answer is stored; a repeat with the same key
  * and the same request replays that answer; the same key with a different request is 422; a repeat
  * while the first is still running is 409.

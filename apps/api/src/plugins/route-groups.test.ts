@@ -24,7 +24,7 @@ import {
 } from './route-groups.js';
 
 /**
- * Who may call what (DESIGN §4 "Authorization"): each group decides in onRequest, so an
+ * Who may call what (docs/member-portal.md §7 "Whose data"; docs/officers.md): each group decides in onRequest, so an
  * anonymous call is 401 before its body or query is looked at.
  */
 

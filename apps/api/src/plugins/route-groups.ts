@@ -299,7 +299,7 @@ async function refuseIfRefused(
       ? twoFactorRequired()
       : refusal(access, member.user, req.routeOptions.config.permission);
   if (!refused) return;
-  // Failed authorization is audited (DESIGN §5 "Audit").
+  // Failed authorization is audited (docs/security.md "V16 Security Logging and Error Handling").
   await writeAudit(deps.db, member, {
     action: 'authorization.denied',
     entityType: 'route',

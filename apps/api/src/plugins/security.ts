@@ -23,7 +23,7 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /**
- * Security headers (DESIGN §5). Inline styles are allowed because React/Radix and the toast
+ * Security headers (docs/security.md). Inline styles are allowed because React/Radix and the toast
  * library set style attributes and a <style> element; scripts are 'self' plus the index.html
  * inline scripts by hash.
  */

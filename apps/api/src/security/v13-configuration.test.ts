@@ -1,6 +1,6 @@
 /**
  * ASVS 5.0 V13 (configuration) and V12 (communication): the probes of the penetration test
- * (issue 10) re-run. docs/security.md maps each requirement to its test.
+ * re-run. docs/security.md maps each requirement to its test.
  */
 import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import os from 'node:os';

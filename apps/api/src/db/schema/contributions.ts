@@ -38,7 +38,7 @@ export const contributions = pgTable(
     uniqueIndex('contributions_user_month_key').on(t.userId, t.contributionMonth),
     index('contributions_user_date_idx').on(t.userId, t.contributionDate),
     index('contributions_user_status_date_idx').on(t.userId, t.status, t.contributionDate),
-    // The back office's dispute queue and this month's payroll (issue 9).
+    // The back office's dispute queue and this month's payroll (docs/decisions/070-back-office.md).
     index('contributions_status_dispute_date_idx').on(t.status, t.disputeDate),
     index('contributions_month_idx').on(t.contributionMonth),
     check(

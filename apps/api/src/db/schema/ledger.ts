@@ -156,7 +156,7 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_actor_time_idx').on(t.actorId, t.occurredAt),
     index('audit_log_entity_idx').on(t.entityType, t.entityId),
-    // The back office's audit log: newest first, and by action (issue 9).
+    // The back office's audit log: newest first, and by action (docs/decisions/070-back-office.md).
     index('audit_log_time_idx').on(t.occurredAt),
     index('audit_log_action_time_idx').on(t.action, t.occurredAt),
   ],

@@ -28,7 +28,7 @@ export const LOAN_STATUS_VALUES = [
   'defaulted',
 ] as const;
 
-/** How an administrator pays a loan out (issue 9 item 6). */
+/** How an administrator pays a loan out (docs/decisions/062-loan-back-office.md). */
 export const DISBURSEMENT_METHOD_VALUES = ['bank_transfer', 'cash', 'cheque'] as const;
 
 export const loans = pgTable(
@@ -61,7 +61,7 @@ export const loans = pgTable(
     rejectionReason: text('rejection_reason'),
     disbursedAt: tstz('disbursed_at'),
     disbursedBy: uuid('disbursed_by').references(() => users.id),
-    /** How the money went out (issue 9): set at disbursement. */
+    /** How the money went out (docs/decisions/070-back-office.md): set at disbursement. */
     disbursementMethod: text('disbursement_method', { enum: DISBURSEMENT_METHOD_VALUES }),
     repaidAt: tstz('repaid_at'),
     createdAt: createdAt(),
@@ -192,7 +192,7 @@ export const loanRepayments = pgTable(
     paymentDate: date('payment_date', { mode: 'string' }).notNull(),
     paymentMethod: text('payment_method', { enum: ['payroll', 'bank_transfer', 'cash'] }).notNull(),
     bankName: text('bank_name'),
-    /** The bank or receipt reference of a manual repayment (issue 9 item 6). */
+    /** The bank or receipt reference of a manual repayment (docs/decisions/062-loan-back-office.md). */
     reference: text('reference'),
     repaymentType: text('repayment_type', { enum: ['regular', 'partial', 'full'] }).notNull(),
     isEarlyPayment: boolean('is_early_payment').notNull().default(false),
@@ -214,7 +214,7 @@ export const loanRepayments = pgTable(
 );
 
 /**
- * Maker-checker (issue 9 item 6): a disbursement above the policy threshold waits here for a
+ * Maker-checker (docs/decisions/062-loan-back-office.md): a disbursement above the policy threshold waits here for a
  * second administrator. At most one pending request per loan.
  */
 export const loanDisbursementRequests = pgTable(

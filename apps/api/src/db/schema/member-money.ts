@@ -52,7 +52,7 @@ export const dividends = pgTable(
       enum: ['share_holding', 'savings', 'patronage'],
     }).notNull(),
     rateBps: integer('rate_bps').notNull(),
-    /** The share holding on 31 December the amount is calculated on (null before issue 9). */
+    /** The share holding on 31 December the amount is calculated on (null on rows declared before the back office existed). */
     shareHolding: kobo('share_holding'),
     amount: kobo('amount').notNull(),
     notes: text('notes'),
@@ -71,7 +71,7 @@ export const dividends = pgTable(
     uniqueIndex('dividends_user_year_type_key').on(t.userId, t.dividendYear, t.dividendType),
     index('dividends_user_paid_date_idx').on(t.userId, t.paidDate),
     index('dividends_user_year_idx').on(t.userId, t.dividendYear),
-    // The back office's declarations and a year's rows (issue 9).
+    // The back office's declarations and a year's rows (docs/decisions/070-back-office.md).
     index('dividends_year_idx').on(t.dividendYear),
     check('dividends_amount_nonnegative', sql`amount >= 0`),
   ],

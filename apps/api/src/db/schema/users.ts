@@ -167,7 +167,7 @@ export const rateLimitEvents = pgTable(
   (t) => [index('rate_limit_events_lookup_idx').on(t.bucket, t.key, t.createdAt)],
 );
 
-/** Per-member settings (spec §2 Settings), persisted on the server. */
+/** Per-member settings (docs/member-portal.md §2 Settings), persisted on the server. */
 export const userSettings = pgTable('user_settings', {
   userId: uuid('user_id')
     .primaryKey()
@@ -182,7 +182,7 @@ export const userSettings = pgTable('user_settings', {
    */
   darkMode: boolean('dark_mode'),
   /**
-   * Privacy (DESIGN §7): whether other members may find this member by phone number when they
+   * Privacy (docs/business-rules.md): whether other members may find this member by phone number when they
    * choose guarantors. Name, e-mail and membership ID always find them.
    */
   findableByPhone: boolean('findable_by_phone').notNull().default(true),

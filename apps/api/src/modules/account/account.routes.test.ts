@@ -39,7 +39,7 @@ import { setMemberActive } from '../members/members.service.js';
 import { sendMessages } from '../notifications/notifications.service.js';
 
 /**
- * The member's own account through HTTP (spec §2 Profile, Settings, §5, §7, §8; DESIGN §7):
+ * The member's own account through HTTP (docs/member-portal.md §2 Profile, Settings, §5, §7, §8; docs/business-rules.md):
  * profile and phone, change password on /users, settings and the e-mail switch, transaction
  * history, statements (JSON, CSV, PDF read back by pdftotext) and the data export, with 401 for
  * the anonymous, 403 for the suspended and nothing of another member ever shown.
@@ -385,7 +385,7 @@ describe('account API', () => {
       dayo = { user, token: first.accessToken, refreshToken: first.refreshToken };
     });
 
-    it('answers the spec §5 messages, with DESIGN §5’s 8 characters', async () => {
+    it('answers the validation messages members see, with 8 characters for the new password', async () => {
       const cases: Array<[object, string]> = [
         [
           { currentPassword: '', newPassword: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },

@@ -34,7 +34,7 @@ function sendFile(reply: FastifyReply, file: DownloadFile) {
 }
 
 /**
- * The member's own account under /users (spec §7; DESIGN §7): profile, settings, transaction
+ * The member's own account under /users (docs/member-portal.md §7; docs/business-rules.md): profile, settings, transaction
  * history, statements and the data export. PUT /users/change-password lives with the auth module
  * (auth.routes.ts), which owns the refresh cookie it renews.
  */

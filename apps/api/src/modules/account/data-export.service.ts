@@ -1,5 +1,5 @@
 /**
- * GET /users/export/data (spec §7; issue 7): everything the portal holds about the member, and
+ * GET /users/export/data (docs/member-portal.md §7; docs/decisions/040-dashboard-and-member-money.md): everything the portal holds about the member, and
  * nothing about anyone else. Every table is read through this module's repository, bound to the
  * member's id; ids of other people (who processed, issued or waived a record, the other party of
  * a guarantee) are never read. Money is naira (exact to the kobo), instants ISO 8601.

@@ -1,5 +1,5 @@
 /**
- * The member's profile (spec §2 Profile; DESIGN §7): they read it and change their phone number;
+ * The member's profile (docs/member-portal.md §2 Profile; docs/business-rules.md): they read it and change their phone number;
  * name, e-mail and membership ID change through the administrator. Use cases of the one shape of
  * docs/decisions/003-api-layering.md.
  */

@@ -1,5 +1,5 @@
 /**
- * The member's settings (spec §2 Settings; DESIGN §6, §7), kept on the server: the four toggles
+ * The member's settings (docs/member-portal.md §2 Settings; docs/business-rules.md), kept on the server: the four toggles
  * with the spec's defaults, and the privacy choice of being findable by phone number as a
  * guarantor candidate. Dark mode is null until the member chooses (the device decides).
  */

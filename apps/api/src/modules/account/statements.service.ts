@@ -1,5 +1,5 @@
 /**
- * Transaction history and statements (DESIGN §7): the member's ledger movements with running
+ * Transaction history and statements (docs/business-rules.md): the member's ledger movements with running
  * balances, and the statement of a period with opening and closing balances, as JSON, CSV and
  * PDF. Everything comes from the ledger (decision 030), so a statement reconciles with it by
  * construction: opening + money in − money out = closing, and the closing balance of a period

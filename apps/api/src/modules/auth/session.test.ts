@@ -52,7 +52,7 @@ const logout = (options: { refreshToken?: string; accessToken?: string } = {}) =
   });
 
 describe('GET /auth/me', () => {
-  it('answers the signed-in user in the spec §3 shape', async () => {
+  it('answers the signed-in user as the User record', async () => {
     const { accessToken } = await signIn(t, 'bayo@example.com');
     const res = await me(accessToken);
     expect(res.statusCode).toBe(200);

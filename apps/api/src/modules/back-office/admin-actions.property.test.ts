@@ -47,7 +47,7 @@ import {
 } from '../withdrawals/withdrawals.service.js';
 
 /**
- * Issue 9 item 13: whatever the administrators do, in whatever order, the members' balance
+ * The back office (docs/decisions/070-back-office.md): whatever the administrators do, in whatever order, the members' balance
  * projection equals the ledger, every frozen amount equals its member's open holds and no hold
  * outlives its cause (the `check-ledger` comparisons), and the trial balance is zero, after every
  * step (guarantees accepted, and so held; withdrawals approved, rejected, cancelled or left

@@ -24,7 +24,7 @@ import { createPostgresTestDatabase, requirePostgres } from '../../test/database
 import { recordContributions } from '../contributions/contributions.service.js';
 
 /**
- * The back office's money routines through HTTP (issue 9 items 5, 7, 9): withdrawals approved
+ * The back office's money routines through HTTP (docs/decisions/043-admin-money-and-late-repayment-fines.md): withdrawals approved
  * (ledger debit, balance re-checked under the member's lock) or rejected with a reason, deposit
  * notices verified (a contribution through the ledger) or rejected, fines issued to one member
  * or many (all or nothing), waived and paid. Members get 403, anonymous callers 401, repeated

@@ -1,5 +1,5 @@
 /**
- * The back office's overview, member record, audit log and reconciliation (issue 9 items 1, 2,
+ * The back office's overview, member record, audit log and reconciliation (docs/decisions/070-back-office.md,
  * 11). Reads, except that every CSV export is itself audited (who took which report, when).
  */
 import { agree, countOf } from '@coop/shared/plurals';

@@ -31,7 +31,7 @@ export function contributionPendingSql(userId: string): SQL {
 export type NewContribution = typeof contributions.$inferInsert;
 
 /**
- * The columns a list shows (spec §3 Contribution), and no more: reading, sending and mapping the
+ * The columns a list shows (docs/member-portal.md §3 Contribution), and no more: reading, sending and mapping the
  * other seven (notes, the ledger link, four timestamps) cost about a third of a list query's time.
  */
 const LIST_COLUMNS = {

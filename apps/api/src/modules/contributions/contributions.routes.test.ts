@@ -10,7 +10,7 @@ import { createPostgresTestDatabase, requirePostgres } from '../../test/database
 import { recordContributions, type PayrollDeduction } from './contributions.service.js';
 
 /**
- * GET/POST /users/contributions… through HTTP, as the web app calls them (spec §7, §8): every
+ * GET/POST /users/contributions… through HTTP, as the web app calls them (docs/member-portal.md §7, §8): every
  * filter of the list, another member's rows answering 404, confirm and dispute with their rules,
  * and Idempotency-Key replays. Ends, like every money test, with projection == ledger.
  */
@@ -329,7 +329,7 @@ describe('contributions API', () => {
   });
 });
 
-// PGlite runs one query at a time, so races can only show on a real PostgreSQL (DESIGN §5).
+// PGlite runs one query at a time, so races can only show on a real PostgreSQL (docs/decisions/002-embedded-pglite-default-postgresql-in-production.md).
 const serverUrl = requirePostgres('contributions API concurrency');
 
 describe.skipIf(!serverUrl)('contributions API under concurrency (PostgreSQL)', () => {

@@ -29,7 +29,7 @@ import {
 
 const tags = ['contributions'];
 
-/** The member's contributions (spec §7): list, one, confirm pending ones, dispute a confirmed one. */
+/** The member's contributions (docs/member-portal.md §7): list, one, confirm pending ones, dispute a confirmed one. */
 export const contributionRoutes: RouteModule = async (app, deps) => {
   app.get(
     '/',
@@ -108,7 +108,7 @@ export const contributionRoutes: RouteModule = async (app, deps) => {
   );
 };
 
-/** The back office's dispute queue (issue 9 item 4). Admins only. */
+/** The back office's dispute queue (docs/decisions/070-back-office.md). Admins only. */
 export const adminContributionRoutes: RouteModule = async (app, deps) => {
   app.get(
     '/disputes',

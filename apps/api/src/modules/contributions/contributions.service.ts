@@ -1,5 +1,5 @@
 /**
- * Contributions (spec §2, §4; DESIGN §6): a member's monthly payroll deductions. The
+ * Contributions (docs/member-portal.md §2, §4; docs/business-rules.md): a member's monthly payroll deductions. The
  * administrator's payroll posts them (`recordContributions`); the member lists them, confirms
  * pending ones and disputes confirmed ones.
  *
@@ -53,7 +53,7 @@ import {
   type DisputeListRow,
 } from './contributions.repository.js';
 
-/** Spec §3 Contribution: amounts in naira, the dispute's date and resolver. */
+/** docs/member-portal.md §3 Contribution: amounts in naira, the dispute's date and resolver. */
 export function toContribution(row: ContributionListRow): Contribution {
   return {
     id: row.id,
@@ -146,7 +146,7 @@ export async function getContribution(
 }
 
 /**
- * The member confirms some of their own pending contributions (spec §4: pending → confirmed).
+ * The member confirms some of their own pending contributions (docs/member-portal.md §4: pending → confirmed).
  * All or nothing: an id that is not the member's answers 404 (another member's row is never
  * revealed) and a row that is no longer pending answers 409 naming it; then nothing changes.
  * The rows are locked first, so concurrent confirmations of one row confirm it once. Their
@@ -203,7 +203,7 @@ export async function confirmContributions(
 }
 
 /**
- * The member disputes one of their own confirmed contributions (spec §4: confirmed → disputed),
+ * The member disputes one of their own confirmed contributions (docs/member-portal.md §4: confirmed → disputed),
  * allowed once: never on a row disputed or resolved before. The administrator resolves it in the
  * back office; the money stays where the payroll put it until then.
  */
@@ -424,7 +424,7 @@ function validateDeduction(deduction: PayrollDeduction, today: IsoDate): void {
   }
 }
 
-/* ------------------------------------------------------------ the dispute queue (issue 9) */
+/* ------------------------------------------------------------ the dispute queue (docs/decisions/070-back-office.md) */
 
 function toDispute(row: DisputeListRow): Dispute {
   return {
@@ -458,7 +458,7 @@ export async function listDisputes(
 }
 
 /**
- * The administrator resolves a disputed contribution (spec §4: disputed → resolved) with a note.
+ * The administrator resolves a disputed contribution (docs/member-portal.md §4: disputed → resolved) with a note.
  * When the member was right, the row takes the amounts really deducted and the difference is
  * posted as one balanced `adjustment` transaction between the member's accounts and
  * `coop_adjustments` (docs/decisions/071-dispute-adjustments.md); the ledger refuses it (409)

@@ -11,7 +11,7 @@ import { approveWithdrawal, requestWithdrawal } from '../withdrawals/withdrawals
 import { getDashboard } from './dashboard.service.js';
 
 /**
- * GET /users/dashboard (spec §2 Dashboard home, §3; DESIGN §6 "Balances"; decision 040): the
+ * GET /users/dashboard (docs/member-portal.md §2 Dashboard home, §3; docs/business-rules.md "Balances"; decision 040): the
  * seven figures from the projection, the newest 10 movements across modules and the pending
  * actions with their deadlines and URLs, for the member only.
  */

@@ -4,7 +4,7 @@ import { getDashboard } from './dashboard.service.js';
 
 const tags = ['dashboard'];
 
-/** GET /users/dashboard (spec §7): the dashboard's three widgets in one call. */
+/** GET /users/dashboard (docs/member-portal.md §7): the dashboard's three widgets in one call. */
 export const dashboardRoutes: RouteModule = async (app, deps) => {
   app.get(
     '/',

@@ -1,5 +1,5 @@
 /**
- * Voluntary deposits (issue 7 item 7; DESIGN §7; docs/decisions/042-deposit-notices.md).
+ * Voluntary deposits (docs/decisions/042-deposit-notices.md; docs/business-rules.md).
  * Contributions arrive by payroll deduction; a member who also transfers money to the
  * cooperative's account notifies it here (the savings and share holding split, the transfer date,
  * the bank reference). The notice stays pending until an administrator finds the transfer on the

@@ -19,7 +19,7 @@ import { createPostgresTestDatabase, requirePostgres } from '../../test/database
 import { recordContributions } from '../contributions/contributions.service.js';
 
 /**
- * The back office's dividends through HTTP (issue 9 item 8): preview a year at a rate (nothing
+ * The back office's dividends through HTTP (docs/decisions/072-dividends-and-policy.md): preview a year at a rate (nothing
  * written), declare it once (rows `calculated`, rounded down to the kobo: decision 072), pay it
  * once through the ledger (members notified), list declarations and rows. Members get 403,
  * anonymous callers 401; Idempotency-Keys replay; projection == ledger after paying.

@@ -29,7 +29,7 @@ import {
 
 const tags = ['dividends'];
 
-/** GET /users/dividends (spec §7 Other lists). */
+/** GET /users/dividends (docs/member-portal.md §7 Other lists). */
 export const dividendRoutes: RouteModule = async (app, deps) => {
   app.get(
     '/',
@@ -50,7 +50,7 @@ export const dividendRoutes: RouteModule = async (app, deps) => {
 
 const adminTags = ['admin: dividends'];
 
-/** The back office's dividends (issue 9 item 8): preview, declare, pay, list. Admins only. */
+/** The back office's dividends (docs/decisions/072-dividends-and-policy.md): preview, declare, pay, list. Admins only. */
 export const adminDividendRoutes: RouteModule = async (app, deps) => {
   app.get(
     '/',

@@ -1,5 +1,5 @@
 /**
- * Dividends (spec §2 Dividends, §3, §4; DESIGN §6 "Dividends"): the administrator declares a
+ * Dividends (docs/member-portal.md §2 Dividends, §3, §4; docs/business-rules.md "Dividends and fines"): the administrator declares a
  * year's rate on share holding, which calculates one row per member holding shares at the year's
  * end; paying the year credits each row to the member's savings through the ledger. Members list
  * their own. Use cases follow docs/decisions/003-api-layering.md.

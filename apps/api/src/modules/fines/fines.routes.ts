@@ -23,7 +23,7 @@ import {
 
 const tags = ['fines'];
 
-/** GET /users/fines (spec §7 Other lists). */
+/** GET /users/fines (docs/member-portal.md §7 Other lists). */
 export const fineRoutes: RouteModule = async (app, deps) => {
   app.get(
     '/',
@@ -44,7 +44,7 @@ export const fineRoutes: RouteModule = async (app, deps) => {
 
 const adminTags = ['admin: fines'];
 
-/** The back office's fines (issue 9 item 9): the list, issue to one or many, waive, mark paid. */
+/** The back office's fines (docs/decisions/043-admin-money-and-late-repayment-fines.md): the list, issue to one or many, waive, mark paid. */
 export const adminFineRoutes: RouteModule = async (app, deps) => {
   app.get(
     '/',

@@ -1,5 +1,5 @@
 /**
- * Fines (spec §2 Fines, §3, §4; DESIGN §6 "Fines"): the administrator issues a fine to a member;
+ * Fines (docs/member-portal.md §2 Fines, §3, §4; docs/business-rules.md "Dividends and fines"): the administrator issues a fine to a member;
  * it stays `pending` until the administrator records it `paid` (from the member's savings or by a
  * bank transfer, through the ledger) or `waived`. The member lists them, and pending ones count in
  * Total Fines and in Pending Actions. Use cases follow docs/decisions/003-api-layering.md.
@@ -112,7 +112,7 @@ export const finePendingActions: PendingActionSource = {
   }),
 };
 
-/** Total Fines on the dashboard: the member's pending fines, in kobo (DESIGN §6). */
+/** Total Fines on the dashboard: the member's pending fines, in kobo (docs/business-rules.md). */
 export const pendingFinesTotal: SummaryTotal = pendingFinesTotalSql;
 
 const invalid = (message: string) => new DomainError({ code: 'VALIDATION_ERROR', message });

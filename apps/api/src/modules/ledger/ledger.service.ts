@@ -127,7 +127,7 @@ const MEMBER_ACCOUNT_PROJECTION = {
   member_loans: { field: 'loans', sign: 1 },
 } as const satisfies Record<MemberAccount, { field: keyof MemberLedgerBalances; sign: 1 | -1 }>;
 
-/** What a posting is for; one name per kind of business event (DESIGN §4 "Ledger"). */
+/** What a posting is for; one name per kind of business event (docs/decisions/030-ledger.md). */
 export const LEDGER_TRANSACTION_KINDS = [
   'contribution',
   'withdrawal',

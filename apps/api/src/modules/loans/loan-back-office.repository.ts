@@ -1,4 +1,4 @@
-/** Queries of the back office's loans pages and the maker-checker requests (issue 9 item 6). */
+/** Queries of the back office's loans pages and the maker-checker requests (docs/decisions/062-loan-back-office.md). */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { hasPermission, OFFICER_ROLES } from '@coop/shared/officers';
 import { alias } from 'drizzle-orm/pg-core';

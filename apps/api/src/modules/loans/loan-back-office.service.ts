@@ -1,5 +1,5 @@
 /**
- * Loans in the back office (issue 9 item 6; docs/decisions/062-loan-back-office.md): the
+ * Loans in the back office (docs/decisions/062-loan-back-office.md): the
  * pipeline, one loan's full history, and the administrator's actions. Money moves only through
  * the servicing use cases (disburseLoan, recordRepayment, markLoanDefaulted); this module adds
  * maker-checker on disbursements above the policy threshold: the first administrator's

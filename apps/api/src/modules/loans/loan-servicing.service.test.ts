@@ -35,7 +35,7 @@ import { certifyLoan, getLoanEligibility, listLoans } from './loans.service.js';
 import { getDashboard } from '../dashboard/dashboard.service.js';
 
 /**
- * After approval (DESIGN §6): disbursement fixes the schedule and posts the ledger, repayments
+ * After approval (docs/business-rules.md): disbursement fixes the schedule and posts the ledger, repayments
  * allocate to instalments and release guarantees in proportion, the overdue job marks unpaid
  * instalments, default and repaid. Every step keeps projection == ledger and frozen amounts ==
  * guarantees; a property test drives random repayment sequences.

@@ -1,5 +1,5 @@
 /**
- * After approval (DESIGN §6 "After approval"): the administrator disburses a loan, records its
+ * After approval (docs/business-rules.md "Certification and after approval"): the administrator disburses a loan, records its
  * repayments (manual or payroll) and may declare it in default; a scheduled job marks unpaid
  * instalments overdue. Admin use cases without routes yet: the back office gives them screens,
  * and the demo uses them now. Every money step is one balanced ledger transaction.
@@ -8,7 +8,7 @@
  * plus fees when not deducted): debit `member_loans` by it; credit `coop_bank` with what is paid
  * out, `coop_interest_income` with the interest and `coop_fee_income` with the fees. A repayment
  * debits `coop_bank` and credits `member_loans`. So the member's loan balance in the projection is
- * always the sum of their loans' outstanding balances (DESIGN §6 outstandingLoans).
+ * always the sum of their loans' outstanding balances (docs/business-rules.md "Balances").
  */
 import { randomUUID } from 'node:crypto';
 import { addMonthsClamped, isIsoDate, toIsoDateInTimeZone, type IsoDate } from '@coop/shared/dates';

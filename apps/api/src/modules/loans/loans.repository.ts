@@ -34,7 +34,7 @@ export type GuarantorRow = typeof loanGuarantors.$inferSelect;
 export type ScheduleItemRow = typeof loanScheduleItems.$inferSelect;
 export type RepaymentRow = typeof loanRepayments.$inferSelect;
 
-/** Loans that hold a guarantor's commitment: not yet repaid nor rejected (DESIGN §6). */
+/** Loans that hold a guarantor's commitment: not yet repaid nor rejected (docs/business-rules.md). */
 export const RUNNING_LOAN_STATUSES = [
   'pending',
   'under_review',
@@ -140,7 +140,7 @@ export function loansRepository(db: Executor) {
   return {
     /**
      * Whether the member has a loan not yet over, and guarantees one. The share rule of a withdrawal
-     * (DESIGN §6) needs both; a loan is over once repaid or rejected.
+     * (docs/business-rules.md) needs both; a loan is over once repaid or rejected.
      */
     async loanTies(userId: string): Promise<{ runningLoan: boolean; activeGuarantee: boolean }> {
       const [row] = await db

@@ -63,7 +63,7 @@ import {
 
 const tags = ['loans'];
 
-/** The member's loans (spec §7): eligibility, calculator, request, list, guarantors of a loan. */
+/** The member's loans (docs/member-portal.md §7): eligibility, calculator, request, list, guarantors of a loan. */
 export const loanRoutes: RouteModule = async (app, deps) => {
   app.get(
     '/eligibility',
@@ -268,7 +268,7 @@ export const guaranteeRoutes: RouteModule = async (app, deps) => {
   );
 };
 
-/** GET /users/guarantor-candidates (DESIGN §7): the wizard's and the reassign dialog's picker. */
+/** GET /users/guarantor-candidates (docs/business-rules.md): the wizard's and the reassign dialog's picker. */
 export const guarantorCandidateRoutes: RouteModule = async (app, deps) => {
   app.get(
     '/',
@@ -289,7 +289,7 @@ export const guarantorCandidateRoutes: RouteModule = async (app, deps) => {
 
 const adminTags = ['admin: loans'];
 
-/** Loans in the back office (issue 9 item 6): pipeline, history, disburse, repay, default. */
+/** Loans in the back office (docs/decisions/062-loan-back-office.md): pipeline, history, disburse, repay, default. */
 export const adminLoanRoutes: RouteModule = async (app, deps) => {
   app.get(
     '/',

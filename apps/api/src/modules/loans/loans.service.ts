@@ -1,5 +1,5 @@
 /**
- * Loans (spec §2 Loans page, §3, §4, §5, §7; DESIGN §6 "Loan eligibility", "Loan pricing",
+ * Loans (docs/member-portal.md §2 Loans page, §3, §4, §5, §7; docs/business-rules.md "Loan eligibility", "Loan pricing",
  * "Guarantors", "Certification"): eligibility, the calculator, the request with its guarantor
  * requests, the member's loans, the reviewers' certification, and what the dashboard shows of
  * loans. Guarantor answers live in guarantees.service.ts; disbursement, repayments, default and
@@ -63,7 +63,7 @@ import {
   memberLoanRecordsRepository,
 } from './loans.repository.js';
 
-/** A guarantor's single-use acceptance token (spec §3 `acceptanceToken`). */
+/** A guarantor's single-use acceptance token (docs/member-portal.md §3 `acceptanceToken`). */
 export function newAcceptanceToken(): string {
   return randomBytes(24).toString('base64url');
 }
@@ -110,7 +110,7 @@ function belowFees(error: LoanAmountBelowFeesError): DomainError {
   });
 }
 
-/** POST /users/loans/calculate: the quote of spec §3, dated from today. */
+/** POST /users/loans/calculate: the quote of docs/member-portal.md §3, dated from today. */
 export async function calculateLoanQuote(
   deps: Deps,
   _actor: MemberActor,
@@ -133,7 +133,7 @@ export async function calculateLoanQuote(
   }
 }
 
-/** The spec §3 loans of these rows, with their guarantors, schedules and repayments. */
+/** The docs/member-portal.md §3 loans of these rows, with their guarantors, schedules and repayments. */
 async function loansWithParts(repo: LoansRepository, rows: LoanRow[]): Promise<Loan[]> {
   const ids = rows.map((row) => row.id);
   const [guarantors, schedule, repayments] = [
@@ -173,7 +173,7 @@ export async function memberLoanRecords(db: Executor, userId: string) {
   return { loans, loanSchedules, loanRepayments, guarantees };
 }
 
-/** One loan in the spec §3 shape (any loan: callers check who may see it). */
+/** One loan in the docs/member-portal.md §3 shape (any loan: callers check who may see it). */
 export async function loanById(db: Executor, id: string): Promise<Loan> {
   const repo = loansRepository(db);
   const row = await repo.loan(id);
@@ -208,7 +208,7 @@ export async function getLoanGuarantors(
 }
 
 /**
- * Checks that each member may guarantee a loan of `borrowerId` (DESIGN §6): an active member,
+ * Checks that each member may guarantee a loan of `borrowerId` (docs/business-rules.md): an active member,
  * not the borrower, below the policy's limit of running guarantees. Callers hold the members'
  * balance rows locked, so two requests naming the same member cannot both pass the limit.
  */

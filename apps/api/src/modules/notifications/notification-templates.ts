@@ -76,7 +76,7 @@ function lagosTime(date: Date): string {
 const lines = (...text: string[]) => text.join('\n');
 const { mine: myLoan, guaranteed, toReview } = LOAN_LINKS;
 
-/** A notification of `type` with the type's usual priority (spec §4), unless told otherwise. */
+/** A notification of `type` with the type's usual priority (docs/member-portal.md §4), unless told otherwise. */
 function notice(
   type: NotificationType,
   content: Omit<NotificationContent, 'type' | 'priority'> & { priority?: NotificationPriority },
@@ -181,7 +181,7 @@ export const templates = {
     };
   },
 
-  /** The administrator resolved the member's dispute (issue 9), with the note and any correction. */
+  /** The administrator resolved the member's dispute (docs/decisions/070-back-office.md), with the note and any correction. */
   contributionDisputeResolved(
     _config: Config,
     _to: Recipient,
@@ -307,7 +307,7 @@ export const templates = {
     };
   },
 
-  /* Member money (issue 7): fines, withdrawals, dividends and deposit notices. */
+  /* Member money (docs/decisions/040-dashboard-and-member-money.md): fines, withdrawals, dividends and deposit notices. */
 
   /** The administrator issued a fine: the member sees it on the Fines page, pending. */
   fineIssued(
@@ -419,7 +419,7 @@ export const templates = {
     };
   },
 
-  /* Loans and guarantees (issue 8). Links open the loans page on the tab that shows the subject. */
+  /* Loans and guarantees (docs/decisions/061-loans.md). Links open the loans page on the tab that shows the subject. */
 
   /** A member is asked to guarantee part of a loan (notification and e-mail). */
   loanGuarantorRequest(

@@ -23,7 +23,7 @@ import {
 
 export type { NotificationSubjectType, TemplateName } from './notification-templates.js';
 
-/** The API shape of spec §3 Notification. */
+/** The API shape of docs/member-portal.md §3 Notification. */
 export function toNotification(row: NotificationRow): Notification {
   return {
     id: row.id,

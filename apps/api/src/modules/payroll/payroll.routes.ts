@@ -12,7 +12,7 @@ const tags = ['admin: payroll'];
 /** A CSV upload travels as base64 in JSON: 10 MB of file is about 13.4 MB of body. */
 const CSV_UPLOAD_BODY_LIMIT_BYTES = 14 * 1024 * 1024;
 
-/** The month's payroll deductions (issue 9 item 3). Admins only. */
+/** The month's payroll deductions (docs/decisions/070-back-office.md). Admins only. */
 export const payrollRoutes: RouteModule = async (app, deps) => {
   app.post(
     '/preview',

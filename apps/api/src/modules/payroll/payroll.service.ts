@@ -1,5 +1,5 @@
 /**
- * Payroll deductions (issue 9 item 3; DESIGN §6 "Contributions"): the administrator uploads a
+ * Payroll deductions (docs/decisions/070-back-office.md; docs/business-rules.md "Contributions"): the administrator uploads a
  * month's CSV (membershipId, month, savings, shares in naira), sees a preview, and posts it.
  * Posting creates pending contributions through the contributions service (ledger, audit and
  * the members' "please confirm" notifications included). Idempotent per member and month: rows
@@ -303,7 +303,7 @@ async function postRows(
       })),
     });
   }
-  // Loan repayments by payroll, in the same transaction (issue 9 item 3).
+  // Loan repayments by payroll, in the same transaction (docs/decisions/070-back-office.md).
   for (const row of fresh) {
     if (row.repaymentKobo <= 0 || !row.loanId) continue;
     await recordRepayment(deps, actor, {

@@ -7,7 +7,7 @@ import { bearer, createActiveMember, signIn } from '../../test/auth-helpers.js';
 import { loanMember, loanThrough } from '../../test/loan-members.js';
 
 /**
- * The back office's policy through HTTP (issue 9 item 10): GET the policy in force, PUT a whole
+ * The back office's policy through HTTP (docs/decisions/072-dividends-and-policy.md): GET the policy in force, PUT a whole
  * policy validated by the shared schema, audited with before and after, applying to new requests
  * only. Members get 403, anonymous callers 401; an Idempotency-Key replays.
  */
@@ -57,7 +57,7 @@ describe('admin policy API', () => {
     expect(await audits()).toEqual([]);
   });
 
-  it('shows the DESIGN §6 defaults until a policy is saved', async () => {
+  it('shows the default policy until a policy is saved', async () => {
     const res = await get(chair.token);
     expect(res.statusCode).toBe(200);
     expect(res.json<{ data: PolicyView }>().data).toEqual({

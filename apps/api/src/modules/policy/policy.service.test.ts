@@ -12,7 +12,7 @@ describe('the cooperative policy', () => {
   });
   afterAll(() => handle.close());
 
-  it('is the DESIGN §6 defaults until an administrator saves one', async () => {
+  it('is the default policy until an administrator saves one', async () => {
     expect(await currentPolicy(handle.db)).toEqual(DEFAULT_POLICY);
   });
 
