@@ -56,9 +56,10 @@ export async function rejectWithdrawal(
   await openList(page, '/admin/withdrawals?status=pending', 'Withdrawals');
   await page.getByRole('button', { name: `Reject ${w.member}’s ${w.amount} withdrawal` }).click();
   const dialog = await inDialog(page, 'Reject withdrawal', { axe: false });
-  // The reason is required: an empty one is refused before anything is sent.
-  await dialog.getByRole('button', { name: 'Reject withdrawal' }).click();
-  await expect(dialog.getByText('Say why (at least 3 characters)')).toBeVisible();
+  // The reason is required: the minimum is said under the field and the button stays disabled
+  // until it is met (docs/decisions/124-dialog-kit.md).
+  await expect(dialog.getByRole('button', { name: 'Reject withdrawal' })).toBeDisabled();
+  await expect(dialog.getByText('0/500 characters, at least 3; the member sees it.')).toBeVisible();
   await expectAccessible(page);
   await dialog.getByLabel('Reason for rejecting').fill(w.reason);
   await dialog.getByRole('button', { name: 'Reject withdrawal' }).click();
