@@ -1,11 +1,14 @@
 /**
- * The member's own account pages (docs/member-portal.md §2 Profile, Settings; docs/business-rules.md): profile, settings,
- * transaction history, statements and the data export. Statuses, labels and the screens' texts,
- * free of zod so the pages share them with the API without downloading the validation library.
- * The schemas are in users.ts, settings.ts and transactions.ts.
+ * The member's own account pages (docs/member-portal.md §2 Profile, Settings;
+ * docs/business-rules.md): profile, settings, transaction history, statements and the data export.
+ * Statuses, labels and the screens' texts, free of zod so the pages share them with the API without
+ * downloading the validation library. The schemas are in users.ts, settings.ts and transactions.ts.
  */
 
-/** Profile texts (docs/member-portal.md §2 Profile, §8; docs/business-rules.md: only the phone is the member's to change). */
+/**
+ * Profile texts (docs/member-portal.md §2 Profile, §8; docs/business-rules.md: only the phone is
+ * the member's to change).
+ */
 export const PROFILE_MESSAGES = {
   notFound: 'Profile Not Found',
   invalidPhone: 'Please enter a valid Nigerian mobile number',
@@ -43,7 +46,9 @@ export const SETTINGS_MESSAGES = {
   notAvailable: 'Not available yet',
 } as const;
 
-/** The movements a statement lists: one per kind of ledger posting (docs/decisions/030-ledger.md). */
+/**
+ * The movements a statement lists: one per kind of ledger posting (docs/decisions/030-ledger.md).
+ */
 export const TRANSACTION_TYPES = [
   'contribution',
   'withdrawal',
@@ -101,9 +106,10 @@ export interface ChangePasswordValues {
 const CHANGE_PASSWORD_MIN_LENGTH = 8;
 
 /**
- * The dialog's checks, as members read them (docs/member-portal.md §5) with 8 characters for the new password (docs/security.md), in the order the
- * API's schema (`changePasswordSchema` in auth.ts) applies them; zod-free for the profile page.
- * The server checks again (and refuses common passwords).
+ * The dialog's checks, as members read them (docs/member-portal.md §5) with 8 characters for the
+ * new password (docs/security.md), in the order the API's schema (`changePasswordSchema` in
+ * auth.ts) applies them; zod-free for the profile page. The server checks again (and refuses common
+ * passwords).
  */
 export function changePasswordErrors(
   values: ChangePasswordValues,

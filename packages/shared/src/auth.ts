@@ -1,6 +1,7 @@
 /**
- * Sign-in, activation, password reset and change (docs/member-portal.md §3, §5, §7 Auth; docs/security.md). Messages are
- * as members read them (docs/member-portal.md §5, §8), except the change-password minimum (8, not 6, like every other password: docs/security.md).
+ * Sign-in, activation, password reset and change (docs/member-portal.md §3, §5, §7 Auth;
+ * docs/security.md). Messages are as members read them (docs/member-portal.md §5, §8), except the
+ * change-password minimum (8, not 6, like every other password: docs/security.md).
  */
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USER_ROLES } from './constants.js';
@@ -239,8 +240,8 @@ export { normalizePhone } from './phone.js';
 export type IdentifierKind = 'email' | 'phone' | 'membershipId';
 
 /**
- * How a sign-in identifier is looked up (docs/security.md): anything with '@' is an e-mail, a Nigerian
- * mobile number is a phone, anything else a membership ID (stored upper-case).
+ * How a sign-in identifier is looked up (docs/security.md): anything with '@' is an e-mail, a
+ * Nigerian mobile number is a phone, anything else a membership ID (stored upper-case).
  */
 export function classifyIdentifier(identifier: string): { kind: IdentifierKind; value: string } {
   const trimmed = identifier.trim();
@@ -254,8 +255,9 @@ export const userRoleSchema = z.enum(USER_ROLES);
 export type UserRole = z.infer<typeof userRoleSchema>;
 
 /**
- * docs/member-portal.md §3 User. `_id` repeats `id` so clients written for the first API work unchanged. `role` is
- * the spec's: 'admin' for any officer; `roles` names the officer's roles (docs/officers.md).
+ * docs/member-portal.md §3 User. `_id` repeats `id` so clients written for the first API work
+ * unchanged. `role` is the spec's: 'admin' for any officer; `roles` names the officer's roles
+ * (docs/officers.md).
  */
 export const userSchema = z.object({
   _id: idSchema,

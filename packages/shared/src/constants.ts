@@ -1,6 +1,6 @@
 /**
- * Business constants and limits of docs/member-portal.md §9, each with its unit in the name. Values that the
- * cooperative may tune (interest, fees, eligibility) live in the admin-editable policy
+ * Business constants and limits of docs/member-portal.md §9, each with its unit in the name. Values
+ * that the cooperative may tune (interest, fees, eligibility) live in the admin-editable policy
  * (`policy.ts`), not here: these are the product's fixed rules and display settings.
  */
 import { REASON_RULES } from './reason-rules.js';
@@ -46,7 +46,10 @@ export const NOTE_MAX_LENGTH = 500;
 export const ADMIN_DECISION_REASON_MIN_LENGTH = REASON_RULES.decision.min;
 export const ADMIN_DECISION_REASON_MAX_LENGTH = REASON_RULES.decision.max;
 
-/** Applies to activation, reset and (8 rather than 6, like the others: docs/security.md) password change. */
+/**
+ * Applies to activation, reset and (8 rather than 6, like the others: docs/security.md) password
+ * change.
+ */
 export const PASSWORD_MIN_LENGTH = 8;
 /** Long enough for passphrases, short enough that hashing cannot be used to exhaust the server. */
 export const PASSWORD_MAX_LENGTH = 128;
@@ -56,8 +59,8 @@ export const RESET_LINK_VALIDITY_HOURS = 1;
 export const ACTIVATION_LINK_VALIDITY_DAYS = 7;
 
 /*
- * Session lifetimes and brute-force limits (docs/security.md, docs/decisions/020-auth-rules.md). The API
- * enforces them and the screens quote them, so they live here once.
+ * Session lifetimes and brute-force limits (docs/security.md, docs/decisions/020-auth-rules.md).
+ * The API enforces them and the screens quote them, so they live here once.
  */
 export const ACCESS_TOKEN_TTL_MINUTES = 15;
 /** A sign-in lasts at most this long; rotating the refresh token never extends it. */
@@ -94,7 +97,9 @@ export const USER_LIST_PAGE_SIZE = 50;
 /** Longest free-text search accepted by list queries; longer input cannot match anything useful. */
 export const SEARCH_MAX_LENGTH = 100;
 
-/** Default sort of every list (docs/member-portal.md §9): all descending except the admin user list. */
+/**
+ * Default sort of every list (docs/member-portal.md §9): all descending except the admin user list.
+ */
 export const DEFAULT_SORTS = {
   loans: { sortBy: 'requestDate', sortOrder: 'desc' },
   guarantorRequests: { sortBy: 'invitationDate', sortOrder: 'desc' },
@@ -132,8 +137,9 @@ export const DEFAULT_SETTINGS: Readonly<{
 };
 
 /**
- * The spec's roles (§6): 'admin' is any officer, derived from the officer's roles
- * (docs/officers.md); flags such as loan reviewer are separate.
+ * The roles members and officers have (docs/member-portal.md §6, docs/officers.md): 'admin' is any
+ * officer, derived from the officer's roles (docs/officers.md); flags such as loan reviewer are
+ * separate.
  */
 export const USER_ROLES = ['user', 'admin'] as const;
 

@@ -1,7 +1,8 @@
 /**
- * Contributions (docs/member-portal.md §2, §4, §8; docs/business-rules.md): statuses, what a member may do with a row, and the
- * screen's texts. Free of zod, so the Contributions page and the API share them without the page
- * downloading the validation library. The schemas are in contributions.ts.
+ * Contributions (docs/member-portal.md §2, §4, §8; docs/business-rules.md): statuses, what a member
+ * may do with a row, and the screen's texts. Free of zod, so the Contributions page and the API
+ * share them without the page downloading the validation library. The schemas are in
+ * contributions.ts.
  */
 import type { StatusLabelMap, StatusToneMap } from './status-tones.js';
 import type { TransitionTable } from './transitions.js';
@@ -45,7 +46,10 @@ export function isSelectableContribution(contribution: { status: ContributionSta
   return contribution.status === 'pending';
 }
 
-/** A dispute needs a confirmed row that was never disputed nor resolved before (docs/member-portal.md §4). */
+/**
+ * A dispute needs a confirmed row that was never disputed nor resolved before
+ * (docs/member-portal.md §4).
+ */
 export function canDisputeContribution(contribution: {
   status: ContributionStatus;
   disputeDate: string | null;

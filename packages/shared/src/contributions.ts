@@ -1,6 +1,6 @@
 /**
- * Contributions: the API contract (zod schemas) of docs/member-portal.md §3 and §7. Statuses, rules and texts are
- * in contribution-rules.ts, which member pages import without downloading zod.
+ * Contributions: the API contract (zod schemas) of docs/member-portal.md §3 and §7. Statuses, rules
+ * and texts are in contribution-rules.ts, which member pages import without downloading zod.
  */
 import { z } from 'zod';
 import {

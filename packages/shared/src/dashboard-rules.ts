@@ -1,7 +1,7 @@
 /**
- * The dashboard (docs/member-portal.md §2 Dashboard home, §3, §4, §8): activity types, badges, signs, pending-action
- * types and the widgets' texts. Free of zod, so the Dashboard page shares them with the API
- * without downloading the validation library; the schemas are in dashboard.ts.
+ * The dashboard (docs/member-portal.md §2 Dashboard home, §3, §4, §8): activity types, badges,
+ * signs, pending-action types and the widgets' texts. Free of zod, so the Dashboard page shares
+ * them with the API without downloading the validation library; the schemas are in dashboard.ts.
  */
 import { formatNaira, type Naira } from './money.js';
 import type { NotificationType } from './notifications.js';
@@ -22,7 +22,10 @@ export const PENDING_ACTION_TYPES = [
   'loan_repayment',
 ] as const satisfies readonly (NotificationType | 'loan_repayment')[];
 
-/** How many movements Recent Activity shows (docs/decisions/040-dashboard-and-member-money.md: the newest 10). */
+/**
+ * How many movements Recent Activity shows (docs/decisions/040-dashboard-and-member-money.md: the
+ * newest 10).
+ */
 export const RECENT_ACTIVITY_LIMIT = 10;
 
 /** The dashboard's texts, as members read them (docs/member-portal.md §2 and §8). */
@@ -41,7 +44,10 @@ export const DASHBOARD_MESSAGES = {
   viewHistory: 'View Transaction History',
 } as const;
 
-/** The activity badge (docs/member-portal.md §4): completed and confirmed read 'Completed'; others as they are. */
+/**
+ * The activity badge (docs/member-portal.md §4): completed and confirmed read 'Completed'; others
+ * as they are.
+ */
 export function activityStatusLabel(status: string): string {
   switch (status) {
     case 'completed':
@@ -63,8 +69,9 @@ const NO_MONEY_MOVED: ReadonlySet<string> = new Set(['rejected', 'cancelled', 'w
 export type ActivityDirection = 'incoming' | 'outgoing' | 'none';
 
 /**
- * Money in (+) or out (−) of the member's savings (docs/member-portal.md §4). A loan moves no savings, so it has
- * no sign; a contribution with a negative amount is a reversal and counts as money out.
+ * Money in (+) or out (−) of the member's savings (docs/member-portal.md §4). A loan moves no
+ * savings, so it has no sign; a contribution with a negative amount is a reversal and counts as
+ * money out.
  */
 export function activityDirection(type: ActivityTypeName, amount: Naira): ActivityDirection {
   switch (type) {
@@ -80,7 +87,9 @@ export function activityDirection(type: ActivityTypeName, amount: Naira): Activi
   }
 }
 
-/** The icon to show: a negative contribution is shown as a withdrawal (docs/member-portal.md §3). */
+/**
+ * The icon to show: a negative contribution is shown as a withdrawal (docs/member-portal.md §3).
+ */
 export function activityDisplayType(type: ActivityTypeName, amount: Naira): ActivityTypeName {
   return type === 'contribution' && amount < 0 ? 'withdrawal' : type;
 }

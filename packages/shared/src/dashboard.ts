@@ -1,4 +1,7 @@
-/** The dashboard: financial summary, recent activity and pending actions (docs/member-portal.md §2, §3, §4). */
+/**
+ * The dashboard: financial summary, recent activity and pending actions (docs/member-portal.md §2,
+ * §3, §4).
+ */
 import { z } from 'zod';
 import { isoDateSchema, isoDateTimeSchema } from './date-schemas.js';
 import { idSchema, successEnvelope } from './http.js';
@@ -8,7 +11,10 @@ import { heldSchema } from './holds.js';
 // The rules and texts the Dashboard page uses live zod-free in dashboard-rules.ts.
 export * from './dashboard-rules.js';
 
-/** docs/member-portal.md §3, in naira; how each figure is derived is docs/business-rules.md "Balances". */
+/**
+ * docs/member-portal.md §3, in naira; how each figure is derived is docs/business-rules.md
+ * "Balances".
+ */
 export const financialSummarySchema = z.object({
   totalSavings: z.number(),
   totalShareHolding: z.number(),
@@ -40,8 +46,9 @@ export const pendingActionTypeSchema = z.enum(PENDING_ACTION_TYPES);
 export type PendingActionType = z.infer<typeof pendingActionTypeSchema>;
 
 /**
- * docs/member-portal.md §3 Pending action. `actionUrl` is where 'Take Action' goes (docs/business-rules.md: the screen where
- * the action is done); `deadline` is a calendar date, or null when there is none.
+ * docs/member-portal.md §3 Pending action. `actionUrl` is where 'Take Action' goes
+ * (docs/business-rules.md: the screen where the action is done); `deadline` is a calendar date, or
+ * null when there is none.
  */
 export const pendingActionSchema = z.object({
   id: idSchema,

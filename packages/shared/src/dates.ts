@@ -95,8 +95,9 @@ export function daysBetween(from: IsoDate, to: IsoDate): number {
 }
 
 /**
- * 'Mar 05, 2026' (docs/member-portal.md §9 'MMM dd, yyyy'). A calendar date is shown as is; an instant is shown as
- * its date in the cooperative's time zone. Anything unreadable shows 'Invalid date' (docs/member-portal.md §8).
+ * 'Mar 05, 2026' (docs/member-portal.md §9 'MMM dd, yyyy'). A calendar date is shown as is; an
+ * instant is shown as its date in the cooperative's time zone. Anything unreadable shows 'Invalid
+ * date' (docs/member-portal.md §8).
  */
 export function formatDisplayDate(value: DateLike): string {
   const date = calendarDateOf(value);
@@ -141,9 +142,10 @@ export function formatDisplayDateTime(value: IsoDateTime | Date): string {
 }
 
 /**
- * The label of a pending action's deadline (docs/member-portal.md §4): 'Overdue' before today, 'Due Today',
- * 'Due Tomorrow', else 'Due in N days'. Days are counted between calendar dates, so a deadline
- * any time on a later day rounds up to that whole day. `null` when the deadline is unreadable.
+ * The label of a pending action's deadline (docs/member-portal.md §4): 'Overdue' before today, 'Due
+ * Today', 'Due Tomorrow', else 'Due in N days'. Days are counted between calendar dates, so a
+ * deadline any time on a later day rounds up to that whole day. `null` when the deadline is
+ * unreadable.
  */
 export function deadlineLabel(deadline: DateLike, today: IsoDate): string | null {
   const deadlineDate = calendarDateOf(deadline);

@@ -1,6 +1,7 @@
 /**
- * Dividends (docs/member-portal.md §2 Dividends, §4, §8): statuses, transitions and the page's texts. Free of zod,
- * so the Dividends page and the API share them; the schemas are in dividends.ts.
+ * Dividends (docs/member-portal.md §2 Dividends, §4, §8): statuses, transitions and the page's
+ * texts. Free of zod, so the Dividends page and the API share them; the schemas are in
+ * dividends.ts.
  */
 import type { StatusLabelMap, StatusToneMap } from './status-tones.js';
 import type { TransitionTable } from './transitions.js';

@@ -1,4 +1,7 @@
-/** Dividends declared on share holding and credited to members (docs/member-portal.md §2 Dividends, §3, §4). */
+/**
+ * Dividends declared on share holding and credited to members (docs/member-portal.md §2 Dividends,
+ * §3, §4).
+ */
 import { z } from 'zod';
 import { DEFAULT_SORTS } from './constants.js';
 import { isoDateSchema } from './date-schemas.js';
@@ -35,7 +38,10 @@ export const dividendSchema = z.object({
 });
 export type Dividend = z.infer<typeof dividendSchema>;
 
-/** GET /users/dividends. `paymentDate` sorts by the paid date (docs/member-portal.md §2 "Payment Date"). */
+/**
+ * GET /users/dividends. `paymentDate` sorts by the paid date (docs/member-portal.md §2 "Payment
+ * Date").
+ */
 export const dividendListQuerySchema = filteredListQuery({
   sortFields: ['paymentDate', 'dividendYear'],
   defaults: DEFAULT_SORTS.dividends,

@@ -1,6 +1,6 @@
 /**
- * Fines (docs/member-portal.md §2 Fines, §4, §8): statuses, transitions, the overdue rule and the page's texts.
- * Free of zod, so the Fines page and the API share them; the schemas are in fines.ts.
+ * Fines (docs/member-portal.md §2 Fines, §4, §8): statuses, transitions, the overdue rule and the
+ * page's texts. Free of zod, so the Fines page and the API share them; the schemas are in fines.ts.
  */
 import type { IsoDate } from './dates.js';
 import type { StatusLabelMap, StatusToneMap } from './status-tones.js';

@@ -1,4 +1,7 @@
-/** Fines issued by the administrator or a late-repayment rule (docs/member-portal.md §2 Fines, §3, §4). */
+/**
+ * Fines issued by the administrator or a late-repayment rule (docs/member-portal.md §2 Fines, §3,
+ * §4).
+ */
 import { z } from 'zod';
 import { AMOUNT_TOO_LARGE, DEFAULT_SORTS, MAX_AMOUNT_NAIRA } from './constants.js';
 import { isoDateSchema } from './date-schemas.js';

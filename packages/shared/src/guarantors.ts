@@ -1,4 +1,7 @@
-/** Guarantor requests: accept, reject, reassign, candidate search (docs/member-portal.md §2, §3, §4, §5, §7). */
+/**
+ * Guarantor requests: accept, reject, reassign, candidate search (docs/member-portal.md §2, §3, §4,
+ * §5, §7).
+ */
 import { z } from 'zod';
 import { memberSummarySchema } from './auth.js';
 import { DEFAULT_SORTS, NOTE_MAX_LENGTH } from './constants.js';
@@ -33,8 +36,9 @@ export function canTransitionGuarantor(from: GuarantorStatus, to: GuarantorStatu
 }
 
 /**
- * docs/member-portal.md §3 Guarantor request: `loanId` is the loan, populated with its borrower in `userId`, as
- * the spec's client reads it. `acceptanceToken` goes back in the accept or reject body.
+ * docs/member-portal.md §3 Guarantor request: `loanId` is the loan, populated with its borrower in
+ * `userId`, as the spec's client reads it. `acceptanceToken` goes back in the accept or reject
+ * body.
  */
 export const guarantorRequestSchema = z.object({
   _id: idSchema,

@@ -1,7 +1,8 @@
 /**
- * The API's envelope (docs/member-portal.md §7, §8): success and error shapes, pagination, list queries and
- * the client's fallback messages. Query schemas strip unknown keys (lenient: a stray parameter is
- * harmless); write bodies elsewhere use strict objects (a stray field is a client bug, answered 400).
+ * The API's envelope (docs/member-portal.md §7, §8): success and error shapes, pagination, list
+ * queries and the client's fallback messages. Query schemas strip unknown keys (lenient: a stray
+ * parameter is harmless); write bodies elsewhere use strict objects (a stray field is a client bug,
+ * answered 400).
  */
 import { z } from 'zod';
 import {
@@ -23,8 +24,8 @@ export const idParamsSchema = z.object({ id: idSchema });
 export type IdParams = z.infer<typeof idParamsSchema>;
 
 /**
- * The Idempotency-Key header of POSTs that move money or create requests (docs/member-portal.md §7): visible
- * ASCII, 1 to 255 characters (a UUID fits). Other headers pass through untouched.
+ * The Idempotency-Key header of POSTs that move money or create requests (docs/member-portal.md
+ * §7): visible ASCII, 1 to 255 characters (a UUID fits). Other headers pass through untouched.
  */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 export const idempotencyHeadersSchema = z.looseObject({
@@ -197,9 +198,10 @@ export interface FilteredListOptions<SortField extends string, Filters extends z
 }
 
 /**
- * The query of every list (docs/member-portal.md §7 "Lists"): page, limit (default from docs/member-portal.md §9, at most
- * MAX_PAGE_SIZE), a whitelisted sortBy, sortOrder, and the list's filters, with date and amount
- * ranges checked for order. Anything else is a 400, never a silently different list.
+ * The query of every list (docs/member-portal.md §7 "Lists"): page, limit (default from
+ * docs/member-portal.md §9, at most MAX_PAGE_SIZE), a whitelisted sortBy, sortOrder, and the list's
+ * filters, with date and amount ranges checked for order. Anything else is a 400, never a silently
+ * different list.
  */
 export function filteredListQuery<
   const SortField extends string,

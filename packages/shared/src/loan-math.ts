@@ -1,6 +1,6 @@
 /**
- * Pure loan arithmetic in kobo (docs/business-rules.md "Loan pricing", "Loan eligibility", "Guarantors").
- * Nothing here reads a clock or a database: callers pass today's date and the facts.
+ * Pure loan arithmetic in kobo (docs/business-rules.md "Loan pricing", "Loan eligibility",
+ * "Guarantors"). Nothing here reads a clock or a database: callers pass today's date and the facts.
  */
 import {
   MAX_LOAN_AMOUNT_NAIRA,
@@ -237,9 +237,9 @@ export interface LoanEligibilityResult {
 }
 
 /**
- * docs/business-rules.md: eligible when active, a member for the minimum months, with no loan in progress,
- * no defaulted loan and some confirmed savings. The limit is the multiple of confirmed savings,
- * never above the product maximum.
+ * docs/business-rules.md: eligible when active, a member for the minimum months, with no loan in
+ * progress, no defaulted loan and some confirmed savings. The limit is the multiple of confirmed
+ * savings, never above the product maximum.
  */
 export function loanEligibility(facts: LoanEligibilityFacts): LoanEligibilityResult {
   const { policy } = facts;

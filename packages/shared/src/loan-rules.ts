@@ -1,8 +1,8 @@
 /**
- * Loans without zod (docs/member-portal.md §2 Loans page, §5, §8): statuses, transitions, tones and labels, the
- * page's texts word for word and the wizard's checks, and the back office's loan texts, so the
- * Loans pages share them with the API without downloading the validation library. The schemas
- * are in loans.ts.
+ * Loans without zod (docs/member-portal.md §2 Loans page, §5, §8): statuses, transitions, tones and
+ * labels, the page's texts word for word and the wizard's checks, and the back office's loan texts,
+ * so the Loans pages share them with the API without downloading the validation library. The
+ * schemas are in loans.ts.
  */
 import {
   LOAN_PURPOSE_MAX_LENGTH,
@@ -48,7 +48,9 @@ export function canTransitionLoan(from: LoanStatus, to: LoanStatus) {
   return canTransition(LOAN_TRANSITIONS, from, to);
 }
 
-/** A loan in progress: while one exists the member cannot request another (docs/business-rules.md). */
+/**
+ * A loan in progress: while one exists the member cannot request another (docs/business-rules.md).
+ */
 export const OPEN_LOAN_STATUSES = [
   'pending',
   'under_review',
@@ -154,7 +156,10 @@ export function maxEligibleAmountMessage(maxEligibleAmount: Naira): string {
   return `Amount cannot exceed your maximum eligible amount of ${formatNaira(Math.floor(maxEligibleAmount))}`;
 }
 
-/** The loan amount's message (docs/member-portal.md §5), or null when it is fine; `max` is the wizard's limit. */
+/**
+ * The loan amount's message (docs/member-portal.md §5), or null when it is fine; `max` is the
+ * wizard's limit.
+ */
 export function loanAmountError(amount: number | null | undefined, max?: Naira): string | null {
   if (amount === null || amount === undefined || Number.isNaN(amount)) return 'Amount is required';
   if (amount <= 0) return 'Amount must be a positive number';
@@ -184,7 +189,10 @@ export function guarantorCountError(count: number): string | null {
   return null;
 }
 
-/** What the loans page says (docs/member-portal.md §8 Loans, word for word) and the API's success messages. */
+/**
+ * What the loans page says (docs/member-portal.md §8 Loans, word for word) and the API's success
+ * messages.
+ */
 export const LOAN_MESSAGES = {
   requestSubmitted: 'Loan request submitted. Your guarantors have been notified.',
   guarantorAccepted: 'Guarantor request accepted successfully!',

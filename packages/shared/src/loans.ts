@@ -1,4 +1,7 @@
-/** Loans: eligibility, calculation, request, review (docs/member-portal.md §2 Loans, §3, §4, §5, §7; docs/business-rules.md). */
+/**
+ * Loans: eligibility, calculation, request, review (docs/member-portal.md §2 Loans, §3, §4, §5, §7;
+ * docs/business-rules.md).
+ */
 import { z } from 'zod';
 import { memberSummarySchema } from './auth.js';
 import {
@@ -179,7 +182,10 @@ export const calculationScheduleItemSchema = z.object({
 });
 export type CalculationScheduleItem = z.infer<typeof calculationScheduleItemSchema>;
 
-/** docs/member-portal.md §3 Loan calculation response, in naira; `interestRate` is a percent (5 for 5 %). */
+/**
+ * docs/member-portal.md §3 Loan calculation response, in naira; `interestRate` is a percent (5 for
+ * 5 %).
+ */
 export const loanCalculationSchema = z.object({
   calculation: z.object({
     requestedAmount: z.number(),
@@ -241,7 +247,10 @@ export const repaymentRecordSchema = z.object({
 });
 export type RepaymentRecord = z.infer<typeof repaymentRecordSchema>;
 
-/** docs/member-portal.md §3 Loan. `loanId` is the human reference ('LN-000123'); `interestRate` a percent. */
+/**
+ * docs/member-portal.md §3 Loan. `loanId` is the human reference ('LN-000123'); `interestRate` a
+ * percent.
+ */
 export const loanSchema = z.object({
   id: idSchema,
   loanId: z.string(),
@@ -271,8 +280,9 @@ export const loanResponseSchema = successEnvelope(loanSchema);
 export const LOAN_SORT_FIELDS = ['requestDate', 'requestedAmount', 'status'] as const;
 
 /**
- * GET /users/loans; `search` matches the loan ID or the purpose (docs/member-portal.md §2) and, when it reads as an
- * amount, the whole-naira amount requested (the top bar's search, docs/business-rules.md).
+ * GET /users/loans; `search` matches the loan ID or the purpose (docs/member-portal.md §2) and,
+ * when it reads as an amount, the whole-naira amount requested (the top bar's search,
+ * docs/business-rules.md).
  */
 export const loanListQuerySchema = filteredListQuery({
   sortFields: LOAN_SORT_FIELDS,
@@ -288,8 +298,8 @@ export type LoanListQuery = z.infer<typeof loanListQuerySchema>;
 export const loanListResponseSchema = listEnvelope(loanSchema);
 
 /**
- * A loan waiting for reviewers (docs/member-portal.md §3 Under-review loan). Purpose and term are added to the
- * spec's fields: a reviewer should not certify a loan without them.
+ * A loan waiting for reviewers (docs/member-portal.md §3 Under-review loan). Purpose and term are
+ * added to the spec's fields: a reviewer should not certify a loan without them.
  */
 export const underReviewLoanSchema = z.object({
   id: idSchema,

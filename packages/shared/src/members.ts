@@ -38,7 +38,10 @@ export const adminMemberSchema = userSchema.extend({
 });
 export type AdminMember = z.infer<typeof adminMemberSchema>;
 
-/** GET /admin/users (docs/member-portal.md §7): 50 a page, first name A to Z; search, status, flags, joined date. */
+/**
+ * GET /admin/users (docs/member-portal.md §7): 50 a page, first name A to Z; search, status, flags,
+ * joined date.
+ */
 export const adminMemberListQuerySchema = filteredListQuery({
   sortFields: ['firstName', 'lastName', 'membershipId', 'joinedOn'],
   defaults: { sortBy: 'firstName', sortOrder: 'asc', limit: USER_LIST_PAGE_SIZE },

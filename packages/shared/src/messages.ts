@@ -1,13 +1,14 @@
 /**
- * Error codes and the texts the spec fixes for failures (§8), kept free of zod so that the
- * first screens a member loads do not download the validation library just to show a message.
+ * Error codes and the texts members see on failures (docs/member-portal.md §8), kept free of zod so
+ * that the first screens a member loads do not download the validation library just to show a
+ * message.
  */
 import { FORGOT_PASSWORD_WAIT_MINUTES } from './constants.js';
 
 /**
- * Every error code the API answers with, and its HTTP status (docs/member-portal.md §7). The API's `DomainError`
- * accepts only these codes and takes the status from here, so a code can never drift from its
- * status, and clients branch on a code the compiler knows.
+ * Every error code the API answers with, and its HTTP status (docs/member-portal.md §7). The API's
+ * `DomainError` accepts only these codes and takes the status from here, so a code can never drift
+ * from its status, and clients branch on a code the compiler knows.
  */
 export const API_ERROR_STATUS = {
   VALIDATION_ERROR: 400,
@@ -105,7 +106,10 @@ export const CLIENT_ERROR_CODES = {
 } as const;
 export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[keyof typeof CLIENT_ERROR_CODES];
 
-/** What the client shows when an answer carries no usable message (docs/member-portal.md §8 Transport). */
+/**
+ * What the client shows when an answer carries no usable message (docs/member-portal.md §8
+ * Transport).
+ */
 export const ERROR_DEFAULTS = {
   noDetail: { error: 'Request failed', message: 'An error occurred' },
   network: {
@@ -115,7 +119,10 @@ export const ERROR_DEFAULTS = {
   unknown: { error: 'Unknown Error', message: 'An unexpected error occurred' },
 } as const;
 
-/** The client's message for a failed call when the server gave none (docs/member-portal.md §8 Fallback messages). */
+/**
+ * The client's message for a failed call when the server gave none (docs/member-portal.md §8
+ * Fallback messages).
+ */
 export const FALLBACK_MESSAGES = {
   login: 'Login failed',
   activation: 'Account activation failed',

@@ -11,10 +11,10 @@ import {
 } from './http.js';
 
 /**
- * The first four are the original types; the rest are written by the events of docs/business-rules.md
- * and by the administrator. Each event has a type of its own, because the member reads the type
- * as the badge's label ('Dispute resolved', 'Loan disbursed'): a shared type would name one event
- * by another's name.
+ * The first four are the original types; the rest are written by the events of
+ * docs/business-rules.md and by the administrator. Each event has a type of its own, because the
+ * member reads the type as the badge's label ('Dispute resolved', 'Loan disbursed'): a shared type
+ * would name one event by another's name.
  */
 export const NOTIFICATION_TYPES = [
   'contribution_confirm',
@@ -89,9 +89,9 @@ export type MarkAllNotificationsReadResponse = z.infer<
 export type MarkAllNotificationsReadResult = MarkAllNotificationsReadResponse['data'];
 
 /**
- * Priority by type, as the dashboard widget ranks them (docs/member-portal.md §4): paying a fine and confirming a
- * contribution first, then guarantor requests and loan documents. Also the priority a new
- * notification gets unless its event says otherwise.
+ * Priority by type, as the dashboard widget ranks them (docs/member-portal.md §4): paying a fine
+ * and confirming a contribution first, then guarantor requests and loan documents. Also the
+ * priority a new notification gets unless its event says otherwise.
  */
 export function notificationPriorityForType(type: NotificationType): NotificationPriority {
   switch (type) {
@@ -111,9 +111,10 @@ export function notificationPriorityForType(type: NotificationType): Notificatio
 export type NotificationTone = 'success' | 'error' | 'warning' | 'info';
 
 /**
- * The colour of a notification's type badge (docs/member-portal.md §2: success, error, warning, else info).
- * 'warning' asks the member to act, 'error' tells of a penalty, 'success' of money received.
- * Decisions are 'info': whether a loan was approved or rejected is in the title, not the type.
+ * The colour of a notification's type badge (docs/member-portal.md §2: success, error, warning,
+ * else info). 'warning' asks the member to act, 'error' tells of a penalty, 'success' of money
+ * received. Decisions are 'info': whether a loan was approved or rejected is in the title, not the
+ * type.
  */
 export function notificationTone(type: NotificationType): NotificationTone {
   switch (type) {

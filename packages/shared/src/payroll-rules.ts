@@ -5,7 +5,10 @@
  */
 import type { StatusLabelMap, StatusToneMap } from './status-tones.js';
 
-/** The columns of a payroll month (docs/business-rules.md): membershipId, month, savings, shares (naira). */
+/**
+ * The columns of a payroll month (docs/business-rules.md): membershipId, month, savings, shares
+ * (naira).
+ */
 export const PAYROLL_COLUMNS = ['membershipId', 'month', 'savings', 'shares'] as const;
 /** The column a payroll month may add: the loan repayment (naira), allocated to the running loan. */
 export const PAYROLL_OPTIONAL_COLUMNS = ['repayment'] as const;

@@ -1,6 +1,6 @@
 /**
- * The cooperative's admin-editable policy (docs/business-rules.md defaults), stored as one JSON row and
- * validated here on every read and write so a bad edit can never price a loan.
+ * The cooperative's admin-editable policy (docs/business-rules.md defaults), stored as one JSON row
+ * and validated here on every read and write so a bad edit can never price a loan.
  */
 import { z } from 'zod';
 import { AMOUNT_TOO_LARGE, MAX_AMOUNT_NAIRA } from './constants.js';
@@ -55,7 +55,9 @@ export const loanPolicySchema = z.strictObject({
     .max(10, 'At most 10'),
 }) satisfies z.ZodType<LoanPolicy>;
 
-/** Which running commitments keep a member from withdrawing share holding (docs/business-rules.md). */
+/**
+ * Which running commitments keep a member from withdrawing share holding (docs/business-rules.md).
+ */
 export const withdrawalPolicySchema = z.strictObject({
   shareWithdrawalRequiresNoRunningLoan: z.boolean(),
   shareWithdrawalRequiresNoActiveGuarantee: z.boolean(),
@@ -75,7 +77,10 @@ export const finePolicySchema = z.strictObject({
 });
 export type FinePolicy = z.infer<typeof finePolicySchema>;
 
-/** Maker-checker on disbursements (docs/decisions/062-loan-back-office.md): above this amount a second administrator approves. */
+/**
+ * Maker-checker on disbursements (docs/decisions/062-loan-back-office.md): above this amount a
+ * second administrator approves.
+ */
 export const disbursementPolicySchema = z.strictObject({
   secondApprovalAboveKobo: koboSchema,
 });

@@ -1,4 +1,7 @@
-/** Per-member settings (docs/member-portal.md §2 Settings), kept on the server (docs/business-rules.md). */
+/**
+ * Per-member settings (docs/member-portal.md §2 Settings), kept on the server
+ * (docs/business-rules.md).
+ */
 import { z } from 'zod';
 import { DEFAULT_SETTINGS } from './constants.js';
 import { successEnvelope } from './http.js';
@@ -14,8 +17,8 @@ export const userSettingsSchema = z.object({
    */
   darkMode: z.boolean().nullable().default(null),
   /**
-   * Privacy (docs/business-rules.md): other members may find this member by phone number when choosing
-   * guarantors. Name, e-mail and membership ID always find them.
+   * Privacy (docs/business-rules.md): other members may find this member by phone number when
+   * choosing guarantors. Name, e-mail and membership ID always find them.
    */
   findableByPhone: z.boolean().default(DEFAULT_SETTINGS.findableByPhone),
 });

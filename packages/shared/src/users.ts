@@ -1,4 +1,6 @@
-/** Profile, the admin user list and the data export (docs/member-portal.md §2 Profile, §7 Users). */
+/**
+ * Profile, the admin user list and the data export (docs/member-portal.md §2 Profile, §7 Users).
+ */
 import { z } from 'zod';
 import { DEFAULT_SORTS, USER_LIST_PAGE_SIZE } from './constants.js';
 import { currentPasswordSchema, normalizePhone, userSchema } from './auth.js';
@@ -18,10 +20,10 @@ export const adminUserListResponseSchema = listEnvelope(userSchema);
 export const profileResponseSchema = successEnvelope(userSchema);
 
 /**
- * PUT /users/profile: a member changes their phone number only (docs/business-rules.md); name, e-mail and
- * membership ID change through the administrator, so they are refused here (400). The phone is
- * stored as +234…, the form the sign-in lookup uses; null or blank removes it. The phone signs
- * in, so the current password comes with it (ASVS V7.5.1, decision 082).
+ * PUT /users/profile: a member changes their phone number only (docs/business-rules.md); name,
+ * e-mail and membership ID change through the administrator, so they are refused here (400). The
+ * phone is stored as +234…, the form the sign-in lookup uses; null or blank removes it. The phone
+ * signs in, so the current password comes with it (ASVS V7.5.1, decision 082).
  */
 export const profileUpdateSchema = z.strictObject({
   currentPassword: currentPasswordSchema,

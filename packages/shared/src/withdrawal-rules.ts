@@ -1,7 +1,8 @@
 /**
- * Withdrawals (docs/member-portal.md §2 Withdrawals, §4, §5, §8; docs/business-rules.md "Withdrawals"): types, statuses,
- * transitions, the amount rule the dialog checks and the page's texts. Free of zod, so the
- * Withdrawals page and the API share them; the schemas are in withdrawals.ts.
+ * Withdrawals (docs/member-portal.md §2 Withdrawals, §4, §5, §8; docs/business-rules.md
+ * "Withdrawals"): types, statuses, transitions, the amount rule the dialog checks and the page's
+ * texts. Free of zod, so the Withdrawals page and the API share them; the schemas are in
+ * withdrawals.ts.
  */
 import type { Naira } from './money.js';
 import { isWholeKobo } from './money.js';
@@ -91,8 +92,8 @@ export const WITHDRAWAL_STATUS_LABELS: StatusLabelMap<WithdrawalStatus> = {
 };
 
 /**
- * The dialog's amount rule (docs/member-portal.md §5), without zod: the message to show, or null when the amount
- * may be sent. The server checks the balance again under a lock.
+ * The dialog's amount rule (docs/member-portal.md §5), without zod: the message to show, or null
+ * when the amount may be sent. The server checks the balance again under a lock.
  */
 export function withdrawalAmountError(amount: number, availableBalance: Naira): string | null {
   if (!Number.isFinite(amount) || amount <= 0) return WITHDRAWAL_MESSAGES.invalidAmount;

@@ -1,4 +1,7 @@
-/** Withdrawals of savings or share holding (docs/member-portal.md §2 Withdrawals, §3, §5, §7; docs/business-rules.md). */
+/**
+ * Withdrawals of savings or share holding (docs/member-portal.md §2 Withdrawals, §3, §5, §7;
+ * docs/business-rules.md).
+ */
 import { z } from 'zod';
 import { AMOUNT_TOO_LARGE, DEFAULT_SORTS, MAX_AMOUNT_NAIRA, NOTE_MAX_LENGTH } from './constants.js';
 import { isoDateTimeSchema } from './date-schemas.js';
@@ -70,7 +73,10 @@ export const withdrawalUpdateSchema = z
   );
 export type WithdrawalUpdate = z.infer<typeof withdrawalUpdateSchema>;
 
-/** docs/member-portal.md §3 Withdrawal eligibility: `restrictions` explains each `false` flag in plain words. */
+/**
+ * docs/member-portal.md §3 Withdrawal eligibility: `restrictions` explains each `false` flag in
+ * plain words.
+ */
 export const withdrawalEligibilitySchema = z.object({
   availableSavings: z.number(),
   availableShares: z.number(),

@@ -197,7 +197,10 @@ export async function runAdminCli(
   }
 }
 
-/** Compares the balance projection with the ledger (docs/decisions/030-ledger.md: balances can be rebuilt from it). */
+/**
+ * Compares the balance projection with the ledger (docs/decisions/030-ledger.md: balances can be
+ * rebuilt from it).
+ */
 async function checkLedger(handle: DatabaseHandle, io: CliIo): Promise<number> {
   // An empty database matches its (empty) ledger: an all-clear for it would hide that the check
   // ran against the wrong database (DATABASE_URL unset creates an empty embedded one).
@@ -250,7 +253,10 @@ function describeHoldMismatch(problem: HoldMismatch): string {
   }
 }
 
-/** Rebuilds the balance projection from the ledger (docs/decisions/030-ledger.md), e.g. after restoring a backup. */
+/**
+ * Rebuilds the balance projection from the ledger (docs/decisions/030-ledger.md), e.g. after
+ * restoring a backup.
+ */
 async function rebuildBalances(handle: DatabaseHandle, io: CliIo): Promise<number> {
   const corrected = await rebuildMemberBalances(handle.db);
   if (corrected.length === 0) {

@@ -249,8 +249,9 @@ export function loanEvents(
   certify('nneka-approved', ago(19), ada, 'approve', 'Small loan, good guarantors');
   certify('nneka-approved', ago(19, 60), aminu, 'approve');
 
-  // Maker-checker (docs/decisions/062-loan-back-office.md): the demo cooperative's two-signature limit is ₦100,000, so Nneka's
-  // loan needs a second administrator and Fatima's (M0012) smaller one is disbursed by one.
+  // Maker-checker (docs/decisions/062-loan-back-office.md): the demo cooperative's two-signature
+  // limit is ₦100,000, so Nneka's loan needs a second administrator and Fatima's (M0012) smaller
+  // one is disbursed by one.
   at(ago(19, 90), (deps) =>
     storePolicy(deps.db, {
       settings: { ...DEFAULT_POLICY, disbursement: { secondApprovalAboveKobo: 10_000_000 } },

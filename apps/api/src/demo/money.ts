@@ -1,11 +1,12 @@
 /**
- * Demo part 4 (docs/decisions/040-dashboard-and-member-money.md): the members' money beyond the payroll, through the same use cases the API
- * and the back office call. Ada has a withdrawal in every status; the year before last has a
- * dividend declared and paid, while last year's is left for the administrator to declare and pay
- * from the back office (docs/decisions/070-back-office.md); the meeting's absence fines exist in every status, Ada's past due; Ada's
- * dispute of a contribution was resolved and Chidi's is open; deposit notices are verified,
- * rejected and pending. The announcements of
- * demo/notifications.ts talk about these records.
+ * Demo part 4 (docs/decisions/040-dashboard-and-member-money.md): the members' money beyond the
+ * payroll, through the same use cases the API and the back office call. Ada has a withdrawal in
+ * every status; the year before last has a dividend declared and paid, while last year's is left
+ * for the administrator to declare and pay from the back office
+ * (docs/decisions/070-back-office.md); the meeting's absence fines exist in every status, Ada's
+ * past due; Ada's dispute of a contribution was resolved and Chidi's is open; deposit notices are
+ * verified, rejected and pending. The announcements of demo/notifications.ts talk about these
+ * records.
  */
 import { contributionListQuerySchema } from '@coop/shared/contributions';
 import { addDays, addMonthsClamped, formatDisplayDate, parseIsoDate } from '@coop/shared/dates';

@@ -5,8 +5,9 @@ import { actorIdOf, type Actor } from './actor.js';
 import { chunks } from './chunks.js';
 
 /**
- * Every action the audit trail records (docs/security.md "V16 Security Logging and Error Handling"), in the past tense: what happened.
- * A use case can only write one of these, so the trail's vocabulary stays searchable.
+ * Every action the audit trail records (docs/security.md "V16 Security Logging and Error
+ * Handling"), in the past tense: what happened. A use case can only write one of these, so the
+ * trail's vocabulary stays searchable.
  */
 export const AUDIT_ACTIONS = [
   'auth.login.succeeded',

@@ -64,7 +64,9 @@ export interface PendingActionSource {
    * a member who is not a reviewer), so it is left out of the statement.
    */
   fragment(actor: MemberActor, today: IsoDate): SQL | null;
-  /** Words one row as docs/member-portal.md §3 Pending action, with its deadline and `actionUrl`. */
+  /**
+   * Words one row as docs/member-portal.md §3 Pending action, with its deadline and `actionUrl`.
+   */
   map(row: PendingRow): PendingAction;
   /**
    * Words two or more like rows (their actions share a type and an `actionUrl`) as one item, so

@@ -1,8 +1,8 @@
 /**
- * Idempotency-Key handling (docs/member-portal.md §7, IETF draft semantics) for POSTs that move money or create
- * requests. The first request with a key runs and its answer is stored; a repeat with the same key
- * and the same request replays that answer; the same key with a different request is 422; a repeat
- * while the first is still running is 409.
+ * Idempotency-Key handling (docs/member-portal.md §7, IETF draft semantics) for POSTs that move
+ * money or create requests. The first request with a key runs and its answer is stored; a repeat
+ * with the same key and the same request replays that answer; the same key with a different request
+ * is 422; a repeat while the first is still running is 409.
  *
  * The key row, the business write and the stored answer commit in ONE transaction: the use case
  * runs with `db` set to it (its own `db.transaction` becomes a savepoint inside). A use case that

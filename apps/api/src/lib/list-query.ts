@@ -1,7 +1,8 @@
 /**
- * The one way the API serves a list (docs/member-portal.md §7 "Lists"): a whitelisted sort with a stable
- * tiebreaker, one page and its total in ONE query (`count(*) over ()`), the docs/member-portal.md §7 pagination
- * object, and the filters the spec lists. Every list endpoint goes through `listPage`.
+ * The one way the API serves a list (docs/member-portal.md §7 "Lists"): a whitelisted sort with a
+ * stable tiebreaker, one page and its total in ONE query (`count(*) over ()`), the
+ * docs/member-portal.md §7 pagination object, and the filters the spec lists. Every list endpoint
+ * goes through `listPage`.
  *
  * Usage, in a repository:
  *
@@ -110,7 +111,10 @@ export async function listPage<SortField extends string, Row>(
   };
 }
 
-/** Filters a list may apply (docs/member-portal.md §5 "List filters"); each is undefined when not asked for. */
+/**
+ * Filters a list may apply (docs/member-portal.md §5 "List filters"); each is undefined when not
+ * asked for.
+ */
 export const listFilters = {
   equals<T>(column: AnyColumn, value: T | undefined): SQL | undefined {
     return value === undefined ? undefined : eq(column, value);

@@ -19,7 +19,10 @@ type UserRow = Pick<
   | 'isExco'
 >;
 
-/** Spec §3 User: what the API says about a member (`_id` repeats `id`). Never the password hash. */
+/**
+ * The User record (docs/member-portal.md §3): what the API says about a member (`_id` repeats
+ * `id`). Never the password hash.
+ */
 export function toUser(row: UserRow): User {
   return {
     _id: row.id,

@@ -50,8 +50,8 @@ export function errorBody(
 }
 
 /**
- * Every error leaves in the docs/member-portal.md §8 shape. Validation errors list each field with its message;
- * 5xx answers never reveal internals (the log has them).
+ * Every error leaves in the docs/member-portal.md §8 shape. Validation errors list each field with
+ * its message; 5xx answers never reveal internals (the log has them).
  */
 export const errorHandler = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, req, reply) => {

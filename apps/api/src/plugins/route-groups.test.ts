@@ -24,8 +24,8 @@ import {
 } from './route-groups.js';
 
 /**
- * Who may call what (docs/member-portal.md §7 "Whose data"; docs/officers.md): each group decides in onRequest, so an
- * anonymous call is 401 before its body or query is looked at.
+ * Who may call what (docs/member-portal.md §7 "Whose data"; docs/officers.md): each group decides
+ * in onRequest, so an anonymous call is 401 before its body or query is looked at.
  */
 
 /** One route per group, each echoing who called and requiring a `n` query of 1 to 5. */

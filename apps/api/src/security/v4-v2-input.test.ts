@@ -1,7 +1,7 @@
 /**
  * ASVS 5.0 V1/V2 (validation) and V4 (API): control characters, malformed URLs and wrong content
- * types answer 400/415 in the docs/member-portal.md §8 shape with the security headers, and a property-based fuzz
- * of every route in the OpenAPI document never gets a 5xx.
+ * types answer 400/415 in the docs/member-portal.md §8 shape with the security headers, and a
+ * property-based fuzz of every route in the OpenAPI document never gets a 5xx.
  */
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';

@@ -39,7 +39,7 @@ describe('V7.5 re-authentication before sensitive changes', () => {
   afterAll(() => t.close());
 
   it.each(Object.keys(requests) as (keyof typeof requests)[])(
-    '%s: no password answers 400 on the field; a wrong one is refused in the §8 shape and nothing changes',
+    '%s: no password answers 400 on the field; a wrong one is refused in the one error shape and nothing changes',
     async (name) => {
       const email = `reauth-${name.toLowerCase()}@example.com`;
       const member = await createActiveMember(t, { email });

@@ -192,7 +192,9 @@ export const loanRepayments = pgTable(
     paymentDate: date('payment_date', { mode: 'string' }).notNull(),
     paymentMethod: text('payment_method', { enum: ['payroll', 'bank_transfer', 'cash'] }).notNull(),
     bankName: text('bank_name'),
-    /** The bank or receipt reference of a manual repayment (docs/decisions/062-loan-back-office.md). */
+    /**
+     * The bank or receipt reference of a manual repayment (docs/decisions/062-loan-back-office.md).
+     */
     reference: text('reference'),
     repaymentType: text('repayment_type', { enum: ['regular', 'partial', 'full'] }).notNull(),
     isEarlyPayment: boolean('is_early_payment').notNull().default(false),
@@ -214,8 +216,8 @@ export const loanRepayments = pgTable(
 );
 
 /**
- * Maker-checker (docs/decisions/062-loan-back-office.md): a disbursement above the policy threshold waits here for a
- * second administrator. At most one pending request per loan.
+ * Maker-checker (docs/decisions/062-loan-back-office.md): a disbursement above the policy threshold
+ * waits here for a second administrator. At most one pending request per loan.
  */
 export const loanDisbursementRequests = pgTable(
   'loan_disbursement_requests',

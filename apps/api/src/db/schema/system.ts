@@ -3,7 +3,10 @@ import { check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/p
 import { createdAt, id, tstz, updatedAt, enumCheck } from './columns.js';
 import { users } from './users.js';
 
-/** The cooperative's admin-editable policy (docs/business-rules.md defaults), one row validated by @coop/shared. */
+/**
+ * The cooperative's admin-editable policy (docs/business-rules.md defaults), one row validated
+ * by the shared package.
+ */
 export const policy = pgTable(
   'policy',
   {

@@ -182,8 +182,8 @@ export const userSettings = pgTable('user_settings', {
    */
   darkMode: boolean('dark_mode'),
   /**
-   * Privacy (docs/business-rules.md): whether other members may find this member by phone number when they
-   * choose guarantors. Name, e-mail and membership ID always find them.
+   * Privacy (docs/business-rules.md): whether other members may find this member by phone number
+   * when they choose guarantors. Name, e-mail and membership ID always find them.
    */
   findableByPhone: boolean('findable_by_phone').notNull().default(true),
   updatedAt: updatedAt(),

@@ -39,10 +39,11 @@ import { setMemberActive } from '../members/members.service.js';
 import { sendMessages } from '../notifications/notifications.service.js';
 
 /**
- * The member's own account through HTTP (docs/member-portal.md §2 Profile, Settings, §5, §7, §8; docs/business-rules.md):
- * profile and phone, change password on /users, settings and the e-mail switch, transaction
- * history, statements (JSON, CSV, PDF read back by pdftotext) and the data export, with 401 for
- * the anonymous, 403 for the suspended and nothing of another member ever shown.
+ * The member's own account through HTTP (docs/member-portal.md §2 Profile, Settings, §5, §7, §8;
+ * docs/business-rules.md): profile and phone, change password on /users, settings and the e-mail
+ * switch, transaction history, statements (JSON, CSV, PDF read back by pdftotext) and the data
+ * export, with 401 for the anonymous, 403 for the suspended and nothing of another member ever
+ * shown.
  */
 
 // 10:00 in Lagos on 15 June 2025.

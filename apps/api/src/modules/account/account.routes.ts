@@ -34,9 +34,10 @@ function sendFile(reply: FastifyReply, file: DownloadFile) {
 }
 
 /**
- * The member's own account under /users (docs/member-portal.md §7; docs/business-rules.md): profile, settings, transaction
- * history, statements and the data export. PUT /users/change-password lives with the auth module
- * (auth.routes.ts), which owns the refresh cookie it renews.
+ * The member's own account under /users (docs/member-portal.md §7; docs/business-rules.md):
+ * profile, settings, transaction history, statements and the data export. PUT
+ * /users/change-password lives with the auth module (auth.routes.ts), which owns the refresh cookie
+ * it renews.
  */
 export const accountRoutes: RouteModule = async (app, deps) => {
   app.get(

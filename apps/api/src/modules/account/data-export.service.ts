@@ -1,8 +1,9 @@
 /**
- * GET /users/export/data (docs/member-portal.md §7; docs/decisions/040-dashboard-and-member-money.md): everything the portal holds about the member, and
- * nothing about anyone else. Every table is read through this module's repository, bound to the
- * member's id; ids of other people (who processed, issued or waived a record, the other party of
- * a guarantee) are never read. Money is naira (exact to the kobo), instants ISO 8601.
+ * GET /users/export/data (docs/member-portal.md §7;
+ * docs/decisions/040-dashboard-and-member-money.md): everything the portal holds about the member,
+ * and nothing about anyone else. Every table is read through this module's repository, bound to the
+ * member's id; ids of other people (who processed, issued or waived a record, the other party of a
+ * guarantee) are never read. Money is naira (exact to the kobo), instants ISO 8601.
  *
  * JSON is one document with a section per table; CSV is the same content in the long form
  * `section,record,field,value` (one line per field of each record), one table a spreadsheet opens

@@ -1,7 +1,7 @@
 /**
- * The member's profile (docs/member-portal.md §2 Profile; docs/business-rules.md): they read it and change their phone number;
- * name, e-mail and membership ID change through the administrator. Use cases of the one shape of
- * docs/decisions/003-api-layering.md.
+ * The member's profile (docs/member-portal.md §2 Profile; docs/business-rules.md): they read it and
+ * change their phone number; name, e-mail and membership ID change through the administrator. Use
+ * cases of the one shape of docs/decisions/003-api-layering.md.
  */
 import type { User } from '@coop/shared/auth';
 import { PROFILE_MESSAGES } from '@coop/shared/account-rules';

@@ -1,7 +1,8 @@
 /**
- * The member's settings (docs/member-portal.md §2 Settings; docs/business-rules.md), kept on the server: the four toggles
- * with the spec's defaults, and the privacy choice of being findable by phone number as a
- * guarantor candidate. Dark mode is null until the member chooses (the device decides).
+ * The member's settings (docs/member-portal.md §2 Settings; docs/business-rules.md), kept on the
+ * server: the four toggles with the spec's defaults, and the privacy choice of being findable by
+ * phone number as a guarantor candidate. Dark mode is null until the member chooses (the device
+ * decides).
  */
 import { DEFAULT_SETTINGS } from '@coop/shared/constants';
 import type { UserSettings, UserSettingsUpdate } from '@coop/shared/settings';

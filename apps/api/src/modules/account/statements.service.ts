@@ -1,7 +1,7 @@
 /**
- * Transaction history and statements (docs/business-rules.md): the member's ledger movements with running
- * balances, and the statement of a period with opening and closing balances, as JSON, CSV and
- * PDF. Everything comes from the ledger (decision 030), so a statement reconciles with it by
+ * Transaction history and statements (docs/business-rules.md): the member's ledger movements with
+ * running balances, and the statement of a period with opening and closing balances, as JSON, CSV
+ * and PDF. Everything comes from the ledger (decision 030), so a statement reconciles with it by
  * construction: opening + money in − money out = closing, and the closing balance of a period
  * ending today is the balance the dashboard shows.
  */

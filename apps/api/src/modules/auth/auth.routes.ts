@@ -49,9 +49,9 @@ const errors = {
   429: apiErrorSchema,
 };
 
-// The auth calls of docs/member-portal.md §7 with the rules of docs/security.md (docs/decisions/020-auth-rules.md), in
-// four plugins because they span four route groups; app.ts registers each in its group under
-// /auth (and userPasswordRoutes under /users).
+// The auth calls of docs/member-portal.md §7 with the rules of docs/security.md
+// (docs/decisions/020-auth-rules.md), in four plugins because they span four route groups; app.ts
+// registers each in its group under /auth (and userPasswordRoutes under /users).
 
 /** Sign-in, token links, refresh and logout: no bearer token needed (publicRoutes). */
 export const publicAuthRoutes: RouteModule = async (app, deps) => {
@@ -285,7 +285,10 @@ export const changePasswordRoutes: RouteModule = async (app, deps) => {
   );
 };
 
-/** PUT /users/change-password (docs/member-portal.md §7): the profile dialog's call, the same use case. */
+/**
+ * PUT /users/change-password (docs/member-portal.md §7): the profile dialog's call, the same use
+ * case.
+ */
 export const userPasswordRoutes: RouteModule = async (app, deps) => {
   app.put('/change-password', { schema: changePasswordSchemas }, (req, reply) =>
     changePasswordAnswer(deps, req.member, req.body, reply),

@@ -76,11 +76,11 @@ export interface SignInSource {
 }
 
 /**
- * Sign-in by e-mail, phone or membership ID (docs/security.md). Unknown identifiers are checked against
- * a dummy hash so they take as long as real ones. Wrong guesses are counted against sign-in
+ * Sign-in by e-mail, phone or membership ID (docs/security.md). Unknown identifiers are checked
+ * against a dummy hash so they take as long as real ones. Wrong guesses are counted against sign-in
  * budgets (decision 093): the identifier typed, the account's checked guesses from sources it does
- * not know, or the member's known device. Every attempt is audited; suspended members may sign
- * in (GET /auth/me tells the client).
+ * not know, or the member's known device. Every attempt is audited; suspended members may sign in
+ * (GET /auth/me tells the client).
  */
 export async function login(
   deps: Deps,

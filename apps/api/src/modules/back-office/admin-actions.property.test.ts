@@ -47,15 +47,15 @@ import {
 } from '../withdrawals/withdrawals.service.js';
 
 /**
- * The back office (docs/decisions/070-back-office.md): whatever the administrators do, in whatever order, the members' balance
- * projection equals the ledger, every frozen amount equals its member's open holds and no hold
- * outlives its cause (the `check-ledger` comparisons), and the trial balance is zero, after every
- * step (guarantees accepted, and so held; withdrawals approved, rejected, cancelled or left
- * pending; loans rejected with their holds released, repaid or in default). Each generated run
- * calls the real use cases (not HTTP) inside one transaction that is rolled back at its end, so
- * every run starts from the same cooperative: members with confirmed savings, two approved loans
- * waiting to be disbursed, a loan waiting for its guarantors and one under review. Refusals
- * (a withdrawal above the balance, paying a paid dividend…) are part of the sequences: a
+ * The back office (docs/decisions/070-back-office.md): whatever the administrators do, in whatever
+ * order, the members' balance projection equals the ledger, every frozen amount equals its member's
+ * open holds and no hold outlives its cause (the `check-ledger` comparisons), and the trial balance
+ * is zero, after every step (guarantees accepted, and so held; withdrawals approved, rejected,
+ * cancelled or left pending; loans rejected with their holds released, repaid or in default). Each
+ * generated run calls the real use cases (not HTTP) inside one transaction that is rolled back at
+ * its end, so every run starts from the same cooperative: members with confirmed savings, two
+ * approved loans waiting to be disbursed, a loan waiting for its guarantors and one under review.
+ * Refusals (a withdrawal above the balance, paying a paid dividend…) are part of the sequences: a
  * refused action must leave both invariants as they were.
  */
 

@@ -24,11 +24,12 @@ import { createPostgresTestDatabase, requirePostgres } from '../../test/database
 import { recordContributions } from '../contributions/contributions.service.js';
 
 /**
- * The back office's money routines through HTTP (docs/decisions/043-admin-money-and-late-repayment-fines.md): withdrawals approved
- * (ledger debit, balance re-checked under the member's lock) or rejected with a reason, deposit
- * notices verified (a contribution through the ledger) or rejected, fines issued to one member
- * or many (all or nothing), waived and paid. Members get 403, anonymous callers 401, repeated
- * Idempotency-Keys the first answer, and every money action keeps projection == ledger.
+ * The back office's money routines through HTTP
+ * (docs/decisions/043-admin-money-and-late-repayment-fines.md): withdrawals approved (ledger debit,
+ * balance re-checked under the member's lock) or rejected with a reason, deposit notices verified
+ * (a contribution through the ledger) or rejected, fines issued to one member or many (all or
+ * nothing), waived and paid. Members get 403, anonymous callers 401, repeated Idempotency-Keys the
+ * first answer, and every money action keeps projection == ledger.
  */
 const NOW = '2025-06-15T09:00:00Z';
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';

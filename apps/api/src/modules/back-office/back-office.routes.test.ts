@@ -13,8 +13,8 @@ import { createPostgresTestDatabase, requirePostgres } from '../../test/database
 import { finishedJob, readJob, runOfficerJobs } from '../../test/officer-jobs.js';
 
 /**
- * The back office through HTTP (docs/decisions/070-back-office.md): every admin route refuses members
- * (403) and anonymous callers (401); members, imports, payroll, disputes, audit and
+ * The back office through HTTP (docs/decisions/070-back-office.md): every admin route refuses
+ * members (403) and anonymous callers (401); members, imports, payroll, disputes, audit and
  * reconciliation do what the administrator asks, refuse bad CSV files row by row with nothing
  * written, and replay Idempotency-Keys. Ends with projection == ledger.
  */

@@ -1,6 +1,7 @@
 /**
- * The back office's overview, member record, audit log and reconciliation (docs/decisions/070-back-office.md,
- * 11). Reads, except that every CSV export is itself audited (who took which report, when).
+ * The back office's overview, member record, audit log and reconciliation
+ * (docs/decisions/070-back-office.md, 11). Reads, except that every CSV export is itself audited
+ * (who took which report, when).
  */
 import { agree, countOf } from '@coop/shared/plurals';
 import type { AuditEntry, AuditListQuery } from '@coop/shared/audit';

@@ -31,8 +31,9 @@ export function contributionPendingSql(userId: string): SQL {
 export type NewContribution = typeof contributions.$inferInsert;
 
 /**
- * The columns a list shows (docs/member-portal.md §3 Contribution), and no more: reading, sending and mapping the
- * other seven (notes, the ledger link, four timestamps) cost about a third of a list query's time.
+ * The columns a list shows (docs/member-portal.md §3 Contribution), and no more: reading, sending
+ * and mapping the other seven (notes, the ledger link, four timestamps) cost about a third of a
+ * list query's time.
  */
 const LIST_COLUMNS = {
   id: contributions.id,

@@ -10,9 +10,9 @@ import { createPostgresTestDatabase, requirePostgres } from '../../test/database
 import { recordContributions, type PayrollDeduction } from './contributions.service.js';
 
 /**
- * GET/POST /users/contributions… through HTTP, as the web app calls them (docs/member-portal.md §7, §8): every
- * filter of the list, another member's rows answering 404, confirm and dispute with their rules,
- * and Idempotency-Key replays. Ends, like every money test, with projection == ledger.
+ * GET/POST /users/contributions… through HTTP, as the web app calls them (docs/member-portal.md §7,
+ * §8): every filter of the list, another member's rows answering 404, confirm and dispute with
+ * their rules, and Idempotency-Key replays. Ends, like every money test, with projection == ledger.
  */
 
 // 10:00 in Lagos on 15 June 2025.
@@ -329,7 +329,8 @@ describe('contributions API', () => {
   });
 });
 
-// PGlite runs one query at a time, so races can only show on a real PostgreSQL (docs/decisions/002-embedded-pglite-default-postgresql-in-production.md).
+// PGlite runs one query at a time, so races can only show on a real PostgreSQL
+// (docs/decisions/002-embedded-pglite-default-postgresql-in-production.md).
 const serverUrl = requirePostgres('contributions API concurrency');
 
 describe.skipIf(!serverUrl)('contributions API under concurrency (PostgreSQL)', () => {

@@ -29,7 +29,10 @@ import {
 
 const tags = ['contributions'];
 
-/** The member's contributions (docs/member-portal.md §7): list, one, confirm pending ones, dispute a confirmed one. */
+/**
+ * The member's contributions (docs/member-portal.md §7): list, one, confirm pending ones, dispute a
+ * confirmed one.
+ */
 export const contributionRoutes: RouteModule = async (app, deps) => {
   app.get(
     '/',

@@ -422,7 +422,8 @@ describe('disputeContribution', () => {
   });
 });
 
-// PGlite runs one query at a time, so races can only show on a real PostgreSQL (docs/decisions/002-embedded-pglite-default-postgresql-in-production.md).
+// PGlite runs one query at a time, so races can only show on a real PostgreSQL
+// (docs/decisions/002-embedded-pglite-default-postgresql-in-production.md).
 const serverUrl = requirePostgres('contributions concurrency');
 
 describe.skipIf(!serverUrl)('contributions under concurrency (PostgreSQL)', () => {

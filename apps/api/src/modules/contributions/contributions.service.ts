@@ -1,7 +1,7 @@
 /**
- * Contributions (docs/member-portal.md §2, §4; docs/business-rules.md): a member's monthly payroll deductions. The
- * administrator's payroll posts them (`recordContributions`); the member lists them, confirms
- * pending ones and disputes confirmed ones.
+ * Contributions (docs/member-portal.md §2, §4; docs/business-rules.md): a member's monthly payroll
+ * deductions. The administrator's payroll posts them (`recordContributions`); the member lists
+ * them, confirms pending ones and disputes confirmed ones.
  *
  * Every state-changing function here is a use case of the one shape of
  * docs/decisions/003-api-layering.md: `(deps, actor, input)`, one transaction, then in order:
@@ -146,11 +146,11 @@ export async function getContribution(
 }
 
 /**
- * The member confirms some of their own pending contributions (docs/member-portal.md §4: pending → confirmed).
- * All or nothing: an id that is not the member's answers 404 (another member's row is never
- * revealed) and a row that is no longer pending answers 409 naming it; then nothing changes.
- * The rows are locked first, so concurrent confirmations of one row confirm it once. Their
- * "please confirm" notifications are read from then on.
+ * The member confirms some of their own pending contributions (docs/member-portal.md §4: pending →
+ * confirmed). All or nothing: an id that is not the member's answers 404 (another member's row is
+ * never revealed) and a row that is no longer pending answers 409 naming it; then nothing changes.
+ * The rows are locked first, so concurrent confirmations of one row confirm it once. Their "please
+ * confirm" notifications are read from then on.
  */
 export async function confirmContributions(
   deps: Deps,
@@ -203,9 +203,9 @@ export async function confirmContributions(
 }
 
 /**
- * The member disputes one of their own confirmed contributions (docs/member-portal.md §4: confirmed → disputed),
- * allowed once: never on a row disputed or resolved before. The administrator resolves it in the
- * back office; the money stays where the payroll put it until then.
+ * The member disputes one of their own confirmed contributions (docs/member-portal.md §4: confirmed
+ * → disputed), allowed once: never on a row disputed or resolved before. The administrator resolves
+ * it in the back office; the money stays where the payroll put it until then.
  */
 export async function disputeContribution(
   deps: Deps,
@@ -458,9 +458,10 @@ export async function listDisputes(
 }
 
 /**
- * The administrator resolves a disputed contribution (docs/member-portal.md §4: disputed → resolved) with a note.
- * When the member was right, the row takes the amounts really deducted and the difference is
- * posted as one balanced `adjustment` transaction between the member's accounts and
+ * The administrator resolves a disputed contribution (docs/member-portal.md §4: disputed →
+ * resolved) with a note. When the member was right, the row takes the amounts really deducted and
+ * the difference is posted as one balanced `adjustment` transaction between the member's accounts
+ * and
  * `coop_adjustments` (docs/decisions/071-dispute-adjustments.md); the ledger refuses it (409)
  * if it would take a balance below zero. The member is notified either way. The back office
  * and the demo seed both resolve through here.

@@ -40,7 +40,10 @@ export interface DashboardParts<K extends string> {
 
 /** Where the member's id stands in the SQL the sources write: bound on each execution. */
 export const DASHBOARD_USER_ID = sql.placeholder('userId') as unknown as string;
-/** Where the day stands (docs/member-portal.md §2 Pending Actions' deadlines are days): bound on each execution. */
+/**
+ * Where the day stands (docs/member-portal.md §2 Pending Actions' deadlines are days): bound on
+ * each execution.
+ */
 export const DASHBOARD_TODAY = sql.placeholder('today') as unknown as string;
 
 /** A `json` value as the driver hands it back: parsed (node-postgres, PGlite) or as text. */

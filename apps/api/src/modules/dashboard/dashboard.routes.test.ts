@@ -11,9 +11,9 @@ import { approveWithdrawal, requestWithdrawal } from '../withdrawals/withdrawals
 import { getDashboard } from './dashboard.service.js';
 
 /**
- * GET /users/dashboard (docs/member-portal.md §2 Dashboard home, §3; docs/business-rules.md "Balances"; decision 040): the
- * seven figures from the projection, the newest 10 movements across modules and the pending
- * actions with their deadlines and URLs, for the member only.
+ * GET /users/dashboard (docs/member-portal.md §2 Dashboard home, §3; docs/business-rules.md
+ * "Balances"; decision 040): the seven figures from the projection, the newest 10 movements across
+ * modules and the pending actions with their deadlines and URLs, for the member only.
  */
 const NOW = '2025-06-15T09:00:00Z';
 

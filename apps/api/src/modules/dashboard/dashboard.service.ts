@@ -1,8 +1,8 @@
 /**
- * GET /users/dashboard (docs/member-portal.md §2 Dashboard home, §3; docs/business-rules.md "Balances"): the financial summary
- * from the balance projection, the newest movements across modules and what the member is asked
- * to do, in one call and ONE statement (decisions 040 and 107). The modules feed it through
- * dashboard.sources.ts.
+ * GET /users/dashboard (docs/member-portal.md §2 Dashboard home, §3; docs/business-rules.md
+ * "Balances"): the financial summary from the balance projection, the newest movements across
+ * modules and what the member is asked to do, in one call and ONE statement (decisions 040 and
+ * 107). The modules feed it through dashboard.sources.ts.
  */
 import type { Dashboard, FinancialSummary, PendingAction } from '@coop/shared/dashboard';
 import { RECENT_ACTIVITY_LIMIT } from '@coop/shared/dashboard-rules';

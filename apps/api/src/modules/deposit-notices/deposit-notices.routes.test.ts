@@ -20,8 +20,8 @@ import { setMemberActive } from '../members/members.service.js';
 import { rejectDepositNotice, verifyDepositNotice } from './deposit-notices.service.js';
 
 /**
- * /users/deposit-notices (docs/decisions/042-deposit-notices.md): the page's instructions, notices with
- * their rules and messages, the administrator's verification posting through the ledger.
+ * /users/deposit-notices (docs/decisions/042-deposit-notices.md): the page's instructions, notices
+ * with their rules and messages, the administrator's verification posting through the ledger.
  */
 const NOW = '2025-06-15T09:00:00Z';
 

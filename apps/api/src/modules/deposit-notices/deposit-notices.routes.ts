@@ -79,7 +79,10 @@ export const depositNoticeRoutes: RouteModule = async (app, deps) => {
 
 const adminTags = ['admin: deposit notices'];
 
-/** The back office's deposit notices (docs/decisions/043-admin-money-and-late-repayment-fines.md): the queue, verify, reject. */
+/**
+ * The back office's deposit notices (docs/decisions/043-admin-money-and-late-repayment-fines.md):
+ * the queue, verify, reject.
+ */
 export const adminDepositNoticeRoutes: RouteModule = async (app, deps) => {
   app.get(
     '/',

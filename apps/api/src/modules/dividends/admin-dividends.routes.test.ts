@@ -19,10 +19,11 @@ import { createPostgresTestDatabase, requirePostgres } from '../../test/database
 import { recordContributions } from '../contributions/contributions.service.js';
 
 /**
- * The back office's dividends through HTTP (docs/decisions/072-dividends-and-policy.md): preview a year at a rate (nothing
- * written), declare it once (rows `calculated`, rounded down to the kobo: decision 072), pay it
- * once through the ledger (members notified), list declarations and rows. Members get 403,
- * anonymous callers 401; Idempotency-Keys replay; projection == ledger after paying.
+ * The back office's dividends through HTTP (docs/decisions/072-dividends-and-policy.md): preview a
+ * year at a rate (nothing written), declare it once (rows `calculated`, rounded down to the kobo:
+ * decision 072), pay it once through the ledger (members notified), list declarations and rows.
+ * Members get 403, anonymous callers 401; Idempotency-Keys replay; projection == ledger after
+ * paying.
  */
 
 // 10:00 in Lagos on 10 March 2026: the 2025 financial year has ended.

@@ -21,7 +21,10 @@ const LIST_COLUMNS = {
 };
 export type DividendListRow = Pick<DividendRow, keyof typeof LIST_COLUMNS>;
 
-/** A dividend not paid yet sorts by its issue date among the payment dates (docs/member-portal.md §2). */
+/**
+ * A dividend not paid yet sorts by its issue date among the payment dates (docs/member-portal.md
+ * §2).
+ */
 const paymentDate = sql`coalesce(${dividends.paidDate}, ${dividends.issuedDate})`;
 
 /**

@@ -12,11 +12,11 @@ import { recordContributions } from '../contributions/contributions.service.js';
 import { declareDividend, payDividends } from './dividends.service.js';
 
 /**
- * GET /users/dividends (docs/member-portal.md §2 Dividends, §7) and the administrator's declare and pay use cases
- * (decision 040): rows at the rate of the year-end share holding, paid into savings through the
- * ledger; sorts by payment date or year; another member's rows never shown. Each test has a
- * cooperative of its own (a declared year belongs to the whole cooperative) and declares and pays
- * what it needs, so the tests pass alone and in any order.
+ * GET /users/dividends (docs/member-portal.md §2 Dividends, §7) and the administrator's declare and
+ * pay use cases (decision 040): rows at the rate of the year-end share holding, paid into savings
+ * through the ledger; sorts by payment date or year; another member's rows never shown. Each test
+ * has a cooperative of its own (a declared year belongs to the whole cooperative) and declares and
+ * pays what it needs, so the tests pass alone and in any order.
  */
 const NOW = '2025-06-15T09:00:00Z';
 

@@ -50,7 +50,10 @@ export const dividendRoutes: RouteModule = async (app, deps) => {
 
 const adminTags = ['admin: dividends'];
 
-/** The back office's dividends (docs/decisions/072-dividends-and-policy.md): preview, declare, pay, list. Admins only. */
+/**
+ * The back office's dividends (docs/decisions/072-dividends-and-policy.md): preview, declare, pay,
+ * list. Admins only.
+ */
 export const adminDividendRoutes: RouteModule = async (app, deps) => {
   app.get(
     '/',

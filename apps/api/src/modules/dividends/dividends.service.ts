@@ -1,8 +1,8 @@
 /**
- * Dividends (docs/member-portal.md §2 Dividends, §3, §4; docs/business-rules.md "Dividends and fines"): the administrator declares a
- * year's rate on share holding, which calculates one row per member holding shares at the year's
- * end; paying the year credits each row to the member's savings through the ledger. Members list
- * their own. Use cases follow docs/decisions/003-api-layering.md.
+ * Dividends (docs/member-portal.md §2 Dividends, §3, §4; docs/business-rules.md "Dividends and
+ * fines"): the administrator declares a year's rate on share holding, which calculates one row per
+ * member holding shares at the year's end; paying the year credits each row to the member's savings
+ * through the ledger. Members list their own. Use cases follow docs/decisions/003-api-layering.md.
  */
 import { isIsoDate, toIsoDateInTimeZone, type IsoDate } from '@coop/shared/dates';
 import {

@@ -15,8 +15,9 @@ import { setMemberActive } from '../members/members.service.js';
 import { issueFine, markFinePaid, waiveFine } from './fines.service.js';
 
 /**
- * GET /users/fines (docs/member-portal.md §2 Fines, §7) and the administrator's fine use cases (decision 040):
- * issue, waive, mark paid from savings or by transfer; the status filter; 403 suspended.
+ * GET /users/fines (docs/member-portal.md §2 Fines, §7) and the administrator's fine use cases
+ * (decision 040): issue, waive, mark paid from savings or by transfer; the status filter; 403
+ * suspended.
  */
 const NOW = '2025-06-15T09:00:00Z';
 

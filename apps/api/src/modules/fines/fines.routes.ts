@@ -44,7 +44,10 @@ export const fineRoutes: RouteModule = async (app, deps) => {
 
 const adminTags = ['admin: fines'];
 
-/** The back office's fines (docs/decisions/043-admin-money-and-late-repayment-fines.md): the list, issue to one or many, waive, mark paid. */
+/**
+ * The back office's fines (docs/decisions/043-admin-money-and-late-repayment-fines.md): the list,
+ * issue to one or many, waive, mark paid.
+ */
 export const adminFineRoutes: RouteModule = async (app, deps) => {
   app.get(
     '/',

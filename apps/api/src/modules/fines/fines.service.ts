@@ -1,8 +1,9 @@
 /**
- * Fines (docs/member-portal.md §2 Fines, §3, §4; docs/business-rules.md "Dividends and fines"): the administrator issues a fine to a member;
- * it stays `pending` until the administrator records it `paid` (from the member's savings or by a
- * bank transfer, through the ledger) or `waived`. The member lists them, and pending ones count in
- * Total Fines and in Pending Actions. Use cases follow docs/decisions/003-api-layering.md.
+ * Fines (docs/member-portal.md §2 Fines, §3, §4; docs/business-rules.md "Dividends and fines"): the
+ * administrator issues a fine to a member; it stays `pending` until the administrator records it
+ * `paid` (from the member's savings or by a bank transfer, through the ledger) or `waived`. The
+ * member lists them, and pending ones count in Total Fines and in Pending Actions. Use cases follow
+ * docs/decisions/003-api-layering.md.
  */
 import type {
   AdminFine,

@@ -12,7 +12,8 @@ import {
   type LedgerPosting,
 } from './ledger.service.js';
 
-// PGlite runs one query at a time, so races can only show on a real PostgreSQL (docs/decisions/002-embedded-pglite-default-postgresql-in-production.md).
+// PGlite runs one query at a time, so races can only show on a real PostgreSQL
+// (docs/decisions/002-embedded-pglite-default-postgresql-in-production.md).
 const serverUrl = requirePostgres('ledger concurrency');
 
 describe.skipIf(!serverUrl)('ledger under concurrency (PostgreSQL)', () => {

@@ -1,8 +1,8 @@
 /**
- * Guarantor requests (docs/member-portal.md §2 Guarantor Requests, Reassign Guarantor dialog, §4, §5, §7; docs/business-rules.md
- * "Guarantors"): the guarantor lists, accepts (freezing the guarantee) or rejects; the
- * borrower replaces a rejected guarantor once per place; members search for candidates.
- * Lock order as in loans.service.ts: loan, its guarantor rows, balance rows.
+ * Guarantor requests (docs/member-portal.md §2 Guarantor Requests, Reassign Guarantor dialog, §4,
+ * §5, §7; docs/business-rules.md "Guarantors"): the guarantor lists, accepts (freezing the
+ * guarantee) or rejects; the borrower replaces a rejected guarantor once per place; members search
+ * for candidates. Lock order as in loans.service.ts: loan, its guarantor rows, balance rows.
  */
 import { timingSafeEqual } from 'node:crypto';
 import {

@@ -1,4 +1,7 @@
-/** Queries of the back office's loans pages and the maker-checker requests (docs/decisions/062-loan-back-office.md). */
+/**
+ * Queries of the back office's loans pages and the maker-checker requests
+ * (docs/decisions/062-loan-back-office.md).
+ */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { hasPermission, OFFICER_ROLES } from '@coop/shared/officers';
 import { alias } from 'drizzle-orm/pg-core';

@@ -17,10 +17,10 @@ import {
 import { storePolicy } from '../policy/policy.service.js';
 
 /**
- * Loans in the back office through HTTP (docs/decisions/062-loan-back-office.md): the pipeline, the history, disbursement
- * with maker-checker above the policy threshold (₦500,000 here), manual repayments and default.
- * Members get 403, anonymous callers 401; writes replay their Idempotency-Key; every money action
- * keeps projection == ledger and frozen == guarantees.
+ * Loans in the back office through HTTP (docs/decisions/062-loan-back-office.md): the pipeline, the
+ * history, disbursement with maker-checker above the policy threshold (₦500,000 here), manual
+ * repayments and default. Members get 403, anonymous callers 401; writes replay their
+ * Idempotency-Key; every money action keeps projection == ledger and frozen == guarantees.
  */
 
 const NOW = '2025-06-15T09:00:00Z';

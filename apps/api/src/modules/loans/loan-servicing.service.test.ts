@@ -35,10 +35,10 @@ import { certifyLoan, getLoanEligibility, listLoans } from './loans.service.js';
 import { getDashboard } from '../dashboard/dashboard.service.js';
 
 /**
- * After approval (docs/business-rules.md): disbursement fixes the schedule and posts the ledger, repayments
- * allocate to instalments and release guarantees in proportion, the overdue job marks unpaid
- * instalments, default and repaid. Every step keeps projection == ledger and frozen amounts ==
- * guarantees; a property test drives random repayment sequences.
+ * After approval (docs/business-rules.md): disbursement fixes the schedule and posts the ledger,
+ * repayments allocate to instalments and release guarantees in proportion, the overdue job marks
+ * unpaid instalments, default and repaid. Every step keeps projection == ledger and frozen amounts
+ * == guarantees; a property test drives random repayment sequences.
  */
 
 const NOW = '2025-06-15T09:00:00Z';

@@ -1,8 +1,9 @@
 /**
- * After approval (docs/business-rules.md "Certification and after approval"): the administrator disburses a loan, records its
- * repayments (manual or payroll) and may declare it in default; a scheduled job marks unpaid
- * instalments overdue. Admin use cases without routes yet: the back office gives them screens,
- * and the demo uses them now. Every money step is one balanced ledger transaction.
+ * After approval (docs/business-rules.md "Certification and after approval"): the administrator
+ * disburses a loan, records its repayments (manual or payroll) and may declare it in default; a
+ * scheduled job marks unpaid instalments overdue. Admin use cases without routes yet: the back
+ * office gives them screens, and the demo uses them now. Every money step is one balanced ledger
+ * transaction.
  *
  * Ledger (decision 030): at disbursement the member owes the whole repayment (amount + interest,
  * plus fees when not deducted): debit `member_loans` by it; credit `coop_bank` with what is paid

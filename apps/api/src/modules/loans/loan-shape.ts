@@ -1,5 +1,6 @@
 /**
- * Database rows to the docs/member-portal.md §3 shapes (naira, ISO dates). Private to the loans module.
+ * Database rows to the docs/member-portal.md §3 shapes (naira, ISO dates). Private to the loans
+ * module.
  */
 import type { GuarantorRequest } from '@coop/shared/guarantors';
 import type { Loan, LoanGuarantor, RepaymentRecord, ScheduleItem } from '@coop/shared/loans';

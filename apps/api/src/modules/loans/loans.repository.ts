@@ -34,7 +34,9 @@ export type GuarantorRow = typeof loanGuarantors.$inferSelect;
 export type ScheduleItemRow = typeof loanScheduleItems.$inferSelect;
 export type RepaymentRow = typeof loanRepayments.$inferSelect;
 
-/** Loans that hold a guarantor's commitment: not yet repaid nor rejected (docs/business-rules.md). */
+/**
+ * Loans that hold a guarantor's commitment: not yet repaid nor rejected (docs/business-rules.md).
+ */
 export const RUNNING_LOAN_STATUSES = [
   'pending',
   'under_review',

@@ -14,10 +14,10 @@ import { frozenMismatches, loanMember, type LoanTestMember } from '../../test/lo
 import { outbox } from '../../test/auth-helpers.js';
 
 /**
- * The loans API through HTTP as the web app calls it (docs/member-portal.md §7, §8; docs/business-rules.md): eligibility, the
- * calculator, a request with three guarantors, accept / reject / reassign, certification by two
- * reviewers, the reject path, the IDOR matrix, the lists and their filters. Ends with
- * projection == ledger and frozen amounts == accepted guarantees.
+ * The loans API through HTTP as the web app calls it (docs/member-portal.md §7, §8;
+ * docs/business-rules.md): eligibility, the calculator, a request with three guarantors, accept /
+ * reject / reassign, certification by two reviewers, the reject path, the IDOR matrix, the lists
+ * and their filters. Ends with projection == ledger and frozen amounts == accepted guarantees.
  */
 
 const NOW = '2025-06-15T09:00:00Z';

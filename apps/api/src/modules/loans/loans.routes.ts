@@ -63,7 +63,10 @@ import {
 
 const tags = ['loans'];
 
-/** The member's loans (docs/member-portal.md §7): eligibility, calculator, request, list, guarantors of a loan. */
+/**
+ * The member's loans (docs/member-portal.md §7): eligibility, calculator, request, list, guarantors
+ * of a loan.
+ */
 export const loanRoutes: RouteModule = async (app, deps) => {
   app.get(
     '/eligibility',
@@ -268,7 +271,10 @@ export const guaranteeRoutes: RouteModule = async (app, deps) => {
   );
 };
 
-/** GET /users/guarantor-candidates (docs/business-rules.md): the wizard's and the reassign dialog's picker. */
+/**
+ * GET /users/guarantor-candidates (docs/business-rules.md): the wizard's and the reassign dialog's
+ * picker.
+ */
 export const guarantorCandidateRoutes: RouteModule = async (app, deps) => {
   app.get(
     '/',
@@ -289,7 +295,10 @@ export const guarantorCandidateRoutes: RouteModule = async (app, deps) => {
 
 const adminTags = ['admin: loans'];
 
-/** Loans in the back office (docs/decisions/062-loan-back-office.md): pipeline, history, disburse, repay, default. */
+/**
+ * Loans in the back office (docs/decisions/062-loan-back-office.md): pipeline, history, disburse,
+ * repay, default.
+ */
 export const adminLoanRoutes: RouteModule = async (app, deps) => {
   app.get(
     '/',

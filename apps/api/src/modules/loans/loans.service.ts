@@ -1,9 +1,10 @@
 /**
- * Loans (docs/member-portal.md §2 Loans page, §3, §4, §5, §7; docs/business-rules.md "Loan eligibility", "Loan pricing",
- * "Guarantors", "Certification"): eligibility, the calculator, the request with its guarantor
- * requests, the member's loans, the reviewers' certification, and what the dashboard shows of
- * loans. Guarantor answers live in guarantees.service.ts; disbursement, repayments, default and
- * the overdue job in loan-servicing.service.ts.
+ * Loans (docs/member-portal.md §2 Loans page, §3, §4, §5, §7; docs/business-rules.md "Loan
+ * eligibility", "Loan pricing", "Guarantors", "Certification and after approval"): eligibility, the
+ * calculator, the request with its guarantor requests, the member's loans, the reviewers'
+ * certification, and what the dashboard shows of loans. Guarantor answers live in
+ * guarantees.service.ts; disbursement, repayments, default and the overdue job in
+ * loan-servicing.service.ts.
  *
  * Every state-changing function is a use case of docs/decisions/003-api-layering.md. Lock order,
  * everywhere in this module: the loan row, then its guarantor rows (id order), then member
@@ -133,7 +134,10 @@ export async function calculateLoanQuote(
   }
 }
 
-/** The docs/member-portal.md §3 loans of these rows, with their guarantors, schedules and repayments. */
+/**
+ * The docs/member-portal.md §3 loans of these rows, with their guarantors, schedules and
+ * repayments.
+ */
 async function loansWithParts(repo: LoansRepository, rows: LoanRow[]): Promise<Loan[]> {
   const ids = rows.map((row) => row.id);
   const [guarantors, schedule, repayments] = [
@@ -208,9 +212,9 @@ export async function getLoanGuarantors(
 }
 
 /**
- * Checks that each member may guarantee a loan of `borrowerId` (docs/business-rules.md): an active member,
- * not the borrower, below the policy's limit of running guarantees. Callers hold the members'
- * balance rows locked, so two requests naming the same member cannot both pass the limit.
+ * Checks that each member may guarantee a loan of `borrowerId` (docs/business-rules.md): an active
+ * member, not the borrower, below the policy's limit of running guarantees. Callers hold the
+ * members' balance rows locked, so two requests naming the same member cannot both pass the limit.
  */
 export async function assertGuarantorsAvailable(
   repo: LoansRepository,

@@ -50,7 +50,10 @@ function answer(reply: FastifyReply, change: MemberChange, done: { message: stri
 /** A CSV upload travels as base64 in JSON: 10 MB of file is about 13.4 MB of body. */
 const CSV_UPLOAD_BODY_LIMIT_BYTES = 14 * 1024 * 1024;
 
-/** The back office's members (docs/decisions/070-back-office.md; docs/member-portal.md §7 GET /admin/users). Admins only. */
+/**
+ * The back office's members (docs/decisions/070-back-office.md; docs/member-portal.md §7 GET
+ * /admin/users). Admins only.
+ */
 export const adminMemberRoutes: RouteModule = async (app, deps) => {
   app.get(
     '/',

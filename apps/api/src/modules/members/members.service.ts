@@ -354,7 +354,10 @@ export interface MemberChange {
   proposed: boolean;
 }
 
-/** A member as the back office lists them (docs/member-portal.md §3 User, plus joining and activation). */
+/**
+ * A member as the back office lists them (docs/member-portal.md §3 User, plus joining and
+ * activation).
+ */
 export function toAdminMember(row: MemberRow): AdminMember {
   return {
     ...toUser(row),
@@ -364,7 +367,10 @@ export function toAdminMember(row: MemberRow): AdminMember {
   };
 }
 
-/** GET /admin/users (docs/member-portal.md §7): every account, 50 a page by first name; search and filters. */
+/**
+ * GET /admin/users (docs/member-portal.md §7): every account, 50 a page by first name; search and
+ * filters.
+ */
 export async function listMembers(
   deps: Deps,
   _actor: MemberActor,
@@ -411,8 +417,8 @@ function clashErrors(
 }
 
 /**
- * PUT /admin/users/{id}: names, e-mail and phone (docs/business-rules.md: a member changes only their phone;
- * the rest goes through the administrator). A duplicate e-mail or phone answers 409.
+ * PUT /admin/users/{id}: names, e-mail and phone (docs/business-rules.md: a member changes only
+ * their phone; the rest goes through the administrator). A duplicate e-mail or phone answers 409.
  */
 export async function updateMember(
   deps: Deps,

@@ -76,7 +76,10 @@ function lagosTime(date: Date): string {
 const lines = (...text: string[]) => text.join('\n');
 const { mine: myLoan, guaranteed, toReview } = LOAN_LINKS;
 
-/** A notification of `type` with the type's usual priority (docs/member-portal.md §4), unless told otherwise. */
+/**
+ * A notification of `type` with the type's usual priority (docs/member-portal.md §4), unless told
+ * otherwise.
+ */
 function notice(
   type: NotificationType,
   content: Omit<NotificationContent, 'type' | 'priority'> & { priority?: NotificationPriority },
@@ -181,7 +184,10 @@ export const templates = {
     };
   },
 
-  /** The administrator resolved the member's dispute (docs/decisions/070-back-office.md), with the note and any correction. */
+  /**
+   * The administrator resolved the member's dispute (docs/decisions/070-back-office.md), with the
+   * note and any correction.
+   */
   contributionDisputeResolved(
     _config: Config,
     _to: Recipient,

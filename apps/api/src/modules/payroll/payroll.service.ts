@@ -1,10 +1,10 @@
 /**
- * Payroll deductions (docs/decisions/070-back-office.md; docs/business-rules.md "Contributions"): the administrator uploads a
- * month's CSV (membershipId, month, savings, shares in naira), sees a preview, and posts it.
- * Posting creates pending contributions through the contributions service (ledger, audit and
- * the members' "please confirm" notifications included). Idempotent per member and month: rows
- * already posted are left alone, so a second upload of the same month changes nothing and says
- * so; posts of one month queue on a lock, so two at once post each row once.
+ * Payroll deductions (docs/decisions/070-back-office.md; docs/business-rules.md "Contributions"):
+ * the administrator uploads a month's CSV (membershipId, month, savings, shares in naira), sees a
+ * preview, and posts it. Posting creates pending contributions through the contributions service
+ * (ledger, audit and the members' "please confirm" notifications included). Idempotent per member
+ * and month: rows already posted are left alone, so a second upload of the same month changes
+ * nothing and says so; posts of one month queue on a lock, so two at once post each row once.
  */
 import { CSV_UPLOAD_MAX_BYTES } from '@coop/shared/csv-upload-rules';
 import type { CsvUploadInput } from '@coop/shared/csv-uploads';

@@ -7,9 +7,10 @@ import { bearer, createActiveMember, signIn } from '../../test/auth-helpers.js';
 import { loanMember, loanThrough } from '../../test/loan-members.js';
 
 /**
- * The back office's policy through HTTP (docs/decisions/072-dividends-and-policy.md): GET the policy in force, PUT a whole
- * policy validated by the shared schema, audited with before and after, applying to new requests
- * only. Members get 403, anonymous callers 401; an Idempotency-Key replays.
+ * The back office's policy through HTTP (docs/decisions/072-dividends-and-policy.md): GET the
+ * policy in force, PUT a whole policy validated by the shared schema, audited with before and
+ * after, applying to new requests only. Members get 403, anonymous callers 401; an Idempotency-Key
+ * replays.
  */
 const NOW = '2025-06-15T09:00:00Z';
 

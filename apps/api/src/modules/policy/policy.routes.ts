@@ -11,7 +11,10 @@ import {
 
 const tags = ['admin: policy'];
 
-/** The cooperative's policy (docs/decisions/072-dividends-and-policy.md; docs/business-rules.md). Admins only. */
+/**
+ * The cooperative's policy (docs/decisions/072-dividends-and-policy.md; docs/business-rules.md).
+ * Admins only.
+ */
 export const adminPolicyRoutes: RouteModule = async (app, deps) => {
   app.get(
     '/',

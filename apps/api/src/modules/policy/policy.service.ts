@@ -1,6 +1,6 @@
 /**
- * The cooperative's admin-editable policy (docs/business-rules.md defaults: loans, withdrawals, fines), one row
- * of the `policy` table validated by `@coop/shared/policy` on every read.
+ * The cooperative's admin-editable policy (docs/business-rules.md defaults: loans, withdrawals,
+ * fines), one row of the `policy` table validated by `@coop/shared/policy` on every read.
  *
  * Every rule that depends on the policy reads it through `currentPolicy`, inside the transaction
  * of the use case, so one use case sees one policy from start to end. Until an administrator
@@ -28,7 +28,9 @@ import { POLICY_ROW_ID, policyRepository } from './policy.repository.js';
 
 export type { Policy } from '@coop/shared/policy';
 
-/** The policy in force: the stored row, or the docs/business-rules.md defaults while none was saved. */
+/**
+ * The policy in force: the stored row, or the docs/business-rules.md defaults while none was saved.
+ */
 export async function currentPolicy(db: Executor): Promise<Policy> {
   const row = await policyRepository(db).row();
   if (!row) return DEFAULT_POLICY;

@@ -29,10 +29,10 @@ import { setMemberActive } from '../members/members.service.js';
 import { approveWithdrawal, rejectWithdrawal } from './withdrawals.service.js';
 
 /**
- * /users/withdrawals through HTTP (docs/member-portal.md §2, §5, §7, §8; docs/business-rules.md; decision 041): eligibility,
- * requests with their messages and Idempotency-Key, one pending per type, changing and
- * cancelling, another member's request answering 404, a suspended member 403, and the
- * administrator's approval debiting the ledger. Ends with projection == ledger.
+ * /users/withdrawals through HTTP (docs/member-portal.md §2, §5, §7, §8; docs/business-rules.md;
+ * decision 041): eligibility, requests with their messages and Idempotency-Key, one pending per
+ * type, changing and cancelling, another member's request answering 404, a suspended member 403,
+ * and the administrator's approval debiting the ledger. Ends with projection == ledger.
  */
 const NOW = '2025-06-15T09:00:00Z';
 

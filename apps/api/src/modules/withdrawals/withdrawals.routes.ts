@@ -28,7 +28,10 @@ import {
 
 const tags = ['withdrawals'];
 
-/** The member's withdrawal requests (docs/member-portal.md §7 Other lists; docs/decisions/041-withdrawals.md). */
+/**
+ * The member's withdrawal requests (docs/member-portal.md §7 Other lists;
+ * docs/decisions/041-withdrawals.md).
+ */
 export const withdrawalRoutes: RouteModule = async (app, deps) => {
   app.get(
     '/',
@@ -114,7 +117,10 @@ export const withdrawalRoutes: RouteModule = async (app, deps) => {
 
 const adminTags = ['admin: withdrawals'];
 
-/** The back office's withdrawals (docs/decisions/043-admin-money-and-late-repayment-fines.md): the queue, approve, reject. */
+/**
+ * The back office's withdrawals (docs/decisions/043-admin-money-and-late-repayment-fines.md): the
+ * queue, approve, reject.
+ */
 export const adminWithdrawalRoutes: RouteModule = async (app, deps) => {
   app.get(
     '/',

@@ -1,8 +1,8 @@
 /**
- * Withdrawals (docs/member-portal.md §2 Withdrawals, §3, §5, §7; docs/business-rules.md "Withdrawals";
- * docs/decisions/041-withdrawals.md). A member asks to withdraw savings or share holding; the
- * administrator approves (the ledger debit happens then) or rejects. Before a decision the member
- * may change the amount or reason of, or cancel, their own pending request.
+ * Withdrawals (docs/member-portal.md §2 Withdrawals, §3, §5, §7; docs/business-rules.md
+ * "Withdrawals"; docs/decisions/041-withdrawals.md). A member asks to withdraw savings or share
+ * holding; the administrator approves (the ledger debit happens then) or rejects. Before a decision
+ * the member may change the amount or reason of, or cancel, their own pending request.
  *
  * Every use case locks the member's balance row first (`lockMemberBalance`), then the request,
  * so concurrent requests of one member queue and see each other: a pending request holds its
@@ -120,10 +120,10 @@ interface Eligibility {
 const HOLD_ACCOUNT = { savings: 'member_savings', share_holding: 'member_shares' } as const;
 
 /**
- * docs/business-rules.md: what is available is the ledger's one figure (`availableOf`: each balance less its
- * open holds, a pending request's own hold among them); shares only with no running loan and no
- * active guarantee, as far as the admin-editable withdrawal policy asks for them. Each false flag
- * says why. `except` is a pending request being changed or decided: its own hold counts as
+ * docs/business-rules.md: what is available is the ledger's one figure (`availableOf`: each balance
+ * less its open holds, a pending request's own hold among them); shares only with no running loan
+ * and no active guarantee, as far as the admin-editable withdrawal policy asks for them. Each false
+ * flag says why. `except` is a pending request being changed or decided: its own hold counts as
  * available to it.
  */
 async function eligibilityOf(
