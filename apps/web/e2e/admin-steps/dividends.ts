@@ -75,10 +75,12 @@ export async function declareAndPayDividends(
     page.getByText(`The ${year} dividend was paid into ${members} member`),
   ).toBeVisible();
   await expect(pay).toHaveCount(0);
+  // The year's row (the table's, or the phone list's item) says Paid.
   await expect(
     page
-      .getByText(/^Paid /)
-      .filter({ visible: true })
+      .locator('tr, li')
+      .filter({ visible: true, hasText: `FY ${year}` })
+      .filter({ hasText: /Paid/ })
       .first(),
   ).toBeVisible();
   await toastsGone(page);
