@@ -94,6 +94,9 @@ describe('Dividend declarations', () => {
       '1',
     );
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    // Escape does not close the dialog while the members are being paid.
+    await userEvent.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Pay the FY 2025 dividend?' })).toBeVisible();
     expect(await screen.findByText(PAID, {}, { timeout: 5_000 })).toBeVisible();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     // The list is asked again: the year shows paid, with no Pay.

@@ -27,12 +27,13 @@ import { formatRate } from './declare-dividend-form';
 
 function PayForm({
   declaration,
+  pay,
   onDone,
 }: {
   declaration: DividendDeclaration;
+  pay: ReturnType<typeof usePayDividend>;
   onDone: () => void;
 }) {
-  const pay = usePayDividend();
   const [key] = useState(newIdempotencyKey);
   return (
     <>
@@ -74,9 +75,12 @@ function PayForm({
 
 function PayDialog({ declaration }: { declaration: DividendDeclaration }) {
   const [open, setOpen] = useState(false);
+  // The payment's job lives here: the dialog stays open (no Escape, no click outside) while it
+  // runs, so its progress and outcome are not lost and Pay is not asked again with a new key.
+  const pay = usePayDividend();
   const due = declaration.amount - declaration.paidAmount;
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <Dialog open={open} onOpenChange={(next) => setOpen(next || pay.isPending)}>
       <DialogTrigger asChild>
         <Button className="md:h-8 md:px-3">
           Pay
@@ -92,7 +96,7 @@ function PayDialog({ declaration }: { declaration: DividendDeclaration }) {
             notified. A payment cannot be undone.
           </DialogDescription>
         </DialogHeader>
-        <PayForm declaration={declaration} onDone={() => setOpen(false)} />
+        <PayForm declaration={declaration} pay={pay} onDone={() => setOpen(false)} />
       </DialogContent>
     </Dialog>
   );
