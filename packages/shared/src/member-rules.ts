@@ -3,6 +3,7 @@
  * labels, and the screens' texts. Zod-free, so the pages show them without the validation
  * library; the schemas are in members.ts.
  */
+import { countOf } from './plurals.js';
 import type { StatusLabelMap, StatusToneMap } from './status-tones.js';
 
 /** The columns of a members import, in this order (docs/administrators.md). */
@@ -59,4 +60,4 @@ export const sessionsEndedMessage = (ended: number) =>
 
 /** '3 members imported' */
 export const membersImportedMessage = (count: number) =>
-  `${count} member${count === 1 ? '' : 's'} imported. Their activation e-mails are on their way.`;
+  `${countOf(count, 'member')} imported. Their activation e-mails are on their way.`;

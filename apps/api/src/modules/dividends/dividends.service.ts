@@ -4,6 +4,7 @@
  * member holding shares at the year's end; paying the year credits each row to the member's savings
  * through the ledger. Members list their own. Use cases follow docs/decisions/003-api-layering.md.
  */
+import { countOf } from '@coop/shared/plurals';
 import { isIsoDate, toIsoDateInTimeZone, type IsoDate } from '@coop/shared/dates';
 import {
   DIVIDEND_TRANSITIONS,
@@ -491,10 +492,10 @@ export async function payDividendYear(
 }
 
 export const dividendDeclaredMessage = (declaration: DividendDeclaration) =>
-  `The ${declaration.dividendYear} dividend was declared for ${declaration.members} member${declaration.members === 1 ? '' : 's'}. Nothing is paid until you pay it.`;
+  `The ${declaration.dividendYear} dividend was declared for ${countOf(declaration.members, 'member')}. Nothing is paid until you pay it.`;
 
 export const dividendPaidMessage = (declaration: DividendDeclaration) =>
-  `The ${declaration.dividendYear} dividend was paid into ${declaration.members} member${declaration.members === 1 ? '' : 's'}’ savings. Each member was notified.`;
+  `The ${declaration.dividendYear} dividend was paid into ${countOf(declaration.members, 'member’s', 'members’')} savings. Each member was notified.`;
 
 /** Dividend payments as officer jobs (lib/officer-jobs.ts, decision 101). */
 export const dividendPayJobWork: OfficerJobWork = {
@@ -506,5 +507,5 @@ export const dividendPayJobWork: OfficerJobWork = {
     }),
   message: (result: DividendDeclaration) => dividendPaidMessage(result),
   partly: (done, total) =>
-    `${done} of ${total} member${total === 1 ? '' : 's'} were paid before the payment stopped; paying the year again pays the rest.`,
+    `${done.toLocaleString('en-NG')} of ${countOf(total, 'member')} were paid before the payment stopped; paying the year again pays the rest.`,
 };

@@ -1,3 +1,4 @@
+import { countOf } from '@coop/shared/plurals';
 import { z } from 'zod';
 import { emailSchema, normalizePhone, type User } from '@coop/shared/auth';
 import { isOfficer, officerRoleSchema } from '@coop/shared/officers';
@@ -947,5 +948,5 @@ export const memberImportJobWork: OfficerJobWork = {
     ),
   message: (result: MemberImportResult) => membersImportedMessage(result.imported),
   partly: (done, total) =>
-    `${done} of ${total} member${total === 1 ? '' : 's'} were imported before the import stopped; they stay registered.`,
+    `${done.toLocaleString('en-NG')} of ${countOf(total, 'member')} were imported before the import stopped; they stay registered.`,
 };

@@ -6,6 +6,7 @@
  * and month: rows already posted are left alone, so a second upload of the same month changes
  * nothing and says so; posts of one month queue on a lock, so two at once post each row once.
  */
+import { countOf } from '@coop/shared/plurals';
 import { CSV_UPLOAD_MAX_BYTES } from '@coop/shared/csv-upload-rules';
 import type { CsvUploadInput } from '@coop/shared/csv-uploads';
 import type { PayrollPreview, PayrollRow } from '@coop/shared/payroll';
@@ -413,12 +414,14 @@ export function payrollPostedMessage(result: PayrollPosting): string {
     return `Nothing was posted: every row for ${month} was already posted`;
   }
   const skipped =
-    result.alreadyPosted > 0 ? ` (${result.alreadyPosted} already posted, left as they were)` : '';
+    result.alreadyPosted > 0
+      ? ` (${result.alreadyPosted.toLocaleString('en-NG')} already posted, left as they were)`
+      : '';
   const repaid =
     result.repayments > 0
       ? ` Loan repayments of ${formatNaira(result.repayments)} were recorded.`
       : '';
-  return `Posted ${result.posted} contribution${result.posted === 1 ? '' : 's'} for ${month}${skipped}. The members were asked to confirm.${repaid}`;
+  return `Posted ${countOf(result.posted, 'contribution')} for ${month}${skipped}. The members were asked to confirm.${repaid}`;
 }
 
 /** Payroll postings as officer jobs (lib/officer-jobs.ts, decision 101). */
@@ -431,5 +434,5 @@ export const payrollPostJobWork: OfficerJobWork = {
     }),
   message: (result: PayrollPosting) => payrollPostedMessage(result),
   partly: (done, total) =>
-    `${done} of ${total} row${total === 1 ? '' : 's'} were posted before the posting stopped; upload the file again to post the rest (rows already posted are skipped).`,
+    `${done.toLocaleString('en-NG')} of ${countOf(total, 'row')} were posted before the posting stopped; upload the file again to post the rest (rows already posted are skipped).`,
 };
