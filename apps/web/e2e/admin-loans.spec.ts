@@ -4,7 +4,7 @@ import { allowLonger, signInAsOfficer } from './support';
 import { disburseLoan, openLoanOf, recordRepayment } from './admin-steps/loans';
 
 /**
- * Loans in the back office (issue 9 item 6) on the demo cooperative, whose
+ * Loans in the back office (docs/decisions/062-loan-back-office.md) on the demo cooperative, whose
  * two-signature limit is ₦100,000: a ₦80,000 loan of the test's own (its borrower, guarantors
  * and the demo's reviewers' approvals seeded through the API) is disbursed by one administrator,
  * a repayment is recorded, and the history shows every step. Axe on the dialogs (inside the

@@ -5,10 +5,10 @@ import { editPolicyValue } from './admin-steps/dividends';
 import { allowLonger, expectAccessible, signInAsOfficer } from './support';
 
 /**
- * The back office's policy (issue 9 item 10) on the demo cooperative: refuse a bad value, then
- * change one and see it saved. Axe on the dialog and the refused value. Declaring and paying last year's
- * dividend (item 8) is in back-office.spec.ts; every back-office page in the dark theme is the
- * all-pages pass (all-pages.spec.ts).
+ * The back office's policy (docs/decisions/072-dividends-and-policy.md) on the demo cooperative:
+ * refuse a bad value, then change one and see it saved. Axe on the dialog and the refused value.
+ * Declaring and paying last year's dividend (item 8) is in back-office.spec.ts; every back-office
+ * page in the dark theme is the all-pages pass (all-pages.spec.ts).
  */
 
 const docsImages = path.resolve(

@@ -28,16 +28,16 @@ import {
 } from './support';
 
 /**
- * The back office (issue 9) against the real API and the demo cooperative: one month in the life
- * of a cooperative, a test per routine. The administrator imports new members, who activate
- * their accounts; posts a payroll month; resolves a member's dispute with a correction; disburses
- * a loan above the two-signature limit with the treasurer's approval, and records a repayment;
- * approves Ada's withdrawal; declares and pays a year's dividend; issues a fine and waives it;
- * the audit log and reconciliation. Each test seeds its own members through the API (seed.ts)
- * or uses a demo record no other test touches. Officers sign in through the API, except in the
- * first test, whose subject is where the administrator's sign-in lands. Axe on the dialogs and
- * states only these journeys reach (an import or payroll preview, a dialog); every back-office
- * page in both themes is the all-pages pass's (`all-pages.spec.ts`).
+ * The back office (docs/decisions/070-back-office.md) against the real API and the demo
+ * cooperative: one month in the life of a cooperative, a test per routine. The administrator
+ * imports new members, who activate their accounts; posts a payroll month; resolves a member's
+ * dispute with a correction; disburses a loan above the two-signature limit with the treasurer's
+ * approval, and records a repayment; approves Ada's withdrawal; declares and pays a year's
+ * dividend; issues a fine and waives it; the audit log and reconciliation. Each test seeds its own
+ * members through the API (seed.ts) or uses a demo record no other test touches. Officers sign in
+ * through the API, except in the first test, whose subject is where the administrator's sign-in
+ * lands. Axe on the dialogs and states only these journeys reach (an import or payroll preview, a
+ * dialog); every back-office page in both themes is the all-pages pass's (`all-pages.spec.ts`).
  *
  * With ADMIN_SCREENSHOTS=1 the tests save the screenshots of docs/administrators.md.
  */

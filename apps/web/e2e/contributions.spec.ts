@@ -3,12 +3,12 @@ import { SEEDED_PASSWORD, seedContributor } from './seed';
 import { DEMO_PASSWORD, expectAccessible, signInThroughApi } from './support';
 
 /**
- * Spec §2 "Contributions page" against the real API and the demo cooperative: select, confirm
- * and dispute, with axe on each dialog (the list itself is the all-pages pass's); on a phone,
- * cards and the search dialog. A member of the test's own, with two pending months, confirms and
- * disputes (a month is confirmed once: the test passes again on a server where it ran); Aminu
- * (M0007) is only looked at, so the tests can run side by side. Filtering and paging are proved
- * by the page test (contributions.test.tsx).
+ * docs/member-portal.md §2 "Contributions page" against the real API and the demo cooperative:
+ * select, confirm and dispute, with axe on each dialog (the list itself is the all-pages pass's);
+ * on a phone, cards and the search dialog. A member of the test's own, with two pending months,
+ * confirms and disputes (a month is confirmed once: the test passes again on a server where it
+ * ran); Aminu (M0007) is only looked at, so the tests can run side by side. Filtering and paging
+ * are proved by the page test (contributions.test.tsx).
  */
 
 async function openContributions(page: Page, email: string, password = DEMO_PASSWORD) {

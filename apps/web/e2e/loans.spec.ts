@@ -12,17 +12,17 @@ import {
 import { allowLonger, expectAccessible, signInThroughApi } from './support';
 
 /**
- * Spec §2 "Loans page" against the real API and the demo cooperative, a test per step of a loan's
- * life; each test asks for its own loan (through the API when the wizard is not its subject).
- * Axe runs on the dialogs and states only these journeys reach (the wizard's later steps, the
- * answers to a guarantor request, a reviewer's decision, the reassignment, a priced loan); the
- * tabs and every kind of loan's details are the all-pages pass's (`all-pages.spec.ts`). Members
- * sign in through the API (signing in is `sign-in.spec.ts`'s subject). The wizard's borrower and
- * guarantors are the test's own; so are the guarantors' test's borrower, her guarantors (one
- * accepts, one declines) and the member who replaces the one who declined; a loan with a borrower
- * and guarantors of the test's own is certified by Ada and Bayo; Temitope's, guaranteed by
- * Chiamaka and Ibrahim, is rejected by Aminu.
- * Filtering My Loans is proved by the page test (my-loans.test.tsx).
+ * docs/member-portal.md §2 "Loans page" against the real API and the demo cooperative, a test per
+ * step of a loan's life; each test asks for its own loan (through the API when the wizard is not
+ * its subject). Axe runs on the dialogs and states only these journeys reach (the wizard's later
+ * steps, the answers to a guarantor request, a reviewer's decision, the reassignment, a priced
+ * loan); the tabs and every kind of loan's details are the all-pages pass's (`all-pages.spec.ts`).
+ * Members sign in through the API (signing in is `sign-in.spec.ts`'s subject). The wizard's
+ * borrower and guarantors are the test's own; so are the guarantors' test's borrower, her
+ * guarantors (one accepts, one declines) and the member who replaces the one who declined; a loan
+ * with a borrower and guarantors of the test's own is certified by Ada and Bayo; Temitope's,
+ * guaranteed by Chiamaka and Ibrahim, is rejected by Aminu. Filtering My Loans is proved by the
+ * page test (my-loans.test.tsx).
  */
 
 async function as(page: Page, email: string, password?: string) {

@@ -39,7 +39,8 @@ test('the sidebar links every section, 256 px wide', async ({ page }) => {
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('button', { name: 'Open navigation menu' })).toBeHidden();
   const sidebar = page.getByRole('navigation', { name: 'Main' });
-  // Spec §9: 256 px, border included (the column behind the sidebar carries its background).
+  // docs/member-portal.md §9: 256 px, border included (the column behind the sidebar carries its
+  // background).
   expect((await page.locator('aside').locator('..').boundingBox())?.width).toBe(256);
   await sidebar.getByRole('link', { name: 'Loans' }).click();
   await expect(page).toHaveURL(/\/loans$/);

@@ -2,9 +2,10 @@ import { expect, type Page } from '@playwright/test';
 import { expectAccessible, openAdminPage, toastsGone } from '../support';
 
 /**
- * Reusable back-office steps for dividends and the policy (issue 9 items 8 and 10), for
- * admin-dividends.spec.ts and the month-in-the-life scenario. Each starts from any admin page
- * with the administrator signed in, and leaves no toast on screen.
+ * Reusable back-office steps for dividends and the policy
+ * (docs/decisions/072-dividends-and-policy.md), for admin-dividends.spec.ts and the
+ * month-in-the-life scenario. Each starts from any admin page with the administrator signed in, and
+ * leaves no toast on screen.
  */
 
 /** Last financial year in Lagos: the one a cooperative declares after its general meeting. */

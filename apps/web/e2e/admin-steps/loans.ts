@@ -2,8 +2,9 @@ import { expect, type Browser, type Page } from '@playwright/test';
 import { expectAccessible, signInAsOfficer, toastsGone, type TestOfficerRole } from '../support';
 
 /**
- * Reusable back-office loan steps (issue 9 item 6), for admin-loans.spec.ts and the month in the
- * life of a cooperative (back-office.spec.ts). Each step runs axe on the page or dialog it opens.
+ * Reusable back-office loan steps (docs/decisions/062-loan-back-office.md), for admin-loans.spec.ts
+ * and the month in the life of a cooperative (back-office.spec.ts). Each step runs axe on the page
+ * or dialog it opens.
  */
 
 /** Opens the loan of the member whose name is `memberName` from the pipeline's search. */

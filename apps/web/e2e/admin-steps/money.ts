@@ -3,11 +3,11 @@ import path from 'node:path';
 import { expectAccessible, toastsGone } from '../support';
 
 /**
- * Back-office money routines as reusable steps (issue 9 items 5, 7, 9): each opens its page with
- * the filter that finds the record, runs axe on the dialog (the lists are the all-pages pass's),
- * does what an
- * administrator does, and waits for the toast. `member` is the name the lists show
- * ('Ada Obi'), `amount` as the lists format it ('₦25,000').
+ * Back-office money routines as reusable steps
+ * (docs/decisions/043-admin-money-and-late-repayment-fines.md): each opens its page with the filter
+ * that finds the record, runs axe on the dialog (the lists are the all-pages pass's), does what an
+ * administrator does, and waits for the toast. `member` is the name the lists show ('Ada Obi'),
+ * `amount` as the lists format it ('₦25,000').
  */
 
 /** With MONEY_SHOTS_DIR set, each page and dialog is saved there (to look at the layout). */

@@ -14,7 +14,7 @@ function renderAppAt(url: string) {
   );
 }
 
-describe('route table (spec §2)', () => {
+describe('route table', () => {
   it.each(['/', '/index'])(
     '%s goes to the dashboard, which asks a visitor to sign in',
     async (url) => {

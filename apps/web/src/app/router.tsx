@@ -31,7 +31,8 @@ const DataExport = lazy(() => import('./routes/member/export'));
 const Unauthorized = lazy(() => import('./routes/unauthorized'));
 const AccountSuspended = lazy(() => import('./routes/account-suspended'));
 const NotFound = lazy(() => import('./routes/not-found'));
-// The back office (issue 9): chunks of their own, fetched only when an administrator opens them.
+// The back office (docs/decisions/070-back-office.md): chunks of their own, fetched only when an
+// administrator opens them.
 const AdminLayout = lazy(() => import('./routes/admin/layout'));
 const AdminOverview = lazy(() => import('./routes/admin/overview'));
 const AdminMembers = lazy(() => import('./routes/admin/members'));
@@ -51,7 +52,7 @@ const AdminLoans = lazy(() => import('./routes/admin/loans'));
 const AdminLoan = lazy(() => import('./routes/admin/loan'));
 const AdminSearch = lazy(() => import('./routes/admin/search'));
 
-/** The route table of spec §2. */
+/** The route table of docs/member-portal.md §2. */
 export function AppRoutes() {
   const { pathname } = useLocation();
   return (

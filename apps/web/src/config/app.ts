@@ -2,7 +2,7 @@
 
 export const APP_NAME = 'Coop Portal';
 
-/** Every API call goes under this base path (spec §7). */
+/** Every API call goes under this base path (docs/member-portal.md §7). */
 export const API_BASE_URL = '/api/v1';
 
 /**

@@ -1,4 +1,7 @@
-/** Every route of spec §2's route table, in one place so links and redirects cannot drift. */
+/**
+ * Every route of docs/member-portal.md §2's route table, in one place so links and redirects cannot
+ * drift.
+ */
 export const paths = {
   home: '/',
   index: '/index',
@@ -29,7 +32,7 @@ export const paths = {
   /** The top bar's search: the member's loans and transactions by ID, purpose or amount. */
   search: '/search',
   makeContribution: '/contributions/new',
-  // The back office (issue 9), administrators only.
+  // The back office (docs/decisions/070-back-office.md), administrators only.
   admin: '/admin',
   adminMembers: '/admin/members',
   adminMemberImport: '/admin/members/import',

@@ -7,15 +7,15 @@ import {
 import type { ApiError } from '@coop/shared/http';
 
 /**
- * The one way the web app talks to the API (spec §7 and §8 "Transport"): fetch with JSON, a bearer
- * token, a timeout, one shared token refresh for every call that met a 401 at the same time, and
- * errors normalised to the spec's error shape.
+ * The one way the web app talks to the API (docs/member-portal.md §7 and §8 "Transport"): fetch
+ * with JSON, a bearer token, a timeout, one shared token refresh for every call that met a 401 at
+ * the same time, and errors normalised to the spec's error shape.
  */
 
 export type QueryValue = string | number | boolean | null | undefined;
 export type QueryParams = Readonly<Record<string, QueryValue>>;
 
-/** The methods the API of spec §7 uses. */
+/** The methods the API of docs/member-portal.md §7 uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT';
 
 export type RequestOptions = {
@@ -30,8 +30,9 @@ export type RequestOptions = {
    */
   skipAuthRefresh?: boolean;
   /**
-   * Sent as `Idempotency-Key` (DESIGN §4) by calls that move money or create requests: one key
-   * per thing the member asked for, kept across retries of it, so the server does it once.
+   * Sent as `Idempotency-Key` (docs/member-portal.md §7) by calls that move money or create
+   * requests: one key per thing the member asked for, kept across retries of it, so the server does
+   * it once.
    */
   idempotencyKey?: string;
   /** 'file' answers a successful call as a `DownloadedFile` (statements, the data export). */
@@ -118,8 +119,9 @@ const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value : undefined;
 
 /**
- * Builds a query string from list parameters, leaving out what the spec says to drop (§5 "List
- * filters"): undefined, null, blank strings and the 'all' status. Strings are trimmed.
+ * Builds a query string from list parameters, leaving out what means "no filter"
+ * (docs/member-portal.md §5): undefined, null, blank strings and the 'all' status. Strings are
+ * trimmed.
  */
 export function toQueryString(params: QueryParams | undefined): string {
   if (!params) return '';
@@ -183,8 +185,8 @@ export function toApiError(error: unknown): ApiRequestError {
 
 /**
  * What a screen says when a call failed: the server's own message, else the screen's fallback
- * (spec §8 "the server message or ..."). When nothing answered, the network message says more
- * than any fallback could.
+ * (docs/member-portal.md §8 "the server message or ..."). When nothing answered, the network
+ * message says more than any fallback could.
  */
 export function failureMessage(error: unknown, fallback: string): string {
   const apiError = toApiError(error);
@@ -212,7 +214,8 @@ export function fieldErrors(error: unknown): Record<string, string> {
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  // The refresh in progress, shared by every call that met a 401 while it runs (spec §8: ONE call).
+  // The refresh in progress, shared by every call that met a 401 while it runs (one refresh at a
+  // time: docs/decisions/010-web-routing-and-session.md).
   let refreshInFlight: Promise<string | null> | null = null;
 
   async function perform(

@@ -9,7 +9,7 @@ const storedToken = createTokenStorage();
 /**
  * The app's API client, wired to the auth state: it reads the token from it, stores refreshed
  * tokens in it and ends the session in it when a refresh fails. The guard then sends the member
- * to /auth/login with the page they were on (spec §8 Transport).
+ * to /auth/login with the page they were on (docs/member-portal.md §8 Transport).
  */
 export const api = createApiClient({
   baseUrl: API_BASE_URL,

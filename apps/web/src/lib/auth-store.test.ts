@@ -5,7 +5,7 @@ import { createTokenStorage } from './token-storage';
 
 const KEY = 'coop.accessToken';
 
-describe('auth state (spec §4 Auth)', () => {
+describe('auth state', () => {
   it('starts signed in when a token is stored, with no user loaded yet', () => {
     window.localStorage.setItem(KEY, 'stored');
     const store = createAuthStore(createTokenStorage(KEY));

@@ -2,7 +2,10 @@ import { useSyncExternalStore } from 'react';
 import type { User } from '@coop/shared/auth';
 import { createTokenStorage, type TokenStorage } from './token-storage';
 
-/** Auth state of spec §3: user, accessToken, isAuthenticated, isLoading, error. */
+/**
+ * Auth state (docs/decisions/010-web-routing-and-session.md): user, accessToken, isAuthenticated,
+ * isLoading, error.
+ */
 export type AuthState = {
   user: User | null;
   accessToken: string | null;
@@ -19,7 +22,7 @@ export type AuthState = {
 /**
  * A small external store rather than a React context, because the API client (outside React)
  * must read the token, store a refreshed one and end the session when a refresh fails. The state
- * transitions are those of spec §4 "Auth".
+ * transitions are those of docs/decisions/010-web-routing-and-session.md.
  */
 export type AuthStore = ReturnType<typeof createAuthStore>;
 
@@ -28,7 +31,8 @@ export function createAuthStore(tokens: TokenStorage = createTokenStorage()) {
   let state: AuthState = {
     user: null,
     accessToken: storedToken,
-    // "Signed-in state depends on a stored access token" (spec §6); the guard loads the user.
+    // "Signed-in state depends on a stored access token"
+    // (docs/decisions/010-web-routing-and-session.md); the guard loads the user.
     isAuthenticated: storedToken !== null,
     isLoading: false,
     error: null,
@@ -114,7 +118,7 @@ export function createAuthStore(tokens: TokenStorage = createTokenStorage()) {
         twoFactorRequired: undefined,
       });
     },
-    /** Logout: clears the user and token (spec §4 Auth). */
+    /** Logout: clears the user and token (docs/decisions/010-web-routing-and-session.md). */
     signedOut() {
       tokens.remove();
       endedBySignOut = true;

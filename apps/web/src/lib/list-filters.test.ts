@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countActiveFilters, isFilterActive } from './list-filters';
 
-describe('isFilterActive (spec §4 "Filter panel")', () => {
+describe('isFilterActive', () => {
   it.each([
     [undefined, false],
     [null, false],

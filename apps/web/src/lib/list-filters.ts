@@ -1,5 +1,5 @@
 /**
- * The filters of a list (spec §3 "Filter definition", §4 "Filter panel"): what a list offers, and
+ * The filters of a list (docs/decisions/012-web-list-kit.md): what a list offers, and
  * the values a member chose. The filter panel, the mobile search dialog and the URL state
  * (`use-list-params.ts`) all read these definitions, so a list declares its filters once.
  */
@@ -31,7 +31,10 @@ export type FilterDefinition =
   | (FilterDefinitionBase & { type: 'select'; options: readonly FilterOption[] })
   | (FilterDefinitionBase & {
       type: 'dateRange';
-      /** The query parameters of the two ends; every list of spec §7 calls them startDate and endDate. */
+      /**
+       * The query parameters of the two ends; every list of docs/member-portal.md §7 calls them
+       * startDate and endDate.
+       */
       startKey?: string;
       endKey?: string;
     });
@@ -46,7 +49,7 @@ export function rangeKeys(definition: FilterDefinition & { type: 'dateRange' }) 
 }
 
 /**
- * Spec §4: a filter is active when its value is a non-empty array, a non-blank string, or any
+ * A filter is active when its value is a non-empty array, a non-blank string, or any
  * other value that is neither null nor empty (an object counts when one of its fields is active,
  * so a date range with neither end chosen is not active).
  */

@@ -1,7 +1,8 @@
 import { ACCESS_TOKEN_STORAGE_KEY } from '../config/app';
 
 /**
- * Where the access token lives between visits: localStorage, as the spec says (§6, §7). The
+ * Where the access token lives between visits: localStorage
+ * (docs/decisions/010-web-routing-and-session.md). The
  * refresh token never touches script: it is an httpOnly cookie. Storage can throw (private mode,
  * disabled storage); the member then stays signed in for this page load only.
  */

@@ -134,7 +134,7 @@ function writeListState<SortField extends string>(
 /**
  * The query to send: page, limit, sort, and the search and each filter that is set (a date range
  * as its two keys, a number as a number). The API client also leaves out the 'all' status and
- * trims strings (spec §5 "List filters").
+ * trims strings (docs/member-portal.md §5 "List filters").
  */
 export function toListQuery<SortField extends string>(
   state: ListState<SortField>,
@@ -222,7 +222,7 @@ export function useListParams<SortField extends string>(config: ListParamsConfig
       update((current) => ({ ...current, sortBy, sortOrder, page: 1 })),
     [update],
   );
-  /** Any filter change starts again at page 1 (spec §4). */
+  /** Any filter change starts again at page 1 (docs/decisions/012-web-list-kit.md). */
   const applyFilters = useCallback(
     ({ search, filters }: FilterChanges, options: { replace?: boolean } = {}) =>
       update(

@@ -18,7 +18,7 @@ export function json(status: number, body: unknown, headers: Record<string, stri
   });
 }
 
-/** The API's error shape (spec §8). */
+/** The API's error shape (docs/member-portal.md §8). */
 export function apiError(status: number, message: string, code = 'ERROR') {
   return json(status, {
     success: false,

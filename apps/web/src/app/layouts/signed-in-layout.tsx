@@ -24,8 +24,8 @@ export const BELL_REFRESH_MS = 60_000;
 export function SignedInLayout({ navigation }: { navigation?: ShellNavigation | undefined }) {
   const { user } = useAuth();
   const [isLoggingOut, setLoggingOut] = useState(false);
-  // Spec §2: the top bar loads notifications page 1, limit 10 when it appears. The list page's
-  // first page uses the same query, so marking one read updates the bell too.
+  // docs/member-portal.md §2: the top bar loads notifications page 1, limit 10 when it appears. The
+  // list page's first page uses the same query, so marking one read updates the bell too.
   const notifications = useNotifications(TOP_BAR_NOTIFICATIONS_QUERY, {
     refetchInterval: BELL_REFRESH_MS,
   });

@@ -58,7 +58,10 @@ function CopyrightNotice() {
   );
 }
 
-/** Spec §2 Account Suspended: what a suspended member sees, and the only thing they can do. */
+/**
+ * docs/member-portal.md §2 Account Suspended: what a suspended member sees, and the only thing they
+ * can do.
+ */
 export default function AccountSuspendedRoute() {
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);

@@ -47,8 +47,8 @@ function focusHeadingWhenShown(main: HTMLElement): () => void {
 }
 
 /**
- * The signed-in layout of spec §2: a 256 px sidebar from 768 px up; below that a 320 px
- * slide-over opened by the top bar's menu button (a modal dialog: focus stays inside, Escape
+ * The signed-in layout of docs/member-portal.md §2: a 256 px sidebar from 768 px up; below that a
+ * 320 px slide-over opened by the top bar's menu button (a modal dialog: focus stays inside, Escape
  * closes it and focus returns to the button).
  */
 export function AppShell({

@@ -22,7 +22,7 @@ export type NavItem = {
   count?: { value: number; noun: string };
 };
 
-/** Sidebar links of spec §2 "Layout", in its order. */
+/** Sidebar links of docs/member-portal.md §2 "Layout", in its order. */
 export const mainNavItems: readonly NavItem[] = [
   { to: paths.dashboard, label: 'Dashboard', icon: LayoutDashboard },
   { to: paths.contributions, label: 'Contributions', icon: PiggyBank },

@@ -19,9 +19,10 @@ type TopBarProps = {
 const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
 
 /**
- * The top bar's search (DESIGN §6 "Silent UI behaviours"): Enter opens the search page with the
- * term: /search, the member's loans and transactions; in the back office /admin/search, the
- * cooperative's members and loans. On that page the box keeps the term, so it can be refined.
+ * The top bar's search (docs/business-rules.md "What the screens do without being asked"): Enter
+ * opens the search page with the term: /search, the member's loans and transactions; in the back
+ * office /admin/search, the cooperative's members and loans. On that page the box keeps the term,
+ * so it can be refined.
  */
 function useTopBarSearch(target: string) {
   const navigate = useNavigate();

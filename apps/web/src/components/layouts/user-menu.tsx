@@ -8,9 +8,9 @@ const loadDropdown = () => import('./user-menu-dropdown');
 const UserMenuDropdown = lazy(loadDropdown);
 
 /**
- * The top bar's user menu (spec §2 Layout): name, member number, e-mail, Profile, Settings and
- * Logout. The button's name starts with the initials it shows, so voice users can say what they
- * see (WCAG 2.5.3, axe label-content-name-mismatch).
+ * The top bar's user menu (docs/member-portal.md §2 Layout): name, member number, e-mail, Profile,
+ * Settings and Logout. The button's name starts with the initials it shows, so voice users can say
+ * what they see (WCAG 2.5.3, axe label-content-name-mismatch).
  *
  * The menu's code (Radix's menu and its positioning, about 10 KB gzipped) is fetched when the
  * pointer comes near the button or it gets focus, and the menu opens on the first click: a page

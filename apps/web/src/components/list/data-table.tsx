@@ -48,9 +48,9 @@ const alignClass = (align: DataTableColumn<unknown>['align']) =>
   align === 'end' ? 'text-right tabular-nums' : 'text-left';
 
 /**
- * A list drawn as a real table from 768 px up (spec §9 mobile breakpoint, Tailwind `md`) and as
- * one card per row below, from the same column definitions. Both are in the page and CSS shows
- * one, so there is no flash of the wrong layout while JavaScript decides.
+ * A list drawn as a real table from 768 px up (docs/member-portal.md §9 mobile breakpoint, Tailwind
+ * `md`) and as one card per row below, from the same column definitions. Both are in the page and
+ * CSS shows one, so there is no flash of the wrong layout while JavaScript decides.
  */
 export function DataTable<Row>({
   caption,

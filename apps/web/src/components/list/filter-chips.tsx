@@ -7,7 +7,10 @@ import {
   type FilterValues,
 } from '../../lib/list-filters';
 
-/** How an active filter's value reads in its chip; a date range reads 'MMM dd - MMM dd' (spec §2). */
+/**
+ * How an active filter's value reads in its chip; a date range reads 'MMM dd - MMM dd'
+ * (docs/member-portal.md §2).
+ */
 export function chipText(definition: FilterDefinition, value: FilterValue): string {
   if (typeof value === 'object') {
     const start = value.start ? formatShortDate(value.start) : null;
@@ -36,8 +39,8 @@ type FilterChipsProps = {
 };
 
 /**
- * The active filters as chips, each with a button that removes it (spec §2). Small screens show
- * the first three letters of the label; screen readers always hear the whole label.
+ * The active filters as chips, each with a button that removes it (docs/member-portal.md §2). Small
+ * screens show the first three letters of the label; screen readers always hear the whole label.
  */
 export function FilterChips({ definitions, values, onRemove }: FilterChipsProps) {
   const active = definitions.filter((definition) => isFilterActive(values[definition.key]));

@@ -6,7 +6,10 @@ import { Input } from '../ui/input';
 import { Label } from '../ui/label';
 import { NativeSelect } from '../ui/native-select';
 
-/** Spec §2: a select's empty choice reads 'Select {label}' unless the list names it. */
+/**
+ * docs/member-portal.md §2: a select's empty choice reads 'Select {label}' unless the list names
+ * it.
+ */
 export const selectPlaceholder = (definition: FilterDefinition) =>
   definition.placeholder ?? `Select ${definition.label}`;
 
@@ -101,7 +104,7 @@ type FilterFieldProps = {
   debounceMs?: number;
 };
 
-/** One filter of a list, drawn by its type, with its label (spec §3 "Filter definition"). */
+/** One filter of a list, drawn by its type, with its label (docs/decisions/012-web-list-kit.md). */
 export function FilterField({ definition, value, onChange, debounceMs = 0 }: FilterFieldProps) {
   const id = useId();
   const text = typeof value === 'string' ? value : '';

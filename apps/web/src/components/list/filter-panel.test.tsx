@@ -59,7 +59,7 @@ const values = () => JSON.parse(screen.getByTestId('values').textContent ?? '{}'
 const toggle = () => screen.getByRole('button', { name: 'Filters' });
 const chips = () => screen.queryByRole('list', { name: 'Active filters' });
 
-describe('FilterPanel (spec §2 "Reusable filter panel", §4 "Filter panel")', () => {
+describe('FilterPanel', () => {
   it("is collapsed by default under the heading 'Filters', and opens on demand", async () => {
     const user = userEvent.setup();
     render(<Harness />);

@@ -37,8 +37,9 @@ type FilterPanelProps = {
 const SEARCH_KEY = 'search';
 
 /**
- * Spec §2 "Reusable filter panel" and §4 "Filter panel": collapsed by default, opened by itself
- * while a filter is active; the active ones as removable chips, a count, and Reset.
+ * docs/member-portal.md §2 "Reusable filter panel" and §4 "Filter panel": collapsed by default,
+ * opened by itself while a filter is active; the active ones as removable chips, a count, and
+ * Reset.
  */
 export function FilterPanel({
   filters,

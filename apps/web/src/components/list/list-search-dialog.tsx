@@ -38,10 +38,10 @@ type ListSearchDialogProps = {
 const SEARCH_KEY = 'search';
 
 /**
- * The small-screen stand-in for the filter panel (spec §2): a button that opens a dialog with the
- * list's main fields, Reset and Apply. Nothing reaches the list until Apply, so a member on a slow
- * connection picks everything first and waits once. Radix Dialog keeps focus inside, closes on
- * Escape and returns focus to the button.
+ * The small-screen stand-in for the filter panel (docs/member-portal.md §2): a button that opens a
+ * dialog with the list's main fields, Reset and Apply. Nothing reaches the list until Apply, so a
+ * member on a slow connection picks everything first and waits once. Radix Dialog keeps focus
+ * inside, closes on Escape and returns focus to the button.
  */
 export function ListSearchDialog({
   title,

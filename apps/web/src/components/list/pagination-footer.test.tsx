@@ -28,7 +28,7 @@ const pageButtons = () =>
     name: /^Page \d+$/,
   });
 
-describe('PaginationFooter (spec §2 Contributions footer)', () => {
+describe('PaginationFooter', () => {
   it("says 'Showing X to Y of Z results'", () => {
     renderFooter(2, 120);
     expect(screen.getByText('Showing 26 to 50 of 120 results')).toBeInTheDocument();

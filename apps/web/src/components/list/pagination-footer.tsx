@@ -16,7 +16,10 @@ type PaginationFooterProps = {
   className?: string;
 };
 
-/** 'Showing 26 to 50 of 120 results', or 'No items to display' (spec §2 Contributions footer). */
+/**
+ * 'Showing 26 to 50 of 120 results', or 'No items to display' (docs/member-portal.md §2
+ * Contributions footer).
+ */
 export function rangeSummary({
   currentPage,
   totalItems,

@@ -10,9 +10,10 @@ function Chevron({ orientation, className }: ChevronProps) {
 }
 
 /**
- * A month calendar (react-day-picker with date-fns) in the portal's theme. Spec §2: the week starts
- * on Sunday and the days of the neighbouring months are shown. Its stylesheet is these classes,
- * so no library CSS is loaded. Day buttons are 40 px, the smallest comfortable tap target.
+ * A month calendar (react-day-picker with date-fns) in the portal's theme. docs/member-portal.md
+ * §2: the week starts on Sunday and the days of the neighbouring months are shown. Its stylesheet
+ * is these classes, so no library CSS is loaded. Day buttons are 40 px, the smallest comfortable
+ * tap target.
  */
 export function Calendar({ className, classNames, ...props }: ComponentProps<typeof DayPicker>) {
   return (

@@ -48,7 +48,7 @@ export function DatePicker({
   const disabled: Matcher[] = [];
   if (minDate) disabled.push({ before: minDate });
   if (maxDate) disabled.push({ after: maxDate });
-  // Spec §2: a picked date reads as a long date, 'March 5, 2025'.
+  // docs/member-portal.md §2: a picked date reads as a long date, 'March 5, 2025'.
   const text = selected && value ? formatLongDate(value) : placeholder;
 
   return (

@@ -5,7 +5,10 @@ import { Input } from './input';
 
 type PasswordInputProps = Omit<ComponentProps<'input'>, 'type'>;
 
-/** A password field with a show/hide toggle (spec §2 Login, and every other password field). */
+/**
+ * A password field with a show/hide toggle (docs/member-portal.md §2 Login, and every other
+ * password field).
+ */
 export function PasswordInput({ className, ...props }: PasswordInputProps) {
   const [visible, setVisible] = useState(false);
   return (

@@ -8,8 +8,8 @@ export type Requirement = {
 };
 
 /**
- * A live checklist of password rules (spec §2 Activation and Reset): each line turns green as the
- * typed value meets it. Screen readers hear "met" or "not met" after each rule.
+ * A live checklist of password rules (docs/member-portal.md §2 Activation and Reset): each line
+ * turns green as the typed value meets it. Screen readers hear "met" or "not met" after each rule.
  */
 export function RequirementChecklist({
   id,

@@ -28,7 +28,7 @@ const page = (limit: number, totalItems = 0) => ({
 const notifications = () =>
   json(200, { success: true, data: [], pagination: page(10), summary: { unreadCount: 0 } });
 
-describe('the back office (issue 9)', () => {
+describe('the back office', () => {
   it('sends a member who opens /admin to /unauthorized', async () => {
     mockApi({});
     signInAs();

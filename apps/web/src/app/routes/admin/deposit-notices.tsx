@@ -7,7 +7,10 @@ import {
 } from '../../../features/deposit-notices/components/officer/deposit-notice-list-config';
 import { useListParams } from '../../../lib/use-list-params';
 
-/** Issue 9 item 5: transfers members notified, verified against the bank or rejected here. */
+/**
+ * Deposit notices (docs/decisions/043-admin-money-and-late-repayment-fines.md): transfers members
+ * notified, verified against the bank or rejected here.
+ */
 export default function AdminDepositNoticesRoute() {
   const list = useListParams(DEPOSIT_NOTICE_LIST_CONFIG);
   return (

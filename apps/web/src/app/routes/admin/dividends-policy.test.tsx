@@ -33,7 +33,7 @@ const notifications = () =>
 
 const view = { policy: DEFAULT_POLICY, updatedAt: null, updatedBy: null, isDefault: true };
 
-describe('the back office: dividends and policy (issue 9 items 8 and 10)', () => {
+describe('the back office: dividends and policy', () => {
   it('previews a dividend in percent (sent as basis points) and declares it with a key', async () => {
     const user = userEvent.setup();
     const api = mockApi({

@@ -8,7 +8,10 @@ import {
 } from '../../../features/fines/components/officer/fine-list-config';
 import { useListParams } from '../../../lib/use-list-params';
 
-/** Issue 9 item 9: fines issued to one member or many, waived with a reason, or marked paid. */
+/**
+ * Fines (docs/decisions/043-admin-money-and-late-repayment-fines.md): fines issued to one member or
+ * many, waived with a reason, or marked paid.
+ */
 export default function AdminFinesRoute() {
   const list = useListParams(FINE_LIST_CONFIG);
   return (

@@ -29,8 +29,8 @@ function AdminArea() {
 }
 
 /**
- * The back office (issue 9): administrators only; a member who opens /admin is sent to
- * /unauthorized. Its code is in chunks of its own, so no member downloads it.
+ * The back office (docs/decisions/070-back-office.md): administrators only; a member who opens
+ * /admin is sent to /unauthorized. Its code is in chunks of its own, so no member downloads it.
  */
 export default function AdminLayoutRoute() {
   return (

@@ -12,7 +12,10 @@ import { CreateMemberDialog } from '../../../features/members/components/officer
 import { MembersList } from '../../../features/members/components/officer/members-list';
 import { useListParams } from '../../../lib/use-list-params';
 
-/** Issue 9 item 2 (spec §7 GET /admin/users): every account, with search and filters in the URL. */
+/**
+ * The back office's members (docs/decisions/070-back-office.md; GET /admin/users): every account,
+ * with search and filters in the URL.
+ */
 export default function AdminMembersRoute() {
   const list = useListParams(MEMBER_LIST_CONFIG);
   return (

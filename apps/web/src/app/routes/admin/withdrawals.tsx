@@ -7,7 +7,10 @@ import {
 import { WithdrawalsList } from '../../../features/withdrawals/components/officer/withdrawals-view';
 import { useListParams } from '../../../lib/use-list-params';
 
-/** Issue 9 item 7: members' withdrawal requests, approved (ledger debit) or rejected here. */
+/**
+ * Withdrawals (docs/decisions/043-admin-money-and-late-repayment-fines.md): members' withdrawal
+ * requests, approved (ledger debit) or rejected here.
+ */
 export default function AdminWithdrawalsRoute() {
   const list = useListParams(WITHDRAWAL_LIST_CONFIG);
   return (

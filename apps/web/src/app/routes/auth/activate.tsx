@@ -6,7 +6,7 @@ import { paths } from '../../../config/paths';
 import { ActivateAccount } from '../../../features/auth/components/activate-account';
 import { authStore } from '../../../lib/auth-store';
 
-/** /auth/activate and /activate-account: the same screen (spec §2). */
+/** /auth/activate and /activate-account: the same screen (docs/member-portal.md §2). */
 export default function ActivateRoute() {
   const [params] = useSearchParams();
   // Checked on arrival only: activating signs the member in, and the success view must stay.

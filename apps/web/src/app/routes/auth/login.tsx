@@ -9,8 +9,9 @@ import { redirectTarget } from '../../../lib/redirect';
 export default function LoginRoute() {
   const { isAuthenticated, user } = useAuth();
   const { search } = useLocation();
-  // Signed in (already, or just now by this form): open the page the member first asked for.
-  // An administrator lands on the back office's overview (issue 9), a member on the dashboard.
+  // Signed in (already, or just now by this form): open the page the member first asked for. An
+  // administrator lands on the back office's overview (docs/decisions/070-back-office.md), a member
+  // on the dashboard.
   const home = user?.role === 'admin' ? paths.admin : paths.dashboard;
   if (isAuthenticated) return <Navigate to={redirectTarget(search, home)} replace />;
   return (

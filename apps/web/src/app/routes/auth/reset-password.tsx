@@ -10,7 +10,7 @@ export default function ResetPasswordRoute() {
   const [params] = useSearchParams();
   const token = params.get('token');
   if (isAuthenticated) return <Navigate to={paths.dashboard} replace />;
-  // Without the link's token there is nothing to reset: ask for a link (spec §2).
+  // Without the link's token there is nothing to reset: ask for a link (docs/member-portal.md §2).
   if (!token) return <Navigate to={paths.forgotPassword} replace />;
   return (
     <AuthLayout title={documentTitle('Reset password')}>

@@ -69,7 +69,7 @@ const withToaster = (page: React.ReactElement) => (
   </>
 );
 
-describe('profile page (spec §2 Profile)', { timeout: 20_000 }, () => {
+describe('profile page', { timeout: 20_000 }, () => {
   it('shows the initials, name, member number and fields, and says who changes the rest', async () => {
     mockApi({ 'GET /users/profile': () => ok(USER) });
     renderWithProviders(<ProfileRoute />, { route: '/profile' });
@@ -151,14 +151,14 @@ describe('profile page (spec §2 Profile)', { timeout: 20_000 }, () => {
   });
 });
 
-describe('change password dialog (spec §2, §5, §8)', { timeout: 20_000 }, () => {
+describe('change password dialog', { timeout: 20_000 }, () => {
   const open = async () => {
     const rendered = renderWithProviders(withToaster(<ProfileRoute />), { route: '/profile' });
     await rendered.user.click(await screen.findByRole('button', { name: 'Change Password' }));
     return rendered;
   };
 
-  it('checks the fields with the spec’s words, 8 characters (DESIGN §5)', async () => {
+  it('checks the fields with the messages members see, 8 characters', async () => {
     const api = mockApi({ 'GET /users/profile': () => ok(USER) });
     const { user } = await open();
     const dialog = screen.getByRole('dialog');
@@ -197,7 +197,7 @@ describe('change password dialog (spec §2, §5, §8)', { timeout: 20_000 }, () 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  it('sends PUT /users/change-password and confirms with the §8 toast', async () => {
+  it('sends PUT /users/change-password and confirms with its toast', async () => {
     const api = mockApi({
       'GET /users/profile': () => ok(USER),
       'PUT /users/change-password': () =>
@@ -228,7 +228,7 @@ describe('change password dialog (spec §2, §5, §8)', { timeout: 20_000 }, () 
       'This password has appeared in a data breach, so others may already know it. Please choose a different one.',
     ],
   ])(
-    'shows a new password refused for %s as the §8 toast and under the field',
+    'shows a new password refused for %s as a toast and under the field',
     async (code, message) => {
       mockApi({
         'GET /users/profile': () => ok(USER),
@@ -253,7 +253,7 @@ describe('change password dialog (spec §2, §5, §8)', { timeout: 20_000 }, () 
     },
   );
 
-  it('shows a refusal as the §8 toast and under the field', async () => {
+  it('shows a refusal as a toast and under the field', async () => {
     mockApi({
       'GET /users/profile': () => ok(USER),
       'PUT /users/change-password': () =>
@@ -277,7 +277,7 @@ describe('change password dialog (spec §2, §5, §8)', { timeout: 20_000 }, () 
   });
 });
 
-describe('settings page (spec §2 Settings)', { timeout: 20_000 }, () => {
+describe('settings page', { timeout: 20_000 }, () => {
   beforeEach(() => {
     localStorage.removeItem(THEME_STORAGE_KEY);
     document.documentElement.classList.remove('dark');

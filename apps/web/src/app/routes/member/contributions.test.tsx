@@ -146,7 +146,7 @@ async function findToast(title: string, description: string) {
   expect(within(toast as HTMLElement).getByText(title)).toBeInTheDocument();
 }
 
-describe('contributions page (spec §2 Contributions page)', { timeout: 20_000 }, () => {
+describe('contributions page', { timeout: 20_000 }, () => {
   it('shows the title, the columns and the rows, newest first, 25 per page', async () => {
     const api = mockApi(contributionsServer(MIXED));
     renderPage();

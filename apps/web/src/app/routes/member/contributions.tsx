@@ -6,7 +6,9 @@ import { ContributionsList } from '../../../features/contributions/components/co
 import { paths } from '../../../config/paths';
 import { useListParams } from '../../../lib/use-list-params';
 
-/** Spec §2 Contributions page; the list's page, filters and search live in the URL. */
+/**
+ * docs/member-portal.md §2 Contributions page; the list's page, filters and search live in the URL.
+ */
 export default function ContributionsRoute() {
   const list = useListParams(CONTRIBUTION_LIST_CONFIG);
   return (

@@ -1,6 +1,6 @@
 import { DashboardView } from '../../../features/dashboard/components/dashboard-view';
 
-/** Spec §2 Dashboard home. */
+/** docs/member-portal.md §2 Dashboard home. */
 export default function DashboardRoute() {
   return <DashboardView />;
 }

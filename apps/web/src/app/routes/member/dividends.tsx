@@ -5,7 +5,10 @@ import {
 } from '../../../features/dividends/components/dividends-list';
 import { useListParams } from '../../../lib/use-list-params';
 
-/** Spec §2 Dividends; the sort and page live in the URL, owned here (docs/decisions/128). */
+/**
+ * docs/member-portal.md §2 Dividends; the sort and page live in the URL, owned here
+ * (docs/decisions/128-list-pages-route-owns-state.md).
+ */
 export default function DividendsRoute() {
   const list = useListParams(DIVIDEND_LIST_CONFIG);
   return (

@@ -2,7 +2,10 @@ import { PageTitle } from '../../../components/layouts/page-title';
 import { FINE_LIST_CONFIG, FinesList } from '../../../features/fines/components/fines-list';
 import { useListParams } from '../../../lib/use-list-params';
 
-/** Spec §2 Fines; the status and page live in the URL, owned here (docs/decisions/128). */
+/**
+ * docs/member-portal.md §2 Fines; the status and page live in the URL, owned here
+ * (docs/decisions/128-list-pages-route-owns-state.md).
+ */
 export default function FinesRoute() {
   const list = useListParams(FINE_LIST_CONFIG);
   return (

@@ -8,11 +8,15 @@ import { LoansPage } from '../../../features/loans/components/loans-page';
 import { useAuth } from '../../../lib/auth-store';
 import { useListParams } from '../../../lib/use-list-params';
 
-/** Spec §2 Loans page; /loans/new and /guarantees/invite open its wizard or reassign dialog. */
+/**
+ * docs/member-portal.md §2 Loans page; /loans/new and /guarantees/invite open its wizard or
+ * reassign dialog.
+ */
 export default function LoansRoute() {
   const { user } = useAuth();
   const { pathname } = useLocation();
-  // The route owns the lists' state (docs/decisions/128): one per tab that lists.
+  // The route owns the lists' state (docs/decisions/128-list-pages-route-owns-state.md): one per
+  // tab that lists.
   const myLoans = useListParams(MY_LOAN_LIST_CONFIG);
   const guarantorRequests = useListParams(GUARANTOR_REQUEST_LIST_CONFIG);
   if (!user) return null;

@@ -175,7 +175,7 @@ describe('member layout', () => {
   });
 });
 
-describe('notifications page (spec §2 Notifications)', () => {
+describe('notifications page', () => {
   it('lists notifications with their badges, date, message and action link', async () => {
     signInAs();
     mockApi(

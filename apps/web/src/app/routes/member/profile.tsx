@@ -1,7 +1,7 @@
 import { PageTitle } from '../../../components/layouts/page-title';
 import { ProfileView } from '../../../features/account/components/profile-view';
 
-/** Spec §2 Profile. */
+/** docs/member-portal.md §2 Profile. */
 export default function ProfileRoute() {
   return (
     <div className="grid gap-6">

@@ -88,7 +88,7 @@ const renderShell = (route: string) =>
     { route },
   );
 
-describe('top-bar search (DESIGN §6)', { timeout: 20_000 }, () => {
+describe('top-bar search', { timeout: 20_000 }, () => {
   it('opens the member’s loans and transactions matching the term, and keeps the term', async () => {
     signInAs();
     const api = mockApi(server);

@@ -4,8 +4,9 @@ import { TransactionSearchResults } from '../../../features/account/components/t
 import { LoanSearchResults } from '../../../features/loans/components/loan-search-results';
 
 /**
- * The top bar's search (DESIGN §6 "Silent UI behaviours"): the member's loans and transactions
- * by ID, purpose or amount. Each part links on to its own list, opened on the same search.
+ * The top bar's search (docs/business-rules.md "What the screens do without being asked"): the
+ * member's loans and transactions by ID, purpose or amount. Each part links on to its own list,
+ * opened on the same search.
  */
 export default function SearchRoute() {
   const [params] = useSearchParams();

@@ -1,7 +1,7 @@
 import { PageTitle } from '../../../components/layouts/page-title';
 import { SettingsView } from '../../../features/account/components/settings-view';
 
-/** Spec §2 Settings. */
+/** docs/member-portal.md §2 Settings. */
 export default function SettingsRoute() {
   return (
     <div className="grid gap-6">

@@ -2,7 +2,10 @@ import { STATEMENT_MESSAGES } from '@coop/shared/account-rules';
 import { PageTitle } from '../../../components/layouts/page-title';
 import { StatementView } from '../../../features/account/components/statement-view';
 
-/** /reports/statement (DESIGN §6 "Silent UI behaviours"): a period's statement, PDF and CSV. */
+/**
+ * /reports/statement (docs/business-rules.md "What the screens do without being asked"): a period's
+ * statement, PDF and CSV.
+ */
 export default function StatementRoute() {
   return (
     <div className="grid gap-6">

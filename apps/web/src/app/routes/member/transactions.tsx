@@ -7,7 +7,10 @@ import { TransactionHistory } from '../../../features/account/components/transac
 import { TRANSACTION_LIST_CONFIG } from '../../../features/account/components/transaction-list-config';
 import { useListParams } from '../../../lib/use-list-params';
 
-/** The member's transaction history (DESIGN §7): every movement with its running balance. */
+/**
+ * The member's transaction history (docs/business-rules.md): every movement with its running
+ * balance.
+ */
 export default function TransactionsRoute() {
   const list = useListParams(TRANSACTION_LIST_CONFIG);
   return (

@@ -4,7 +4,7 @@ import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/aler
 import { useAuth } from '../../../lib/auth-store';
 import { TwoFactorView } from '../../../features/security/components/two-factor-view';
 
-/** Settings → Enable two-factor (issue 10). */
+/** Settings → Enable two-factor (docs/security.md). */
 export default function TwoFactorRoute() {
   const { twoFactorRequired } = useAuth();
   return (

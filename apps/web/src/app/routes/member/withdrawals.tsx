@@ -6,10 +6,13 @@ import {
 } from '../../../features/withdrawals/components/withdrawals-view';
 import { useListParams } from '../../../lib/use-list-params';
 
-/** Spec §2 Withdrawals; /withdrawals/new opens the request dialog (DESIGN §6). */
+/**
+ * docs/member-portal.md §2 Withdrawals; /withdrawals/new opens the request dialog
+ * (docs/business-rules.md).
+ */
 export default function WithdrawalsRoute() {
   const isNew = useMatch('/withdrawals/new') !== null;
-  // The route owns the list's state (docs/decisions/128).
+  // The route owns the list's state (docs/decisions/128-list-pages-route-owns-state.md).
   const list = useListParams(WITHDRAWAL_LIST_CONFIG);
   return (
     <div className="grid grid-cols-1 gap-6">

@@ -5,8 +5,8 @@ import { api } from '../../../lib/api';
 import { authStore } from '../../../lib/auth-store';
 
 /**
- * PUT /users/change-password (spec §7). Every other session ends; this one continues with the
- * access token the answer carries (and the refresh cookie it sets).
+ * PUT /users/change-password (docs/member-portal.md §7). Every other session ends; this one
+ * continues with the access token the answer carries (and the refresh cookie it sets).
  */
 export function changePassword(values: ChangePasswordValues): Promise<ChangePasswordResponse> {
   return api.put<ChangePasswordResponse>('/users/change-password', values);

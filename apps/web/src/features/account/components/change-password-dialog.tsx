@@ -88,7 +88,9 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-/** Spec §2 Profile: the Change Password dialog (Profile, and Security on Settings). */
+/**
+ * docs/member-portal.md §2 Profile: the Change Password dialog (Profile, and Security on Settings).
+ */
 export function ChangePasswordDialog({
   open,
   onOpenChange,

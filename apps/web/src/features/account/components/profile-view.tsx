@@ -17,7 +17,9 @@ export function initialsOf(firstName: string, lastName: string): string {
   return `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`.toUpperCase();
 }
 
-/** Spec §2: 'Profile Not Found' (and Settings') when there is no member to show. */
+/**
+ * docs/member-portal.md §2: 'Profile Not Found' (and Settings') when there is no member to show.
+ */
 export function NotFoundCard({ title }: { title: string }) {
   return (
     <Card>
@@ -44,7 +46,10 @@ function Field({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Spec §2 Profile: avatar, name, member number, the fields, 'Edit Profile', Change Password. */
+/**
+ * docs/member-portal.md §2 Profile: avatar, name, member number, the fields, 'Edit Profile', Change
+ * Password.
+ */
 export function ProfileView() {
   const profile = useProfile();
   const [editing, setEditing] = useState(false);

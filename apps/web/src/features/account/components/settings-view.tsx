@@ -297,7 +297,7 @@ function SettingsForm({ settings }: { settings: UserSettings }) {
   );
 }
 
-/** Spec §2 Settings, kept on the server (DESIGN §6). */
+/** docs/member-portal.md §2 Settings, kept on the server (docs/business-rules.md). */
 export function SettingsView() {
   const settings = useSettings();
   if (settings.isError && toApiError(settings.error).status === 404) {

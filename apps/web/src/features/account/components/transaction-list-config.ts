@@ -38,7 +38,7 @@ export const TRANSACTION_FILTERS: readonly FilterDefinition[] = [
 /** The search matches a description, a transaction ID or an amount. */
 export const TRANSACTION_SEARCH = { label: 'Search', placeholder: 'e.g. repayment or 20000' };
 
-/** Newest first, 10 a page (spec §9's default page size). */
+/** Newest first, 10 a page (docs/member-portal.md §9's default page size). */
 export const TRANSACTION_LIST_CONFIG: ListParamsConfig<TransactionSortField> = {
   defaults: { limit: DEFAULT_PAGE_SIZE, sortBy: 'date', sortOrder: 'desc' },
   sortFields: ['date'],

@@ -14,8 +14,9 @@ export async function getCurrentUser(): Promise<User> {
 let loading: Promise<void> | null = null;
 
 /**
- * Loads the signed-in member into the auth state; a failure ends the session (spec §4 Auth). Calls
- * made while one is running share it, so a guard that renders twice asks the server once.
+ * Loads the signed-in member into the auth state; a failure ends the session
+ * (docs/decisions/010-web-routing-and-session.md). Calls made while one is running share it, so a
+ * guard that renders twice asks the server once.
  */
 export function loadCurrentUser(): Promise<void> {
   loading ??= (async () => {

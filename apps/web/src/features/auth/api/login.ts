@@ -12,10 +12,11 @@ export function login(credentials: LoginInput): Promise<LoginResponse> {
 }
 
 /**
- * Signs in and records the outcome in the auth state (spec §4 Auth): the submission clears the
- * previous error, success signs the member in, failure leaves the message for the form. The
- * session lives in the auth state, not the query cache, so this is a plain function rather than
- * a mutation hook (docs/decisions/127).
+ * Signs in and records the outcome in the auth state
+ * (docs/decisions/010-web-routing-and-session.md): the submission clears the previous error,
+ * success signs the member in, failure leaves the message for the form. The session lives in the
+ * auth state, not the query cache, so this is a plain function rather than a mutation hook
+ * (docs/decisions/127).
  */
 export async function signIn(
   credentials: LoginInput,

@@ -177,8 +177,8 @@ function SetPasswordForm({ token, member }: { token: string; member: ActivatingU
 }
 
 /**
- * Spec §2 Account activation: check the link's token, then set the first password. The states
- * are verifying → invalid (failure view) or valid (form) → activated.
+ * docs/member-portal.md §2 Account activation: check the link's token, then set the first password.
+ * The states are verifying → invalid (failure view) or valid (form) → activated.
  */
 export function ActivateAccount({ token }: { token: string | null }) {
   const verification = useVerifyActivation(token);

@@ -70,8 +70,8 @@ function CheckYourEmail({ onTryAgain }: { onTryAgain: () => void }) {
 }
 
 /**
- * Spec §2 Forgot password, with the limits of §8: three submissions from this page, then a
- * 15-minute pause (page state only; the server has its own limit, answered 429).
+ * docs/member-portal.md §2 Forgot password, with the limits of §8: three submissions from this
+ * page, then a 15-minute pause (page state only; the server has its own limit, answered 429).
  */
 export function ForgotPasswordForm() {
   const request = useRequestPasswordReset();

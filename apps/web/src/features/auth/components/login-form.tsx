@@ -52,8 +52,8 @@ const resolver: Resolver<LoginInput> = async (values, context, options) => {
 };
 
 /**
- * Spec §2 Login. Success only updates the auth state; the route sees the member signed in and
- * opens the page they first asked for.
+ * docs/member-portal.md §2 Login. Success only updates the auth state; the route sees the member
+ * signed in and opens the page they first asked for.
  */
 export function LoginForm() {
   const [challenge, setChallenge] = useState<string | null>(null);

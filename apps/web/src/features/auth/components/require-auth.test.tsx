@@ -16,7 +16,7 @@ const renderGuarded = (route = '/notifications?page=2', allowedRoles?: ('user' |
 
 const location = () => screen.getByTestId('location');
 
-describe('access guard (spec §2)', () => {
+describe('access guard', () => {
   it('sends a visitor without a session to sign in, remembering the page', async () => {
     mockApi({});
     renderGuarded();

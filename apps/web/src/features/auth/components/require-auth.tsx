@@ -9,14 +9,14 @@ import { loginPathFor } from '../../../lib/redirect';
 import { loadCurrentUser } from '../api/get-current-user';
 
 /**
- * The access guard of spec §2, in its order: spinner while the user is unknown, fetch the user
- * when only a token is known, then sign-in, role and active-account checks.
+ * The access guard of docs/member-portal.md §2, in its order: spinner while the user is unknown,
+ * fetch the user when only a token is known, then sign-in, role and active-account checks.
  */
 export function RequireAuth({
   allowedRoles = USER_ROLES,
   children,
 }: {
-  /** Default: user and admin (spec §6). */
+  /** Default: user and admin (docs/member-portal.md §6). */
   allowedRoles?: readonly UserRole[];
   children: ReactNode;
 }) {

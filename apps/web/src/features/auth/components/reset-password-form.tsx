@@ -29,8 +29,8 @@ import { useResetPassword } from '../api/reset-password';
 const FORM_FIELDS = ['newPassword', 'confirmPassword'] as const;
 
 /**
- * The message for a failed reset that is not about one of the form's fields (spec §8): a 400
- * means the link is bad; anything else shows the server message or the fallback.
+ * The message for a failed reset that is not about one of the form's fields (docs/member-portal.md
+ * §8): a 400 means the link is bad; anything else shows the server message or the fallback.
  */
 function resetFailureMessage(error: unknown): string {
   if (toApiError(error).status === 400) return AUTH_MESSAGES.invalidResetToken;
@@ -54,7 +54,7 @@ function ResetSuccessful() {
   );
 }
 
-/** Spec §2 Reset password: a new password for the account the link belongs to. */
+/** docs/member-portal.md §2 Reset password: a new password for the account the link belongs to. */
 export function ResetPasswordForm({ token }: { token: string }) {
   const reset = useResetPassword();
   const {

@@ -2,7 +2,7 @@ import type { Policy } from '@coop/shared/policy';
 
 /**
  * How each policy value is typed: percentages and naira on screen, basis points and kobo in the
- * policy (DESIGN §6). `path` is the field's name in the API's validation answer.
+ * policy (docs/business-rules.md). `path` is the field's name in the API's validation answer.
  */
 type Kind = 'percent' | 'naira' | 'whole' | 'times' | 'switch';
 type Group = 'Loans' | 'Withdrawals' | 'Fines' | 'Disbursement';

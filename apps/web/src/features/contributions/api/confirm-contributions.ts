@@ -4,8 +4,8 @@ import { api } from '../../../lib/api';
 import { refreshAfterContributionChange } from './contributions-cache';
 
 /**
- * POST /users/contributions/confirm. Spec §7: the body carries a single id as a string when one
- * contribution is confirmed, and an array otherwise.
+ * POST /users/contributions/confirm. docs/member-portal.md §7: the body carries a single id as a
+ * string when one contribution is confirmed, and an array otherwise.
  */
 export function confirmContributions(
   ids: readonly string[],

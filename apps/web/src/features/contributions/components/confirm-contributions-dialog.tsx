@@ -26,9 +26,9 @@ type ConfirmContributionsDialogProps = {
 };
 
 /**
- * The 'Confirm' action for the selection, behind a dialog with spec §2's warning. Either way the
- * dialog closes and the list is fetched afresh, so a stale selection is not offered again; a
- * failure is a toast.
+ * The 'Confirm' action for the selection, behind a dialog with docs/member-portal.md §2's warning.
+ * Either way the dialog closes and the list is fetched afresh, so a stale selection is not offered
+ * again; a failure is a toast.
  */
 export function ConfirmContributionsDialog({
   contributions,

@@ -9,8 +9,8 @@ import {
 } from './contribution-list-config';
 
 /**
- * Spec §2: the filter panel from 768 px up, the search dialog below. Both are in the page and CSS
- * shows one, so the right one is there on the first paint.
+ * docs/member-portal.md §2: the filter panel from 768 px up, the search dialog below. Both are in
+ * the page and CSS shows one, so the right one is there on the first paint.
  */
 export function ContributionFilters({ list }: { list: ListParams<ContributionSortField> }) {
   return (

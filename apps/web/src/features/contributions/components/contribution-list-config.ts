@@ -27,7 +27,7 @@ const monthFilter = {
   type: 'month',
 } as const satisfies FilterDefinition;
 
-/** The desktop filter panel's fields (spec §2), after the search. */
+/** The desktop filter panel's fields (docs/member-portal.md §2), after the search. */
 export const CONTRIBUTION_FILTERS: readonly FilterDefinition[] = [
   statusFilter,
   monthFilter,
@@ -37,7 +37,10 @@ export const CONTRIBUTION_FILTERS: readonly FilterDefinition[] = [
   { key: 'maxAmount', label: 'Max amount', type: 'number', formatValue: formatAmount },
 ];
 
-/** The mobile search dialog's fields (spec §2): Status with 'All Status' plus four, and Month. */
+/**
+ * The mobile search dialog's fields (docs/member-portal.md §2): Status with 'All Status' plus four,
+ * and Month.
+ */
 export const CONTRIBUTION_MOBILE_FILTERS: readonly FilterDefinition[] = [
   { ...statusFilter, placeholder: 'All Status' },
   monthFilter,
@@ -46,7 +49,7 @@ export const CONTRIBUTION_MOBILE_FILTERS: readonly FilterDefinition[] = [
 /** The search matches a month ('March 2025', '2025-03') or an amount. */
 export const CONTRIBUTION_SEARCH = { label: 'Search', placeholder: 'e.g. March 2025 or 15000' };
 
-/** Spec §9: page 1, 25 per page, newest contribution date first. */
+/** docs/member-portal.md §9: page 1, 25 per page, newest contribution date first. */
 export const CONTRIBUTION_LIST_CONFIG: ListParamsConfig<ContributionSortField> = {
   defaults: {
     limit: CONTRIBUTIONS_DEFAULT_QUERY.limit,

@@ -22,8 +22,9 @@ export function ContributionsList({ list }: ContributionsListProps) {
   const { isError, error, errorUpdatedAt } = contributions;
   const errorMessage = isError ? failureMessage(error, CONTRIBUTION_MESSAGES.fetchFailed) : null;
 
-  // Spec §8: a failed load is also announced as a toast, once per failure (one toast id, so a
-  // second run of the effect, as StrictMode does, updates it rather than stacking another).
+  // docs/member-portal.md §8: a failed load is also announced as a toast, once per failure (one
+  // toast id, so a second run of the effect, as StrictMode does, updates it rather than stacking
+  // another).
   useEffect(() => {
     if (errorMessage === null) return;
     toast.error(CONTRIBUTION_MESSAGES.errorTitle, {

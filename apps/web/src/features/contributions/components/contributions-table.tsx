@@ -46,7 +46,10 @@ type ContributionsTableProps = {
   busy: boolean;
 };
 
-/** Spec §2: Month, Date, Savings, Share Holdings, Total, Status, Actions; pending rows selectable. */
+/**
+ * docs/member-portal.md §2: Month, Date, Savings, Share Holdings, Total, Status, Actions; pending
+ * rows selectable.
+ */
 export function ContributionsTable({
   contributions,
   selectedIds,

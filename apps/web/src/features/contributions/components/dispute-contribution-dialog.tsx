@@ -11,9 +11,9 @@ import { toast } from '../../../lib/toast';
 import { useDisputeContribution } from '../api/dispute-contribution';
 
 /**
- * A row's 'Dispute' action: a dialog that asks why (spec §2, §5 "Dispute reason": 10 to 500
- * characters once trimmed, the submit disabled below that). A failure is a toast and the dialog
- * stays with the reason, so the member can try again.
+ * A row's 'Dispute' action: a dialog that asks why (docs/member-portal.md §2, §5 "Dispute reason":
+ * 10 to 500 characters once trimmed, the submit disabled below that). A failure is a toast and the
+ * dialog stays with the reason, so the member can try again.
  */
 export function DisputeContributionDialog({ contribution }: { contribution: Contribution }) {
   const dispute = useDisputeContribution();

@@ -18,7 +18,7 @@ const TONES: Record<ActivityTypeName, string> = {
   loan: 'bg-muted text-muted-foreground',
 };
 
-/** The round icon of a movement's type (spec §2 "an icon by type"). */
+/** The round icon of a movement's type (docs/member-portal.md §2 "an icon by type"). */
 export function ActivityIcon({ type }: { type: ActivityTypeName }) {
   const Icon = ICONS[type];
   return (

@@ -19,7 +19,7 @@ const widgetFallback = (
   </div>
 );
 
-/** Spec §2 Dashboard home, the variant that greets the member by first name. */
+/** docs/member-portal.md §2 Dashboard home, the variant that greets the member by first name. */
 export function DashboardView() {
   const { user } = useAuth();
   const dashboard = useDashboard();

@@ -22,7 +22,7 @@ const action = (
   actionUrl: `/somewhere/${n}`,
 });
 
-describe('Pending Actions panel (spec §2, §4, §8)', () => {
+describe('Pending Actions panel', () => {
   it('shows a spinner, then the error in red', () => {
     const { unmount } = renderWithProviders(
       <PendingActions actions={undefined} isPending isError={false} />,
@@ -100,7 +100,7 @@ describe('Pending Actions: an overdue instalment', () => {
   });
 });
 
-describe('Recent Activity (spec §2, §3, §4)', () => {
+describe('Recent Activity', () => {
   const activity: Activity[] = [
     {
       id: id(1),
@@ -173,7 +173,7 @@ describe('Recent Activity (spec §2, §3, §4)', () => {
   });
 });
 
-describe('Financial Overview (spec §2; decision 030 "Holds")', () => {
+describe('Financial Overview', () => {
   it('says under Available Balance how much is held and why', () => {
     renderWithProviders(
       <FinancialOverview
@@ -203,7 +203,7 @@ describe('Financial Overview (spec §2; decision 030 "Holds")', () => {
   });
 });
 
-describe('Quick Actions (spec §2)', () => {
+describe('Quick Actions', () => {
   it('links each action to its own flow: the loan wizard and the guarantor reassignment', () => {
     renderWithProviders(<QuickActions />);
     const targets = Object.fromEntries(

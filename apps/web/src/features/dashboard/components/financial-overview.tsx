@@ -38,8 +38,8 @@ type FinancialOverviewProps = {
 };
 
 /**
- * Spec §2 Financial Overview: the seven figures of the balance projection. Under Available
- * Balance, each reason money is held says how much and why (decision 030 "Holds").
+ * docs/member-portal.md §2 Financial Overview: the seven figures of the balance projection. Under
+ * Available Balance, each reason money is held says how much and why (decision 030 "Holds").
  */
 export function FinancialOverview({
   summary,

@@ -53,7 +53,7 @@ type PendingActionsProps = {
   today?: string;
 };
 
-/** Spec §2 Pending Actions panel in its four states. */
+/** docs/member-portal.md §2 Pending Actions panel in its four states. */
 export default function PendingActions({
   actions,
   isPending,

@@ -12,8 +12,8 @@ import { paths } from '../../../config/paths';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 
 /**
- * Spec §2 Quick Actions and their targets: Request Loan opens the loan wizard (/loans/new),
- * Invite Guarantor the reassignment of a declined guarantor (/guarantees/invite).
+ * docs/member-portal.md §2 Quick Actions and their targets: Request Loan opens the loan wizard
+ * (/loans/new), Invite Guarantor the reassignment of a declined guarantor (/guarantees/invite).
  */
 export const QUICK_ACTIONS: ReadonlyArray<{ label: string; to: string; icon: LucideIcon }> = [
   { label: 'Make Contribution', to: paths.makeContribution, icon: PiggyBank },

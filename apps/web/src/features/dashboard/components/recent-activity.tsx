@@ -36,7 +36,7 @@ type RecentActivityProps = {
   isRetrying?: boolean;
 };
 
-/** Spec §2 Recent Activity: the newest 10 movements, signed, with their status. */
+/** docs/member-portal.md §2 Recent Activity: the newest 10 movements, signed, with their status. */
 export default function RecentActivity({
   activity,
   isPending,

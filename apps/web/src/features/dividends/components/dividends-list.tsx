@@ -20,7 +20,7 @@ import { useDividends } from '../api/get-dividends';
 
 export type DividendSortField = 'paymentDate' | 'dividendYear';
 
-/** Spec §9: 10 a page, latest payment first. */
+/** docs/member-portal.md §9: 10 a page, latest payment first. */
 export const DIVIDEND_LIST_CONFIG: ListParamsConfig<DividendSortField> = {
   defaults: { limit: DEFAULT_PAGE_SIZE, sortBy: 'paymentDate', sortOrder: 'desc' },
   sortFields: ['paymentDate', 'dividendYear'],
@@ -61,8 +61,8 @@ const COLUMNS: readonly DataTableColumn<Dividend>[] = [
 ];
 
 /**
- * Spec §2 Dividends: sort by Payment Date or Year, Desc or Asc, a reset, and the list. The route
- * owns the list's state (docs/decisions/128).
+ * docs/member-portal.md §2 Dividends: sort by Payment Date or Year, Desc or Asc, a reset, and the
+ * list. The route owns the list's state (docs/decisions/128-list-pages-route-owns-state.md).
  */
 export function DividendsList({ list }: { list: ListParams<DividendSortField> }) {
   const dividends = useDividends(list.query);

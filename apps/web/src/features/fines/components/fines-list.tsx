@@ -31,7 +31,7 @@ const STATUS_FILTER = {
 
 export type FineSortField = 'fineDate' | 'dueDate' | 'amount';
 
-/** Spec §9: 10 a page, newest fine date first. */
+/** docs/member-portal.md §9: 10 a page, newest fine date first. */
 export const FINE_LIST_CONFIG: ListParamsConfig<FineSortField> = {
   defaults: { limit: DEFAULT_PAGE_SIZE, sortBy: 'fineDate', sortOrder: 'desc' },
   sortFields: ['fineDate', 'dueDate', 'amount'],
@@ -80,12 +80,12 @@ function columns(today: string): readonly DataTableColumn<Fine>[] {
   ];
 }
 
-/** Spec §2 Fines: the status filter (all, pending, paid, waived) and the list. */
+/** docs/member-portal.md §2 Fines: the status filter (all, pending, paid, waived) and the list. */
 export function FinesList({
   list,
   today = toIsoDateInTimeZone(new Date()),
 }: {
-  /** The route owns the list's state (docs/decisions/128). */
+  /** The route owns the list's state (docs/decisions/128-list-pages-route-owns-state.md). */
   list: ListParams<FineSortField>;
   today?: string;
 }) {

@@ -2,7 +2,10 @@ import type { LoanCalculation } from '@coop/shared/loans';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { displayDate, naira } from './loan-format';
 
-/** The four summary cards, the Loan Breakdown, the schedule and the bullet notice (spec §2). */
+/**
+ * The four summary cards, the Loan Breakdown, the schedule and the bullet notice
+ * (docs/member-portal.md §2).
+ */
 export function CalculationView({ result }: { result: LoanCalculation }) {
   const c = result.calculation;
   const cards = [

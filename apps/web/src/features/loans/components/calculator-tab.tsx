@@ -8,7 +8,7 @@ import { useCalculateLoan } from '../api/calculate-loan';
 import { CalculationView } from './calculation-view';
 import { LoanTermsFields, type Term } from './loan-terms-fields';
 
-/** Spec §2 Loan Calculator tab. */
+/** docs/member-portal.md §2 Loan Calculator tab. */
 export function CalculatorTab() {
   const [amount, setAmount] = useState('');
   const [term, setTerm] = useState<Term>(6);

@@ -11,7 +11,7 @@ import { failureMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { useGuarantorCandidates } from '../api/get-guarantor-candidates';
 
-/** The search term, trimmed and debounced 300 ms (spec §5, §9). */
+/** The search term, trimmed and debounced 300 ms (docs/member-portal.md §5, §9). */
 function useDebounced(value: string): string {
   const [debounced, setDebounced] = useState(value.trim());
   useEffect(() => {

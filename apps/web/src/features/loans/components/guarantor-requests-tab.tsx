@@ -26,7 +26,10 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 
 type Pending = { request: GuarantorRequest; decision: 'accept' | 'reject' } | null;
 
-/** The failure toast's text (spec §8): the server message, else the error's, else the fallback. */
+/**
+ * The failure toast's text (docs/member-portal.md §8): the server message, else the error's, else
+ * the fallback.
+ */
 function answerFailure(error: unknown, fallback: string): string {
   const apiError = toApiError(error);
   return (
@@ -34,7 +37,9 @@ function answerFailure(error: unknown, fallback: string): string {
   );
 }
 
-/** Spec §2: borrower, loan ID, loan amount, guarantee amount, term, status, date. */
+/**
+ * docs/member-portal.md §2: borrower, loan ID, loan amount, guarantee amount, term, status, date.
+ */
 const COLUMNS: readonly DataTableColumn<GuarantorRequest>[] = [
   {
     id: 'borrower',
@@ -71,7 +76,10 @@ const COLUMNS: readonly DataTableColumn<GuarantorRequest>[] = [
   { id: 'date', header: 'Date', cell: (row) => displayDate(row.invitationDate) },
 ];
 
-/** Spec §2 Guarantor Requests tab; the route owns the list's state (docs/decisions/128). */
+/**
+ * docs/member-portal.md §2 Guarantor Requests tab; the route owns the list's state
+ * (docs/decisions/128-list-pages-route-owns-state.md).
+ */
 export function GuarantorRequestsTab({ list }: { list: ListParams<GuarantorRequestSortField> }) {
   const [answering, setAnswering] = useState<Pending>(null);
   const [details, setDetails] = useState<GuarantorRequest | null>(null);
@@ -87,7 +95,7 @@ export function GuarantorRequestsTab({ list }: { list: ListParams<GuarantorReque
     if (totalPages !== undefined && page > totalPages) keepPageInRange(totalPages);
   }, [page, totalPages, keepPageInRange]);
 
-  /** Resolves either way: a failure is a toast and the dialog closes (spec §8). */
+  /** Resolves either way: a failure is a toast and the dialog closes (docs/member-portal.md §8). */
   const decide = (request: GuarantorRequest, decision: 'accept' | 'reject', reason?: string) =>
     answer.mutateAsync({ request, decision, reason: reason || undefined }).then(
       () => {

@@ -2,11 +2,11 @@ import { formatDisplayDate, INVALID_DATE_LABEL } from '@coop/shared/dates';
 import type { LoanCalculation } from '@coop/shared/loans';
 import { formatNaira } from '@coop/shared/money';
 
-/** Whole naira, en-NG (spec §1). */
+/** Whole naira, en-NG (docs/decisions/001-money-as-integer-kobo.md). */
 export const naira = (amount: number | null | undefined) =>
   amount === null || amount === undefined ? '—' : formatNaira(amount);
 
-/** 'MMM dd, yyyy', or 'Invalid date' (spec §8 Loans). */
+/** 'MMM dd, yyyy', or 'Invalid date' (docs/member-portal.md §8 Loans). */
 export function displayDate(value: string | null | undefined): string {
   if (!value) return '—';
   try {

@@ -8,7 +8,7 @@ import { formatNaira } from '@coop/shared/money';
 import type { FilterDefinition } from '../../../lib/list-filters';
 import type { ListParamsConfig } from '../../../lib/use-list-params';
 
-/** Spec §2 My Loans and Guarantor Requests: the lists' page sizes. */
+/** docs/member-portal.md §2 My Loans and Guarantor Requests: the lists' page sizes. */
 export const LOAN_PAGE_SIZE_OPTIONS = [10, 25, 50] as const;
 
 const formatAmount = (value: string) => formatNaira(Number(value));
@@ -23,7 +23,10 @@ const loanStatusFilter = {
   options: LOAN_STATUSES.map((status) => ({ value: status, label: LOAN_STATUS_LABELS[status] })),
 } as const satisfies FilterDefinition;
 
-/** My Loans (spec §2, §7): status, the request date range and the amount range in naira. */
+/**
+ * My Loans (docs/member-portal.md §2, §7): status, the request date range and the amount range in
+ * naira.
+ */
 export const MY_LOAN_FILTERS: readonly FilterDefinition[] = [
   loanStatusFilter,
   // Sent as startDate and endDate, inclusive, on the request date.
@@ -32,12 +35,12 @@ export const MY_LOAN_FILTERS: readonly FilterDefinition[] = [
   { key: 'maxAmount', label: 'Max amount', type: 'number', formatValue: formatAmount },
 ];
 
-/** Spec §2: 'Search is by loan ID or purpose.' */
+/** docs/member-portal.md §2: 'Search is by loan ID or purpose.' */
 export const MY_LOAN_SEARCH = { label: 'Search', placeholder: 'Loan ID or purpose' };
 
 export type MyLoanSortField = 'requestDate' | 'requestedAmount' | 'status';
 
-/** Spec §2: 'Reset restores page 1, limit 10, sort by requestDate descending.' */
+/** docs/member-portal.md §2: 'Reset restores page 1, limit 10, sort by requestDate descending.' */
 export const MY_LOAN_LIST_CONFIG: ListParamsConfig<MyLoanSortField> = {
   defaults: {
     limit: DEFAULT_PAGE_SIZE,
@@ -50,10 +53,10 @@ export const MY_LOAN_LIST_CONFIG: ListParamsConfig<MyLoanSortField> = {
 };
 
 /**
- * Guarantor Requests (spec §2, §7): status (pending, accepted, rejected), the invitation date range
- * and the guarantee amount range. With no status the API answers the pending ones (the spec's
- * default view): the select's empty choice reads 'Pending', so pending is the default, not a
- * filter, and Reset returns to it.
+ * Guarantor Requests (docs/member-portal.md §2, §7): status (pending, accepted, rejected), the
+ * invitation date range and the guarantee amount range. With no status the API answers the pending
+ * ones (the spec's default view): the select's empty choice reads 'Pending', so pending is the
+ * default, not a filter, and Reset returns to it.
  */
 export const GUARANTOR_REQUEST_FILTERS: readonly FilterDefinition[] = [
   {
@@ -71,7 +74,7 @@ export const GUARANTOR_REQUEST_FILTERS: readonly FilterDefinition[] = [
   { key: 'maxAmount', label: 'Max guarantee', type: 'number', formatValue: formatAmount },
 ];
 
-/** Spec §2: 'search by borrower name or loan ID'. */
+/** docs/member-portal.md §2: 'search by borrower name or loan ID'. */
 export const GUARANTOR_REQUEST_SEARCH = {
   label: 'Search',
   placeholder: 'Borrower name or loan ID',
@@ -79,7 +82,7 @@ export const GUARANTOR_REQUEST_SEARCH = {
 
 export type GuarantorRequestSortField = 'invitationDate' | 'guaranteeAmount';
 
-/** Spec §2: pending, invitationDate descending, limit 10. */
+/** docs/member-portal.md §2: pending, invitationDate descending, limit 10. */
 export const GUARANTOR_REQUEST_LIST_CONFIG: ListParamsConfig<GuarantorRequestSortField> = {
   defaults: {
     limit: DEFAULT_PAGE_SIZE,

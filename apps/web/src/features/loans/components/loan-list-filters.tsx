@@ -4,8 +4,8 @@ import type { FilterDefinition } from '../../../lib/list-filters';
 import type { ListParams } from '../../../lib/use-list-params';
 
 /**
- * Spec §2 My Loans and Guarantor Requests: the filter panel from 768 px up, the search dialog
- * below (as on Contributions). Both are in the page and CSS shows one.
+ * docs/member-portal.md §2 My Loans and Guarantor Requests: the filter panel from 768 px up, the
+ * search dialog below (as on Contributions). Both are in the page and CSS shows one.
  */
 export function LoanListFilters<SortField extends string>(props: {
   list: ListParams<SortField>;

@@ -28,7 +28,7 @@ function ReviewFact({ label, children }: { label: string; children: ReactNode })
 
 type Deciding = { loan: UnderReviewLoan; decision: 'approve' | 'reject' } | null;
 
-/** Spec §2 Loan Review tab (reviewers only). */
+/** docs/member-portal.md §2 Loan Review tab (reviewers only). */
 export function LoanReviewTab(props: {
   query: ReturnType<typeof useLoansUnderReview>;
   reviewerId: string;

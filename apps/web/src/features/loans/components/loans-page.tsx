@@ -34,8 +34,9 @@ type Tab = (typeof TABS)[number][0];
 export type LoansPageProps = {
   user: { id: string; email: string; isLoanReviewer: boolean };
   /**
-   * The two tabs' lists, whose state the route owns (docs/decisions/128). Both read the one URL;
-   * only the tab on screen uses its own, and changing tab clears the other's parameters.
+   * The two tabs' lists, whose state the route owns
+   * (docs/decisions/128-list-pages-route-owns-state.md). Both read the one URL; only the tab on
+   * screen uses its own, and changing tab clears the other's parameters.
    */
   lists: {
     myLoans: ListParams<MyLoanSortField>;
@@ -47,7 +48,10 @@ export type LoansPageProps = {
 
 type ReassignTarget = { guarantor: LoanGuarantor; others: LoanGuarantor[] };
 
-/** Spec §2 Loans page: eligibility banner, tabs, the wizard and the reassign dialog. */
+/**
+ * docs/member-portal.md §2 Loans page: eligibility banner, tabs, the wizard and the reassign
+ * dialog.
+ */
 export function LoansPage({ user, intent, lists }: LoansPageProps) {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();

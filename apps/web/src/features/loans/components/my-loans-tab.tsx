@@ -32,9 +32,10 @@ export function overdueInstalments(loan: Loan): number {
 const COLUMNS = ['Loan ID', 'Purpose', 'Amount', 'Term', 'Date', 'Status', 'Actions'] as const;
 
 /**
- * Spec §2 My Loans: the filter panel (search dialog on phones) with the list's state in the URL,
- * a table from 768 px up and cards below, View/Hide Details, Refresh, pagination and the two empty
- * states. The route owns the list's state (docs/decisions/128).
+ * docs/member-portal.md §2 My Loans: the filter panel (search dialog on phones) with the list's
+ * state in the URL, a table from 768 px up and cards below, View/Hide Details, Refresh, pagination
+ * and the two empty states. The route owns the list's state
+ * (docs/decisions/128-list-pages-route-owns-state.md).
  */
 export function MyLoansTab({
   list,

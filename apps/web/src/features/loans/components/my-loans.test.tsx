@@ -94,7 +94,7 @@ describe('My Loans', () => {
     expect(filters).toHaveAttribute('aria-expanded', 'false');
     const panel = screen.getByRole('region', { name: 'Filters' });
     await user.click(filters);
-    // Spec §2: status, request date range, min and max amount, and the search.
+    // docs/member-portal.md §2: status, request date range, min and max amount, and the search.
     expect(within(panel).getByLabelText('Search')).toHaveAttribute(
       'placeholder',
       'Loan ID or purpose',

@@ -8,7 +8,7 @@ import { failureMessage } from '../../../lib/api-client';
 import { useReassignGuarantor } from '../api/reassign-guarantor';
 import { fullName, GuarantorPicker } from './guarantor-picker';
 
-/** Spec §2 Reassign Guarantor dialog, for a guarantor who rejected. */
+/** docs/member-portal.md §2 Reassign Guarantor dialog, for a guarantor who rejected. */
 export function ReassignDialog(props: {
   target: { guarantor: LoanGuarantor; others: LoanGuarantor[] } | null;
   currentUser: { id: string; email: string };
@@ -24,7 +24,8 @@ export function ReassignDialog(props: {
     reassign.reset();
     props.onClose();
   };
-  // Spec §5: not the member, not the rejected guarantor, not one already accepted or pending.
+  // docs/member-portal.md §5: not the member, not the rejected guarantor, not one already accepted
+  // or pending.
   const excluded = target
     ? {
         ids: [

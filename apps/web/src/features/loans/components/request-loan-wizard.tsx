@@ -24,7 +24,7 @@ import { LoanTermsFields, type Term } from './loan-terms-fields';
 
 const STEPS = ['Loan Details', 'Select Guarantors', 'Review & Submit'] as const;
 
-/** Spec §2 Loan request wizard: three steps, then the success dialog. */
+/** docs/member-portal.md §2 Loan request wizard: three steps, then the success dialog. */
 export function RequestLoanWizard(props: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -74,7 +74,7 @@ export function RequestLoanWizard(props: {
       const found = stepOneErrors();
       setErrors(found);
       if (found.amount || found.purpose) return;
-      // Leaving step 1 runs the calculation (spec §4).
+      // Leaving step 1 runs the calculation (docs/member-portal.md §4).
       setCalcError(null);
       try {
         setCalculation(
@@ -113,7 +113,8 @@ export function RequestLoanWizard(props: {
           props.onOpenChange(false);
           setDone(true);
         },
-        // Spec §8: a failed submission is only logged; the step shows the server's reason too.
+        // docs/member-portal.md §8: a failed submission is only logged; the step shows the server's
+        // reason too.
         onError: (error) => console.error('Loan request failed', error),
       },
     );
@@ -214,7 +215,7 @@ export function RequestLoanWizard(props: {
                 ))}
               </ul>
             ) : null}
-            {/* A chosen member leaves the candidates (spec §5): the list offers only whom
+            {/* A chosen member leaves the candidates (docs/member-portal.md §5): the list offers only whom
                   one may still add, and the chip above is where a choice is undone. */}
             <GuarantorPicker
               selectedIds={[]}

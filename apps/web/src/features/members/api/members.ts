@@ -20,7 +20,10 @@ import { adminKeys } from '../../../lib/admin-keys';
 
 const memberPath = (id: string) => `/admin/users/${encodeURIComponent(id)}`;
 
-/** GET /admin/users (spec §7): 50 a page, by first name; search, status, flags, joined date. */
+/**
+ * GET /admin/users (docs/member-portal.md §7): 50 a page, by first name; search, status, flags,
+ * joined date.
+ */
 export const membersQueryOptions = (query: QueryParams) =>
   queryOptions({
     queryKey: adminKeys.members(query),

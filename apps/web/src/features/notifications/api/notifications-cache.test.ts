@@ -27,7 +27,7 @@ const page = (data: Notification[], unreadCount: number): NotificationListRespon
   summary: { unreadCount },
 });
 
-describe('notification cache updates (spec §4 Notification)', () => {
+describe('notification cache updates', () => {
   it('reads one: readAt set, count down by one', () => {
     const updated = { ...item('a', true), readAt: '2026-03-06T09:00:00.000Z' };
     const next = withNotificationRead(page([item('a', false), item('b', false)], 2), updated, true);

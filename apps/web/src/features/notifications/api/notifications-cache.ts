@@ -1,8 +1,9 @@
 import type { Notification, NotificationListResponse } from '@coop/shared/notifications';
 
 /**
- * How a cached page changes when notifications are read (spec §4 Notification), applied to every
- * cached page at once so the bell and the list agree without waiting for the server.
+ * How a cached page changes when notifications are read (docs/member-portal.md §4 Notification),
+ * applied to every cached page at once so the bell and the list agree without waiting for the
+ * server.
  */
 
 /** One notification read: it gets its readAt, and the unread count drops by 1, never below 0. */

@@ -15,7 +15,7 @@ import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read'
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { NotificationItem } from './notification-item';
 
-/** Spec §2 Notifications: 10 a page, newest first; no filters. */
+/** docs/member-portal.md §2 Notifications: 10 a page, newest first; no filters. */
 export const NOTIFICATION_LIST_CONFIG: ListParamsConfig<'createdAt'> = {
   defaults: { limit: DEFAULT_PAGE_SIZE, sortBy: 'createdAt', sortOrder: 'desc' },
   sortFields: ['createdAt'],
@@ -24,8 +24,8 @@ export const NOTIFICATION_LIST_CONFIG: ListParamsConfig<'createdAt'> = {
 };
 
 /**
- * Spec §2 Notifications: the member's notifications, page by page, with read actions. The route
- * owns the list's state (docs/decisions/128).
+ * docs/member-portal.md §2 Notifications: the member's notifications, page by page, with read
+ * actions. The route owns the list's state (docs/decisions/128-list-pages-route-owns-state.md).
  */
 export function NotificationsView({ list }: { list: ListParams<'createdAt'> }) {
   // Page and size only: the first page is the bell's own query, so the two share one cache entry.

@@ -26,8 +26,8 @@ type WithdrawalFormProps = {
 };
 
 /**
- * The amount and optional reason (spec §5 "Withdrawal amount"), for a new request or a change of
- * a pending one under the same rules; forgotten when the dialog closes.
+ * The amount and optional reason (docs/member-portal.md §5 "Withdrawal amount"), for a new request
+ * or a change of a pending one under the same rules; forgotten when the dialog closes.
  */
 export function WithdrawalForm({
   withdrawalType,
@@ -116,7 +116,8 @@ type WithdrawalDialogProps = {
 };
 
 /**
- * Spec §2: the dialog for one type of withdrawal, open while `withdrawalType` is set; with
+ * docs/member-portal.md §2: the dialog for one type of withdrawal, open while `withdrawalType` is
+ * set; with
  * `changing`, it changes that pending request.
  */
 export function WithdrawalDialog({

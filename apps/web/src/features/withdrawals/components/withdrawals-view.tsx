@@ -32,7 +32,10 @@ import type { ListParams, ListParamsConfig } from '../../../lib/use-list-params'
 import { useCancelWithdrawal, useWithdrawalEligibility, useWithdrawals } from '../api/withdrawals';
 import { WithdrawalDialog } from './withdrawal-dialog';
 
-/** Spec §2 and §9: newest request first, 10 a page; status and type are the API's filters. */
+/**
+ * docs/member-portal.md §2 and §9: newest request first, 10 a page; status and type are the API's
+ * filters.
+ */
 export type WithdrawalSortField = 'requestDate' | 'requestedAmount';
 
 export const WITHDRAWAL_LIST_CONFIG: ListParamsConfig<WithdrawalSortField> = {
@@ -126,12 +129,15 @@ const COLUMNS: readonly DataTableColumn<Withdrawal>[] = [
   },
 ];
 
-/** Spec §2 Withdrawals: eligibility card, the two requests, the dialog and the requests. */
+/**
+ * docs/member-portal.md §2 Withdrawals: eligibility card, the two requests, the dialog and the
+ * requests.
+ */
 export function WithdrawalsView({
   list,
   openDialog = false,
 }: {
-  /** The route owns the list's state (docs/decisions/128). */
+  /** The route owns the list's state (docs/decisions/128-list-pages-route-owns-state.md). */
   list: ListParams<WithdrawalSortField>;
   openDialog?: boolean;
 }) {

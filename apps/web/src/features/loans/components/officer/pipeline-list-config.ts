@@ -2,7 +2,10 @@ import { ADMIN_LOAN_STATUS_FILTERS } from '@coop/shared/loan-rules';
 import { selectFilter, type FilterDefinition } from '../../../../lib/list-filters';
 import { BACK_OFFICE_PAGE_SIZES, type ListParamsConfig } from '../../../../lib/use-list-params';
 
-/** The loan pipeline (issue 9 item 6): newest request first; status and overdue in the URL. */
+/**
+ * The loan pipeline (docs/decisions/062-loan-back-office.md): newest request first; status and
+ * overdue in the URL.
+ */
 export const LOAN_FILTERS: readonly FilterDefinition[] = [
   selectFilter('status', 'Status', ADMIN_LOAN_STATUS_FILTERS, (value) =>
     value === 'awaiting_second_approval'

@@ -10,7 +10,7 @@ export const MEMBER_FILTERS: readonly FilterDefinition[] = [
   { key: 'joined', label: 'Joined', type: 'dateRange' },
 ];
 
-/** Spec §9: the user list shows 50 a page, by first name A to Z. */
+/** docs/member-portal.md §9: the user list shows 50 a page, by first name A to Z. */
 export const MEMBER_LIST_CONFIG: ListParamsConfig<
   'firstName' | 'lastName' | 'membershipId' | 'joinedOn'
 > = {
