@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   emailOutbox,
   idempotencyKeys,
+  officerJobs,
   oneTimeTokens,
   rateLimitEvents,
   refreshTokens,
@@ -76,6 +77,40 @@ describe('housekeeping', () => {
       { userId, key: 'k-recent', ...answered, createdAt: hoursAgo(23) },
     ]);
 
+    // Officer jobs go 30 days after they finished; one still queued or running stays, however old.
+    const job = { kind: 'payroll.post' as const, requestedBy: userId, actor: {} };
+    await db.insert(officerJobs).values([
+      {
+        ...job,
+        message: 'old success',
+        state: 'succeeded',
+        createdAt: daysAgo(40),
+        finishedAt: daysAgo(31),
+      },
+      {
+        ...job,
+        message: 'old failure',
+        state: 'failed',
+        createdAt: daysAgo(40),
+        finishedAt: daysAgo(31),
+      },
+      {
+        ...job,
+        message: 'recent',
+        state: 'succeeded',
+        createdAt: daysAgo(29),
+        finishedAt: daysAgo(29),
+      },
+      {
+        ...job,
+        message: 'stuck',
+        state: 'running',
+        createdAt: daysAgo(60),
+        startedAt: daysAgo(60),
+      },
+      { ...job, message: 'waiting', state: 'queued', createdAt: daysAgo(60) },
+    ]);
+
     expect(await pruneExpiredRecords(db, NOW)).toEqual({
       signInAttempts: 1,
       rateLimitEvents: 1,
@@ -83,7 +118,13 @@ describe('housekeeping', () => {
       refreshTokens: 1,
       sentEmails: 1,
       idempotencyKeys: 1,
+      officerJobs: 2,
     });
+    expect((await db.select().from(officerJobs)).map((row) => row.message).sort()).toEqual([
+      'recent',
+      'stuck',
+      'waiting',
+    ]);
     // Idempotency keys live 24 hours (IDEMPOTENCY_KEY_RETENTION_HOURS), stored answers with them.
     expect((await db.select().from(idempotencyKeys)).map((row) => row.key)).toEqual(['k-recent']);
     expect(await db.$count(signInAttempts)).toBe(1);

@@ -1,8 +1,9 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import { IDEMPOTENCY_KEY_RETENTION_HOURS } from '@coop/shared/constants';
 import {
   emailOutbox,
   idempotencyKeys,
+  officerJobs,
   oneTimeTokens,
   rateLimitEvents,
   refreshTokens,
@@ -25,6 +26,9 @@ export const RETENTION_MS = {
   sentEmails: 30 * DAY_MS,
   // A key (and the whole answer stored with it) serves retries, which come within minutes.
   idempotencyKeys: IDEMPOTENCY_KEY_RETENTION_HOURS * HOUR_MS,
+  // A finished officer job is read by the screen that follows it, within minutes; what it did is
+  // in the business rows and the audit log (docs/decisions/102-officer-job-retention.md).
+  finishedOfficerJobs: 30 * DAY_MS,
 } as const;
 
 /** Deletes rows past their retention; returns how many of each kind went. */
@@ -72,6 +76,18 @@ export async function pruneExpiredRecords(db: Database, now: Date) {
         .delete(idempotencyKeys)
         .where(lt(idempotencyKeys.createdAt, before(RETENTION_MS.idempotencyKeys)))
         .returning({ key: idempotencyKeys.key }),
+    ),
+    // Only finished jobs: a queued or running one is work still to do, however old.
+    officerJobs: await deleted(
+      db
+        .delete(officerJobs)
+        .where(
+          and(
+            inArray(officerJobs.state, ['succeeded', 'failed']),
+            lt(officerJobs.finishedAt, before(RETENTION_MS.finishedOfficerJobs)),
+          ),
+        )
+        .returning({ id: officerJobs.id }),
     ),
   };
 }
