@@ -49,6 +49,10 @@ export const ID_SOURCES: Record<string, { rows: ReturnType<typeof sql> } | { ski
   '/api/v1/admin/dividends/{year}/rows': {
     rows: sql`select distinct dividend_year::text as id, null as owner from dividends`,
   },
+  // An officer job is opened by the officer who asked for it (the owner) and by the sweep's officer.
+  '/api/v1/admin/jobs/{id}': {
+    rows: sql`select id::text as id, requested_by::text as owner from officer_jobs`,
+  },
 };
 
 export interface SweepFigures {
