@@ -23,7 +23,8 @@ import type {
   OfficerJobKind,
   OfficerJobResponse,
 } from '@coop/shared/jobs';
-import { officerJobs } from '../db/schema/index.js';
+import { hasPermission, type Permission } from '@coop/shared/officers';
+import { officerJobs, users } from '../db/schema/index.js';
 import type { Tx } from '../db/client.js';
 import type { Deps } from '../deps.js';
 import type { MemberActor } from './actor.js';
@@ -155,6 +156,36 @@ function jobError(error: unknown): OfficerJobError {
   };
 }
 
+/**
+ * The duty each kind of job does: the permission of the route that queues it
+ * (plugins/route-permissions.ts, docs/officers.md).
+ */
+const JOB_PERMISSIONS: Readonly<Record<OfficerJobKind, Permission>> = {
+  'members.import': 'members.manage',
+  'payroll.post': 'payroll.import',
+  'dividends.pay': 'dividends.manage',
+};
+
+/**
+ * The officer who asked for the job, as they are now: each batch acts with their current roles, so
+ * an officer suspended, or relieved of the duty, after queuing a job cannot finish it through the
+ * job (the request's own check ran only when it was queued).
+ */
+async function requesterNow(tx: Tx, row: JobRow): Promise<MemberActor> {
+  const asked = row.actor as MemberActor;
+  const [now] = await tx
+    .select({ roles: users.roles, isActive: users.isActive })
+    .from(users)
+    .where(eq(users.id, row.requestedBy));
+  if (!now?.isActive || !hasPermission(now.roles, JOB_PERMISSIONS[row.kind])) {
+    throw new DomainError({
+      code: 'FORBIDDEN',
+      message: 'The officer who started this job may no longer do this work, so it stopped.',
+    });
+  }
+  return { ...asked, user: { ...asked.user, roles: now.roles, isActive: true } };
+}
+
 /** One batch in its own transaction: 'more' to do, 'ended' (finished, or no longer running). */
 async function runBatch(
   deps: Deps,
@@ -167,7 +198,8 @@ async function runBatch(
     const [row] = await tx.select().from(officerJobs).where(eq(officerJobs.id, id)).for('update');
     if (!row || row.state !== 'running') return 'ended';
     const work = works[row.kind];
-    const step = await work.batch({ ...deps, db: tx }, row.actor as MemberActor, row, memory);
+    const actor = await requesterNow(tx, row);
+    const step = await work.batch({ ...deps, db: tx }, actor, row, memory);
     const now = deps.clock.now();
     if (step.finished !== undefined) {
       await tx

@@ -175,4 +175,37 @@ describe('officer jobs', () => {
       },
     });
   }, 120_000);
+
+  it.each<[string, Partial<typeof users.$inferInsert>]>([
+    ['relieved of the duty', { roles: [] }],
+    ['suspended', { isActive: false }],
+  ])(
+    'stops a job whose officer was %s after queuing it, importing no one',
+    async (_, change) => {
+      const which = Object.keys(change)[0];
+      const email = `officer-${which}@test.coop`;
+      const lateMember = `late-${which}@bulk.test`;
+      const officer = await createActiveMember(t, {
+        email,
+        roles: ['president'],
+        joinedOn: '2020-01-01',
+      });
+      const token = (await signIn(t, email)).accessToken;
+      const res = await importFile(token, `${header}Late,Job,${lateMember},,,2025-01-15\r\n`);
+      expect(res.statusCode, res.body).toBe(202);
+      await t.db.update(users).set(change).where(eq(users.id, officer.id));
+      await runOfficerJobs(t);
+      const [job] = await t.db
+        .select()
+        .from(officerJobs)
+        .where(eq(officerJobs.requestedBy, officer.id));
+      expect(job).toMatchObject({ state: 'failed', done: 0 });
+      expect(job?.error).toMatchObject({
+        code: 'FORBIDDEN',
+        message: 'The officer who started this job may no longer do this work, so it stopped.',
+      });
+      expect(await t.db.select().from(users).where(eq(users.email, lateMember))).toEqual([]);
+    },
+    120_000,
+  );
 });
