@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { AppToaster } from '../../../../components/ui/toaster';
 import { json, mockApi } from '../../../../testing/fetch-mock';
 import { renderWithProviders } from '../../../../testing/render';
+import { officerJob } from '../../../../testing/officer-jobs';
 import { DividendDeclarations } from './dividends-view';
 
 const DECLARED: DividendDeclaration = {
@@ -22,22 +23,7 @@ const DECLARED: DividendDeclaration = {
 
 const JOB_ID = '3d2c1b0a-9f8e-4d7c-8b6a-5f4e3d2c1b0a';
 
-/** The payment's job as the API answers it. */
-const job = (fields: Partial<OfficerJob>) =>
-  ({
-    id: JOB_ID,
-    kind: 'dividends.pay',
-    state: 'queued',
-    done: 0,
-    total: 2,
-    result: null,
-    message: null,
-    error: null,
-    createdAt: '2026-03-31T09:00:00.000Z',
-    startedAt: null,
-    finishedAt: null,
-    ...fields,
-  }) as OfficerJob;
+const job = (fields: Partial<OfficerJob>) => officerJob(JOB_ID, 'dividends.pay', fields);
 
 const PAID = 'The FY 2025 dividend of ₦3,500 was paid to 2 members.';
 

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { AppToaster } from '../../../../components/ui/toaster';
 import { json, mockApi } from '../../../../testing/fetch-mock';
 import { LocationProbe, renderRoutes } from '../../../../testing/render';
+import { csvFile as csvFileOf, officerJob } from '../../../../testing/officer-jobs';
 import { ImportMembersView } from './import-members-view';
 
 const PREVIEW: MemberImportPreview = {
@@ -38,33 +39,11 @@ const PREVIEW: MemberImportPreview = {
   ],
 };
 
-/** A CSV file as the picker reads it (jsdom's File has no arrayBuffer). */
-function csvFile(text: string): File {
-  const file = new File([text], 'new-members.csv', { type: 'text/csv' });
-  Object.defineProperty(file, 'arrayBuffer', {
-    value: () => Promise.resolve(new TextEncoder().encode(text).buffer),
-  });
-  return file;
-}
+const csvFile = (text: string) => csvFileOf(text, 'new-members.csv');
 
 const JOB_ID = '0b6e2a41-7c3d-4f5e-9a8b-2c1d0e9f8a7b';
 
-/** The import's job as the API answers it. */
-const job = (fields: Partial<OfficerJob>) =>
-  ({
-    id: JOB_ID,
-    kind: 'members.import',
-    state: 'queued',
-    done: 0,
-    total: 2,
-    result: null,
-    message: null,
-    error: null,
-    createdAt: '2026-03-31T09:00:00.000Z',
-    startedAt: null,
-    finishedAt: null,
-    ...fields,
-  }) as OfficerJob;
+const job = (fields: Partial<OfficerJob>) => officerJob(JOB_ID, 'members.import', fields);
 
 const IMPORTED = '2 members imported. Their activation e-mails are on their way.';
 

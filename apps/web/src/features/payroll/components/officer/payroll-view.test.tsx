@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi } from '../../../../testing/fetch-mock';
 import { renderWithProviders } from '../../../../testing/render';
+import { csvFile as csvFileOf, officerJob } from '../../../../testing/officer-jobs';
 import { PayrollView } from './payroll-view';
 
 const PREVIEW: PayrollPreview = {
@@ -52,33 +53,11 @@ const PREVIEW: PayrollPreview = {
   },
 };
 
-/** A CSV file as the picker reads it (jsdom's File has no arrayBuffer). */
-function csvFile(text: string): File {
-  const file = new File([text], 'march.csv', { type: 'text/csv' });
-  Object.defineProperty(file, 'arrayBuffer', {
-    value: () => Promise.resolve(new TextEncoder().encode(text).buffer),
-  });
-  return file;
-}
+const csvFile = (text: string) => csvFileOf(text, 'march.csv');
 
 const JOB_ID = '6f1c3a52-9a51-4c3e-8f7e-1d2b3c4d5e6f';
 
-/** The posting's job as the API answers it. */
-const job = (fields: Partial<OfficerJob>) =>
-  ({
-    id: JOB_ID,
-    kind: 'payroll.post',
-    state: 'queued',
-    done: 0,
-    total: 2,
-    result: null,
-    message: null,
-    error: null,
-    createdAt: '2026-03-31T09:00:00.000Z',
-    startedAt: null,
-    finishedAt: null,
-    ...fields,
-  }) as OfficerJob;
+const job = (fields: Partial<OfficerJob>) => officerJob(JOB_ID, 'payroll.post', fields);
 
 const POSTED =
   'Posted 2 contributions for March 2026. The members were asked to confirm. Loan repayments of ₦17,500 were recorded.';
