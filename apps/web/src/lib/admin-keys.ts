@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryParams } from './api-client';
+import { officerKeys } from './shared-query-keys';
 
 /** The back office's query keys: every admin write refreshes everything under `all`. */
 export const adminKeys = {
-  all: ['admin'] as const,
+  all: officerKeys.all,
   overview: () => [...adminKeys.all, 'overview'] as const,
-  members: (query: QueryParams) => [...adminKeys.all, 'members', query] as const,
+  members: officerKeys.members,
   member: (id: string) => [...adminKeys.all, 'member', id] as const,
   disputes: (query: QueryParams) => [...adminKeys.all, 'disputes', query] as const,
   audit: (query: QueryParams) => [...adminKeys.all, 'audit', query] as const,

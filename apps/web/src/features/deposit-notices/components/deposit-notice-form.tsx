@@ -13,7 +13,7 @@ import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { failureMessage } from '../../../lib/api-client';
 import { serverFieldMessages } from '../../../lib/apply-server-errors';
-import { useSubmitDepositNotice } from '../api/deposit-notices';
+import { useSubmitDepositNotice } from '../api/submit-deposit-notice';
 
 type Field = keyof DepositNoticeFormValues;
 const FIELDS: readonly Field[] = [

@@ -17,7 +17,8 @@ import {
 import { Spinner } from '../../../components/ui/spinner';
 import { failureMessage } from '../../../lib/api-client';
 import type { ListParams, ListParamsConfig } from '../../../lib/use-list-params';
-import { useDepositInstructions, useDepositNotices } from '../api/deposit-notices';
+import { useDepositInstructions } from '../api/get-deposit-instructions';
+import { useDepositNotices } from '../api/get-deposit-notices';
 import { DepositNoticeForm } from './deposit-notice-form';
 
 export const DEPOSIT_NOTICE_LIST_CONFIG: ListParamsConfig<'submittedAt'> = {

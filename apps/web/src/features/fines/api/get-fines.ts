@@ -2,11 +2,7 @@ import type { FineListResponse } from '@coop/shared/fines';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryParams } from '../../../lib/api-client';
 import { api } from '../../../lib/api';
-
-export const fineKeys = {
-  all: ['fines'] as const,
-  list: (query: QueryParams) => [...fineKeys.all, 'list', query] as const,
-};
+import { fineKeys } from './fine-keys';
 
 /** GET /users/fines: one page of the member's fines. */
 export function getFines(query: QueryParams, signal?: AbortSignal): Promise<FineListResponse> {

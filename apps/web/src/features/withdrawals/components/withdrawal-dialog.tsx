@@ -14,7 +14,8 @@ import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { serverFieldMessages } from '../../../lib/apply-server-errors';
 import type { Withdrawal } from '@coop/shared/withdrawals';
-import { useChangeWithdrawal, useRequestWithdrawal } from '../api/withdrawals';
+import { useChangeWithdrawal } from '../api/change-withdrawal';
+import { useRequestWithdrawal } from '../api/request-withdrawal';
 
 type WithdrawalFormProps = {
   withdrawalType: WithdrawalType;

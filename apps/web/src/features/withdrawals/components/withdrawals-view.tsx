@@ -29,7 +29,9 @@ import { Spinner } from '../../../components/ui/spinner';
 import { failureMessage } from '../../../lib/api-client';
 import type { FilterDefinition } from '../../../lib/list-filters';
 import type { ListParams, ListParamsConfig } from '../../../lib/use-list-params';
-import { useCancelWithdrawal, useWithdrawalEligibility, useWithdrawals } from '../api/withdrawals';
+import { useCancelWithdrawal } from '../api/cancel-withdrawal';
+import { useWithdrawalEligibility } from '../api/get-withdrawal-eligibility';
+import { useWithdrawals } from '../api/get-withdrawals';
 import { WithdrawalDialog } from './withdrawal-dialog';
 
 /**

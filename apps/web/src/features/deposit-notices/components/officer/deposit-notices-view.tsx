@@ -4,11 +4,9 @@ import { DEPOSIT_NOTICE_MESSAGES } from '@coop/shared/deposit-notice-rules';
 import { formatNaira } from '@coop/shared/money';
 import type { DataTableColumn } from '../../../../components/list/data-table';
 import type { ListParams } from '../../../../lib/use-list-params';
-import {
-  useAdminDepositNotices,
-  useRejectDepositNotice,
-  useVerifyDepositNotice,
-} from '../../api/officer-deposit-notices';
+import { useOfficerDepositNotices } from '../../api/get-officer-deposit-notices';
+import { useRejectDepositNotice } from '../../api/reject-deposit-notice';
+import { useVerifyDepositNotice } from '../../api/verify-deposit-notice';
 import {
   AdminMoneyList,
   MemberCell,
@@ -117,7 +115,7 @@ export function DepositNoticesList<SortField extends string>({
 }: {
   list: ListParams<SortField>;
 }) {
-  const query = useAdminDepositNotices(list.query);
+  const query = useOfficerDepositNotices(list.query);
   return (
     <AdminMoneyList
       list={list}

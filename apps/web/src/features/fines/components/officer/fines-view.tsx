@@ -11,7 +11,9 @@ import { useId, useState } from 'react';
 import type { DataTableColumn } from '../../../../components/list/data-table';
 import { Label } from '../../../../components/ui/label';
 import type { ListParams } from '../../../../lib/use-list-params';
-import { useAdminFines, useMarkFinePaid, useWaiveFine } from '../../api/officer-fines';
+import { useOfficerFines } from '../../api/get-officer-fines';
+import { useMarkFinePaid } from '../../api/mark-fine-paid';
+import { useWaiveFine } from '../../api/waive-fine';
 import {
   AdminMoneyList,
   MemberCell,
@@ -157,7 +159,7 @@ const columns = (today: string): readonly DataTableColumn<AdminFine>[] => [
 
 /** Every member's fines; pending ones are waived or marked paid here. */
 export function FinesList<SortField extends string>({ list }: { list: ListParams<SortField> }) {
-  const query = useAdminFines(list.query);
+  const query = useOfficerFines(list.query);
   const [today] = useState(() => toIsoDateInTimeZone(new Date()));
   return (
     <AdminMoneyList

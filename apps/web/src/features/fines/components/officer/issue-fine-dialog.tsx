@@ -9,8 +9,8 @@ import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { Input } from '../../../../components/ui/input';
 import { failureMessage, fieldErrors } from '../../../../lib/api-client';
-import { newIdempotencyKey } from '../../../../lib/admin-keys';
-import { useIssueFines, useMembersToFine } from '../../api/officer-fines';
+import { useMembersToFine } from '../../api/get-members-to-fine';
+import { useIssueFines } from '../../api/issue-fines';
 import { memberName } from '../../../../components/list/admin-money-list';
 import { DialogActions, FormDialog } from '../../../../components/dialogs/form-dialog';
 
@@ -119,7 +119,7 @@ function MemberPicker({
 function IssueFineForm({ onDone }: { onDone: () => void }) {
   const id = useId();
   const issue = useIssueFines();
-  const [key] = useState(newIdempotencyKey);
+  const [key] = useState(() => crypto.randomUUID());
   const [members, setMembers] = useState<AdminMemberRef[]>([]);
   const [reason, setReason] = useState('');
   const [amount, setAmount] = useState('');

@@ -5,11 +5,9 @@ import { WITHDRAWAL_MESSAGES, WITHDRAWAL_TYPE_LABELS } from '@coop/shared/withdr
 import type { DataTableColumn } from '../../../../components/list/data-table';
 import { Alert, AlertDescription } from '../../../../components/ui/alert';
 import type { ListParams } from '../../../../lib/use-list-params';
-import {
-  useAdminWithdrawals,
-  useApproveWithdrawal,
-  useRejectWithdrawal,
-} from '../../api/officer-withdrawals';
+import { useApproveWithdrawal } from '../../api/approve-withdrawal';
+import { useOfficerWithdrawals } from '../../api/get-officer-withdrawals';
+import { useRejectWithdrawal } from '../../api/reject-withdrawal';
 import {
   AdminMoneyList,
   MemberCell,
@@ -141,7 +139,7 @@ export function WithdrawalsList<SortField extends string>({
 }: {
   list: ListParams<SortField>;
 }) {
-  const query = useAdminWithdrawals(list.query);
+  const query = useOfficerWithdrawals(list.query);
   return (
     <AdminMoneyList
       list={list}

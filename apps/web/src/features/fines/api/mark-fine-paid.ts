@@ -1,0 +1,22 @@
+import type { AdminFineResponse, AdminMarkFinePaidInput } from '@coop/shared/fines';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { refreshOfficerLists } from '../../../lib/shared-query-keys';
+
+/** `key` is the Idempotency-Key: one per decision the officer made, kept across its retries. */
+export type MarkFinePaidInput = { id: string; values: AdminMarkFinePaidInput; key: string };
+
+/** POST /admin/fines/{id}/pay: the fine is paid from what the officer chose. */
+export function markFinePaid({ id, values, key }: MarkFinePaidInput): Promise<AdminFineResponse> {
+  return api.post<AdminFineResponse>(`/admin/fines/${encodeURIComponent(id)}/pay`, values, {
+    idempotencyKey: key,
+  });
+}
+
+export function useMarkFinePaid() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markFinePaid,
+    onSuccess: () => refreshOfficerLists(queryClient),
+  });
+}
