@@ -102,29 +102,3 @@ export interface ChangePasswordValues {
   newPassword: string;
   confirmPassword: string;
 }
-
-const CHANGE_PASSWORD_MIN_LENGTH = 8;
-
-/**
- * The dialog's checks, as members read them (docs/member-portal.md §5) with 8 characters for the
- * new password (docs/security.md), in the order the API's schema (`changePasswordSchema` in
- * auth.ts) applies them; zod-free for the profile page. The server checks again (and refuses common
- * passwords).
- */
-export function changePasswordErrors(
-  values: ChangePasswordValues,
-): Partial<Record<keyof ChangePasswordValues, string>> {
-  const errors: Partial<Record<keyof ChangePasswordValues, string>> = {};
-  if (values.currentPassword === '') errors.currentPassword = 'Current password is required';
-  if (values.newPassword === '') errors.newPassword = 'New password is required';
-  else if (values.newPassword.length < CHANGE_PASSWORD_MIN_LENGTH) {
-    errors.newPassword = `New password must be at least ${CHANGE_PASSWORD_MIN_LENGTH} characters`;
-  } else if (values.newPassword === values.currentPassword) {
-    errors.newPassword = 'New password must be different from current password';
-  }
-  if (values.confirmPassword === '') errors.confirmPassword = 'Please confirm your new password';
-  else if (values.confirmPassword !== values.newPassword) {
-    errors.confirmPassword = 'Passwords do not match';
-  }
-  return errors;
-}

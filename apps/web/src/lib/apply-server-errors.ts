@@ -1,5 +1,5 @@
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
-import { fieldErrors, toApiError } from './api-client';
+import { failureMessage, fieldErrors, toApiError } from './api-client';
 
 /**
  * The per-field messages of a 400 answer (`details: [{ field, message }]`: a validation error, a
@@ -35,4 +35,20 @@ export function applyServerErrors<Values extends FieldValues>(
   const applied = fields.filter((field) => messages[field] !== undefined);
   for (const field of applied) setError(field, { type: 'server', message: messages[field] });
   return applied;
+}
+
+/**
+ * The one way a form shows a failed submission (docs/decisions/125-forms.md): a 400's field
+ * messages under their fields; anything else (a refusal about no field, a lockout, the network)
+ * as the form's general error, `errors.root.server`, with `fallback` when the answer has no
+ * message. react-hook-form clears it on the next submission.
+ */
+export function showSubmitFailure<Values extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<Values>,
+  fields: readonly FieldPath<Values>[],
+  fallback: string,
+): void {
+  if (applyServerErrors(error, setError, fields).length > 0) return;
+  setError('root.server', { type: 'server', message: failureMessage(error, fallback) });
 }

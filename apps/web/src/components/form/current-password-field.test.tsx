@@ -8,7 +8,7 @@ describe('CurrentPasswordField', () => {
     render(
       <CurrentPasswordField
         id="profile-current-password"
-        value=""
+        name="currentPassword"
         onChange={onChange}
         hint="Your phone number signs you in, so we ask for your password to change it."
       />,
@@ -20,7 +20,8 @@ describe('CurrentPasswordField', () => {
       'Your phone number signs you in, so we ask for your password to change it.',
     );
     fireEvent.change(input, { target: { value: 'Secret!1' } });
-    expect(onChange).toHaveBeenCalledWith('Secret!1');
+    expect(onChange).toHaveBeenCalledOnce();
+    expect(input).toHaveValue('Secret!1');
   });
 
   it('reads the refusal first, under its own label and request name', () => {
@@ -29,8 +30,6 @@ describe('CurrentPasswordField', () => {
         id="disable-password"
         label="Password"
         name="password"
-        value="x"
-        onChange={() => undefined}
         error="Current password is incorrect"
         hint="Asked again to turn it off."
       />,

@@ -116,7 +116,9 @@ describe('profile page', { timeout: 20_000 }, () => {
     // The phone signs in: without the current password nothing is sent.
     await user.click(screen.getByRole('button', { name: 'Save' }));
     const password = screen.getByLabelText('Current password');
-    expect(password).toHaveAccessibleDescription(/Current password is required/);
+    await waitFor(() =>
+      expect(password).toHaveAccessibleDescription(/Current password is required/),
+    );
     expect(api.callsTo('PUT /users/profile')).toHaveLength(0);
     await user.type(password, 'Demo!2345');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -125,7 +127,7 @@ describe('profile page', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     expect(api.callsTo('PUT /users/profile')[0]?.body).toEqual({
       currentPassword: 'Demo!2345',
-      phoneNumber: '0803 000 0002',
+      phoneNumber: '+2348030000002',
     });
 
     // A wrong password is shown under the password field.
@@ -163,7 +165,7 @@ describe('change password dialog', { timeout: 20_000 }, () => {
     const { user } = await open();
     const dialog = screen.getByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Change Password' }));
-    expect(within(dialog).getByText('Current password is required')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Current password is required')).toBeInTheDocument();
     expect(within(dialog).getByText('New password is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Please confirm your new password')).toBeInTheDocument();
 
@@ -172,6 +174,8 @@ describe('change password dialog', { timeout: 20_000 }, () => {
     expect(
       within(dialog).getByText('New password must be at least 8 characters'),
     ).toBeInTheDocument();
+    // The API's schema compares the new password with the current one once every field is typed.
+    await user.type(within(dialog).getByLabelText('Confirm new password'), 'Old-Pass!1');
     await user.clear(within(dialog).getByLabelText('New password'));
     await user.type(within(dialog).getByLabelText('New password'), 'Old-Pass!1');
     expect(
@@ -179,6 +183,7 @@ describe('change password dialog', { timeout: 20_000 }, () => {
     ).toBeInTheDocument();
     await user.clear(within(dialog).getByLabelText('New password'));
     await user.type(within(dialog).getByLabelText('New password'), 'New-Pass!22');
+    await user.clear(within(dialog).getByLabelText('Confirm new password'));
     await user.type(within(dialog).getByLabelText('Confirm new password'), 'New-Pass!2');
     expect(within(dialog).getByText('Passwords do not match')).toBeInTheDocument();
     expect(api.callsTo('PUT /users/change-password')).toHaveLength(0);

@@ -1,20 +1,20 @@
-import {
-  CHANGE_PASSWORD_MESSAGES,
-  changePasswordErrors,
-  type ChangePasswordValues,
-} from '@coop/shared/account-rules';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { CHANGE_PASSWORD_MESSAGES, type ChangePasswordValues } from '@coop/shared/account-rules';
+import { useForm } from 'react-hook-form';
+import type { ReactNode } from 'react';
 import { toast } from '../../../lib/toast';
 import { FormField } from '../../../components/form/form-field';
-import { DialogActions, FormDialog } from '../../../components/dialogs/form-dialog';
+import { DialogActions, DialogFailure, FormDialog } from '../../../components/dialogs/form-dialog';
 import { PasswordInput } from '../../../components/ui/password-input';
 import { failureMessage } from '../../../lib/api-client';
-import { serverFieldMessages } from '../../../lib/apply-server-errors';
+import { applyServerErrors } from '../../../lib/apply-server-errors';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useChangePassword } from '../api/change-password';
 
 type Field = keyof ChangePasswordValues;
 const FIELDS: readonly Field[] = ['currentPassword', 'newPassword', 'confirmPassword'];
-const EMPTY: ChangePasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const resolver = lazyResolver<ChangePasswordValues>(() =>
+  import('./change-password-validation').then((module) => module.changePasswordResolver),
+);
 
 const LABELS: Record<Field, string> = {
   currentPassword: 'Current password',
@@ -30,23 +30,17 @@ const AUTOCOMPLETE: Record<Field, string> = {
 /** The form lives in the dialog's content, so closing the dialog forgets what was typed. */
 function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   const change = useChangePassword();
-  const [values, setValues] = useState<ChangePasswordValues>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [submitted, setSubmitted] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ChangePasswordValues>({
+    resolver,
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
 
-  const update = (field: Field, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    // After a first attempt the messages follow the typing; before it they wait for submit.
-    if (submitted) setErrors(changePasswordErrors(next));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    const found = changePasswordErrors(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  const onSubmit = (values: ChangePasswordValues) =>
     change.mutate(values, {
       onSuccess: () => {
         toast.success(CHANGE_PASSWORD_MESSAGES.successTitle, {
@@ -55,25 +49,31 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         onDone();
       },
       onError: (error) => {
-        // A wrong current password or a refused new one belongs under its field as well.
-        setErrors(serverFieldMessages(error, FIELDS));
+        // The spec words the failure as a toast; a wrong current password or a refused new one
+        // belongs under its field as well (docs/decisions/125-forms.md).
+        applyServerErrors(error, setError, FIELDS);
         toast.error(CHANGE_PASSWORD_MESSAGES.failureTitle, {
           description: failureMessage(error, CHANGE_PASSWORD_MESSAGES.failure),
         });
       },
     });
-  };
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
+    <form
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      onFocus={resolver.preload}
+      noValidate
+      className="grid gap-4"
+    >
+      <DialogFailure message={errors.root?.server?.message} />
       {FIELDS.map((field) => (
-        <FormField key={field} id={`change-${field}`} label={LABELS[field]} error={errors[field]}>
-          <PasswordInput
-            name={field}
-            autoComplete={AUTOCOMPLETE[field]}
-            value={values[field]}
-            onChange={(event) => update(field, event.target.value)}
-          />
+        <FormField
+          key={field}
+          id={`change-${field}`}
+          label={LABELS[field]}
+          error={errors[field]?.message}
+        >
+          <PasswordInput autoComplete={AUTOCOMPLETE[field]} {...register(field)} />
         </FormField>
       ))}
       <p className="-mt-1 text-sm text-muted-foreground">

@@ -1,57 +1,55 @@
 import { formatPhone } from '@coop/shared/phone';
 import { PROFILE_MESSAGES } from '@coop/shared/account-rules';
-import { useState, type FormEvent } from 'react';
+import type { ProfileUpdate } from '@coop/shared/users';
+import { useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
 import { CurrentPasswordField } from '../../../components/form/current-password-field';
 import { FormField } from '../../../components/form/form-field';
-import { DialogActions, FormDialog } from '../../../components/dialogs/form-dialog';
+import { DialogActions, DialogFailure, FormDialog } from '../../../components/dialogs/form-dialog';
 import { Input } from '../../../components/ui/input';
-import { failureMessage } from '../../../lib/api-client';
-import { serverFieldMessages } from '../../../lib/apply-server-errors';
-import { useUpdateProfile } from '../api/get-profile';
+import { showSubmitFailure } from '../../../lib/apply-server-errors';
+import { lazyResolver } from '../../../lib/lazy-resolver';
+import { useUpdateProfile, type ProfileUpdateInput } from '../api/get-profile';
 
-type Field = 'phoneNumber' | 'currentPassword';
-const FIELDS: readonly Field[] = ['phoneNumber', 'currentPassword'];
+const FIELDS = ['phoneNumber', 'currentPassword'] as const;
+const resolver = lazyResolver<ProfileUpdateInput, ProfileUpdate>(() =>
+  import('./edit-phone-validation').then((module) => module.editPhoneResolver),
+);
 
 function EditPhoneForm({ phone, onDone }: { phone: string | null; onDone: () => void }) {
   const update = useUpdateProfile();
-  const [value, setValue] = useState(phone ? formatPhone(phone) : '');
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ProfileUpdateInput, unknown, ProfileUpdate>({
+    resolver,
+    defaultValues: { phoneNumber: phone ? formatPhone(phone) : '', currentPassword: '' },
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (currentPassword === '') {
-      setErrors({ currentPassword: 'Current password is required' });
-      return;
-    }
-    const typed = value.trim();
-    update.mutate(
-      { phoneNumber: typed === '' ? null : typed, currentPassword },
-      {
-        onSuccess: () => {
-          toast.success(PROFILE_MESSAGES.updatedTitle, { description: PROFILE_MESSAGES.updated });
-          onDone();
-        },
-        onError: (failure) => {
-          const onFields = serverFieldMessages(failure, FIELDS);
-          // A failure that belongs to no field (a lockout, the network) shows under the phone.
-          setErrors(
-            Object.keys(onFields).length > 0
-              ? onFields
-              : { phoneNumber: failureMessage(failure, PROFILE_MESSAGES.updateFailedTitle) },
-          );
-        },
+  const onSubmit = (values: ProfileUpdate) =>
+    update.mutate(values, {
+      onSuccess: () => {
+        toast.success(PROFILE_MESSAGES.updatedTitle, { description: PROFILE_MESSAGES.updated });
+        onDone();
       },
-    );
-  };
+      onError: (failure) =>
+        showSubmitFailure(failure, setError, FIELDS, PROFILE_MESSAGES.updateFailedTitle),
+    });
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
+    <form
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      onFocus={resolver.preload}
+      noValidate
+      className="grid gap-4"
+    >
+      <DialogFailure message={errors.root?.server?.message} />
       <FormField
         id="profile-phone"
         label="Phone number"
-        error={errors.phoneNumber}
+        error={errors.phoneNumber?.message}
         describedBy="phone-hint"
       >
         <Input
@@ -59,11 +57,7 @@ function EditPhoneForm({ phone, onDone }: { phone: string | null; onDone: () => 
           inputMode="tel"
           autoComplete="tel"
           placeholder="0803 000 0000"
-          value={value}
-          onChange={(event) => {
-            setValue(event.target.value);
-            setErrors((current) => ({ ...current, phoneNumber: undefined }));
-          }}
+          {...register('phoneNumber')}
         />
       </FormField>
       <p id="phone-hint" className="-mt-2 text-sm text-muted-foreground">
@@ -71,13 +65,9 @@ function EditPhoneForm({ phone, onDone }: { phone: string | null; onDone: () => 
       </p>
       <CurrentPasswordField
         id="profile-current-password"
-        value={currentPassword}
-        onChange={(value) => {
-          setCurrentPassword(value);
-          setErrors((current) => ({ ...current, currentPassword: undefined }));
-        }}
-        error={errors.currentPassword}
+        error={errors.currentPassword?.message}
         hint="Your phone number signs you in, so we ask for your password to change it."
+        {...register('currentPassword')}
       />
       <DialogActions submitLabel="Save" pendingLabel="Saving..." pending={update.isPending} />
     </form>

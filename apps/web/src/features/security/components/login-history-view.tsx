@@ -58,8 +58,8 @@ function SignOutOthersForm({ mutation, onDone }: { mutation: SignOutOthers; onDo
       <CurrentPasswordField
         id="sign-out-others-password"
         value={currentPassword}
-        onChange={(value) => {
-          setCurrentPassword(value);
+        onChange={(event) => {
+          setCurrentPassword(event.target.value);
           setError(undefined);
           mutation.reset();
         }}

@@ -158,8 +158,8 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
             <CurrentPasswordField
               id="two-factor-current-password"
               value={currentPassword}
-              onChange={(value) => {
-                setCurrentPassword(value);
+              onChange={(event) => {
+                setCurrentPassword(event.target.value);
                 setPasswordError(null);
                 setup.reset();
               }}
@@ -315,7 +315,7 @@ function TurnOff({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
             label="Password"
             name="password"
             value={password}
-            onChange={setPassword}
+            onChange={(event) => setPassword(event.target.value)}
             error={errors.password}
           />
           <FormField id="disable-code" label="Authentication code" error={errors.code}>
