@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { QueryState } from '../../../components/list/query-state';
 import { PageTitle } from '../../../components/layouts/page-title';
 import { paths } from '../../../config/paths';
-import { useMemberRecord } from '../../../features/members/api/members';
+import { useMemberRecord } from '../../../features/members/api/get-member-record';
 import { MemberRecord } from '../../../features/members/components/officer/member-record';
 import { failureMessage } from '../../../lib/api-client';
 

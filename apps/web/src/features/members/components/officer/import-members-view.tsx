@@ -11,8 +11,8 @@ import { Alert, AlertDescription } from '../../../../components/ui/alert';
 import { Badge } from '../../../../components/ui/badge';
 import { paths } from '../../../../config/paths';
 import { failureMessage } from '../../../../lib/api-client';
-import { newIdempotencyKey } from '../../../../lib/admin-keys';
-import { previewMemberImport, useImportMembers } from '../../api/member-import';
+import { useImportMembers } from '../../api/import-members';
+import { previewMemberImport } from '../../api/preview-member-import';
 import { JobProgress } from '../../../../components/job-progress';
 import { CsvFilePicker, CsvProblems } from '../../../../components/form/csv-file-picker';
 
@@ -54,7 +54,7 @@ export function ImportMembersView() {
   const choose = async (upload: CsvUploadInput) => {
     const { data } = await previewMemberImport(upload);
     importMembers.reset();
-    setState({ upload, preview: data, key: newIdempotencyKey() });
+    setState({ upload, preview: data, key: crypto.randomUUID() });
   };
   const preview = state?.preview;
   const canImport =

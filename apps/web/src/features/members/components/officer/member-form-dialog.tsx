@@ -12,8 +12,8 @@ import { Input } from '../../../../components/ui/input';
 import { Label } from '../../../../components/ui/label';
 import { adminMemberPath } from '../../../../config/paths';
 import { failureMessage, fieldErrors } from '../../../../lib/api-client';
-import { newIdempotencyKey } from '../../../../lib/admin-keys';
-import { useCreateMember, useUpdateMember } from '../../api/members';
+import { useCreateMember } from '../../api/create-member';
+import { useUpdateMember } from '../../api/update-member';
 import { DialogActions, FormDialog } from '../../../../components/dialogs/form-dialog';
 
 type Values = {
@@ -49,7 +49,7 @@ function MemberForm({
   const id = useId();
   const create = useCreateMember();
   const update = useUpdateMember();
-  const [key] = useState(newIdempotencyKey);
+  const [key] = useState(() => crypto.randomUUID());
   const [values, setValues] = useState<Values>(
     member
       ? {

@@ -7,7 +7,7 @@ import {
 } from '../../../../components/list/search-results-section';
 import { adminMemberPath, paths, searchPath } from '../../../../config/paths';
 import { failureMessage } from '../../../../lib/api-client';
-import { useMembers } from '../../api/members';
+import { useMembers } from '../../api/get-members';
 
 /** Members by name, e-mail, phone or membership ID (the members list's own search). */
 export function MemberMatches({ term }: { term: string }) {

@@ -15,7 +15,11 @@ import { Checkbox } from '../../../../components/ui/checkbox';
 import { Label } from '../../../../components/ui/label';
 import { failureMessage } from '../../../../lib/api-client';
 import { useAuth } from '../../../../lib/auth-store';
-import { useEndMemberSessions, useMemberAction, useSetMemberFlags } from '../../api/members';
+import { useEndMemberSessions } from '../../api/end-member-sessions';
+import { useReactivateMember } from '../../api/reactivate-member';
+import { useResendActivation } from '../../api/resend-activation';
+import { useSetMemberFlags } from '../../api/set-member-flags';
+import { useSuspendMember } from '../../api/suspend-member';
 import { EditMemberDialog } from './member-form-dialog';
 // The record's recent rows carry their status as a string (members.ts); each is its domain's.
 import type { FineStatus } from '@coop/shared/fine-rules';
@@ -101,17 +105,19 @@ function EndSessionsDialog({ member }: { member: AdminMember }) {
 
 function MemberActions({ member }: { member: AdminMember }) {
   const isSelf = useAuth().user?.id === member.id;
-  const action = useMemberAction();
+  const actions = {
+    suspend: useSuspendMember(),
+    reactivate: useReactivateMember(),
+    'resend-activation': useResendActivation(),
+  };
+  const busy = Object.values(actions).some((action) => action.isPending);
   const flags = useSetMemberFlags();
-  const run = (kind: 'suspend' | 'reactivate' | 'resend-activation') =>
-    action.mutate(
-      { id: member.id, action: kind },
-      {
-        onSuccess: ({ message }) => toast.success(message ?? MEMBER_MESSAGES.memberUpdated),
-        onError: (error) =>
-          toast.error('Error', { description: failureMessage(error, 'The action failed') }),
-      },
-    );
+  const run = (kind: keyof typeof actions) =>
+    actions[kind].mutate(member.id, {
+      onSuccess: ({ message }) => toast.success(message ?? MEMBER_MESSAGES.memberUpdated),
+      onError: (error) =>
+        toast.error('Error', { description: failureMessage(error, 'The action failed') }),
+    });
   const setFlag = (name: 'isLoanReviewer' | 'isExco', value: boolean) =>
     flags.mutate(
       { id: member.id, values: { [name]: value } },
@@ -129,21 +135,17 @@ function MemberActions({ member }: { member: AdminMember }) {
       <div className="flex flex-wrap gap-2">
         <EditMemberDialog member={member} />
         {member.isActivated ? null : (
-          <Button
-            variant="outline"
-            disabled={action.isPending}
-            onClick={() => run('resend-activation')}
-          >
+          <Button variant="outline" disabled={busy} onClick={() => run('resend-activation')}>
             Resend activation
           </Button>
         )}
         {member.isActivated ? <EndSessionsDialog member={member} /> : null}
         {member.isActive ? (
-          <Button variant="destructive" disabled={action.isPending} onClick={() => run('suspend')}>
+          <Button variant="destructive" disabled={busy} onClick={() => run('suspend')}>
             Suspend
           </Button>
         ) : (
-          <Button disabled={action.isPending} onClick={() => run('reactivate')}>
+          <Button disabled={busy} onClick={() => run('reactivate')}>
             Reactivate
           </Button>
         )}

@@ -14,7 +14,7 @@ import { adminMemberPath } from '../../../../config/paths';
 import { failureMessage } from '../../../../lib/api-client';
 import { formatDisplayDate } from '@coop/shared/dates';
 import type { ListParams } from '../../../../lib/use-list-params';
-import { useMembers } from '../../api/members';
+import { useMembers } from '../../api/get-members';
 import { MEMBER_LIST_CONFIG } from './member-list-config';
 import { memberStatus } from '@coop/shared/member-rules';
 import { StatusBadge } from '../../../../components/ui/status-badge';

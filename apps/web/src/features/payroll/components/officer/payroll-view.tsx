@@ -9,8 +9,8 @@ import { SubmitButton } from '../../../../components/form/submit-button';
 import { Alert, AlertDescription } from '../../../../components/ui/alert';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { failureMessage } from '../../../../lib/api-client';
-import { newIdempotencyKey } from '../../../../lib/admin-keys';
-import { previewPayroll, usePostPayroll } from '../../api/payroll';
+import { usePostPayroll } from '../../api/post-payroll';
+import { previewPayroll } from '../../api/preview-payroll';
 import { JobProgress } from '../../../../components/job-progress';
 import { CsvFilePicker, CsvProblems } from '../../../../components/form/csv-file-picker';
 
@@ -81,7 +81,7 @@ export function PayrollView() {
     const { data } = await previewPayroll(upload);
     post.reset();
     setPosted(null);
-    setState({ upload, preview: data, key: newIdempotencyKey() });
+    setState({ upload, preview: data, key: crypto.randomUUID() });
   };
   const preview = state?.preview;
   const problems = preview

@@ -1,0 +1,20 @@
+import type { AdminCreateMemberInput, AdminMemberResponse } from '@coop/shared/members';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { refreshOfficerLists } from '../../../lib/shared-query-keys';
+
+/** `key` is the Idempotency-Key: one per dialog opening, kept across retries of its submission. */
+export type CreateMemberInput = { values: AdminCreateMemberInput; key: string };
+
+/** POST /admin/users: a new member, sent an activation email. */
+export function createMember({ values, key }: CreateMemberInput): Promise<AdminMemberResponse> {
+  return api.post<AdminMemberResponse>('/admin/users', values, { idempotencyKey: key });
+}
+
+export function useCreateMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createMember,
+    onSuccess: () => refreshOfficerLists(queryClient),
+  });
+}

@@ -1,0 +1,27 @@
+import type { AdminEndSessionsResponse } from '@coop/shared/members';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { refreshOfficerLists } from '../../../lib/shared-query-keys';
+import { memberPath } from './member-keys';
+
+/** `key` is the Idempotency-Key: one per confirmation, kept across its retries. */
+export type EndMemberSessionsInput = { id: string; key: string };
+
+/** POST /admin/users/{id}/sessions/end: every sign-in of the member ends (decision 082). */
+export function endMemberSessions({
+  id,
+  key,
+}: EndMemberSessionsInput): Promise<AdminEndSessionsResponse> {
+  return api.post<AdminEndSessionsResponse>(`${memberPath(id)}/sessions/end`, undefined, {
+    idempotencyKey: key,
+  });
+}
+
+export function useEndMemberSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: endMemberSessions,
+    // The member's record lists the audit trail, which now has the new row.
+    onSuccess: () => refreshOfficerLists(queryClient),
+  });
+}

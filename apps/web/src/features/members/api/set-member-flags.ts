@@ -1,0 +1,20 @@
+import type { AdminMemberFlagsInput, AdminMemberResponse } from '@coop/shared/members';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { refreshOfficerLists } from '../../../lib/shared-query-keys';
+import { memberPath } from './member-keys';
+
+export type SetMemberFlagsInput = { id: string; values: AdminMemberFlagsInput };
+
+/** PUT /admin/users/{id}/flags: loan reviewer, exco (an officer's change may become a proposal). */
+export function setMemberFlags({ id, values }: SetMemberFlagsInput): Promise<AdminMemberResponse> {
+  return api.put<AdminMemberResponse>(`${memberPath(id)}/flags`, values);
+}
+
+export function useSetMemberFlags() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setMemberFlags,
+    onSuccess: () => refreshOfficerLists(queryClient),
+  });
+}

@@ -1,0 +1,20 @@
+import type { AdminMemberResponse, AdminUpdateMemberInput } from '@coop/shared/members';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { refreshOfficerLists } from '../../../lib/shared-query-keys';
+import { memberPath } from './member-keys';
+
+export type UpdateMemberInput = { id: string; values: AdminUpdateMemberInput };
+
+/** PUT /admin/users/{id}: the member's details as the officer edited them. */
+export function updateMember({ id, values }: UpdateMemberInput): Promise<AdminMemberResponse> {
+  return api.put<AdminMemberResponse>(memberPath(id), values);
+}
+
+export function useUpdateMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateMember,
+    onSuccess: () => refreshOfficerLists(queryClient),
+  });
+}

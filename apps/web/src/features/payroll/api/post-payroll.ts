@@ -1,0 +1,16 @@
+import type { CsvUploadInput } from '@coop/shared/csv-uploads';
+import type { OfficerJobResponse } from '@coop/shared/jobs';
+import { api } from '../../../lib/api';
+import { useOfficerJobMutation } from '../../../lib/officer-jobs';
+
+/** `key` is the Idempotency-Key: one per previewed file, kept across retries of its posting. */
+export type PostPayrollInput = { upload: CsvUploadInput; key: string };
+
+/** POST /admin/payroll: a job (202), followed until the month is posted. */
+export function postPayroll({ upload, key }: PostPayrollInput): Promise<OfficerJobResponse> {
+  return api.post<OfficerJobResponse>('/admin/payroll', upload, { idempotencyKey: key });
+}
+
+export function usePostPayroll() {
+  return useOfficerJobMutation(postPayroll);
+}
