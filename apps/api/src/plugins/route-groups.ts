@@ -202,8 +202,11 @@ export async function settlePendingSession(req: FastifyRequest): Promise<void> {
   if (pending && !pending.settled) await pending.settle(null);
 }
 
-/** The session check of `lookUpSession`, as one JSON value to select beside a page's rows. */
-function sessionColumn(claims: AccessTokenClaims, now: string): SQL {
+/**
+ * The session check of `lookUpSession`, as one JSON value to select beside a page's rows
+ * (exported for bench/explain.mjs, which explains a page as the API sends it).
+ */
+export function sessionColumn(claims: AccessTokenClaims, now: string): SQL {
   const tokens = sql`(select 1 from ${refreshTokens}
       where ${refreshTokens.familyId} = ${claims.sessionId} and ${refreshTokens.userId} = ${users.id}
         and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > ${now})`;

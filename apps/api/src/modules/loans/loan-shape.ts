@@ -10,16 +10,18 @@ import { koboToNaira } from '@coop/shared/money';
 import type { RepaymentTermMonths } from '@coop/shared/constants';
 import type {
   GuarantorRow,
+  LoanGuarantorPart,
+  LoanParts,
   LoanRow,
   PersonRow,
-  RepaymentRow,
-  ScheduleItemRow,
+  RepaymentPart,
+  ScheduleItemPart,
 } from './loans.repository.js';
 
 export const personName = (person: { firstName: string; lastName: string }) =>
   `${person.firstName} ${person.lastName}`;
 
-export function toLoanGuarantor(slot: GuarantorRow, person: PersonRow): LoanGuarantor {
+export function toLoanGuarantor(slot: LoanGuarantorPart['slot'], person: PersonRow): LoanGuarantor {
   const summary = {
     firstName: person.firstName,
     lastName: person.lastName,
@@ -81,7 +83,7 @@ export function quotedSchedule(loan: LoanRow): ScheduleItem[] {
   }));
 }
 
-export function toScheduleItem(item: ScheduleItemRow): ScheduleItem {
+export function toScheduleItem(item: ScheduleItemPart): ScheduleItem {
   return {
     month: item.month,
     dueDate: item.dueDate,
@@ -93,7 +95,7 @@ export function toScheduleItem(item: ScheduleItemRow): ScheduleItem {
   };
 }
 
-export function toRepaymentRecord(row: RepaymentRow): RepaymentRecord {
+export function toRepaymentRecord(row: RepaymentPart): RepaymentRecord {
   return {
     id: row.id,
     amount: koboToNaira(row.amount),
@@ -107,14 +109,7 @@ export function toRepaymentRecord(row: RepaymentRow): RepaymentRecord {
   };
 }
 
-export function toLoan(
-  loan: LoanRow,
-  parts: {
-    guarantors: { slot: GuarantorRow; person: PersonRow }[];
-    schedule: ScheduleItemRow[];
-    repayments: RepaymentRow[];
-  },
-): Loan {
+export function toLoan(loan: LoanRow, parts: LoanParts): Loan {
   const fixed = parts.schedule.length > 0;
   return {
     id: loan.id,

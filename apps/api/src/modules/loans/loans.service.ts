@@ -134,26 +134,6 @@ export async function calculateLoanQuote(
   }
 }
 
-/**
- * The docs/member-portal.md §3 loans of these rows, with their guarantors, schedules and
- * repayments.
- */
-async function loansWithParts(repo: LoansRepository, rows: LoanRow[]): Promise<Loan[]> {
-  const ids = rows.map((row) => row.id);
-  const [guarantors, schedule, repayments] = [
-    await repo.guarantorsOf(ids),
-    await repo.scheduleOf(ids),
-    await repo.repaymentsOf(ids),
-  ];
-  return rows.map((row) =>
-    toLoan(row, {
-      guarantors: guarantors.filter((g) => g.slot.loanId === row.id),
-      schedule: schedule.filter((item) => item.loanId === row.id),
-      repayments: repayments.filter((repayment) => repayment.loanId === row.id),
-    }),
-  );
-}
-
 /** Whether the member has a loan not yet over, and guarantees one (the withdrawals' share rule). */
 export function loanTiesOf(
   db: Executor,
@@ -179,12 +159,9 @@ export async function memberLoanRecords(db: Executor, userId: string) {
 
 /** One loan in the docs/member-portal.md §3 shape (any loan: callers check who may see it). */
 export async function loanById(db: Executor, id: string): Promise<Loan> {
-  const repo = loansRepository(db);
-  const row = await repo.loan(id);
-  if (!row) throw notFound('Loan');
-  const [loan] = await loansWithParts(repo, [row]);
-  if (!loan) throw notFound('Loan');
-  return loan;
+  const found = await loansRepository(db).loanWithParts(id);
+  if (!found) throw notFound('Loan');
+  return toLoan(found.loan, found.parts);
 }
 
 /** GET /users/loans: the member's own loans, filtered, one page. */
@@ -193,9 +170,11 @@ export async function listLoans(
   actor: MemberActor,
   query: LoanListQuery,
 ): Promise<ListPage<Loan>> {
-  const repo = loansRepository(deps.db);
-  const page = await repo.loanPage(actor.user.id, query);
-  return { items: await loansWithParts(repo, page.items), pagination: page.pagination };
+  const page = await loansRepository(deps.db).loanPage(actor.user.id, query);
+  return {
+    items: page.items.map(({ loan, parts }) => toLoan(loan, parts)),
+    pagination: page.pagination,
+  };
 }
 
 /** GET /users/loans/{id}/guarantors: the borrower's own loan only (404 otherwise). */
@@ -204,11 +183,9 @@ export async function getLoanGuarantors(
   actor: MemberActor,
   { id }: IdParams,
 ): Promise<LoanGuarantor[]> {
-  const repo = loansRepository(deps.db);
-  const loan = await repo.loan(id);
-  if (!loan || loan.userId !== actor.user.id) throw notFound('Loan');
-  const rows = await repo.guarantorsOf([id]);
-  return rows.map(({ slot, person }) => toLoanGuarantor(slot, person));
+  const found = await loansRepository(deps.db).loanWithParts(id);
+  if (!found || found.loan.userId !== actor.user.id) throw notFound('Loan');
+  return found.parts.guarantors.map(({ slot, person }) => toLoanGuarantor(slot, person));
 }
 
 /**
@@ -379,9 +356,7 @@ export async function requestLoan(
         },
       })),
     );
-    const [shaped] = await loansWithParts(repo, [loan]);
-    if (!shaped) throw notFound('Loan');
-    return shaped;
+    return loanById(tx, loan.id);
   });
 }
 

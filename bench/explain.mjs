@@ -1,14 +1,17 @@
-// The plans of GET /users/dashboard: runs the API's own `getDashboard` (the built API) as a member
-// of an existing PostgreSQL database with a query logger, then `EXPLAIN (ANALYZE, BUFFERS)` of
-// every statement it sent, as a plain member and as a loan reviewer (who has one more source of
-// Pending Actions). It also prepares the statement as the API's pool does (a named statement,
-// bound per request) and shows the plan PostgreSQL keeps after the first executions, with its
-// planning time, since that is what every request pays.
+// The plans of a member call: runs the API's own use case (the built API) as a member of an
+// existing PostgreSQL database with a query logger, then `EXPLAIN (ANALYZE, BUFFERS)` of every
+// statement it sent. `--call dashboard` (the default): `getDashboard`, as a plain member and as a
+// loan reviewer (who has one more source of Pending Actions). `--call loans`: `listLoans`, page 1
+// of GET /users/loans with its defaults, with the session check in the page's statement as the
+// member group asks it (decision 108). It also prepares each statement as the API's pool does (a
+// named statement, bound per request) and shows the plan PostgreSQL keeps after the first
+// executions, with its planning time, since that is what every request pays.
 //
-//   node bench/dashboard-explain.mjs --database coop_bench_1m2 --label 1m2 [--email ada@demo.coop]
+//   node bench/explain.mjs --database coop_bench_1m2 --label 1m2 [--email ada@demo.coop]
+//   node bench/explain.mjs --call loans --database coop_bench_api --label demo
 //
 // BENCH_PG_URL is the server (default postgres://postgres@127.0.0.1:5432/postgres). Output:
-// bench/results/dashboard-explain-<label, or the database>.txt, and a summary on the console.
+// bench/results/<call>-explain-<label, or the database>.txt, and a summary on the console.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,14 +28,19 @@ const { values } = parseArgs({
   options: {
     database: { type: 'string' },
     email: { type: 'string', default: 'ada@demo.coop' },
+    call: { type: 'string', default: 'dashboard' },
     label: { type: 'string' },
   },
 });
 if (!values.database) throw new Error('--database is required');
+if (!['dashboard', 'loans'].includes(values.call)) throw new Error('--call: dashboard or loans');
 build();
 
 const schema = await api('db/schema/index.js');
 const { getDashboard } = await api('modules/dashboard/dashboard.service.js');
+const { listLoans } = await api('modules/loans/loans.service.js');
+const { sessionColumn } = await api('plugins/route-groups.js');
+const { pendingSessions } = await api('lib/pending-session.js');
 const { systemClock } = await api('lib/clock.js');
 const pool = new pg.Pool({ connectionString: databaseUrl(values.database), max: 1 });
 const logged = [];
@@ -62,7 +70,26 @@ try {
     `Database ${values.database}: ${counts.contributions} contributions, ` +
       `${counts.own} of them ${values.email}'s. ${new Date().toISOString()}`,
   );
-  for (const reviewer of [false, true]) {
+  const sessionId = (
+    await pool.query(
+      `select family_id from refresh_tokens where user_id = $1 order by expires_at desc limit 1`,
+      [user.id],
+    )
+  ).rows[0]?.family_id;
+  /** The call as the API makes it for this actor. */
+  async function call(actor) {
+    if (values.call === 'dashboard') return getDashboard({ db, clock: systemClock }, actor);
+    // The member group's pending check (plugins/route-groups.ts), settled without a second read.
+    const claims = { userId: user.id, sessionId: sessionId ?? user.id };
+    const pending = {
+      column: sessionColumn(claims, new Date().toISOString()),
+      settled: false,
+      settle: async () => void (pending.settled = true),
+    };
+    const query = { page: 1, limit: 10, sortBy: 'requestDate', sortOrder: 'desc' };
+    return pendingSessions.run(pending, () => listLoans({ db }, actor, query));
+  }
+  for (const reviewer of values.call === 'dashboard' ? [false, true] : [false]) {
     const actor = {
       user: {
         id: user.id,
@@ -75,7 +102,7 @@ try {
       userAgent: null,
     };
     logged.length = 0;
-    await getDashboard({ db, clock: systemClock }, actor);
+    await call(actor);
     const statements = [...logged];
     out.push(
       `\n===== as ${reviewer ? 'a loan reviewer' : 'a member'}: ${statements.length} statement(s)`,
@@ -127,7 +154,7 @@ try {
 const file = path.join(
   root,
   'bench/results',
-  `dashboard-explain-${values.label ?? values.database}.txt`,
+  `${values.call}-explain-${values.label ?? values.database}.txt`,
 );
 mkdirSync(path.dirname(file), { recursive: true });
 writeFileSync(file, `${out.join('\n')}\n`);
