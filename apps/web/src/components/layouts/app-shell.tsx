@@ -24,6 +24,10 @@ const desktopQuery = `(min-width: ${MOBILE_BREAKPOINT_PX}px)`;
 /**
  * Focuses the page's main heading as soon as the page shows it (pages load lazily, so it may come
  * a moment later); falls back to the main region if no heading arrives. Returns a cleanup.
+ *
+ * A member who moves focus while the page loads (opens the user menu, types in the search) keeps
+ * it: the heading takes focus only from the main region or from nowhere. Taken from an open menu,
+ * the focus would close it under the member's pointer.
  */
 function focusHeadingWhenShown(main: HTMLElement): () => void {
   const focusHeading = () => {
@@ -35,8 +39,12 @@ function focusHeadingWhenShown(main: HTMLElement): () => void {
   };
   if (focusHeading()) return () => undefined;
   main.focus({ preventScroll: true });
+  const focusUnclaimed = () => {
+    const focused = document.activeElement;
+    return focused === null || focused === document.body || focused === main;
+  };
   const observer = new MutationObserver(() => {
-    if (focusHeading()) observer.disconnect();
+    if (!focusUnclaimed() || focusHeading()) observer.disconnect();
   });
   observer.observe(main, { childList: true, subtree: true });
   const giveUp = setTimeout(() => observer.disconnect(), 10_000);

@@ -1,5 +1,6 @@
 import type { Notification } from '@coop/shared/notifications';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { lazy, type ComponentType } from 'react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { authStore } from '../../../lib/auth-store';
@@ -130,6 +131,34 @@ describe('member layout', () => {
     await waitFor(() =>
       expect(screen.getByRole('heading', { level: 1, name: 'Notifications' })).toHaveFocus(),
     );
+  });
+
+  it('leaves focus in the user menu when the member opens it before the page has loaded', async () => {
+    signInAs();
+    mockApi(notificationsServer([]));
+    // A page whose code arrives only when the test says so, as on a slow connection.
+    let showPage = () => undefined as void;
+    const SlowPage = lazy(
+      () =>
+        new Promise<{ default: ComponentType }>((resolve) => {
+          showPage = () => resolve({ default: () => <h1>Slow page</h1> });
+        }),
+    );
+    const { user } = renderRoutes(
+      <Route element={<MemberLayoutRoute />}>
+        <Route path="/slow" element={<SlowPage />} />
+      </Route>,
+      { route: '/slow' },
+    );
+
+    await user.click(await screen.findByRole('button', { name: /user menu of Ada Okafor/ }));
+    const menu = await screen.findByRole('menu');
+    await waitFor(() => expect(menu).toContainElement(document.activeElement as HTMLElement));
+
+    // The page arrives: its heading does not take focus from the open menu, which stays open.
+    await act(async () => showPage());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Slow page' })).not.toHaveFocus();
+    expect(screen.getByRole('menu')).toContainElement(document.activeElement as HTMLElement);
   });
 
   it('shows the member in the user menu, with Profile, Settings and Logout', async () => {
