@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { NotificationListQuery } from '@coop/shared/notifications';
 import { notifications, users, userSettings } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
@@ -43,14 +43,27 @@ export function notificationsRepository(db: Executor) {
       return listPage(query, {
         sortColumns: { createdAt: notifications.createdAt },
         tiebreakers: [notifications.id],
+        // The member's unread count rides on the page too (PostgreSQL counts it once, an
+        // InitPlan): with the session check, one round trip where it took two.
         fetch: (page) =>
           db
-            .select({ row: notifications, totalItems: page.totalItems, session: page.session })
+            .select({
+              notification: notifications,
+              unreadCount: sql<number>`(${db
+                .select({ n: count() })
+                .from(notifications)
+                .where(ownedBy(userId, false))})`.mapWith(Number),
+              totalItems: page.totalItems,
+              session: page.session,
+            })
             .from(notifications)
             .where(where)
             .orderBy(...page.orderBy)
             .limit(page.limit)
-            .offset(page.offset),
+            .offset(page.offset)
+            .then((rows) =>
+              rows.map(({ totalItems, session, ...row }) => ({ row, totalItems, session })),
+            ),
       });
     },
 

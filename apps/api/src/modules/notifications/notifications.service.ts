@@ -47,12 +47,12 @@ export async function listNotifications(
   query: NotificationListQuery,
 ) {
   const repo = notificationsRepository(deps.db);
-  const [page, unreadCount] = await Promise.all([
-    repo.page(actor.user.id, query),
-    repo.count(actor.user.id, false),
-  ]);
+  const page = await repo.page(actor.user.id, query);
+  // An empty page carries no count: the member may still have unread ones (a filter, a page past
+  // the end), counted on their own.
+  const unreadCount = page.items[0]?.unreadCount ?? (await repo.count(actor.user.id, false));
   return {
-    data: page.items.map(toNotification),
+    data: page.items.map(({ notification }) => toNotification(notification)),
     pagination: page.pagination,
     summary: { unreadCount },
   };
