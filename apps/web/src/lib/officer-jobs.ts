@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { api } from './api';
 import { ApiRequestError } from './api-client';
-import { adminKeys } from './admin-keys';
+import { officerKeys } from './shared-query-keys';
 
 /** How often a screen asks how a running job is going. */
 export const JOB_POLL_MS = 1_000;
@@ -36,7 +36,7 @@ export function useOfficerJobMutation<Vars>(start: (vars: Vars) => Promise<Offic
   const mutation = useMutation({ mutationFn: start });
   const started = mutation.data?.data;
   const status = useQuery({
-    queryKey: [...adminKeys.all, 'job', started?.id ?? null],
+    queryKey: [...officerKeys.all, 'job', started?.id ?? null],
     queryFn: async () => (await api.get<OfficerJobResponse>(`/admin/jobs/${started?.id}`)).data,
     enabled: started !== undefined,
     refetchInterval: (query) =>
@@ -49,7 +49,7 @@ export function useOfficerJobMutation<Vars>(start: (vars: Vars) => Promise<Offic
     if (!finished) return;
     // What the job changed shows everywhere (the job itself is not asked again).
     void queryClient.invalidateQueries({
-      queryKey: adminKeys.all,
+      queryKey: officerKeys.all,
       predicate: (query) => query.queryKey[1] !== 'job',
     });
     if (finished.state === 'succeeded') onSuccess.current?.(finished);

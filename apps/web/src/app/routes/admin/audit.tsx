@@ -2,7 +2,7 @@ import { Download } from 'lucide-react';
 import { toast } from '../../../lib/toast';
 import { PageTitle } from '../../../components/layouts/page-title';
 import { Button } from '../../../components/ui/button';
-import { downloadFile } from '../../../features/back-office/api/reports';
+import { downloadFile } from '../../../features/back-office/api/download-file';
 import { AdminListFilters } from '../../../features/back-office/components/admin-list-filters';
 import { AuditList } from '../../../features/back-office/components/audit-view';
 import {

@@ -3,7 +3,7 @@ import { Navigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { RequireAuth } from '../../../features/auth/components/require-auth';
 import { adminNavigation } from '../../../features/back-office/components/admin-navigation';
-import { useProposals } from '../../../features/back-office/api/proposals';
+import { useProposals } from '../../../features/back-office/api/get-proposals';
 import { useAuth } from '../../../lib/auth-store';
 import { SignedInLayout } from '../../layouts/signed-in-layout';
 

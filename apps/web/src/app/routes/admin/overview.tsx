@@ -1,6 +1,6 @@
 import { QueryState } from '../../../components/list/query-state';
 import { PageTitle } from '../../../components/layouts/page-title';
-import { useOverview } from '../../../features/back-office/api/overview';
+import { useOverview } from '../../../features/back-office/api/get-overview';
 import { OverviewView } from '../../../features/back-office/components/overview-view';
 import { failureMessage } from '../../../lib/api-client';
 

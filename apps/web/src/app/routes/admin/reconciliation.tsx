@@ -3,7 +3,8 @@ import { toast } from '../../../lib/toast';
 import { QueryState } from '../../../components/list/query-state';
 import { PageTitle } from '../../../components/layouts/page-title';
 import { Button } from '../../../components/ui/button';
-import { downloadFile, useReconciliation } from '../../../features/back-office/api/reports';
+import { downloadFile } from '../../../features/back-office/api/download-file';
+import { useReconciliation } from '../../../features/back-office/api/get-reconciliation';
 import { AdminListFilters } from '../../../features/back-office/components/admin-list-filters';
 import {
   RECONCILIATION_CONFIG,

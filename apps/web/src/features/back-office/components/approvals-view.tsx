@@ -12,7 +12,9 @@ import { QueryState } from '../../../components/list/query-state';
 import { adminMemberPath } from '../../../config/paths';
 import { failureMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-store';
-import { useDecideProposal, useProposals } from '../api/proposals';
+import { useApproveProposal } from '../api/approve-proposal';
+import { useProposals } from '../api/get-proposals';
+import { useRejectProposal } from '../api/reject-proposal';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { decisionTrigger, DialogFacts, toastAnswer } from '../../../components/dialogs/form-dialog';
@@ -70,7 +72,7 @@ function ProposedCell({ proposal }: { proposal: Proposal }) {
 }
 
 function ApproveDialog({ proposal }: { proposal: Proposal }) {
-  const decide = useDecideProposal();
+  const approve = useApproveProposal();
   return (
     <ConfirmDialog
       trigger={decisionTrigger({
@@ -95,15 +97,13 @@ function ApproveDialog({ proposal }: { proposal: Proposal }) {
           ]}
         />
       }
-      onConfirm={(key) =>
-        decide.mutateAsync({ proposal, decision: 'approve', key }).then(toastAnswer)
-      }
+      onConfirm={(key) => approve.mutateAsync({ proposal, key }).then(toastAnswer)}
     />
   );
 }
 
 function RejectDialog({ proposal, isOwn }: { proposal: Proposal; isOwn: boolean }) {
-  const decide = useDecideProposal();
+  const reject = useRejectProposal();
   return (
     <ReasonDialog
       trigger={decisionTrigger({
@@ -121,9 +121,7 @@ function RejectDialog({ proposal, isOwn }: { proposal: Proposal; isOwn: boolean 
       }}
       kind="decision"
       field="reason"
-      onConfirm={(reason, key) =>
-        decide.mutateAsync({ proposal, decision: 'reject', reason, key }).then(toastAnswer)
-      }
+      onConfirm={(reason, key) => reject.mutateAsync({ proposal, reason, key }).then(toastAnswer)}
     />
   );
 }

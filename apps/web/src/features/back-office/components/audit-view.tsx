@@ -13,7 +13,7 @@ import { PaginationFooter } from '../../../components/list/pagination-footer';
 import { QueryState } from '../../../components/list/query-state';
 import { failureMessage } from '../../../lib/api-client';
 import type { ListParams } from '../../../lib/use-list-params';
-import { useAuditLog } from '../api/reports';
+import { useAuditLog } from '../api/get-audit-log';
 import { AUDIT_LIST_CONFIG } from './list-configs';
 
 const columns: readonly DataTableColumn<AuditEntry>[] = [

@@ -10,8 +10,8 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { failureMessage, fieldErrors } from '../../../lib/api-client';
-import { newIdempotencyKey } from '../../../lib/admin-keys';
-import { usePolicy, useSavePolicy } from '../api/policy';
+import { usePolicy } from '../api/get-policy';
+import { useSavePolicy } from '../api/save-policy';
 import type { PolicyFormValues } from './policy-fields';
 import { POLICY_FIELDS, POLICY_GROUPS, toText, toPolicy, policyValueText } from './policy-fields';
 import { DialogActions, FormDialog } from '../../../components/dialogs/form-dialog';
@@ -49,7 +49,7 @@ function PolicyEditor({ view }: { view: PolicyView }) {
     const { policy, errors: local } = toPolicy(view.policy, values);
     setErrors(local);
     if (Object.keys(local).length > 0) return;
-    setPending({ policy, key: newIdempotencyKey() });
+    setPending({ policy, key: crypto.randomUUID() });
   };
 
   const confirm = () => {

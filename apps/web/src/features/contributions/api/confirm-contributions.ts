@@ -1,7 +1,7 @@
 import type { ConfirmContributionsResponse } from '@coop/shared/contributions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { refreshAfterContributionChange } from './contributions-cache';
+import { refreshAfterContributionChange } from './contribution-keys';
 
 /**
  * POST /users/contributions/confirm. docs/member-portal.md §7: the body carries a single id as a

@@ -1,7 +1,7 @@
 import type { ContributionResponse } from '@coop/shared/contributions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { refreshAfterContributionChange } from './contributions-cache';
+import { refreshAfterContributionChange } from './contribution-keys';
 
 export type DisputeContributionInput = { id: string; reason: string };
 

@@ -2,12 +2,7 @@ import type { ContributionListResponse } from '@coop/shared/contributions';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryParams } from '../../../lib/api-client';
 import { api } from '../../../lib/api';
-
-export const contributionKeys = {
-  all: ['contributions'] as const,
-  lists: () => [...contributionKeys.all, 'list'] as const,
-  list: (query: QueryParams) => [...contributionKeys.lists(), query] as const,
-};
+import { contributionKeys } from './contribution-keys';
 
 /** GET /users/contributions: one page of the member's contributions, filtered and sorted. */
 export function getContributions(

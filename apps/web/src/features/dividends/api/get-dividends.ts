@@ -2,11 +2,7 @@ import type { DividendListResponse } from '@coop/shared/dividends';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryParams } from '../../../lib/api-client';
 import { api } from '../../../lib/api';
-
-export const dividendKeys = {
-  all: ['dividends'] as const,
-  list: (query: QueryParams) => [...dividendKeys.all, 'list', query] as const,
-};
+import { dividendKeys } from './dividend-keys';
 
 /** GET /users/dividends: one page of the member's dividends. */
 export function getDividends(

@@ -21,8 +21,8 @@ import { Textarea } from '../../../../components/ui/textarea';
 import { adminMemberPath } from '../../../../config/paths';
 import { failureMessage, fieldErrors } from '../../../../lib/api-client';
 import type { ListParams } from '../../../../lib/use-list-params';
-import { newIdempotencyKey } from '../../../../lib/admin-keys';
-import { useDisputes, useResolveDispute } from '../../api/disputes';
+import { useDisputes } from '../../api/get-disputes';
+import { useResolveDispute } from '../../api/resolve-dispute';
 import { DISPUTE_LIST_CONFIG } from './dispute-list-config';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { DialogActions, FormDialog } from '../../../../components/dialogs/form-dialog';
@@ -30,7 +30,7 @@ import { DialogActions, FormDialog } from '../../../../components/dialogs/form-d
 function ResolveForm({ dispute, onDone }: { dispute: Dispute; onDone: () => void }) {
   const id = useId();
   const resolve = useResolveDispute();
-  const [key] = useState(newIdempotencyKey);
+  const [key] = useState(() => crypto.randomUUID());
   const [note, setNote] = useState('');
   const [memberWasRight, setMemberWasRight] = useState(false);
   const [savings, setSavings] = useState(String(dispute.savingsAmount));

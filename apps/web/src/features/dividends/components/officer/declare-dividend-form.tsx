@@ -10,7 +10,8 @@ import { Alert, AlertDescription } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Input } from '../../../../components/ui/input';
 import { failureMessage, fieldErrors } from '../../../../lib/api-client';
-import { useDeclareDividend, usePreviewDividend } from '../../api/dividend-declarations';
+import { useDeclareDividend } from '../../api/declare-dividend';
+import { usePreviewDividend } from '../../api/preview-dividend';
 import { ConfirmDialog } from '../../../../components/dialogs/confirm-dialog';
 
 /** 1,050 basis points read as '10.5%'. */

@@ -21,8 +21,8 @@ import {
   DialogTrigger,
 } from '../../../../components/ui/dialog';
 import { failureMessage } from '../../../../lib/api-client';
-import { newIdempotencyKey } from '../../../../lib/admin-keys';
-import { useDividendDeclarations, usePayDividend } from '../../api/dividend-declarations';
+import { useDividendDeclarations } from '../../api/get-dividend-declarations';
+import { usePayDividend } from '../../api/pay-dividend';
 import { formatRate } from './declare-dividend-form';
 
 function PayForm({
@@ -34,7 +34,7 @@ function PayForm({
   pay: ReturnType<typeof usePayDividend>;
   onDone: () => void;
 }) {
-  const [key] = useState(newIdempotencyKey);
+  const [key] = useState(() => crypto.randomUUID());
   return (
     <>
       {pay.isError ? (

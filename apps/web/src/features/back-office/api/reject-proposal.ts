@@ -1,0 +1,32 @@
+import type { ActionResponse } from '@coop/shared/http';
+import { proposalArea, type Proposal } from '@coop/shared/proposals';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { refreshOfficerLists } from '../../../lib/shared-query-keys';
+
+/** `key` is the Idempotency-Key: one per decision the officer made, kept across its retries. */
+export type RejectProposalInput = { proposal: Proposal; reason: string; key: string };
+
+/**
+ * POST /admin/proposals/{area}/{id}/reject: nothing changes, the reason is kept (the proposer
+ * withdrawing their own proposal is the same call).
+ */
+export function rejectProposal({
+  proposal,
+  reason,
+  key,
+}: RejectProposalInput): Promise<ActionResponse> {
+  return api.post<ActionResponse>(
+    `/admin/proposals/${proposalArea(proposal.kind)}/${encodeURIComponent(proposal.id)}/reject`,
+    { reason },
+    { idempotencyKey: key },
+  );
+}
+
+export function useRejectProposal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: rejectProposal,
+    onSuccess: () => refreshOfficerLists(queryClient),
+  });
+}

@@ -1,0 +1,28 @@
+import type { DisputeResponse, ResolveDisputeInput } from '@coop/shared/contributions';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { refreshOfficerLists } from '../../../lib/shared-query-keys';
+
+/** `key` is the Idempotency-Key: one per dialog opening, kept across retries of its submission. */
+export type ResolveDisputeVariables = { id: string; values: ResolveDisputeInput; key: string };
+
+/** POST /admin/contributions/{id}/resolve: the officer's ruling, with corrected amounts if any. */
+export function resolveDispute({
+  id,
+  values,
+  key,
+}: ResolveDisputeVariables): Promise<DisputeResponse> {
+  return api.post<DisputeResponse>(
+    `/admin/contributions/${encodeURIComponent(id)}/resolve`,
+    values,
+    { idempotencyKey: key },
+  );
+}
+
+export function useResolveDispute() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resolveDispute,
+    onSuccess: () => refreshOfficerLists(queryClient),
+  });
+}
