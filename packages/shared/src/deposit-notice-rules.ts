@@ -1,12 +1,8 @@
 /**
  * Voluntary deposits (docs/decisions/042-deposit-notices.md; docs/business-rules.md): the
- * statuses of a deposit notice, the form's rules and the page's texts. Free of zod, so the Make
+ * statuses of a deposit notice, its limits and the page's texts. Free of zod, so the Make
  * Contribution page and the API share them; the schemas are in deposit-notices.ts.
  */
-import { AMOUNT_TOO_LARGE, MAX_AMOUNT_NAIRA } from './constants.js';
-import type { IsoDate } from './dates.js';
-import { isIsoDate } from './dates.js';
-import { isWholeKobo } from './money.js';
 import type { StatusLabelMap, StatusToneMap } from './status-tones.js';
 import type { TransitionTable } from './transitions.js';
 
@@ -55,41 +51,3 @@ export const DEPOSIT_NOTICE_MESSAGES = {
   rejected: 'Deposit notice rejected. The member was notified.',
   noneFound: 'No deposit notices found',
 } as const;
-
-export interface DepositNoticeFormValues {
-  savingsAmount: number;
-  shareHoldingAmount: number;
-  transferDate: string;
-  bankReference: string;
-}
-
-/** The form's rules (the API checks the same): each field's message, empty when all is well. */
-export function depositNoticeErrors(
-  values: DepositNoticeFormValues,
-  today: IsoDate,
-): Partial<Record<keyof DepositNoticeFormValues, string>> {
-  const errors: Partial<Record<keyof DepositNoticeFormValues, string>> = {};
-  for (const field of ['savingsAmount', 'shareHoldingAmount'] as const) {
-    const amount = values[field];
-    if (!Number.isFinite(amount) || amount < 0)
-      errors[field] = DEPOSIT_NOTICE_MESSAGES.invalidAmount;
-    else if (amount > MAX_AMOUNT_NAIRA) errors[field] = AMOUNT_TOO_LARGE;
-    else if (!isWholeKobo(amount)) errors[field] = DEPOSIT_NOTICE_MESSAGES.tooPrecise;
-  }
-  if (!errors.savingsAmount && !errors.shareHoldingAmount) {
-    if (values.savingsAmount + values.shareHoldingAmount <= 0) {
-      errors.savingsAmount = DEPOSIT_NOTICE_MESSAGES.nothingToDeposit;
-    }
-  }
-  if (!isIsoDate(values.transferDate)) {
-    errors.transferDate = DEPOSIT_NOTICE_MESSAGES.transferDateRequired;
-  } else if (values.transferDate > today) {
-    errors.transferDate = DEPOSIT_NOTICE_MESSAGES.transferDateFuture;
-  }
-  const reference = values.bankReference.trim();
-  if (reference === '') errors.bankReference = DEPOSIT_NOTICE_MESSAGES.referenceRequired;
-  else if (reference.length > BANK_REFERENCE_MAX_LENGTH) {
-    errors.bankReference = DEPOSIT_NOTICE_MESSAGES.referenceTooLong;
-  }
-  return errors;
-}

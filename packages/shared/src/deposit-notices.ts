@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { AMOUNT_TOO_LARGE, MAX_AMOUNT_NAIRA, NOTE_MAX_LENGTH } from './constants.js';
 import { isoDateSchema, isoDateTimeSchema } from './date-schemas.js';
+import { isIsoDate, type IsoDate } from './dates.js';
 import {
   BANK_REFERENCE_MAX_LENGTH,
   DEPOSIT_NOTICE_MESSAGES,
@@ -49,6 +50,34 @@ export const depositNoticeRequestSchema = z
     path: ['savingsAmount'],
   });
 export type DepositNoticeRequest = z.infer<typeof depositNoticeRequestSchema>;
+
+const depositAmountsSchema = z
+  .object({ savingsAmount: depositAmountSchema, shareHoldingAmount: depositAmountSchema })
+  .refine((amounts) => amounts.savingsAmount + amounts.shareHoldingAmount > 0, {
+    message: DEPOSIT_NOTICE_MESSAGES.nothingToDeposit,
+    path: ['savingsAmount'],
+  });
+
+/**
+ * The Make Contribution form: the request's fields, a transfer date that is not after `today`, and
+ * the two amounts' sum. The sum is checked on its own side of an intersection, so "nothing to
+ * deposit" is said together with a missing reference, not only once every other field is right.
+ */
+export function depositNoticeFormSchema(today: IsoDate) {
+  const { shape } = depositNoticeRequestSchema;
+  return z
+    .object({
+      savingsAmount: shape.savingsAmount,
+      shareHoldingAmount: shape.shareHoldingAmount,
+      transferDate: z
+        .string()
+        .refine(isIsoDate, DEPOSIT_NOTICE_MESSAGES.transferDateRequired)
+        .refine((date) => date <= today, DEPOSIT_NOTICE_MESSAGES.transferDateFuture),
+      bankReference: shape.bankReference,
+      note: shape.note,
+    })
+    .and(depositAmountsSchema);
+}
 
 export const depositNoticeSchema = z.object({
   id: idSchema,

@@ -4,8 +4,6 @@
  * texts. Free of zod, so the Withdrawals page and the API share them; the schemas are in
  * withdrawals.ts.
  */
-import type { Naira } from './money.js';
-import { isWholeKobo } from './money.js';
 import type { StatusLabelMap, StatusToneMap } from './status-tones.js';
 import type { TransitionTable } from './transitions.js';
 import { canTransition } from './transitions.js';
@@ -90,14 +88,3 @@ export const WITHDRAWAL_STATUS_LABELS: StatusLabelMap<WithdrawalStatus> = {
   rejected: 'Rejected',
   cancelled: 'Cancelled',
 };
-
-/**
- * The dialog's amount rule (docs/member-portal.md §5), without zod: the message to show, or null
- * when the amount may be sent. The server checks the balance again under a lock.
- */
-export function withdrawalAmountError(amount: number, availableBalance: Naira): string | null {
-  if (!Number.isFinite(amount) || amount <= 0) return WITHDRAWAL_MESSAGES.invalidAmount;
-  if (!isWholeKobo(amount)) return WITHDRAWAL_MESSAGES.tooPrecise;
-  if (amount > availableBalance) return WITHDRAWAL_MESSAGES.exceedsBalance;
-  return null;
-}

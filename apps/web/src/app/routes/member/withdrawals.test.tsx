@@ -125,10 +125,12 @@ describe('Withdrawals page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Savings withdrawal' });
     const amount = within(dialog).getByLabelText('Amount (₦)');
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
-    expect(within(dialog).getByText('Enter a valid amount greater than 0')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Enter a valid amount greater than 0'),
+    ).toBeInTheDocument();
     await user.type(amount, '40000.01');
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
-    expect(within(dialog).getByText('Amount exceeds available balance')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Amount exceeds available balance')).toBeInTheDocument();
     expect(api.callsTo('POST /users/withdrawals/savings')).toHaveLength(0);
 
     await user.clear(amount);

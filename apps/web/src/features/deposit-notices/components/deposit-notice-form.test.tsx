@@ -1,4 +1,4 @@
-import { configure, screen } from '@testing-library/react';
+import { configure, screen, waitFor } from '@testing-library/react';
 import { AppToaster } from '../../../components/ui/toaster';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi } from '../../../testing/fetch-mock';
@@ -25,13 +25,15 @@ describe('DepositNoticeForm', () => {
     const { user } = renderForm();
     await user.click(screen.getByRole('button', { name: 'Notify Deposit' }));
     expect(
-      screen.getByText('Enter a savings or share holding amount greater than 0'),
+      await screen.findByText('Enter a savings or share holding amount greater than 0'),
     ).toBeInTheDocument();
     expect(screen.getByText('Enter the bank reference of the transfer')).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Transfer date'));
     await user.type(screen.getByLabelText('Transfer date'), '2026-03-06');
     await user.click(screen.getByRole('button', { name: 'Notify Deposit' }));
-    expect(screen.getByText('The transfer date cannot be in the future')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The transfer date cannot be in the future'),
+    ).toBeInTheDocument();
     expect(api.calls).toHaveLength(0);
   });
 
@@ -83,5 +85,26 @@ describe('DepositNoticeForm', () => {
     expect(
       screen.getByText('You already notified a transfer with this bank reference'),
     ).toBeInTheDocument();
+  });
+
+  it("puts a 400's field message under its field", async () => {
+    mockApi({
+      'POST /users/deposit-notices': () =>
+        json(400, {
+          success: false,
+          message: 'Validation failed',
+          code: 'VALIDATION_ERROR',
+          details: [{ field: 'bankReference', message: 'Bank reference is too long' }],
+        }),
+    });
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText('Savings (₦)'), '100');
+    await user.type(screen.getByLabelText('Bank reference'), 'TRF-2');
+    await user.click(screen.getByRole('button', { name: 'Notify Deposit' }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Bank reference')).toHaveAccessibleDescription(
+        'Bank reference is too long',
+      ),
+    );
   });
 });

@@ -1,139 +1,129 @@
 import { toIsoDateInTimeZone } from '@coop/shared/dates';
-import {
-  DEPOSIT_NOTICE_MESSAGES,
-  depositNoticeErrors,
-  type DepositNoticeFormValues,
-} from '@coop/shared/deposit-notice-rules';
+import { DEPOSIT_NOTICE_MESSAGES } from '@coop/shared/deposit-notice-rules';
 import { formatNaira } from '@coop/shared/money';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
+import { FormFailure } from '../../../components/form/form-failure';
 import { FormField } from '../../../components/form/form-field';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { failureMessage } from '../../../lib/api-client';
-import { serverFieldMessages } from '../../../lib/apply-server-errors';
+import { applyServerErrors } from '../../../lib/apply-server-errors';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useSubmitDepositNotice } from '../api/submit-deposit-notice';
 
-type Field = keyof DepositNoticeFormValues;
-const FIELDS: readonly Field[] = [
-  'savingsAmount',
-  'shareHoldingAmount',
-  'transferDate',
-  'bankReference',
-];
+type DepositNoticeValues = {
+  savingsAmount: number;
+  shareHoldingAmount: number;
+  transferDate: string;
+  bankReference: string;
+  note?: string | undefined;
+};
+const FIELDS = ['savingsAmount', 'shareHoldingAmount', 'transferDate', 'bankReference'] as const;
 
-const toNumber = (raw: string) => (raw.trim() === '' ? 0 : Number(raw));
+/** An empty amount is none of that part: the member may deposit only savings or only shares. */
+const amountValue = (raw: unknown) =>
+  typeof raw === 'string' && raw.trim() === '' ? 0 : Number(raw);
+const amountField = { setValueAs: amountValue };
+const orNothing = (amount: number | undefined) =>
+  amount !== undefined && Number.isFinite(amount) ? amount : 0;
 
 /** Tells the cooperative about a transfer: the split, the transfer date and the bank reference. */
 export function DepositNoticeForm({ today = toIsoDateInTimeZone(new Date()) }: { today?: string }) {
   const submit = useSubmitDepositNotice();
   const id = useId();
-  const [values, setValues] = useState({
-    savingsAmount: '',
-    shareHoldingAmount: '',
-    transferDate: today,
-    bankReference: '',
-    note: '',
-  });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [resolver] = useState(() =>
+    lazyResolver<DepositNoticeValues>(() =>
+      import('./deposit-notice-validation').then((module) => module.depositNoticeResolver(today)),
+    ),
+  );
+  const empty = { transferDate: today, bankReference: '', note: '' };
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    control,
+    formState: { errors },
+  } = useForm<DepositNoticeValues>({ resolver, defaultValues: empty });
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
-  const total = toNumber(values.savingsAmount) + toNumber(values.shareHoldingAmount);
+  const [savings, shares] = useWatch({ control, name: ['savingsAmount', 'shareHoldingAmount'] });
+  const total = orNothing(savings) + orNothing(shares);
 
-  const set = (field: keyof typeof values) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = {
-      savingsAmount: toNumber(values.savingsAmount),
-      shareHoldingAmount: toNumber(values.shareHoldingAmount),
-      transferDate: values.transferDate,
-      bankReference: values.bankReference,
-    };
-    const problems = depositNoticeErrors(parsed, today);
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
+  const onSubmit = ({ note = '', ...values }: DepositNoticeValues) =>
     submit.mutate(
-      { ...parsed, note: values.note, idempotencyKey },
+      { ...values, note, idempotencyKey },
       {
         onSuccess: () => {
           toast.success(DEPOSIT_NOTICE_MESSAGES.submitted, {
             description: DEPOSIT_NOTICE_MESSAGES.submittedDescription,
           });
-          setValues({
-            savingsAmount: '',
-            shareHoldingAmount: '',
-            transferDate: today,
-            bankReference: '',
-            note: '',
-          });
+          reset();
           setIdempotencyKey(crypto.randomUUID());
         },
         onError: (failure) => {
-          const fields = serverFieldMessages(failure, FIELDS);
-          if (Object.keys(fields).length > 0) setErrors(fields);
-          else
-            toast.error(DEPOSIT_NOTICE_MESSAGES.failedTitle, {
-              description: failureMessage(failure, DEPOSIT_NOTICE_MESSAGES.failedMessage),
-            });
+          // A refusal about a field goes under it; any other is the spec's toast.
+          if (applyServerErrors(failure, setError, FIELDS).length > 0) return;
+          toast.error(DEPOSIT_NOTICE_MESSAGES.failedTitle, {
+            description: failureMessage(failure, DEPOSIT_NOTICE_MESSAGES.failedMessage),
+          });
         },
       },
     );
-  };
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+    <form
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      onFocus={resolver.preload}
+      className="grid gap-4"
+      noValidate
+    >
+      <FormFailure message={errors.root?.server?.message} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id={`${id}-savings`} label="Savings (₦)" error={errors.savingsAmount}>
+        <FormField id={`${id}-savings`} label="Savings (₦)" error={errors.savingsAmount?.message}>
           <Input
             type="number"
             inputMode="decimal"
             min={0}
             step="0.01"
-            value={values.savingsAmount}
-            onChange={(event) => set('savingsAmount')(event.target.value)}
+            {...register('savingsAmount', amountField)}
             placeholder="0"
           />
         </FormField>
-        <FormField id={`${id}-shares`} label="Share Holdings (₦)" error={errors.shareHoldingAmount}>
+        <FormField
+          id={`${id}-shares`}
+          label="Share Holdings (₦)"
+          error={errors.shareHoldingAmount?.message}
+        >
           <Input
             type="number"
             inputMode="decimal"
             min={0}
             step="0.01"
-            value={values.shareHoldingAmount}
-            onChange={(event) => set('shareHoldingAmount')(event.target.value)}
+            {...register('shareHoldingAmount', amountField)}
             placeholder="0"
           />
         </FormField>
-        <FormField id={`${id}-date`} label="Transfer date" error={errors.transferDate}>
-          <Input
-            type="date"
-            max={today}
-            value={values.transferDate}
-            onChange={(event) => set('transferDate')(event.target.value)}
-          />
+        <FormField id={`${id}-date`} label="Transfer date" error={errors.transferDate?.message}>
+          <Input type="date" max={today} {...register('transferDate')} />
         </FormField>
-        <FormField id={`${id}-reference`} label="Bank reference" error={errors.bankReference}>
+        <FormField
+          id={`${id}-reference`}
+          label="Bank reference"
+          error={errors.bankReference?.message}
+        >
           <Input
-            value={values.bankReference}
-            onChange={(event) => set('bankReference')(event.target.value)}
+            {...register('bankReference')}
             maxLength={60}
             autoComplete="off"
             placeholder="As shown on your bank's receipt"
           />
         </FormField>
       </div>
-      <FormField id={`${id}-note`} label="Note (optional)">
-        <Textarea
-          value={values.note}
-          onChange={(event) => set('note')(event.target.value)}
-          maxLength={500}
-          rows={2}
-        />
+      <FormField id={`${id}-note`} label="Note (optional)" error={errors.note?.message}>
+        <Textarea maxLength={500} rows={2} {...register('note')} />
       </FormField>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted-foreground" aria-live="polite">

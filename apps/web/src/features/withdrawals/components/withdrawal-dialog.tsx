@@ -3,19 +3,23 @@ import { formatNaira } from '@coop/shared/money';
 import {
   WITHDRAWAL_MESSAGES,
   WITHDRAWAL_TYPE_LABELS,
-  withdrawalAmountError,
   type WithdrawalType,
 } from '@coop/shared/withdrawal-rules';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
 import { FormField } from '../../../components/form/form-field';
-import { DialogActions, FormDialog } from '../../../components/dialogs/form-dialog';
+import { DialogActions, DialogFailure, FormDialog } from '../../../components/dialogs/form-dialog';
 import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
-import { serverFieldMessages } from '../../../lib/apply-server-errors';
+import { applyServerErrors } from '../../../lib/apply-server-errors';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import type { Withdrawal } from '@coop/shared/withdrawals';
 import { useChangeWithdrawal } from '../api/change-withdrawal';
 import { useRequestWithdrawal } from '../api/request-withdrawal';
+
+type WithdrawalValues = { amount: number; reason?: string | undefined };
+const FIELDS = ['amount', 'reason'] as const;
 
 type WithdrawalFormProps = {
   withdrawalType: WithdrawalType;
@@ -39,65 +43,69 @@ export function WithdrawalForm({
   const request = useRequestWithdrawal();
   const change = useChangeWithdrawal();
   const isPending = request.isPending || change.isPending;
-  const [amount, setAmount] = useState(changing ? String(changing.requestedAmount) : '');
-  const [reason, setReason] = useState(changing?.reason ?? '');
-  const [error, setError] = useState<string | undefined>();
+  const [resolver] = useState(() =>
+    lazyResolver<WithdrawalValues>(() =>
+      import('./withdrawal-validation').then((module) => module.withdrawalResolver(available)),
+    ),
+  );
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<WithdrawalValues>({
+    resolver,
+    defaultValues: changing
+      ? { amount: changing.requestedAmount, reason: changing.reason ?? '' }
+      : { reason: '' },
+  });
   // One key per dialog: a retry of the same submission is never a second request.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const id = useId();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const value = amount.trim() === '' ? Number.NaN : Number(amount);
-    const problem = withdrawalAmountError(value, available);
-    setError(problem ?? undefined);
-    if (problem) return;
+  const onSubmit = ({ amount, reason = '' }: WithdrawalValues) => {
     // The promise, not mutate()'s callbacks: the success refetches eligibility, which can close
     // this dialog (on /withdrawals/new) before per-call callbacks run, and React Query skips
     // those of an unmounted caller; the toast and the way back must still happen.
     const sent = changing
-      ? change.mutateAsync({ id: changing.id, amount: value, reason })
-      : request.mutateAsync({ withdrawalType, amount: value, reason, idempotencyKey });
+      ? change.mutateAsync({ id: changing.id, amount, reason })
+      : request.mutateAsync({ withdrawalType, amount, reason, idempotencyKey });
     sent.then(
       () => {
         toast.success(changing ? WITHDRAWAL_MESSAGES.updated : WITHDRAWAL_MESSAGES.submitted);
         onDone();
       },
       (failure: unknown) => {
-        const fields = serverFieldMessages(failure, ['amount'] as const);
-        if (fields.amount) setError(fields.amount);
-        else
-          toast.error(WITHDRAWAL_MESSAGES.failedTitle, {
-            description: WITHDRAWAL_MESSAGES.failedMessage,
-          });
+        // A refusal about a field goes under it; any other is the spec's toast.
+        if (applyServerErrors(failure, setError, FIELDS).length > 0) return;
+        toast.error(WITHDRAWAL_MESSAGES.failedTitle, {
+          description: WITHDRAWAL_MESSAGES.failedMessage,
+        });
       },
     );
   };
 
   return (
-    <form onSubmit={submit} className="grid gap-4" noValidate>
-      <FormField id={`${id}-amount`} label="Amount (₦)" error={error}>
+    <form
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      onFocus={resolver.preload}
+      className="grid gap-4"
+      noValidate
+    >
+      <DialogFailure message={errors.root?.server?.message} />
+      <FormField id={`${id}-amount`} label="Amount (₦)" error={errors.amount?.message}>
         <Input
           type="number"
           inputMode="decimal"
           min={0}
           step="0.01"
-          value={amount}
-          onChange={(event) => {
-            setAmount(event.target.value);
-            setError(undefined);
-          }}
           placeholder="e.g. 50000"
+          {...register('amount', { valueAsNumber: true })}
         />
       </FormField>
       <p className="-mt-2 text-sm text-muted-foreground">Available: {formatNaira(available)}</p>
-      <FormField id={`${id}-reason`} label="Reason (optional)">
-        <Textarea
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          maxLength={500}
-          rows={3}
-        />
+      <FormField id={`${id}-reason`} label="Reason (optional)" error={errors.reason?.message}>
+        <Textarea maxLength={500} rows={3} {...register('reason')} />
       </FormField>
       <DialogActions
         submitLabel={changing ? 'Save Changes' : 'Submit Request'}
