@@ -1,6 +1,6 @@
 /**
  * Withdrawals (docs/member-portal.md §2 Withdrawals, §4, §5, §8; docs/business-rules.md
- * "Withdrawals"): types, statuses, transitions, the amount rule the dialog checks and the page's
+ * "Withdrawals"): types, statuses, transitions and the page's
  * texts. Free of zod, so the Withdrawals page and the API share them; the schemas are in
  * withdrawals.ts.
  */

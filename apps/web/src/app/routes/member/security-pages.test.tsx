@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../../testing/fetch-mock';
 import { renderWithProviders } from '../../../testing/render';
@@ -37,7 +37,9 @@ describe('two-factor enrolment (decision 082)', { timeout: 20_000 }, () => {
     const start = await screen.findByRole('button', { name: 'Set up two-factor sign-in' });
     await user.click(start);
     const password = screen.getByLabelText('Current password');
-    expect(password).toHaveAccessibleDescription(/Current password is required/);
+    await waitFor(() =>
+      expect(password).toHaveAccessibleDescription(/Current password is required/),
+    );
     expect(api.callsTo('POST /users/two-factor/setup')).toHaveLength(0);
 
     await user.type(password, 'Wrong-Password!1');
@@ -198,7 +200,9 @@ describe('sign out all other sessions (decision 082)', { timeout: 20_000 }, () =
     expect(password).toHaveFocus();
     const confirm = within(dialog).getByRole('button', { name: 'Sign out other sessions' });
     await user.click(confirm);
-    expect(password).toHaveAccessibleDescription(/Current password is required/);
+    await waitFor(() =>
+      expect(password).toHaveAccessibleDescription(/Current password is required/),
+    );
 
     await user.type(password, 'Wrong-Password!1');
     await user.click(confirm);

@@ -1,13 +1,13 @@
 import { DEFAULT_PAGE_SIZE } from '@coop/shared/constants';
 import { formatDisplayDateTime } from '@coop/shared/dates';
 import { LOGIN_EVENT_LABELS } from '@coop/shared/security';
-import { CircleAlert, LogOut } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { LogOut } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { CurrentPasswordField } from '../../../components/form/current-password-field';
-import { DialogActions, FormDialog } from '../../../components/dialogs/form-dialog';
+import { DialogActions, DialogFailure, FormDialog } from '../../../components/dialogs/form-dialog';
 import { PaginationFooter } from '../../../components/list/pagination-footer';
 import { QueryState } from '../../../components/list/query-state';
-import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import {
@@ -18,52 +18,49 @@ import {
   CardTitle,
 } from '../../../components/ui/card';
 import { toApiError } from '../../../lib/api-client';
-import { serverFieldMessages } from '../../../lib/apply-server-errors';
+import { showSubmitFailure } from '../../../lib/apply-server-errors';
 import { cn } from '../../../lib/cn';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import type { ListParams, ListParamsConfig } from '../../../lib/use-list-params';
 import { useLoginHistory } from '../api/get-login-history';
 import { useSignOutOthers } from '../api/sign-out-others';
 
 type SignOutOthers = ReturnType<typeof useSignOutOthers>;
+type SignOutOthersValues = { currentPassword: string };
+const resolver = lazyResolver<SignOutOthersValues>(() =>
+  import('./security-validation').then((module) => module.signOutOthersResolver),
+);
 
 /**
  * The password step before every other session ends (ASVS V7.5.2, decision 082). It lives in the
  * dialog's content, so closing the dialog forgets what was typed.
  */
 function SignOutOthersForm({ mutation, onDone }: { mutation: SignOutOthers; onDone: () => void }) {
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const onField = mutation.error
-    ? serverFieldMessages(mutation.error, ['currentPassword'] as const).currentPassword
-    : undefined;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (currentPassword === '') {
-      setError('Current password is required');
-      return;
-    }
-    setError(undefined);
-    mutation.mutate({ currentPassword }, { onSuccess: onDone });
-  };
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<SignOutOthersValues>({ resolver, defaultValues: { currentPassword: '' } });
+  const onSubmit = (values: SignOutOthersValues) =>
+    mutation.mutate(values, {
+      onSuccess: onDone,
+      onError: (failure) =>
+        showSubmitFailure(failure, setError, ['currentPassword'], toApiError(failure).message),
+    });
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
-      {mutation.error && !onField ? (
-        <Alert variant="destructive" role="alert">
-          <CircleAlert aria-hidden="true" />
-          <AlertDescription>{toApiError(mutation.error).message}</AlertDescription>
-        </Alert>
-      ) : null}
+    <form
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      onFocus={resolver.preload}
+      noValidate
+      className="grid gap-4"
+    >
+      <DialogFailure message={errors.root?.server?.message} />
       <CurrentPasswordField
         id="sign-out-others-password"
-        value={currentPassword}
-        onChange={(event) => {
-          setCurrentPassword(event.target.value);
-          setError(undefined);
-          mutation.reset();
-        }}
-        error={error ?? onField}
+        error={errors.currentPassword?.message}
+        {...register('currentPassword')}
       />
       <DialogActions
         submitLabel="Sign out other sessions"

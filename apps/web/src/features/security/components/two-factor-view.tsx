@@ -1,9 +1,12 @@
-import { Check, CircleAlert, Copy, Download, ShieldCheck } from 'lucide-react';
+import type { DisableTwoFactorInput, EnableTwoFactorInput } from '@coop/shared/security';
+import { Check, Copy, Download, ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { QueryState } from '../../../components/list/query-state';
 import { CurrentPasswordField } from '../../../components/form/current-password-field';
+import { FormFailure } from '../../../components/form/form-failure';
 import { FormField } from '../../../components/form/form-field';
-import { Alert, AlertDescription } from '../../../components/ui/alert';
+import { SubmitButton } from '../../../components/form/submit-button';
 import { Button } from '../../../components/ui/button';
 import {
   Card,
@@ -14,13 +17,27 @@ import {
 } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { toApiError } from '../../../lib/api-client';
-import { serverFieldMessages } from '../../../lib/apply-server-errors';
+import { showSubmitFailure } from '../../../lib/apply-server-errors';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useDisableTwoFactor } from '../api/disable-two-factor';
 import { useEnableTwoFactor } from '../api/enable-two-factor';
 import { useTwoFactorStatus } from '../api/get-two-factor-status';
 import { useStartTwoFactorSetup } from '../api/start-two-factor-setup';
 
-const CODE_MESSAGE = 'Enter the 6-digit code from your authenticator app';
+type SetupValues = { currentPassword: string };
+const validation = () => import('./security-validation');
+const startSetupResolver = lazyResolver<SetupValues>(() =>
+  validation().then((module) => module.startSetupResolver),
+);
+const enableResolver = lazyResolver<EnableTwoFactorInput>(() =>
+  validation().then((module) => module.enableResolver),
+);
+const disableResolver = lazyResolver<DisableTwoFactorInput>(() =>
+  validation().then((module) => module.disableResolver),
+);
+
+/** A refusal's general text: the server's message, else the client's own for what happened. */
+const generalMessage = (failure: unknown) => toApiError(failure).message;
 
 /** A secret in groups of four, as authenticator apps show and accept it. */
 const groupsOf = (text: string, size: number) => text.match(new RegExp(`.{1,${size}}`, 'g')) ?? [];
@@ -81,16 +98,6 @@ function downloadCodes(codes: string[]) {
   URL.revokeObjectURL(url);
 }
 
-function ErrorAlert({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <Alert variant="destructive" role="alert">
-      <CircleAlert aria-hidden="true" />
-      <AlertDescription>{message}</AlertDescription>
-    </Alert>
-  );
-}
-
 /** Settings → Enable two-factor: enrol (QR and secret, then a code), recovery codes, turn off. */
 export function TwoFactorView() {
   const status = useTwoFactorStatus();
@@ -117,75 +124,96 @@ export function TwoFactorView() {
 
 function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   const setup = useStartTwoFactorSetup();
+  if (!setup.data) return <StartSetup setup={setup} />;
+  return (
+    <EnableWithCode
+      secret={setup.data.secret}
+      qrCode={setup.data.qrCodeDataUrl}
+      onEnabled={onEnabled}
+    />
+  );
+}
+
+/**
+ * Enrolment starts with the current password (decision 082): a wrong one belongs under it,
+ * anything else (a lockout, the network) in the alert above the form.
+ */
+function StartSetup({ setup }: { setup: ReturnType<typeof useStartTwoFactorSetup> }) {
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<SetupValues>({
+    resolver: startSetupResolver,
+    defaultValues: { currentPassword: '' },
+  });
+  const onSubmit = (values: SetupValues) =>
+    setup.mutate(values, {
+      onError: (failure) =>
+        showSubmitFailure(failure, setError, ['currentPassword'], generalMessage(failure)),
+    });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle as="h2" className="text-lg">
+          Two-factor sign-in is off
+        </CardTitle>
+        <CardDescription>
+          With two-factor sign-in, signing in takes your password and a 6-digit code from an
+          authenticator app on your phone (Google Authenticator, Microsoft Authenticator, Aegis,
+          1Password…).
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form
+          onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+          onFocus={startSetupResolver.preload}
+          noValidate
+          className="grid max-w-md gap-4"
+        >
+          <FormFailure message={errors.root?.server?.message} />
+          <CurrentPasswordField
+            id="two-factor-current-password"
+            error={errors.currentPassword?.message}
+            hint="To set it up, confirm it is you with your password first."
+            {...register('currentPassword')}
+          />
+          <SubmitButton
+            className="w-full sm:w-auto"
+            isPending={setup.isPending}
+            pendingLabel="Preparing..."
+          >
+            <ShieldCheck aria-hidden="true" />
+            Set up two-factor sign-in
+          </SubmitButton>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function EnableWithCode({
+  secret,
+  qrCode,
+  onEnabled,
+}: {
+  secret: string;
+  qrCode: string;
+  onEnabled: (codes: string[]) => void;
+}) {
   const enable = useEnableTwoFactor();
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [passwordError, setPasswordError] = useState<string | null>(null);
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-
-  if (!setup.data) {
-    // Enrolment starts with the current password (decision 082): a wrong one belongs under it,
-    // anything else (a lockout, the network) in the alert above the form.
-    const onField = setup.error
-      ? serverFieldMessages(setup.error, ['currentPassword'] as const).currentPassword
-      : undefined;
-    const start = (event: React.FormEvent) => {
-      event.preventDefault();
-      if (currentPassword === '') {
-        setPasswordError('Current password is required');
-        return;
-      }
-      setPasswordError(null);
-      setup.mutate({ currentPassword });
-    };
-    return (
-      <Card>
-        <CardHeader>
-          <CardTitle as="h2" className="text-lg">
-            Two-factor sign-in is off
-          </CardTitle>
-          <CardDescription>
-            With two-factor sign-in, signing in takes your password and a 6-digit code from an
-            authenticator app on your phone (Google Authenticator, Microsoft Authenticator, Aegis,
-            1Password…).
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <form onSubmit={start} noValidate className="grid max-w-md gap-4">
-            <ErrorAlert
-              message={setup.error && !onField ? toApiError(setup.error).message : null}
-            />
-            <CurrentPasswordField
-              id="two-factor-current-password"
-              value={currentPassword}
-              onChange={(event) => {
-                setCurrentPassword(event.target.value);
-                setPasswordError(null);
-                setup.reset();
-              }}
-              error={passwordError ?? onField}
-              hint="To set it up, confirm it is you with your password first."
-            />
-            <Button type="submit" className="w-full sm:w-auto" disabled={setup.isPending}>
-              <ShieldCheck aria-hidden="true" />
-              {setup.isPending ? 'Preparing...' : 'Set up two-factor sign-in'}
-            </Button>
-          </form>
-        </CardContent>
-      </Card>
-    );
-  }
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const value = code.replace(/\s+/g, '');
-    if (!/^\d{6}$/.test(value)) {
-      setFieldError(CODE_MESSAGE);
-      return;
-    }
-    setFieldError(null);
-    enable.mutate({ code: value }, { onSuccess: (data) => onEnabled(data.recoveryCodes) });
-  };
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<EnableTwoFactorInput>({ resolver: enableResolver, defaultValues: { code: '' } });
+  const onSubmit = (values: EnableTwoFactorInput) =>
+    enable.mutate(values, {
+      onSuccess: (data) => onEnabled(data.recoveryCodes),
+      onError: (failure) => showSubmitFailure(failure, setError, ['code'], generalMessage(failure)),
+    });
 
   return (
     <Card>
@@ -197,7 +225,7 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
       </CardHeader>
       <CardContent className="grid gap-5">
         <img
-          src={setup.data.qrCodeDataUrl}
+          src={qrCode}
           alt="QR code to add the Coop Portal to your authenticator app"
           width={240}
           height={240}
@@ -210,30 +238,38 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
             className="flex flex-wrap gap-x-2 rounded-md bg-muted px-3 py-2 font-mono text-sm"
             aria-label="Secret key"
           >
-            {groupsOf(setup.data.secret, 4).map((group, index) => (
+            {groupsOf(secret, 4).map((group, index) => (
               <span key={index} className="whitespace-nowrap">
                 {group}
               </span>
             ))}
           </code>
           <div className="flex flex-wrap items-center gap-2">
-            <CopyButton text={setup.data.secret} label="Copy key" />
+            <CopyButton text={secret} label="Copy key" />
           </div>
         </div>
-        <form onSubmit={submit} noValidate className="grid max-w-md gap-4">
-          <ErrorAlert message={enable.error ? toApiError(enable.error).message : null} />
-          <FormField id="two-factor-code" label="6-digit code" error={fieldError ?? undefined}>
+        <form
+          onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+          onFocus={enableResolver.preload}
+          noValidate
+          className="grid max-w-md gap-4"
+        >
+          <FormFailure message={errors.root?.server?.message} />
+          <FormField id="two-factor-code" label="6-digit code" error={errors.code?.message}>
             <Input
               inputMode="numeric"
               autoComplete="one-time-code"
               placeholder="123456"
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
+              {...register('code')}
             />
           </FormField>
-          <Button type="submit" className="w-full sm:w-auto" disabled={enable.isPending}>
-            {enable.isPending ? 'Turning on...' : 'Turn on two-factor sign-in'}
-          </Button>
+          <SubmitButton
+            className="w-full sm:w-auto"
+            isPending={enable.isPending}
+            pendingLabel="Turning on..."
+          >
+            Turn on two-factor sign-in
+          </SubmitButton>
         </form>
       </CardContent>
     </Card>
@@ -277,21 +313,20 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 
 function TurnOff({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
   const disable = useDisableTwoFactor();
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; code?: string }>({});
-
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    const value = code.replace(/\s+/g, '');
-    const next = {
-      ...(password ? {} : { password: 'Password is required' }),
-      ...(/^(\d{6}|[a-zA-Z2-7]{5}-?[a-zA-Z2-7]{5})$/.test(value) ? {} : { code: CODE_MESSAGE }),
-    };
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    disable.mutate({ password, code: value });
-  };
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<DisableTwoFactorInput>({
+    resolver: disableResolver,
+    defaultValues: { password: '', code: '' },
+  });
+  const onSubmit = (values: DisableTwoFactorInput) =>
+    disable.mutate(values, {
+      onError: (failure) =>
+        showSubmitFailure(failure, setError, ['password', 'code'], generalMessage(failure)),
+    });
 
   return (
     <Card>
@@ -305,35 +340,33 @@ function TurnOff({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} noValidate className="grid max-w-md gap-4">
+        <form
+          onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+          onFocus={disableResolver.preload}
+          noValidate
+          className="grid max-w-md gap-4"
+        >
           <p className="text-sm text-muted-foreground">
             To turn it off, enter your password and a code from the app (or a recovery code).
           </p>
-          <ErrorAlert message={disable.error ? toApiError(disable.error).message : null} />
+          <FormFailure message={errors.root?.server?.message} />
           <CurrentPasswordField
             id="disable-password"
             label="Password"
-            name="password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={errors.password}
+            error={errors.password?.message}
+            {...register('password')}
           />
-          <FormField id="disable-code" label="Authentication code" error={errors.code}>
-            <Input
-              autoComplete="one-time-code"
-              placeholder="123456"
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-            />
+          <FormField id="disable-code" label="Authentication code" error={errors.code?.message}>
+            <Input autoComplete="one-time-code" placeholder="123456" {...register('code')} />
           </FormField>
-          <Button
-            type="submit"
+          <SubmitButton
             variant="destructive"
             className="w-full sm:w-auto"
-            disabled={disable.isPending}
+            isPending={disable.isPending}
+            pendingLabel="Turning off..."
           >
-            {disable.isPending ? 'Turning off...' : 'Turn off two-factor sign-in'}
-          </Button>
+            Turn off two-factor sign-in
+          </SubmitButton>
         </form>
       </CardContent>
     </Card>
