@@ -5,9 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 /**
- * End-to-end tests against the real built app: `e2e/server.mjs` builds what is stale, seeds the
+ * End-to-end tests against the real built app: `e2e/servers.mjs` builds what is stale, seeds the
  * demo cooperative and a pool of test officers (each with their own two-factor secret) into an
- * empty database, and runs the API, which serves the web app.
+ * empty database, and runs the API, which serves the web app, once per project on a copy.
  *
  * Every journey runs once, on the desktop. At 390 px run only the all-pages pass (`@all-pages`:
  * every page and record kind, axe in both themes) and the tests whose subject is the phone
@@ -86,26 +86,26 @@ export default defineConfig({
       hasTouch: isMobile,
     },
   })),
-  // Started one after the other: the first builds what is stale, the second finds it built.
-  webServer: servers.map(({ name, port }) => ({
-    // `npm start` plus a pool of test officers, each with a two-factor secret of their own.
-    command: 'node apps/web/e2e/server.mjs',
+  // One command starts every project's server: it seeds the demo and the test officers once and
+  // starts the servers side by side on copies (Playwright starts the servers of a list one after
+  // the other, and seeding is most of a server's start: docs/ci-timings.md).
+  webServer: {
+    command: 'node apps/web/e2e/servers.mjs',
     cwd: repoRoot,
-    url: `http://127.0.0.1:${port}/api/health`,
+    wait: { stdout: /^e2e servers ready$/m },
     env: {
       // What a developer's shell often has: the web build must still be a production build.
       NODE_ENV: 'development',
-      PORT: String(port),
-      DATA_DIR: path.join(dataRoot, name),
+      COOP_E2E_DATA_ROOT: dataRoot,
+      E2E_SERVERS: JSON.stringify(servers.map(({ name, port }) => ({ name, port }))),
       LOG_LEVEL: 'warn',
       // The tests read e-mailed links from /api/dev/outbox, which is off unless asked for.
       DEV_TOOLS: '1',
-      // Its test officers: e2e/server.mjs writes them, support.ts reads them by the port.
-      E2E_OFFICERS_FILE: path.join(dataRoot, `officers-${port}.json`),
     },
     reuseExistingServer: false,
     timeout: 300_000,
-    stdout: 'ignore',
+    // Its own lines (how long building, seeding and starting took); not the servers' banners.
+    stdout: 'pipe',
     stderr: 'pipe',
-  })),
+  },
 });

@@ -88,14 +88,17 @@ export function totp(base32: string, at = Date.now()): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The roles the tests sign in as: each has a pool of test officers (e2e/server.mjs). */
+/** The roles the tests sign in as: each has a pool of test officers (e2e/servers.mjs). */
 export type TestOfficerRole = 'president' | 'treasurer' | 'secretary' | 'auditor';
 type TestOfficer = { role: TestOfficerRole; email: string; secret: string };
 
-/** The test officers of the server at `server` (a URL), written by e2e/server.mjs at its start. */
-function testOfficers(server: string, role: TestOfficerRole): TestOfficer[] {
+/**
+ * The test officers, written by e2e/servers.mjs at the start: every server has the same ones, each
+ * in a database of its own (the two-factor steps they took are counted per server, below).
+ */
+function testOfficers(role: TestOfficerRole): TestOfficer[] {
   const root = process.env.COOP_E2E_DATA_ROOT ?? tmpdir();
-  const file = path.join(root, `officers-${new URL(server).port}.json`);
+  const file = path.join(root, 'officers.json');
   const all = JSON.parse(readFileSync(file, 'utf8')) as TestOfficer[];
   return all.filter((officer) => officer.role === role);
 }
@@ -119,7 +122,7 @@ async function withOfficerCode<T>(
   signInWith: (officer: TestOfficer, code: string) => Promise<T>,
 ): Promise<T> {
   const root = process.env.COOP_E2E_DATA_ROOT ?? tmpdir();
-  const officers = testOfficers(server, role);
+  const officers = testOfficers(role);
   expect(officers.length, `test officers with the role ${role}`).toBeGreaterThan(0);
   const first = test.info().parallelIndex;
   const started = Date.now();
@@ -160,7 +163,7 @@ async function withOfficerCode<T>(
 /**
  * Every sign-in of an officer in the browser goes through here, and every one through the API
  * through `officerToken`: how officers sign in is decided in one place. One of the role's test
- * officers (not the demo's: e2e/server.mjs), the password, then a code from their own secret.
+ * officers (not the demo's: e2e/servers.mjs), the password, then a code from their own secret.
  * Through the API by default, the session handed to the browser, which opens `landing` (the
  * overview, where the form lands); `through: 'form'` for the test whose subject is the
  * officer's sign-in. Returns the officer's e-mail address.

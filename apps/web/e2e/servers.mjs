@@ -1,0 +1,163 @@
+// The end-to-end servers' start (playwright.config.ts): what `npm start` does, for every project's
+// server at once, with one step more before the servers open their ports. The demo cooperative is
+// seeded once, as the server would seed it, into a template data directory, and a pool of test
+// officers is added to it through the API's own services (the ones the demo seed and
+// `npm run admin -- create-admin` use), each officer enrolled in two-factor with a secret of their
+// own, written to officers.json for the tests. Each server gets a copy of the template (the same
+// officers, in a database of its own) and all of them start side by side: the production build,
+// unchanged, finds its database seeded and starts. Seeding is most of a server's start, and
+// Playwright starts the servers of its `webServer` list one after the other
+// (docs/ci-timings.md).
+//
+// Why a pool: the server accepts each two-factor time step once per account (the replay guard),
+// so one officer signs in at most twice every 30 s. Tests that all signed in as the demo's
+// officers queued for free steps, up to a minute each; with several officers of each role, a
+// test takes one whose next step is free and never waits (support.ts, `signInAsOfficer`).
+//
+// Settings: COOP_E2E_DATA_ROOT (where the template, the servers' data and officers.json go) and
+// E2E_SERVERS (JSON: [{ "name", "port" }]). Prints "e2e servers ready" once every server answers;
+// exits, stopping the others, if one of them does. With `--seed-only` it seeds the template and
+// exits: `.ci/run` seeds while the API's tests run, and Playwright's start then finds it seeded.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { cpSync, existsSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from '../../../scripts/build.mjs';
+
+const root = process.env.COOP_E2E_DATA_ROOT;
+if (!root) throw new Error('COOP_E2E_DATA_ROOT: where the servers keep their data');
+const seedOnly = process.argv.includes('--seed-only');
+/** @type {{ name: string, port: number }[]} */
+const servers = JSON.parse(process.env.E2E_SERVERS ?? '[]');
+if (servers.length === 0 && !seedOnly)
+  throw new Error('E2E_SERVERS: the servers to start, as JSON');
+
+const started = Date.now();
+const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+
+build();
+const built = seconds();
+
+const apiDist = fileURLToPath(new URL('../../api/dist/', import.meta.url));
+const api = (file) => import(pathToFileURL(path.join(apiDist, file)).href);
+
+/** The roles the tests sign in as, and how many officers of each. */
+const POOL = { president: 4, treasurer: 4, secretary: 3, auditor: 3 };
+const FIRST_NAMES = ['Amaka', 'Bisi', 'Chinwe', 'Dayo'];
+
+/** RFC 4648 base32 of 20 random bytes: a secret as an authenticator app is given it. */
+function newSecret() {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  const bits = [...randomBytes(20)].map((byte) => byte.toString(2).padStart(8, '0')).join('');
+  return (bits.match(/.{5}/g) ?? []).map((chunk) => alphabet[parseInt(chunk, 2)]).join('');
+}
+
+/** Seeds the demo and the officers' pool into `dataDir`, and writes the officers to `file`. */
+async function seedTemplate(dataDir, file) {
+  process.env.DATA_DIR = dataDir;
+  const { loadConfig } = await api('config/env.js');
+  const { openDatabase } = await api('db/client.js');
+  const { systemClock } = await api('lib/clock.js');
+  const { accessTokens } = await api('lib/access-token.js');
+  const { systemActor } = await api('lib/actor.js');
+  const { hashPassword } = await api('lib/password.js');
+  const { seedDemoIfEmpty } = await api('demo/demo.js');
+  const { DEMO_PASSWORD } = await api('demo/demo-people.js');
+  const { createMember } = await api('modules/members/members.service.js');
+  const { activateWithPasswordHash } = await api('modules/auth/activation.service.js');
+  const { enrolWithKnownSecret } = await api('modules/two-factor/two-factor.service.js');
+
+  const config = loadConfig();
+  if (config.isProduction || config.databaseUrl) {
+    throw new Error('the e2e servers run on their own embedded databases, never in production');
+  }
+  const handle = await openDatabase({ dataDir: `${config.dataDir}/pgdata` });
+  try {
+    const deps = {
+      config,
+      db: handle.db,
+      clock: systemClock,
+      tokens: accessTokens(config.jwtSecret, systemClock),
+    };
+    const quiet = { info: () => undefined, warn: (...args) => console.warn(...args) };
+    await seedDemoIfEmpty({ ...deps, logger: quiet });
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    const officers = [];
+    for (const [role, size] of Object.entries(POOL)) {
+      for (let index = 0; index < size; index++) {
+        const email = `e2e.${role}.${index + 1}@officers.coop`;
+        const created = await createMember(deps, systemActor, {
+          email,
+          firstName: FIRST_NAMES[index],
+          lastName: role[0].toUpperCase() + role.slice(1),
+          roles: [role],
+        });
+        await activateWithPasswordHash(deps, systemActor, {
+          token: created.activationToken,
+          passwordHash,
+        });
+        const secret = newSecret();
+        await enrolWithKnownSecret(handle.db, deps, {
+          userId: created.user.id,
+          secretBase32: secret,
+          now: systemClock.now(),
+        });
+        officers.push({ role, email, secret });
+      }
+    }
+    writeFileSync(file, JSON.stringify(officers, null, 2));
+  } finally {
+    await handle.close();
+  }
+}
+
+const template = path.join(root, 'template');
+const officersFile = path.join(root, 'officers.json');
+// officers.json is written last: without it, a template is missing or was cut short.
+if (!existsSync(officersFile)) {
+  rmSync(template, { recursive: true, force: true });
+  await seedTemplate(template, officersFile);
+}
+const seeded = seconds();
+if (seedOnly) {
+  console.log(`e2e template: built in ${built}, seeded at ${seeded}`);
+  process.exit(0);
+}
+
+const children = servers.map(({ name, port }) => {
+  const dataDir = path.join(root, name);
+  // The template's database, with the keys its secrets and tokens were made with.
+  if (!existsSync(dataDir)) cpSync(template, dataDir, { recursive: true });
+  const child = spawn(process.execPath, [path.join(apiDist, 'server.js')], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  child.on('exit', (code, signal) => {
+    console.error(`e2e server ${name} (port ${port}) stopped: ${signal ?? `exit ${code}`}`);
+    for (const other of children) other.kill();
+    process.exit(1);
+  });
+  return child;
+});
+const stopAll = () => {
+  for (const child of children) child.removeAllListeners('exit').kill();
+  process.exit(0);
+};
+process.on('SIGTERM', stopAll);
+process.on('SIGINT', stopAll);
+
+async function answers(port) {
+  try {
+    return (await fetch(`http://127.0.0.1:${port}/api/health`)).ok;
+  } catch {
+    return false;
+  }
+}
+for (const { port } of servers) {
+  while (!(await answers(port))) await new Promise((resolve) => setTimeout(resolve, 200));
+}
+console.log(
+  `e2e servers: built in ${built}, seeded at ${seeded}, ${servers.length} answering at ${seconds()}`,
+);
+console.log('e2e servers ready');
