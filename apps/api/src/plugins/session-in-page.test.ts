@@ -25,6 +25,8 @@ const LISTS = [
   '/api/v1/users/loans',
   '/api/v1/users/guarantees',
   '/api/v1/users/withdrawals',
+  '/api/v1/users/fines',
+  '/api/v1/users/dividends',
 ];
 
 describe('a member list checks the session in its page statement', () => {

@@ -62,7 +62,7 @@ export function dividendsRepository(db: Executor) {
         tiebreakers: [dividends.dividendYear, dividends.id],
         fetch: (page) =>
           db
-            .select({ row: LIST_COLUMNS, totalItems: page.totalItems })
+            .select({ row: LIST_COLUMNS, totalItems: page.totalItems, session: page.session })
             .from(dividends)
             .where(where)
             .orderBy(...page.orderBy)

@@ -40,6 +40,8 @@ export const dividendRoutes: RouteModule = async (app, deps) => {
         querystring: dividendListQuerySchema,
         response: { 200: dividendListResponseSchema },
       },
+      // The session check rides on the page's statement (plugins/route-groups.ts).
+      config: { sessionInPage: true },
     },
     async (req) => {
       const page = await listDividends(deps, req.member, req.query);

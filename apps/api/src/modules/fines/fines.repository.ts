@@ -139,7 +139,7 @@ export function finesRepository(db: Executor) {
         tiebreakers: [fines.createdAt, fines.id],
         fetch: (page) =>
           db
-            .select({ row: LIST_COLUMNS, totalItems: page.totalItems })
+            .select({ row: LIST_COLUMNS, totalItems: page.totalItems, session: page.session })
             .from(fines)
             .where(where)
             .orderBy(...page.orderBy)

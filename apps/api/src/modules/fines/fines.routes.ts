@@ -34,6 +34,8 @@ export const fineRoutes: RouteModule = async (app, deps) => {
         querystring: fineListQuerySchema,
         response: { 200: fineListResponseSchema },
       },
+      // The session check rides on the page's statement (plugins/route-groups.ts).
+      config: { sessionInPage: true },
     },
     async (req) => {
       const page = await listFines(deps, req.member, req.query);
