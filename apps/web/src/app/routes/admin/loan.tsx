@@ -3,13 +3,13 @@ import { Link, useParams } from 'react-router';
 import { QueryState } from '../../../components/list/query-state';
 import { PageTitle } from '../../../components/layouts/page-title';
 import { paths } from '../../../config/paths';
-import { useAdminLoan } from '../../../features/loans/api/officer-loans';
+import { useOfficerLoan } from '../../../features/loans/api/get-officer-loan';
 import { LoanHistory } from '../../../features/loans/components/officer/loan-history';
 import { failureMessage } from '../../../lib/api-client';
 
 export default function AdminLoanRoute() {
   const { id = '' } = useParams();
-  const loan = useAdminLoan(id);
+  const loan = useOfficerLoan(id);
   const detail = loan.data?.data;
   return (
     <div className="grid grid-cols-1 gap-6">

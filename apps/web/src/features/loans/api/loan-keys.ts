@@ -1,8 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { QueryParams } from '../../../lib/api-client';
-import { refreshDashboard } from '../../../lib/shared-query-keys';
+import { officerKeys, refreshDashboard } from '../../../lib/shared-query-keys';
 
-/** The loans page's query keys: its queries share them, and every change refreshes them all. */
+/**
+ * The loans' query keys: the member's under `all`, so every change of theirs refreshes them all;
+ * the officers' pipeline and loan pages under the back office's root (docs/decisions/127).
+ */
 export const loanKeys = {
   all: ['loans'] as const,
   eligibility: () => [...loanKeys.all, 'eligibility'] as const,
@@ -11,6 +14,8 @@ export const loanKeys = {
   guarantees: (query: QueryParams) => [...loanKeys.all, 'guarantees', query] as const,
   underReview: (query: QueryParams) => [...loanKeys.all, 'under-review', query] as const,
   candidates: (search: string) => [...loanKeys.all, 'candidates', search] as const,
+  officerList: (query: QueryParams) => [...officerKeys.all, 'loans', 'list', query] as const,
+  officerLoan: (id: string) => [...officerKeys.all, 'loans', 'loan', id] as const,
 };
 
 /**
@@ -23,3 +28,6 @@ export function refreshAfterLoanChange(queryClient: QueryClient): Promise<unknow
     refreshDashboard(queryClient),
   ]);
 }
+
+/** `/admin/loans/{id}`, the path every officer's call on one loan starts with. */
+export const officerLoanPath = (id: string) => `/admin/loans/${encodeURIComponent(id)}`;

@@ -15,8 +15,11 @@ import { Alert, AlertDescription } from '../../../../components/ui/alert';
 import { Input } from '../../../../components/ui/input';
 import { NativeSelect } from '../../../../components/ui/native-select';
 import { failureMessage, fieldErrors } from '../../../../lib/api-client';
-import { newIdempotencyKey } from '../../../../lib/admin-keys';
-import { useLoanAction } from '../../api/officer-loans';
+import { useApproveDisbursement } from '../../api/approve-disbursement';
+import { useDisburseLoan } from '../../api/disburse-loan';
+import { useMarkLoanDefaulted } from '../../api/mark-loan-defaulted';
+import { useRecordRepayment } from '../../api/record-repayment';
+import { useRejectDisbursement } from '../../api/reject-disbursement';
 import { ConfirmDialog } from '../../../../components/dialogs/confirm-dialog';
 import { DialogActions, DialogFailure } from '../../../../components/dialogs/form-dialog';
 import { ReasonDialog } from '../../../../components/dialogs/reason-dialog';
@@ -33,8 +36,8 @@ const today = () => toIsoDateInTimeZone(new Date());
 
 export function DisburseForm({ detail, onDone }: { detail: Detail; onDone: () => void }) {
   const id = useId();
-  const action = useLoanAction();
-  const [key] = useState(newIdempotencyKey);
+  const action = useDisburseLoan();
+  const [key] = useState(() => crypto.randomUUID());
   const [date, setDate] = useState(today);
   const [method, setMethod] = useState<DisbursementMethod>('bank_transfer');
   const errors = action.isError ? fieldErrors(action.error) : {};
@@ -44,7 +47,7 @@ export function DisburseForm({ detail, onDone }: { detail: Detail; onDone: () =>
       {
         id: detail.loan.id,
         key,
-        action: { kind: 'disburse', values: { disbursementDate: date, method } },
+        values: { disbursementDate: date, method },
       },
       {
         onSuccess: ({ message }) => {
@@ -122,7 +125,9 @@ export function LoanReasonDialog({
   pending: string;
   failure: string;
 }) {
-  const action = useLoanAction();
+  const rejectDisbursement = useRejectDisbursement();
+  const markDefaulted = useMarkLoanDefaulted();
+  const action = kind === 'default' ? markDefaulted : rejectDisbursement;
   return (
     <ReasonDialog
       trigger={<Button variant={kind === 'default' ? 'destructive' : 'outline'}>{trigger}</Button>}
@@ -134,7 +139,7 @@ export function LoanReasonDialog({
       texts={{ label: 'Reason', confirm, pending, failure, variant: 'destructive' }}
       onConfirm={(reason, key) =>
         action
-          .mutateAsync({ id: detail.loan.id, key, action: { kind, values: { reason } } })
+          .mutateAsync({ id: detail.loan.id, key, reason })
           .then(({ message }) => toast.success(message ?? 'Done'))
       }
     />
@@ -149,7 +154,7 @@ export function ApproveDisbursementDialog({
   detail: Detail;
   description: string;
 }) {
-  const action = useLoanAction();
+  const action = useApproveDisbursement();
   return (
     <ConfirmDialog
       trigger={<Button>Approve disbursement</Button>}
@@ -163,7 +168,7 @@ export function ApproveDisbursementDialog({
       }}
       onConfirm={(key) =>
         action
-          .mutateAsync({ id: detail.loan.id, key, action: { kind: 'approve' } })
+          .mutateAsync({ id: detail.loan.id, key })
           .then(({ message }) => toast.success(message ?? 'Disbursed'))
       }
     />
@@ -172,8 +177,8 @@ export function ApproveDisbursementDialog({
 
 export function RepaymentForm({ detail, onDone }: { detail: Detail; onDone: () => void }) {
   const id = useId();
-  const action = useLoanAction();
-  const [key] = useState(newIdempotencyKey);
+  const action = useRecordRepayment();
+  const [key] = useState(() => crypto.randomUUID());
   const [amount, setAmount] = useState('');
   const [date, setDate] = useState(today);
   const [method, setMethod] = useState<(typeof MANUAL_REPAYMENT_METHODS)[number]>('bank_transfer');
@@ -185,10 +190,7 @@ export function RepaymentForm({ detail, onDone }: { detail: Detail; onDone: () =
       {
         id: detail.loan.id,
         key,
-        action: {
-          kind: 'repay',
-          values: { amount: Number(amount), paymentDate: date, method, reference },
-        },
+        values: { amount: Number(amount), paymentDate: date, method, reference },
       },
       {
         onSuccess: ({ message }) => {

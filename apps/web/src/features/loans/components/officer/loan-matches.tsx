@@ -7,11 +7,11 @@ import {
 } from '../../../../components/list/search-results-section';
 import { adminLoanPath, paths, searchPath } from '../../../../config/paths';
 import { failureMessage } from '../../../../lib/api-client';
-import { useAdminLoans } from '../../api/officer-loans';
+import { useOfficerLoans } from '../../api/get-officer-loans';
 
 /** Loans by loan ID or borrower (the loans list's own search). */
 export function LoanMatches({ term }: { term: string }) {
-  const found = useAdminLoans({ page: 1, limit: SEARCH_MATCHES_SHOWN, search: term });
+  const found = useOfficerLoans({ page: 1, limit: SEARCH_MATCHES_SHOWN, search: term });
   const loans = found.data?.data ?? [];
   const total = found.data?.pagination.totalItems ?? 0;
   return (

@@ -10,7 +10,7 @@ import { Badge } from '../../../../components/ui/badge';
 import { adminLoanPath, adminMemberPath } from '../../../../config/paths';
 import { failureMessage } from '../../../../lib/api-client';
 import type { ListParams } from '../../../../lib/use-list-params';
-import { useAdminLoans } from '../../api/officer-loans';
+import { useOfficerLoans } from '../../api/get-officer-loans';
 import { LOAN_LIST_CONFIG } from './pipeline-list-config';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 
@@ -69,7 +69,7 @@ const columns: readonly DataTableColumn<AdminLoanListItem>[] = [
 
 /** The loan pipeline: every loan by status, newest request first. */
 export function LoansList<SortField extends string>({ list }: { list: ListParams<SortField> }) {
-  const loans = useAdminLoans(list.query);
+  const loans = useOfficerLoans(list.query);
   const errorMessage = loans.isError ? failureMessage(loans.error, 'Failed to fetch loans') : null;
   const totalPages = loans.isPlaceholderData ? undefined : loans.data?.pagination.totalPages;
   const { page, keepPageInRange } = list;

@@ -1,0 +1,30 @@
+import type { AdminLoanDetailResponse } from '@coop/shared/loans';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { refreshOfficerLists } from '../../../lib/shared-query-keys';
+import { officerLoanPath } from './loan-keys';
+
+/** `key` is the Idempotency-Key: one per thing the officer asked for, kept across its retries. */
+export type ApproveDisbursementInput = { id: string; key: string };
+
+/** POST /admin/loans/{id}/disbursement/approve: the second officer's yes; the money goes out. */
+export function approveDisbursement({
+  id,
+  key,
+}: ApproveDisbursementInput): Promise<AdminLoanDetailResponse> {
+  return api.post<AdminLoanDetailResponse>(
+    `${officerLoanPath(id)}/disbursement/approve`,
+    undefined,
+    {
+      idempotencyKey: key,
+    },
+  );
+}
+
+export function useApproveDisbursement() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: approveDisbursement,
+    onSuccess: () => refreshOfficerLists(queryClient),
+  });
+}
