@@ -1,18 +1,24 @@
 import { FINE_ISSUE_MAX_MEMBERS } from '@coop/shared/fine-rules';
+import type { AdminIssueFinesInput } from '@coop/shared/fines';
 import type { AdminMember, AdminMemberRef } from '@coop/shared/members';
 import { Plus, X } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from '../../../../lib/toast';
 import { FormField } from '../../../../components/form/form-field';
-import { Alert, AlertDescription } from '../../../../components/ui/alert';
 import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { Input } from '../../../../components/ui/input';
-import { failureMessage, fieldErrors } from '../../../../lib/api-client';
+import { showSubmitFailure } from '../../../../lib/apply-server-errors';
+import { lazyResolver } from '../../../../lib/lazy-resolver';
 import { useMembersToFine } from '../../api/get-members-to-fine';
 import { useIssueFines } from '../../api/issue-fines';
 import { memberName } from '../../../../components/list/admin-money-list';
-import { DialogActions, FormDialog } from '../../../../components/dialogs/form-dialog';
+import {
+  DialogActions,
+  DialogFailure,
+  FormDialog,
+} from '../../../../components/dialogs/form-dialog';
 
 function MemberPicker({
   chosen,
@@ -116,87 +122,91 @@ function MemberPicker({
   );
 }
 
+const ISSUE_FIELDS = ['userIds', 'reason', 'amount', 'dueDate'] as const;
+const resolver = lazyResolver<AdminIssueFinesInput>(() =>
+  import('./issue-fine-validation').then((module) => module.issueFineResolver),
+);
+
 function IssueFineForm({ onDone }: { onDone: () => void }) {
   const id = useId();
   const issue = useIssueFines();
   const [key] = useState(() => crypto.randomUUID());
+  // The chosen members with their names, for the chips; the form holds their ids.
   const [members, setMembers] = useState<AdminMemberRef[]>([]);
-  const [reason, setReason] = useState('');
-  const [amount, setAmount] = useState('');
-  const [dueDate, setDueDate] = useState('');
-  const [tried, setTried] = useState(false);
-  const errors = issue.isError ? fieldErrors(issue.error) : {};
-  const local = {
-    userIds: members.length === 0 ? 'Choose at least one member' : undefined,
-    reason: reason.trim().length < 3 ? 'Reason must be at least 3 characters' : undefined,
-    amount: !(Number(amount) > 0) ? 'Enter a valid amount greater than 0' : undefined,
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setError,
+    formState: { errors, isSubmitted },
+  } = useForm<AdminIssueFinesInput>({
+    resolver,
+    defaultValues: { userIds: [], reason: '' },
+  });
+  const choose = (chosen: AdminMemberRef[]) => {
+    setMembers(chosen);
+    setValue(
+      'userIds',
+      chosen.map((member) => member.id),
+      { shouldValidate: isSubmitted },
+    );
   };
-  const shown = (field: keyof typeof local) => (tried ? local[field] : undefined) ?? errors[field];
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTried(true);
-    if (local.userIds || local.reason || local.amount) return;
+  const onSubmit = (values: AdminIssueFinesInput) =>
     issue.mutate(
-      {
-        key,
-        values: {
-          userIds: members.map((member) => member.id),
-          reason: reason.trim(),
-          amount: Number(amount),
-          ...(dueDate ? { dueDate } : {}),
-        },
-      },
+      { key, values },
       {
         onSuccess: ({ message }) => {
           if (message) toast.success(message);
           onDone();
         },
+        onError: (error) =>
+          showSubmitFailure(error, setError, ISSUE_FIELDS, 'The fine could not be issued'),
       },
     );
-  };
   return (
-    <form onSubmit={submit} className="grid grid-cols-1 gap-4" noValidate>
-      <MemberPicker chosen={members} onChange={setMembers} error={shown('userIds')} />
-      <FormField id={`${id}-reason`} label="Reason" error={shown('reason')}>
+    <form
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      onFocus={resolver.preload}
+      className="grid grid-cols-1 gap-4"
+      noValidate
+    >
+      <MemberPicker chosen={members} onChange={choose} error={errors.userIds?.message} />
+      <FormField id={`${id}-reason`} label="Reason" error={errors.reason?.message}>
         <Input
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
           maxLength={200}
           placeholder="e.g. Absent from the AGM"
           required
+          {...register('reason')}
         />
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id={`${id}-amount`} label="Amount (₦)" error={shown('amount')}>
+        <FormField id={`${id}-amount`} label="Amount (₦)" error={errors.amount?.message}>
           <Input
             type="number"
             min={0}
             step="0.01"
             inputMode="decimal"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
             required
+            {...register('amount', { valueAsNumber: true })}
           />
         </FormField>
         <FormField
           id={`${id}-due`}
           label="Due date (optional)"
-          error={errors.dueDate}
+          error={errors.dueDate?.message}
           describedBy={`${id}-due-hint`}
         >
-          <Input type="date" value={dueDate} onChange={(e) => setDueDate(e.target.value)} />
+          {/* Left blank, the field is left out and the policy's period applies. */}
+          <Input
+            type="date"
+            {...register('dueDate', { setValueAs: (v: string) => v || undefined })}
+          />
         </FormField>
       </div>
       <p id={`${id}-due-hint`} className="-mt-2 text-sm text-muted-foreground">
         Left blank, the policy’s payment period from today applies.
       </p>
-      {issue.isError && Object.keys(errors).length === 0 ? (
-        <Alert variant="destructive" role="alert">
-          <AlertDescription>
-            {failureMessage(issue.error, 'The fine could not be issued')}
-          </AlertDescription>
-        </Alert>
-      ) : null}
+      <DialogFailure message={errors.root?.server?.message} />
       <DialogActions
         submitLabel={members.length > 1 ? `Issue ${members.length} fines` : 'Issue fine'}
         pendingLabel="Issuing..."

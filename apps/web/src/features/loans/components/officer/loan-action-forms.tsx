@@ -1,20 +1,21 @@
 import {
   DISBURSEMENT_METHOD_LABELS,
   DISBURSEMENT_METHODS,
-  type DisbursementMethod,
   MANUAL_REPAYMENT_METHODS,
   REPAYMENT_METHOD_LABELS,
 } from '@coop/shared/loan-rules';
-import type { AdminLoanDetail } from '@coop/shared/loans';
+import type { AdminLoanDetail, AdminRepaymentInput, DisburseLoanInput } from '@coop/shared/loans';
 import { toIsoDateInTimeZone } from '@coop/shared/dates';
 import { formatNaira } from '@coop/shared/money';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from '../../../../lib/toast';
 import { FormField } from '../../../../components/form/form-field';
 import { Alert, AlertDescription } from '../../../../components/ui/alert';
 import { Input } from '../../../../components/ui/input';
 import { NativeSelect } from '../../../../components/ui/native-select';
-import { failureMessage, fieldErrors } from '../../../../lib/api-client';
+import { showSubmitFailure } from '../../../../lib/apply-server-errors';
+import { lazyResolver } from '../../../../lib/lazy-resolver';
 import { useApproveDisbursement } from '../../api/approve-disbursement';
 import { useDisburseLoan } from '../../api/disburse-loan';
 import { useMarkLoanDefaulted } from '../../api/mark-loan-defaulted';
@@ -34,31 +35,43 @@ type Detail = AdminLoanDetail;
 
 const today = () => toIsoDateInTimeZone(new Date());
 
+const DISBURSE_FIELDS = ['disbursementDate', 'method'] as const;
+const disburseResolver = lazyResolver<DisburseLoanInput>(() =>
+  import('./loan-action-validation').then((module) => module.disburseResolver),
+);
+
 export function DisburseForm({ detail, onDone }: { detail: Detail; onDone: () => void }) {
   const id = useId();
   const action = useDisburseLoan();
   const [key] = useState(() => crypto.randomUUID());
-  const [date, setDate] = useState(today);
-  const [method, setMethod] = useState<DisbursementMethod>('bank_transfer');
-  const errors = action.isError ? fieldErrors(action.error) : {};
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<DisburseLoanInput>({
+    resolver: disburseResolver,
+    defaultValues: { disbursementDate: today(), method: 'bank_transfer' },
+  });
+  const onSubmit = (values: DisburseLoanInput) =>
     action.mutate(
-      {
-        id: detail.loan.id,
-        key,
-        values: { disbursementDate: date, method },
-      },
+      { id: detail.loan.id, key, values },
       {
         onSuccess: ({ message }) => {
           toast.success(message ?? 'Disbursed');
           onDone();
         },
+        onError: (error) =>
+          showSubmitFailure(error, setError, DISBURSE_FIELDS, 'The loan could not be disbursed'),
       },
     );
-  };
   return (
-    <form onSubmit={submit} className="grid grid-cols-1 gap-4">
+    <form
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      onFocus={disburseResolver.preload}
+      noValidate
+      className="grid grid-cols-1 gap-4"
+    >
       {detail.needsSecondApproval ? (
         <Alert role="note">
           <AlertDescription>
@@ -68,20 +81,15 @@ export function DisburseForm({ detail, onDone }: { detail: Detail; onDone: () =>
           </AlertDescription>
         </Alert>
       ) : null}
-      <FormField id={`${id}-date`} label="Disbursement date" error={errors.disbursementDate}>
-        <Input
-          type="date"
-          value={date}
-          max={today()}
-          required
-          onChange={(e) => setDate(e.target.value)}
-        />
+      <FormField
+        id={`${id}-date`}
+        label="Disbursement date"
+        error={errors.disbursementDate?.message}
+      >
+        <Input type="date" max={today()} required {...register('disbursementDate')} />
       </FormField>
-      <FormField id={`${id}-method`} label="Method" error={errors.method}>
-        <NativeSelect
-          value={method}
-          onChange={(e) => setMethod(e.target.value as DisbursementMethod)}
-        >
+      <FormField id={`${id}-method`} label="Method" error={errors.method?.message}>
+        <NativeSelect {...register('method')}>
           {DISBURSEMENT_METHODS.map((value) => (
             <option key={value} value={value}>
               {DISBURSEMENT_METHOD_LABELS[value]}
@@ -89,13 +97,7 @@ export function DisburseForm({ detail, onDone }: { detail: Detail; onDone: () =>
           ))}
         </NativeSelect>
       </FormField>
-      <DialogFailure
-        message={
-          action.isError && Object.keys(errors).length === 0
-            ? failureMessage(action.error, 'The loan could not be disbursed')
-            : null
-        }
-      />
+      <DialogFailure message={errors.root?.server?.message} />
       <DialogActions
         pending={action.isPending}
         pendingLabel="Disbursing..."
@@ -175,58 +177,63 @@ export function ApproveDisbursementDialog({
   );
 }
 
+const REPAYMENT_FIELDS = ['amount', 'paymentDate', 'method', 'reference'] as const;
+const repaymentResolver = lazyResolver<AdminRepaymentInput>(() =>
+  import('./loan-action-validation').then((module) => module.repaymentResolver),
+);
+
 export function RepaymentForm({ detail, onDone }: { detail: Detail; onDone: () => void }) {
   const id = useId();
   const action = useRecordRepayment();
   const [key] = useState(() => crypto.randomUUID());
-  const [amount, setAmount] = useState('');
-  const [date, setDate] = useState(today);
-  const [method, setMethod] = useState<(typeof MANUAL_REPAYMENT_METHODS)[number]>('bank_transfer');
-  const [reference, setReference] = useState('');
-  const errors = action.isError ? fieldErrors(action.error) : {};
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<AdminRepaymentInput>({
+    resolver: repaymentResolver,
+    defaultValues: { paymentDate: today(), method: 'bank_transfer', reference: '' },
+  });
+  const onSubmit = (values: AdminRepaymentInput) =>
     action.mutate(
-      {
-        id: detail.loan.id,
-        key,
-        values: { amount: Number(amount), paymentDate: date, method, reference },
-      },
+      { id: detail.loan.id, key, values },
       {
         onSuccess: ({ message }) => {
           toast.success(message ?? 'Recorded');
           onDone();
         },
+        onError: (error) =>
+          showSubmitFailure(
+            error,
+            setError,
+            REPAYMENT_FIELDS,
+            'The repayment could not be recorded',
+          ),
       },
     );
-  };
   return (
-    <form onSubmit={submit} className="grid grid-cols-1 gap-4">
-      <FormField id={`${id}-amount`} label="Amount (₦)" error={errors.amount}>
+    <form
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      onFocus={repaymentResolver.preload}
+      noValidate
+      className="grid grid-cols-1 gap-4"
+    >
+      <FormField id={`${id}-amount`} label="Amount (₦)" error={errors.amount?.message}>
         <Input
           type="number"
           min={0.01}
           step="0.01"
           inputMode="decimal"
           required
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
+          {...register('amount', { valueAsNumber: true })}
         />
       </FormField>
-      <FormField id={`${id}-date`} label="Payment date" error={errors.paymentDate}>
-        <Input
-          type="date"
-          value={date}
-          max={today()}
-          required
-          onChange={(e) => setDate(e.target.value)}
-        />
+      <FormField id={`${id}-date`} label="Payment date" error={errors.paymentDate?.message}>
+        <Input type="date" max={today()} required {...register('paymentDate')} />
       </FormField>
-      <FormField id={`${id}-method`} label="Method" error={errors.method}>
-        <NativeSelect
-          value={method}
-          onChange={(e) => setMethod(e.target.value as (typeof MANUAL_REPAYMENT_METHODS)[number])}
-        >
+      <FormField id={`${id}-method`} label="Method" error={errors.method?.message}>
+        <NativeSelect {...register('method')}>
           {MANUAL_REPAYMENT_METHODS.map((value) => (
             <option key={value} value={value}>
               {REPAYMENT_METHOD_LABELS[value]}
@@ -234,22 +241,15 @@ export function RepaymentForm({ detail, onDone }: { detail: Detail; onDone: () =
           ))}
         </NativeSelect>
       </FormField>
-      <FormField id={`${id}-reference`} label="Reference" error={errors.reference}>
+      <FormField id={`${id}-reference`} label="Reference" error={errors.reference?.message}>
         <Input
-          value={reference}
           required
           maxLength={100}
           placeholder="Bank or receipt reference"
-          onChange={(e) => setReference(e.target.value)}
+          {...register('reference')}
         />
       </FormField>
-      <DialogFailure
-        message={
-          action.isError && Object.keys(errors).length === 0
-            ? failureMessage(action.error, 'The repayment could not be recorded')
-            : null
-        }
-      />
+      <DialogFailure message={errors.root?.server?.message} />
       <DialogActions
         pending={action.isPending}
         pendingLabel="Recording..."

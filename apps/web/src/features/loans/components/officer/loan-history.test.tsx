@@ -1,6 +1,7 @@
 import type { AdminLoanDetail, Loan } from '@coop/shared/loans';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { json, mockApi } from '../../../../testing/fetch-mock';
 import { renderWithProviders } from '../../../../testing/render';
 import { LoanHistory } from './loan-history';
 
@@ -78,3 +79,81 @@ describe('Back-office loan decisions restate the loan and the amount', () => {
     expect(dialog.getByText(/Chidi Eze still owes ₦175,000/)).toBeInTheDocument();
   });
 });
+
+/** A 400 answer naming one field, as the API's validation sends it. */
+const fieldRefusal = (field: string, message: string) =>
+  json(400, {
+    success: false,
+    error: 'Bad Request',
+    code: 'VALIDATION_ERROR',
+    message: 'Invalid request',
+    details: [{ field, message }],
+    timestamp: '2026-11-25T10:00:00.000Z',
+  });
+
+describe(
+  'Back-office loan forms check what is typed with the API’s own rules',
+  { timeout: 15_000 },
+  () => {
+    it('disburses with the date and method chosen, and shows a refused date under its field', async () => {
+      const api = mockApi({
+        'POST /admin/loans/10000000-0000-4000-8000-000000000009/disburse': () =>
+          fieldRefusal('disbursementDate', 'The disbursement date cannot be in the future'),
+      });
+      const { user } = renderWithProviders(<LoanHistory detail={detail('approved')} />);
+      await user.click(screen.getByRole('button', { name: 'Disburse' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Disburse loan LN-000009' }));
+      await user.selectOptions(dialog.getByLabelText('Method'), 'cash');
+      await user.click(dialog.getByRole('button', { name: 'Request disbursement' }));
+
+      const date = dialog.getByLabelText('Disbursement date');
+      expect(
+        await dialog.findByText('The disbursement date cannot be in the future'),
+      ).toBeInTheDocument();
+      expect(date).toHaveAttribute('aria-invalid', 'true');
+      expect(date).toHaveAccessibleDescription('The disbursement date cannot be in the future');
+      expect(dialog.queryByRole('alert')).not.toBeInTheDocument();
+      const sent = api.callsTo('POST /admin/loans/10000000-0000-4000-8000-000000000009/disburse');
+      expect(sent[0]?.body).toEqual({
+        disbursementDate: (date as HTMLInputElement).value,
+        method: 'cash',
+      });
+      expect(sent[0]?.headers.get('Idempotency-Key')).toMatch(/.+/);
+    });
+
+    it('records a repayment only with an amount and a reference, sent trimmed', async () => {
+      const api = mockApi({
+        'POST /admin/loans/10000000-0000-4000-8000-000000000009/repayments': () =>
+          fieldRefusal('reference', 'This reference was already recorded'),
+      });
+      const { user } = renderWithProviders(<LoanHistory detail={detail('disbursed')} />);
+      await user.click(screen.getByRole('button', { name: 'Record repayment' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Record a repayment' }));
+      await user.click(dialog.getByRole('button', { name: 'Record repayment' }));
+      expect(await dialog.findByText('Amount must be a number')).toBeInTheDocument();
+      expect(dialog.getByText('The payment reference is required')).toBeInTheDocument();
+      expect(dialog.getByLabelText('Amount (₦)')).toHaveAttribute('aria-invalid', 'true');
+
+      await user.type(dialog.getByLabelText('Amount (₦)'), '0');
+      await user.click(dialog.getByRole('button', { name: 'Record repayment' }));
+      expect(await dialog.findByText('Amount must be above zero')).toBeInTheDocument();
+      expect(
+        api.callsTo('POST /admin/loans/10000000-0000-4000-8000-000000000009/repayments'),
+      ).toHaveLength(0);
+
+      await user.clear(dialog.getByLabelText('Amount (₦)'));
+      await user.type(dialog.getByLabelText('Amount (₦)'), '25000.50');
+      await user.type(dialog.getByLabelText('Reference'), '  TRF-118  ');
+      await user.click(dialog.getByRole('button', { name: 'Record repayment' }));
+      expect(await dialog.findByText('This reference was already recorded')).toBeInTheDocument();
+      expect(dialog.getByLabelText('Reference')).toHaveAttribute('aria-invalid', 'true');
+      expect(
+        api.callsTo('POST /admin/loans/10000000-0000-4000-8000-000000000009/repayments')[0]?.body,
+      ).toMatchObject({
+        amount: 25000.5,
+        method: 'bank_transfer',
+        reference: 'TRF-118',
+      });
+    });
+  },
+);
