@@ -111,6 +111,8 @@ export const adminCreateMemberSchema = z.strictObject({
   isExco: z.boolean().default(false),
 });
 export type AdminCreateMemberInput = z.input<typeof adminCreateMemberSchema>;
+/** As the schema reads it: trimmed, the phone normalised, blanks left out. */
+export type AdminCreateMember = z.infer<typeof adminCreateMemberSchema>;
 
 /** PUT /admin/users/{id}: names, e-mail and phone; only the fields sent change. */
 export const adminUpdateMemberSchema = z.strictObject({
@@ -120,6 +122,7 @@ export const adminUpdateMemberSchema = z.strictObject({
   phoneNumber: phoneSchema.optional(),
 });
 export type AdminUpdateMemberInput = z.input<typeof adminUpdateMemberSchema>;
+export type AdminUpdateMember = z.infer<typeof adminUpdateMemberSchema>;
 
 /** PUT /admin/users/{id}/flags: the loan reviewer and exco flags. */
 export const adminMemberFlagsSchema = z.strictObject({

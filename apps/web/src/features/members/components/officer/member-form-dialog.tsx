@@ -1,170 +1,218 @@
 import { MEMBER_MESSAGES } from '@coop/shared/member-rules';
-import type { AdminMember } from '@coop/shared/members';
+import type {
+  AdminCreateMember,
+  AdminCreateMemberInput,
+  AdminMember,
+  AdminUpdateMember,
+  AdminUpdateMemberInput,
+} from '@coop/shared/members';
 import { UserPlus, Pencil } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { Controller, FormProvider, useForm, useFormContext } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../../lib/toast';
 import { FormField } from '../../../../components/form/form-field';
-import { Alert, AlertDescription } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Checkbox } from '../../../../components/ui/checkbox';
 import { Input } from '../../../../components/ui/input';
 import { Label } from '../../../../components/ui/label';
 import { adminMemberPath } from '../../../../config/paths';
-import { failureMessage, fieldErrors } from '../../../../lib/api-client';
+import { showSubmitFailure } from '../../../../lib/apply-server-errors';
+import { lazyResolver } from '../../../../lib/lazy-resolver';
 import { useCreateMember } from '../../api/create-member';
 import { useUpdateMember } from '../../api/update-member';
-import { DialogActions, FormDialog } from '../../../../components/dialogs/form-dialog';
+import {
+  DialogActions,
+  DialogFailure,
+  FormDialog,
+} from '../../../../components/dialogs/form-dialog';
 
-type Values = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneNumber: string;
-  membershipId: string;
-  joinedOn: string;
-  isLoanReviewer: boolean;
-  isExco: boolean;
-};
+const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'phoneNumber'] as const;
+const NEW_MEMBER_FIELDS = [...CONTACT_FIELDS, 'membershipId', 'joinedOn'] as const;
+const FAILURE = 'The member could not be saved';
 
-const blank: Values = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  phoneNumber: '',
-  membershipId: '',
-  joinedOn: '',
-  isLoanReviewer: false,
-  isExco: false,
-};
+const createResolver = lazyResolver<AdminCreateMemberInput, AdminCreateMember>(() =>
+  import('./member-form-validation').then((module) => module.createMemberResolver),
+);
+const updateResolver = lazyResolver<AdminUpdateMemberInput, AdminUpdateMember>(() =>
+  import('./member-form-validation').then((module) => module.updateMemberResolver),
+);
 
-/** The form inside the dialog's content, so closing the dialog forgets what was typed. */
-function MemberForm({
-  member,
-  onDone,
-}: {
-  member?: AdminMember;
-  onDone: (saved: AdminMember) => void;
-}) {
+/** The names, e-mail and phone fields, shared by both forms (inside their FormProvider). */
+function ContactFields({ id }: { id: string }) {
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<AdminUpdateMemberInput>();
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id={`${id}-firstName`} label="First name" error={errors.firstName?.message}>
+          <Input autoComplete="off" required {...register('firstName')} />
+        </FormField>
+        <FormField id={`${id}-lastName`} label="Last name" error={errors.lastName?.message}>
+          <Input autoComplete="off" required {...register('lastName')} />
+        </FormField>
+      </div>
+      <FormField id={`${id}-email`} label="Email" error={errors.email?.message}>
+        <Input type="email" autoComplete="off" required {...register('email')} />
+      </FormField>
+      <FormField
+        id={`${id}-phoneNumber`}
+        label="Phone number (optional)"
+        error={errors.phoneNumber?.message}
+      >
+        <Input type="tel" placeholder="0803 123 4567" {...register('phoneNumber')} />
+      </FormField>
+    </>
+  );
+}
+
+function onSaved(onDone: (saved: AdminMember) => void) {
+  return ({ data, message }: { data: AdminMember; message?: string }) => {
+    toast.success(message ?? MEMBER_MESSAGES.memberUpdated);
+    onDone(data);
+  };
+}
+
+/** 'Add member': the form inside the dialog's content, so closing it forgets what was typed. */
+function NewMemberForm({ onDone }: { onDone: (saved: AdminMember) => void }) {
   const id = useId();
   const create = useCreateMember();
-  const update = useUpdateMember();
   const [key] = useState(() => crypto.randomUUID());
-  const [values, setValues] = useState<Values>(
-    member
-      ? {
-          ...blank,
-          firstName: member.firstName,
-          lastName: member.lastName,
-          email: member.email,
-          phoneNumber: member.phoneNumber ?? '',
-        }
-      : blank,
-  );
-  const mutation = member ? update : create;
-  const errors = mutation.isError ? fieldErrors(mutation.error) : {};
-  const generalError =
-    mutation.isError && Object.keys(errors).length === 0
-      ? failureMessage(mutation.error, 'The member could not be saved')
-      : null;
-  const set = (field: keyof Values) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const onSuccess = ({ data, message }: { data: AdminMember; message?: string }) => {
-      toast.success(message ?? MEMBER_MESSAGES.memberUpdated);
-      onDone(data);
-    };
-    if (member) {
-      update.mutate(
-        {
-          id: member.id,
-          values: {
-            firstName: values.firstName,
-            lastName: values.lastName,
-            email: values.email,
-            phoneNumber: values.phoneNumber.trim() === '' ? null : values.phoneNumber,
-          },
-        },
-        { onSuccess },
-      );
-    } else {
-      create.mutate(
-        {
-          key,
-          values: {
-            firstName: values.firstName,
-            lastName: values.lastName,
-            email: values.email,
-            phoneNumber: values.phoneNumber,
-            membershipId: values.membershipId,
-            joinedOn: values.joinedOn,
-            isLoanReviewer: values.isLoanReviewer,
-            isExco: values.isExco,
-          },
-        },
-        { onSuccess },
-      );
-    }
-  };
-
-  const field = (name: keyof Values, label: string, props: Record<string, unknown> = {}) => (
-    <FormField id={`${id}-${name}`} label={label} error={errors[name]}>
-      <Input value={values[name] as string} onChange={set(name)} {...props} />
-    </FormField>
-  );
-
+  const form = useForm<AdminCreateMemberInput, unknown, AdminCreateMember>({
+    resolver: createResolver,
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      phoneNumber: '',
+      membershipId: '',
+      joinedOn: '',
+      isLoanReviewer: false,
+      isExco: false,
+    },
+  });
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = form;
+  const onSubmit = (values: AdminCreateMember) =>
+    create.mutate(
+      { key, values },
+      {
+        onSuccess: onSaved(onDone),
+        onError: (error) => showSubmitFailure(error, setError, NEW_MEMBER_FIELDS, FAILURE),
+      },
+    );
   return (
-    <form onSubmit={submit} className="grid grid-cols-1 gap-4" noValidate>
-      <div className="grid gap-4 sm:grid-cols-2">
-        {field('firstName', 'First name', { autoComplete: 'off', required: true })}
-        {field('lastName', 'Last name', { autoComplete: 'off', required: true })}
-      </div>
-      {field('email', 'Email', { type: 'email', autoComplete: 'off', required: true })}
-      {field('phoneNumber', 'Phone number (optional)', {
-        type: 'tel',
-        placeholder: '0803 123 4567',
-      })}
-      {member ? null : (
-        <>
-          <div className="grid gap-4 sm:grid-cols-2">
-            {field('membershipId', 'Membership ID (optional)', { placeholder: 'Next free ID' })}
-            {field('joinedOn', 'Joined on (optional)', { type: 'date' })}
-          </div>
-          <fieldset className="grid grid-cols-1 gap-3">
-            <legend className="mb-1 text-sm font-medium">Roles</legend>
-            {(
-              [
-                ['isLoanReviewer', 'Loan reviewer'],
-                ['isExco', 'Exco member'],
-              ] as const
-            ).map(([name, label]) => (
-              <div key={name} className="flex items-center gap-2">
-                <Checkbox
-                  id={`${id}-${name}`}
-                  checked={values[name]}
-                  onCheckedChange={(checked) =>
-                    setValues((current) => ({ ...current, [name]: checked === true }))
-                  }
-                />
-                <Label htmlFor={`${id}-${name}`}>{label}</Label>
-              </div>
-            ))}
-          </fieldset>
-        </>
-      )}
-      {generalError ? (
-        <Alert variant="destructive">
-          <AlertDescription>{generalError}</AlertDescription>
-        </Alert>
-      ) : null}
-      <DialogActions
-        submitLabel={member ? 'Save changes' : 'Create member'}
-        pendingLabel="Saving..."
-        pending={mutation.isPending}
-      />
-    </form>
+    <FormProvider {...form}>
+      <form
+        onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+        onFocus={createResolver.preload}
+        className="grid grid-cols-1 gap-4"
+        noValidate
+      >
+        <ContactFields id={id} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField
+            id={`${id}-membershipId`}
+            label="Membership ID (optional)"
+            error={errors.membershipId?.message}
+          >
+            <Input placeholder="Next free ID" {...register('membershipId')} />
+          </FormField>
+          <FormField
+            id={`${id}-joinedOn`}
+            label="Joined on (optional)"
+            error={errors.joinedOn?.message}
+          >
+            <Input type="date" {...register('joinedOn')} />
+          </FormField>
+        </div>
+        <fieldset className="grid grid-cols-1 gap-3">
+          <legend className="mb-1 text-sm font-medium">Roles</legend>
+          {(
+            [
+              ['isLoanReviewer', 'Loan reviewer'],
+              ['isExco', 'Exco member'],
+            ] as const
+          ).map(([name, label]) => (
+            <div key={name} className="flex items-center gap-2">
+              <Controller
+                control={control}
+                name={name}
+                render={({ field }) => (
+                  <Checkbox
+                    id={`${id}-${name}`}
+                    ref={field.ref}
+                    checked={field.value}
+                    onCheckedChange={(checked) => field.onChange(checked === true)}
+                    onBlur={field.onBlur}
+                  />
+                )}
+              />
+              <Label htmlFor={`${id}-${name}`}>{label}</Label>
+            </div>
+          ))}
+        </fieldset>
+        <DialogFailure message={errors.root?.server?.message} />
+        <DialogActions
+          submitLabel="Create member"
+          pendingLabel="Saving..."
+          pending={create.isPending}
+        />
+      </form>
+    </FormProvider>
+  );
+}
+
+/** 'Edit details': names, e-mail and phone; a phone left blank is removed. */
+function EditMemberForm({ member, onDone }: { member: AdminMember; onDone: () => void }) {
+  const id = useId();
+  const update = useUpdateMember();
+  const form = useForm<AdminUpdateMemberInput, unknown, AdminUpdateMember>({
+    resolver: updateResolver,
+    defaultValues: {
+      firstName: member.firstName,
+      lastName: member.lastName,
+      email: member.email,
+      phoneNumber: member.phoneNumber ?? '',
+    },
+  });
+  const {
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = form;
+  const onSubmit = (values: AdminUpdateMember) =>
+    update.mutate(
+      { id: member.id, values },
+      {
+        onSuccess: onSaved(onDone),
+        onError: (error) => showSubmitFailure(error, setError, CONTACT_FIELDS, FAILURE),
+      },
+    );
+  return (
+    <FormProvider {...form}>
+      <form
+        onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+        onFocus={updateResolver.preload}
+        className="grid grid-cols-1 gap-4"
+        noValidate
+      >
+        <ContactFields id={id} />
+        <DialogFailure message={errors.root?.server?.message} />
+        <DialogActions
+          submitLabel="Save changes"
+          pendingLabel="Saving..."
+          pending={update.isPending}
+        />
+      </form>
+    </FormProvider>
   );
 }
 
@@ -188,7 +236,7 @@ export function CreateMemberDialog() {
         <>The member receives an e-mail with a link to set their password (valid 7 days).</>
       }
     >
-      <MemberForm
+      <NewMemberForm
         onDone={(saved) => {
           setOpen(false);
           void navigate(adminMemberPath(saved.id));
@@ -215,7 +263,7 @@ export function EditMemberDialog({ member }: { member: AdminMember }) {
       title={<>Edit {member.firstName}’s details</>}
       description={<>Names, e-mail and phone number.</>}
     >
-      <MemberForm member={member} onDone={() => setOpen(false)} />
+      <EditMemberForm member={member} onDone={() => setOpen(false)} />
     </FormDialog>
   );
 }
