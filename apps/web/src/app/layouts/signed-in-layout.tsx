@@ -5,7 +5,7 @@ import { AppShell } from '../../components/layouts/app-shell';
 import type { ShellNavigation } from '../../components/layouts/nav-items';
 import { Spinner } from '../../components/ui/spinner';
 import { AppToaster } from '../../components/ui/toaster';
-import { useSettings } from '../../features/account/api/settings';
+import { useSettings } from '../../features/account/api/get-settings';
 import { signOut } from '../../features/auth/api/logout';
 import { useNotifications } from '../../features/notifications/api/get-notifications';
 import { useAuth } from '../../lib/auth-store';

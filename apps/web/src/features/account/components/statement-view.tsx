@@ -13,7 +13,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Input } from '../../../components/ui/input';
 import { failureMessage } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
-import { downloadStatement, useStatement } from '../api/transactions';
+import { downloadStatement } from '../api/download-statement';
+import { useStatement } from '../api/get-statement';
 import { TransactionsTable } from './transactions-table';
 
 type Period = { startDate: string; endDate: string };

@@ -6,7 +6,7 @@ import { PaginationFooter } from '../../../components/list/pagination-footer';
 import { QueryState } from '../../../components/list/query-state';
 import { failureMessage } from '../../../lib/api-client';
 import type { ListParams } from '../../../lib/use-list-params';
-import { useTransactions } from '../api/transactions';
+import { useTransactions } from '../api/get-transactions';
 import {
   TRANSACTION_FILTERS,
   TRANSACTION_LIST_CONFIG,

@@ -2,7 +2,7 @@ import { STATEMENT_MESSAGES } from '@coop/shared/account-rules';
 import { SearchResultsSection } from '../../../components/list/search-results-section';
 import { paths, searchPath } from '../../../config/paths';
 import { failureMessage } from '../../../lib/api-client';
-import { useTransactions } from '../api/transactions';
+import { useTransactions } from '../api/get-transactions';
 import { TransactionsTable } from './transactions-table';
 
 /** How many matches the search page shows before 'View all'. */

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { toast } from '../../../lib/toast';
 import { failureMessage } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
-import { downloadDataExport } from '../api/transactions';
+import { downloadDataExport } from '../api/download-data-export';
 
 /** Downloads the member's data export and saves it; a failure is a toast. */
 export function useDataExport() {
