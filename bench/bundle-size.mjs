@@ -54,7 +54,7 @@ const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
 });
 
 async function waitForServer() {
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + 360_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`The server exited (${server.exitCode})`);
     try {
@@ -64,11 +64,16 @@ async function waitForServer() {
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  throw new Error(`The server did not answer on ${base} within three minutes`);
+  throw new Error(`The server did not answer on ${base} within six minutes`);
 }
 
 const browser = await (async () => {
-  await waitForServer();
+  try {
+    await waitForServer();
+  } catch (error) {
+    server.kill('SIGTERM');
+    throw error;
+  }
   return chromium.launch({
     // Debian's Chromium, as the end-to-end tests use; never a downloaded browser.
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -106,9 +111,29 @@ async function measure(pageSpec, session) {
   page.on('response', (response) => {
     const url = new URL(response.url());
     if (url.origin !== base || !/\.(m?js|css)$/.test(url.pathname)) return;
-    bodies.push(response.body().then((body) => ({ file: url.pathname.slice(1), body })));
+    const file = url.pathname.slice(1);
+    // A response that ends after the page is closed (a prefetch still under way when the
+    // network went quiet) has no body to read; it is named, not counted.
+    bodies.push(
+      response.body().then(
+        (body) => ({ file, body }),
+        () => ({ file, body: null }),
+      ),
+    );
   });
   await page.goto(pageSpec.path, { waitUntil: 'networkidle' });
+  // On a loaded machine the network can go quiet while the entry is still being run, before the
+  // page's own chunks are asked for: wait for the page itself (the sign-in form taken over by
+  // React, or a signed-in page's title), then for the network again.
+  await page.waitForFunction(
+    (signedIn) =>
+      signedIn
+        ? document.querySelector('h1') !== null && document.getElementById('sign-in') === null
+        : document.getElementById('sign-in')?.hasAttribute('data-ready') === true,
+    pageSpec.signedIn,
+    { timeout: 120_000 },
+  );
+  await page.waitForLoadState('networkidle');
   if (pageSpec.signedIn && !page.url().endsWith(pageSpec.path)) {
     throw new Error(`${pageSpec.path} ended at ${page.url()}: the session did not hold`);
   }
@@ -120,7 +145,8 @@ async function measure(pageSpec, session) {
   }
   const files = new Map();
   for (const { file, body } of await Promise.all(bodies)) {
-    files.set(file, gzipSync(body, { level: 9 }).length);
+    if (body === null) console.warn(`${pageSpec.path}: ${file} had no body to read`);
+    else files.set(file, gzipSync(body, { level: 9 }).length);
   }
   await context.close();
   return files;

@@ -4,7 +4,7 @@
  * share them without the page downloading the validation library. The schemas are in
  * contributions.ts.
  */
-import type { StatusLabelMap, StatusToneMap } from './status-tones.js';
+import type { StatusDisplay, StatusLabelMap, StatusToneMap } from './status-tones.js';
 import type { TransitionTable } from './transitions.js';
 import { canTransition } from './transitions.js';
 import { REASON_RULES } from './reason-rules.js';
@@ -35,6 +35,12 @@ export const CONTRIBUTION_STATUS_LABELS: StatusLabelMap<ContributionStatus> = {
   confirmed: 'Confirmed',
   disputed: 'Disputed',
   resolved: 'Resolved',
+};
+
+/** What a contribution status badge shows: its tone and its words (`StatusBadge`'s `of`). */
+export const CONTRIBUTION_STATUS_DISPLAY: StatusDisplay<ContributionStatus> = {
+  tones: CONTRIBUTION_STATUS_TONES,
+  labels: CONTRIBUTION_STATUS_LABELS,
 };
 
 export function canTransitionContribution(from: ContributionStatus, to: ContributionStatus) {

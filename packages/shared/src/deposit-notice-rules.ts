@@ -3,7 +3,7 @@
  * statuses of a deposit notice, its limits and the page's texts. Free of zod, so the Make
  * Contribution page and the API share them; the schemas are in deposit-notices.ts.
  */
-import type { StatusLabelMap, StatusToneMap } from './status-tones.js';
+import type { StatusDisplay, StatusLabelMap, StatusToneMap } from './status-tones.js';
 import type { TransitionTable } from './transitions.js';
 
 export const DEPOSIT_NOTICE_STATUSES = ['pending', 'verified', 'rejected'] as const;
@@ -27,6 +27,12 @@ export const DEPOSIT_NOTICE_STATUS_LABELS: StatusLabelMap<DepositNoticeStatus> =
   pending: 'Awaiting verification',
   verified: 'Verified',
   rejected: 'Rejected',
+};
+
+/** What a deposit notice status badge shows: its tone and its words (`StatusBadge`'s `of`). */
+export const DEPOSIT_NOTICE_STATUS_DISPLAY: StatusDisplay<DepositNoticeStatus> = {
+  tones: DEPOSIT_NOTICE_STATUS_TONES,
+  labels: DEPOSIT_NOTICE_STATUS_LABELS,
 };
 
 export const BANK_REFERENCE_MAX_LENGTH = 60;

@@ -3,7 +3,7 @@
  * texts. Free of zod, so the Dividends page and the API share them; the schemas are in
  * dividends.ts.
  */
-import type { StatusLabelMap, StatusToneMap } from './status-tones.js';
+import type { StatusDisplay, StatusLabelMap, StatusToneMap } from './status-tones.js';
 import type { TransitionTable } from './transitions.js';
 import { canTransition } from './transitions.js';
 
@@ -38,6 +38,12 @@ export const DIVIDEND_STATUS_LABELS: StatusLabelMap<DividendStatus> = {
   calculated: 'Calculated',
   pending: 'Pending',
   paid: 'Paid',
+};
+
+/** What a dividend status badge shows: its tone and its words (`StatusBadge`'s `of`). */
+export const DIVIDEND_STATUS_DISPLAY: StatusDisplay<DividendStatus> = {
+  tones: DIVIDEND_STATUS_TONES,
+  labels: DIVIDEND_STATUS_LABELS,
 };
 
 export const DIVIDEND_TYPE_LABELS: Readonly<Record<DividendType, string>> = {

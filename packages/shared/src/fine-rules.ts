@@ -3,7 +3,7 @@
  * page's texts. Free of zod, so the Fines page and the API share them; the schemas are in fines.ts.
  */
 import type { IsoDate } from './dates.js';
-import type { StatusLabelMap, StatusToneMap } from './status-tones.js';
+import type { StatusDisplay, StatusLabelMap, StatusToneMap } from './status-tones.js';
 import type { TransitionTable } from './transitions.js';
 import { canTransition } from './transitions.js';
 
@@ -40,6 +40,12 @@ export const FINE_STATUS_LABELS: StatusLabelMap<FineStatus> = {
   pending: 'Pending',
   paid: 'Paid',
   waived: 'Waived',
+};
+
+/** What a fine status badge shows: its tone and its words (`StatusBadge`'s `of`). */
+export const FINE_STATUS_DISPLAY: StatusDisplay<FineStatus> = {
+  tones: FINE_STATUS_TONES,
+  labels: FINE_STATUS_LABELS,
 };
 
 /** The Fines page's texts, as members read them (docs/member-portal.md §2 and §8). */

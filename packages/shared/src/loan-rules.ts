@@ -12,7 +12,12 @@ import {
   MIN_GUARANTORS,
 } from './constants.js';
 import { formatNaira, type Naira } from './money.js';
-import { statusWords, type StatusLabelMap, type StatusToneMap } from './status-tones.js';
+import {
+  statusWords,
+  type StatusDisplay,
+  type StatusLabelMap,
+  type StatusToneMap,
+} from './status-tones.js';
 import type { TransitionTable } from './transitions.js';
 import { canTransition } from './transitions.js';
 import { REASON_RULES } from './reason-rules.js';
@@ -79,6 +84,12 @@ export const LOAN_STATUS_LABELS: StatusLabelMap<LoanStatus> = {
   defaulted: 'Defaulted',
 };
 
+/** What a loan status badge shows: its tone and its words (`StatusBadge`'s `of`). */
+export const LOAN_STATUS_DISPLAY: StatusDisplay<LoanStatus> = {
+  tones: LOAN_STATUS_TONES,
+  labels: LOAN_STATUS_LABELS,
+};
+
 export const GUARANTOR_STATUSES = ['pending', 'accepted', 'rejected'] as const;
 export type GuarantorStatus = (typeof GUARANTOR_STATUSES)[number];
 /** A guarantor's answer; the back office also shows one the borrower replaced. */
@@ -93,6 +104,12 @@ export const GUARANTOR_STATUS_LABELS: StatusLabelMap<GuarantorStatus | 'replaced
   accepted: 'Accepted',
   rejected: 'Rejected',
   replaced: 'Replaced',
+};
+
+/** What a guarantor status badge shows: its tone and its words (`StatusBadge`'s `of`). */
+export const GUARANTOR_STATUS_DISPLAY: StatusDisplay<GuarantorStatus | 'replaced'> = {
+  tones: GUARANTOR_STATUS_TONES,
+  labels: GUARANTOR_STATUS_LABELS,
 };
 
 /** Status of one instalment; an unpaid one past its due date is overdue. */
@@ -112,6 +129,12 @@ export const SCHEDULE_ITEM_STATUS_LABELS: StatusLabelMap<ScheduleItemStatus> = {
   overdue: 'Overdue',
 };
 
+/** What a schedule item status badge shows: its tone and its words (`StatusBadge`'s `of`). */
+export const SCHEDULE_ITEM_STATUS_DISPLAY: StatusDisplay<ScheduleItemStatus> = {
+  tones: SCHEDULE_ITEM_STATUS_TONES,
+  labels: SCHEDULE_ITEM_STATUS_LABELS,
+};
+
 export const REPAYMENT_STATUSES = ['pending', 'confirmed', 'rejected'] as const;
 export type RepaymentStatus = (typeof REPAYMENT_STATUSES)[number];
 export const REPAYMENT_STATUS_TONES: StatusToneMap<RepaymentStatus> = {
@@ -125,6 +148,12 @@ export const REPAYMENT_STATUS_LABELS: StatusLabelMap<RepaymentStatus> = {
   rejected: 'Rejected',
 };
 
+/** What a repayment status badge shows: its tone and its words (`StatusBadge`'s `of`). */
+export const REPAYMENT_STATUS_DISPLAY: StatusDisplay<RepaymentStatus> = {
+  tones: REPAYMENT_STATUS_TONES,
+  labels: REPAYMENT_STATUS_LABELS,
+};
+
 export const CERTIFICATION_DECISIONS = ['approve', 'reject'] as const;
 export type CertificationDecision = (typeof CERTIFICATION_DECISIONS)[number];
 /** A reviewer's certification, as the loan's history shows it. */
@@ -135,6 +164,12 @@ export const CERTIFICATION_DECISION_TONES: StatusToneMap<CertificationDecision> 
 export const CERTIFICATION_DECISION_LABELS: StatusLabelMap<CertificationDecision> = {
   approve: 'Approved',
   reject: 'Rejected',
+};
+
+/** What a certification decision badge shows: its tone and its words (`StatusBadge`'s `of`). */
+export const CERTIFICATION_DECISION_DISPLAY: StatusDisplay<CertificationDecision> = {
+  tones: CERTIFICATION_DECISION_TONES,
+  labels: CERTIFICATION_DECISION_LABELS,
 };
 
 /**
@@ -261,6 +296,12 @@ export const DISBURSEMENT_REQUEST_STATUS_LABELS: StatusLabelMap<DisbursementRequ
   pending: 'Pending',
   approved: 'Approved',
   rejected: 'Rejected',
+};
+
+/** What a disbursement request status badge shows: its tone and its words (`StatusBadge`'s `of`). */
+export const DISBURSEMENT_REQUEST_STATUS_DISPLAY: StatusDisplay<DisbursementRequestStatus> = {
+  tones: DISBURSEMENT_REQUEST_STATUS_TONES,
+  labels: DISBURSEMENT_REQUEST_STATUS_LABELS,
 };
 
 /** The pipeline's status filter: a loan status, or approved loans waiting for a second admin. */

@@ -4,7 +4,7 @@
  * library; the schemas are in members.ts.
  */
 import { countOf } from './plurals.js';
-import type { StatusLabelMap, StatusToneMap } from './status-tones.js';
+import type { StatusDisplay, StatusLabelMap, StatusToneMap } from './status-tones.js';
 
 /** The columns of a members import, in this order (docs/administrators.md). */
 export const MEMBER_IMPORT_COLUMNS = [
@@ -32,6 +32,12 @@ export const MEMBER_STATUS_TONES: StatusToneMap<MemberStatusFilter> = {
   active: 'success',
   suspended: 'danger',
   not_activated: 'warning',
+};
+
+/** What a member status badge shows: its tone and its words (`StatusBadge`'s `of`). */
+export const MEMBER_STATUS_DISPLAY: StatusDisplay<MemberStatusFilter> = {
+  tones: MEMBER_STATUS_TONES,
+  labels: MEMBER_STATUS_LABELS,
 };
 
 /** Which of the three a member's flags make them. */

@@ -3,7 +3,7 @@
  * Zod-free, so the payroll page shows them without the validation library; the schemas are in
  * payroll.ts.
  */
-import type { StatusLabelMap, StatusToneMap } from './status-tones.js';
+import type { StatusDisplay, StatusLabelMap, StatusToneMap } from './status-tones.js';
 
 /**
  * The columns of a payroll month (docs/business-rules.md): membershipId, month, savings, shares
@@ -31,4 +31,10 @@ export const PAYROLL_ROW_STATUS_LABELS: StatusLabelMap<PayrollRowStatus> = {
   new: 'New',
   already_posted: 'Already posted',
   error: 'Error',
+};
+
+/** What a payroll row status badge shows: its tone and its words (`StatusBadge`'s `of`). */
+export const PAYROLL_ROW_STATUS_DISPLAY: StatusDisplay<PayrollRowStatus> = {
+  tones: PAYROLL_ROW_STATUS_TONES,
+  labels: PAYROLL_ROW_STATUS_LABELS,
 };

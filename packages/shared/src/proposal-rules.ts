@@ -2,7 +2,7 @@
  * A two-person change's statuses with their tones and labels (docs/administrators.md
  * "Approvals"). Zod-free; the schemas are in proposals.ts.
  */
-import type { StatusLabelMap, StatusToneMap } from './status-tones.js';
+import type { StatusDisplay, StatusLabelMap, StatusToneMap } from './status-tones.js';
 
 /** Pending waits for a second officer; an expired proposal lapsed without effect. */
 export const PROPOSAL_STATUSES = ['pending', 'approved', 'rejected', 'expired'] as const;
@@ -18,4 +18,10 @@ export const PROPOSAL_STATUS_LABELS: StatusLabelMap<ProposalStatus> = {
   approved: 'Approved',
   rejected: 'Rejected',
   expired: 'Expired',
+};
+
+/** What a proposal status badge shows: its tone and its words (`StatusBadge`'s `of`). */
+export const PROPOSAL_STATUS_DISPLAY: StatusDisplay<ProposalStatus> = {
+  tones: PROPOSAL_STATUS_TONES,
+  labels: PROPOSAL_STATUS_LABELS,
 };

@@ -18,6 +18,14 @@ export type StatusTone = (typeof STATUS_TONES)[number];
 export type StatusToneMap<S extends string> = Readonly<Record<S, StatusTone>>;
 /** A domain's statuses in words, as the spec writes them ('Under Review', never `under_review`). */
 export type StatusLabelMap<S extends string> = Readonly<Record<S, string>>;
+/**
+ * A domain's statuses as a badge shows them: both maps, exported by the domain's rules beside them
+ * (`LOAN_STATUS_DISPLAY`). The web's badge takes one, so a page loads only its own domains' maps.
+ */
+export type StatusDisplay<S extends string> = {
+  readonly tones: StatusToneMap<S>;
+  readonly labels: StatusLabelMap<S>;
+};
 
 /** 'Under Review' for under_review: the words of a status code when no label was written. */
 export function statusWords(status: string): string {

@@ -4,7 +4,7 @@
  * texts. Free of zod, so the Withdrawals page and the API share them; the schemas are in
  * withdrawals.ts.
  */
-import type { StatusLabelMap, StatusToneMap } from './status-tones.js';
+import type { StatusDisplay, StatusLabelMap, StatusToneMap } from './status-tones.js';
 import type { TransitionTable } from './transitions.js';
 import { canTransition } from './transitions.js';
 
@@ -87,4 +87,10 @@ export const WITHDRAWAL_STATUS_LABELS: StatusLabelMap<WithdrawalStatus> = {
   approved: 'Approved',
   rejected: 'Rejected',
   cancelled: 'Cancelled',
+};
+
+/** What a withdrawal status badge shows: its tone and its words (`StatusBadge`'s `of`). */
+export const WITHDRAWAL_STATUS_DISPLAY: StatusDisplay<WithdrawalStatus> = {
+  tones: WITHDRAWAL_STATUS_TONES,
+  labels: WITHDRAWAL_STATUS_LABELS,
 };

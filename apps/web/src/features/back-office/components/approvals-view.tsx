@@ -1,3 +1,4 @@
+import { PROPOSAL_STATUS_DISPLAY } from '@coop/shared/proposal-rules';
 import { formatDisplayDateTime } from '@coop/shared/dates';
 import {
   PROPOSAL_KIND_LABELS,
@@ -148,7 +149,7 @@ const decidedColumns: readonly DataTableColumn<Proposal>[] = [
     header: 'Decision',
     cell: (row) => (
       <span className="block max-w-64 min-w-32 whitespace-normal">
-        <StatusBadge of="proposal" status={row.status} />
+        <StatusBadge of={PROPOSAL_STATUS_DISPLAY} status={row.status} />
         {row.decidedBy ? (
           <span className="block text-sm text-muted-foreground">
             {row.decidedBy.name}

@@ -1,7 +1,11 @@
 import type { Contribution } from '@coop/shared/contributions';
 import { formatNaira } from '@coop/shared/money';
 import { DataTable, type DataTableColumn } from '../../../components/list/data-table';
-import { canDisputeContribution, isSelectableContribution } from '@coop/shared/contribution-rules';
+import {
+  CONTRIBUTION_STATUS_DISPLAY,
+  canDisputeContribution,
+  isSelectableContribution,
+} from '@coop/shared/contribution-rules';
 import { formatDisplayDate, formatMonth } from '@coop/shared/dates';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { DisputeContributionDialog } from './dispute-contribution-dialog';
@@ -35,7 +39,7 @@ const columns: readonly DataTableColumn<Contribution>[] = [
   {
     id: 'status',
     header: 'Status',
-    cell: (row) => <StatusBadge of="contribution" status={row.status} />,
+    cell: (row) => <StatusBadge of={CONTRIBUTION_STATUS_DISPLAY} status={row.status} />,
   },
 ];
 

@@ -1,6 +1,9 @@
 import { formatDisplayDate, formatMonth } from '@coop/shared/dates';
 import type { DepositNotice } from '@coop/shared/deposit-notices';
-import { DEPOSIT_NOTICE_MESSAGES } from '@coop/shared/deposit-notice-rules';
+import {
+  DEPOSIT_NOTICE_MESSAGES,
+  DEPOSIT_NOTICE_STATUS_DISPLAY,
+} from '@coop/shared/deposit-notice-rules';
 import { formatNaira } from '@coop/shared/money';
 import { Landmark, PiggyBank } from 'lucide-react';
 import { DataTable, type DataTableColumn } from '../../../components/list/data-table';
@@ -53,7 +56,7 @@ const COLUMNS: readonly DataTableColumn<DepositNotice>[] = [
     header: 'Status',
     cell: (row) => (
       <div className="grid gap-1">
-        <StatusBadge of="depositNotice" status={row.status} />
+        <StatusBadge of={DEPOSIT_NOTICE_STATUS_DISPLAY} status={row.status} />
         {row.rejectionReason ? (
           <span className="block max-w-64 text-xs whitespace-normal text-muted-foreground">
             {row.rejectionReason}

@@ -1,6 +1,10 @@
 import { DEFAULT_PAGE_SIZE } from '@coop/shared/constants';
 import { formatDisplayDate } from '@coop/shared/dates';
-import { DIVIDEND_MESSAGES, DIVIDEND_TYPE_LABELS } from '@coop/shared/dividend-rules';
+import {
+  DIVIDEND_MESSAGES,
+  DIVIDEND_STATUS_DISPLAY,
+  DIVIDEND_TYPE_LABELS,
+} from '@coop/shared/dividend-rules';
 import type { Dividend } from '@coop/shared/dividends';
 import type { SortOrder } from '@coop/shared/http';
 import { FALLBACK_MESSAGES } from '@coop/shared/messages';
@@ -56,7 +60,7 @@ const COLUMNS: readonly DataTableColumn<Dividend>[] = [
   {
     id: 'status',
     header: 'Status',
-    cell: (row) => <StatusBadge of="dividend" status={row.status} />,
+    cell: (row) => <StatusBadge of={DIVIDEND_STATUS_DISPLAY} status={row.status} />,
   },
 ];
 

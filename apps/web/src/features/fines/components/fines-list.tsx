@@ -3,8 +3,9 @@ import { formatDisplayDate, toIsoDateInTimeZone } from '@coop/shared/dates';
 import type { Fine } from '@coop/shared/fines';
 import {
   FINE_MESSAGES,
-  FINE_STATUS_LABELS,
   FINE_STATUSES,
+  FINE_STATUS_DISPLAY,
+  FINE_STATUS_LABELS,
   isFineOverdue,
 } from '@coop/shared/fine-rules';
 import { FALLBACK_MESSAGES } from '@coop/shared/messages';
@@ -70,7 +71,7 @@ function columns(today: string): readonly DataTableColumn<Fine>[] {
       header: 'Status',
       cell: (row) => (
         <>
-          <StatusBadge of="fine" status={row.status} />
+          <StatusBadge of={FINE_STATUS_DISPLAY} status={row.status} />
           {row.status === 'waived' && row.waiverNote ? (
             <RowNote label="Reason">{row.waiverNote}</RowNote>
           ) : null}

@@ -1,5 +1,9 @@
 import type { GuarantorRequest } from '@coop/shared/guarantors';
-import { LOAN_MESSAGES } from '@coop/shared/loan-rules';
+import {
+  GUARANTOR_STATUS_DISPLAY,
+  LOAN_MESSAGES,
+  LOAN_STATUS_DISPLAY,
+} from '@coop/shared/loan-rules';
 import { FALLBACK_MESSAGES } from '@coop/shared/messages';
 import { useEffect, useState } from 'react';
 import { toast } from '../../../lib/toast';
@@ -71,7 +75,7 @@ const COLUMNS: readonly DataTableColumn<GuarantorRequest>[] = [
   {
     id: 'status',
     header: 'Status',
-    cell: (row) => <StatusBadge of="guarantor" status={row.status} />,
+    cell: (row) => <StatusBadge of={GUARANTOR_STATUS_DISPLAY} status={row.status} />,
   },
   { id: 'date', header: 'Date', cell: (row) => displayDate(row.invitationDate) },
 ];
@@ -232,7 +236,7 @@ export function GuarantorRequestsTab({ list }: { list: ListParams<GuarantorReque
               <dd>{details.loanId.purpose}</dd>
               <dt className="text-muted-foreground">Loan status</dt>
               <dd>
-                <StatusBadge of="loan" status={details.loanId.status} />
+                <StatusBadge of={LOAN_STATUS_DISPLAY} status={details.loanId.status} />
               </dd>
             </dl>
             <div className="rounded-md border border-warning/40 bg-warning-soft p-3 text-warning-soft-foreground">

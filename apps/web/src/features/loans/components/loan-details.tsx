@@ -1,4 +1,9 @@
-import { loanStatusLabel } from '@coop/shared/loan-rules';
+import {
+  GUARANTOR_STATUS_DISPLAY,
+  REPAYMENT_STATUS_DISPLAY,
+  SCHEDULE_ITEM_STATUS_DISPLAY,
+  loanStatusLabel,
+} from '@coop/shared/loan-rules';
 import type { Loan, LoanGuarantor } from '@coop/shared/loans';
 import { useId } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/list/data-table';
@@ -32,7 +37,7 @@ const SCHEDULE_COLUMNS: readonly DataTableColumn<ScheduleItem>[] = [
   {
     id: 'status',
     header: 'Status',
-    cell: (item) => <StatusBadge of="instalment" status={item.status} />,
+    cell: (item) => <StatusBadge of={SCHEDULE_ITEM_STATUS_DISPLAY} status={item.status} />,
   },
 ];
 
@@ -60,7 +65,7 @@ const HISTORY_COLUMNS: readonly DataTableColumn<RepaymentRecord>[] = [
   {
     id: 'status',
     header: 'Status',
-    cell: (record) => <StatusBadge of="repayment" status={record.status} />,
+    cell: (record) => <StatusBadge of={REPAYMENT_STATUS_DISPLAY} status={record.status} />,
   },
   {
     id: 'after',
@@ -126,7 +131,7 @@ export function LoanDetails({
                 {g.firstName} {g.lastName}
               </span>
               <span className="justify-self-end md:order-last">
-                <StatusBadge of="guarantor" status={g.status} />
+                <StatusBadge of={GUARANTOR_STATUS_DISPLAY} status={g.status} />
               </span>
               <span className="col-span-2 truncate text-muted-foreground">{g.email}</span>
               <span className="font-medium tabular-nums">{naira(g.guaranteeAmount)}</span>

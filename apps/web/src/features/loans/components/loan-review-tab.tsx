@@ -1,4 +1,4 @@
-import { LOAN_MESSAGES } from '@coop/shared/loan-rules';
+import { LOAN_MESSAGES, LOAN_STATUS_DISPLAY } from '@coop/shared/loan-rules';
 import type { UnderReviewLoan } from '@coop/shared/loans';
 import { FALLBACK_MESSAGES } from '@coop/shared/messages';
 import { useState, type ReactNode } from 'react';
@@ -116,7 +116,7 @@ export function LoanReviewTab(props: {
                 whatever the length of a name or an amount. */}
             <div className="flex items-center justify-between gap-2">
               <span className="font-mono text-sm">{loan.loanId}</span>
-              <StatusBadge of="loan" status="under_review" />
+              <StatusBadge of={LOAN_STATUS_DISPLAY} status="under_review" />
             </div>
             <dl className="grid grid-cols-1 gap-2 sm:grid-cols-3">
               <ReviewFact label="Applicant">

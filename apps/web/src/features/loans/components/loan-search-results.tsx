@@ -1,3 +1,4 @@
+import { LOAN_STATUS_DISPLAY } from '@coop/shared/loan-rules';
 import { FALLBACK_MESSAGES } from '@coop/shared/messages';
 import { Link } from 'react-router';
 import { SearchResultsSection } from '../../../components/list/search-results-section';
@@ -49,7 +50,7 @@ export function LoanSearchResults({ term }: { term: string }) {
                   {displayDate(loan.requestDate)}
                 </span>
               </span>
-              <StatusBadge of="loan" status={loan.status} />
+              <StatusBadge of={LOAN_STATUS_DISPLAY} status={loan.status} />
             </Link>
           </li>
         ))}

@@ -1,10 +1,11 @@
 import { LOAN_MESSAGES } from '@coop/shared/loan-rules';
 import type { Loan, LoanGuarantor } from '@coop/shared/loans';
 import { FALLBACK_MESSAGES } from '@coop/shared/messages';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/layouts/page-title';
 import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { failureMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
@@ -13,15 +14,42 @@ import { useEligibility } from '../api/get-eligibility';
 import { useGuarantorRequests } from '../api/get-guarantor-requests';
 import { useLoans } from '../api/get-loans';
 import { useLoansUnderReview } from '../api/get-loans-under-review';
-import { CalculatorTab } from './calculator-tab';
-import { GuarantorRequestsTab } from './guarantor-requests-tab';
 import { naira } from './loan-format';
 import type { GuarantorRequestSortField, MyLoanSortField } from './loan-list-config';
-import { LoanReviewTab } from './loan-review-tab';
 import { canReassign } from './loan-details';
 import { MyLoansTab } from './my-loans-tab';
-import { ReassignDialog } from './reassign-dialog';
-import { RequestLoanWizard } from './request-loan-wizard';
+
+// What My Loans does not show on its first paint is fetched when it is asked for: the other tabs,
+// the wizard and the reassign dialog, and the dialog kit they use. A member's first load of /loans
+// stays within its budget (bench/README.md).
+const CalculatorTab = lazy(() =>
+  import('./calculator-tab').then((module) => ({ default: module.CalculatorTab })),
+);
+const GuarantorRequestsTab = lazy(() =>
+  import('./guarantor-requests-tab').then((module) => ({ default: module.GuarantorRequestsTab })),
+);
+const LoanReviewTab = lazy(() =>
+  import('./loan-review-tab').then((module) => ({ default: module.LoanReviewTab })),
+);
+const RequestLoanWizard = lazy(() =>
+  import('./request-loan-wizard').then((module) => ({ default: module.RequestLoanWizard })),
+);
+const ReassignDialog = lazy(() =>
+  import('./reassign-dialog').then((module) => ({ default: module.ReassignDialog })),
+);
+
+const tabFallback = (
+  <div className="flex justify-center py-10">
+    <Spinner label="Loading" />
+  </div>
+);
+
+/** True from the first render where `value` is, so a dialog loaded on first use stays mounted. */
+function useOnceTrue(value: boolean) {
+  const [once, setOnce] = useState(value);
+  if (value && !once) setOnce(true);
+  return once || value;
+}
 
 const TABS = [
   ['my-loans', 'My Loans'],
@@ -106,6 +134,11 @@ export function LoansPage({ user, intent, lists }: LoansPageProps) {
   const leaveIntent = () => {
     if (intent) void navigate(paths.loans, { replace: true });
   };
+
+  const wizardShown = wizardOpen || wizardFromIntent;
+  const wizardMounted = useOnceTrue(wizardShown);
+  const reassignTarget = reassign ?? inviteTarget;
+  const reassignMounted = useOnceTrue(reassignTarget !== null);
 
   const pendingCount = pendingRequests.data?.pagination.totalItems ?? 0;
   const reviewCount =
@@ -208,30 +241,40 @@ export function LoansPage({ user, intent, lists }: LoansPageProps) {
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="min-w-0">
         {tab === 'my-loans' ? <MyLoansTab list={lists.myLoans} onReassign={openReassign} /> : null}
-        {tab === 'calculator' ? <CalculatorTab /> : null}
-        {tab === 'guarantor-requests' ? (
-          <GuarantorRequestsTab list={lists.guarantorRequests} />
-        ) : null}
-        {tab === 'loan-review' ? <LoanReviewTab query={underReview} reviewerId={user.id} /> : null}
+        <Suspense fallback={tabFallback}>
+          {tab === 'calculator' ? <CalculatorTab /> : null}
+          {tab === 'guarantor-requests' ? (
+            <GuarantorRequestsTab list={lists.guarantorRequests} />
+          ) : null}
+          {tab === 'loan-review' ? (
+            <LoanReviewTab query={underReview} reviewerId={user.id} />
+          ) : null}
+        </Suspense>
       </div>
 
-      <RequestLoanWizard
-        open={wizardOpen || wizardFromIntent}
-        onOpenChange={(open) => {
-          setWizardOpen(open);
-          if (!open) leaveIntent();
-        }}
-        maxLoanAmount={eligibility.data?.maxLoanAmount ?? 0}
-        currentUser={user}
-      />
-      <ReassignDialog
-        target={reassign ?? inviteTarget}
-        currentUser={user}
-        onClose={() => {
-          setReassign(null);
-          leaveIntent();
-        }}
-      />
+      <Suspense fallback={null}>
+        {wizardMounted ? (
+          <RequestLoanWizard
+            open={wizardShown}
+            onOpenChange={(open) => {
+              setWizardOpen(open);
+              if (!open) leaveIntent();
+            }}
+            maxLoanAmount={eligibility.data?.maxLoanAmount ?? 0}
+            currentUser={user}
+          />
+        ) : null}
+        {reassignMounted ? (
+          <ReassignDialog
+            target={reassignTarget}
+            currentUser={user}
+            onClose={() => {
+              setReassign(null);
+              leaveIntent();
+            }}
+          />
+        ) : null}
+      </Suspense>
     </div>
   );
 }

@@ -1,4 +1,8 @@
-import { LOAN_MESSAGES, noLoansWithStatusMessage } from '@coop/shared/loan-rules';
+import {
+  LOAN_MESSAGES,
+  LOAN_STATUS_DISPLAY,
+  noLoansWithStatusMessage,
+} from '@coop/shared/loan-rules';
 import type { Loan, LoanGuarantor } from '@coop/shared/loans';
 import { FALLBACK_MESSAGES } from '@coop/shared/messages';
 import { AlertTriangle, RefreshCw } from 'lucide-react';
@@ -177,7 +181,7 @@ export function MyLoansTab({
                         className="order-2 justify-items-end md:justify-items-start"
                       >
                         <span className="flex flex-wrap justify-end gap-1 md:justify-start">
-                          <StatusBadge of="loan" status={loan.status} />
+                          <StatusBadge of={LOAN_STATUS_DISPLAY} status={loan.status} />
                           {overdue > 0 ? (
                             <Badge variant="danger">
                               <AlertTriangle aria-hidden="true" className="size-3" />

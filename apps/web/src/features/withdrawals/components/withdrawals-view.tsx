@@ -5,10 +5,11 @@ import { formatNaira } from '@coop/shared/money';
 import type { Withdrawal } from '@coop/shared/withdrawals';
 import {
   WITHDRAWAL_MESSAGES,
-  WITHDRAWAL_STATUS_LABELS,
   WITHDRAWAL_STATUSES,
-  WITHDRAWAL_TYPE_LABELS,
+  WITHDRAWAL_STATUS_DISPLAY,
+  WITHDRAWAL_STATUS_LABELS,
   WITHDRAWAL_TYPES,
+  WITHDRAWAL_TYPE_LABELS,
   type WithdrawalType,
 } from '@coop/shared/withdrawal-rules';
 import { CircleAlert, Info } from 'lucide-react';
@@ -107,7 +108,7 @@ const COLUMNS: readonly DataTableColumn<Withdrawal>[] = [
     header: 'Status',
     cell: (row) => (
       <>
-        <StatusBadge of="withdrawal" status={row.status} />
+        <StatusBadge of={WITHDRAWAL_STATUS_DISPLAY} status={row.status} />
         {row.status === 'rejected' && row.rejectionReason ? (
           <RowNote label="Reason">{row.rejectionReason}</RowNote>
         ) : null}

@@ -1,4 +1,5 @@
 import {
+  CONTRIBUTION_STATUS_DISPLAY,
   DISPUTE_MESSAGES,
   DISPUTE_NOTE_MAX_LENGTH,
   DISPUTE_NOTE_MIN_LENGTH,
@@ -238,7 +239,7 @@ const columns: readonly DataTableColumn<Dispute>[] = [
   {
     id: 'status',
     header: 'Status',
-    cell: (row) => <StatusBadge of="contribution" status={row.status} />,
+    cell: (row) => <StatusBadge of={CONTRIBUTION_STATUS_DISPLAY} status={row.status} />,
   },
 ];
 

@@ -1,6 +1,9 @@
 import type { AdminDepositNotice } from '@coop/shared/deposit-notices';
 import { formatDisplayDate } from '@coop/shared/dates';
-import { DEPOSIT_NOTICE_MESSAGES } from '@coop/shared/deposit-notice-rules';
+import {
+  DEPOSIT_NOTICE_MESSAGES,
+  DEPOSIT_NOTICE_STATUS_DISPLAY,
+} from '@coop/shared/deposit-notice-rules';
 import { formatNaira } from '@coop/shared/money';
 import type { DataTableColumn } from '../../../../components/list/data-table';
 import type { ListParams } from '../../../../lib/use-list-params';
@@ -105,7 +108,7 @@ const columns: readonly DataTableColumn<AdminDepositNotice>[] = [
   {
     id: 'status',
     header: 'Status',
-    cell: (row) => <StatusBadge of="depositNotice" status={row.status} />,
+    cell: (row) => <StatusBadge of={DEPOSIT_NOTICE_STATUS_DISPLAY} status={row.status} />,
   },
 ];
 

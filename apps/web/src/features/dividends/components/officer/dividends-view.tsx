@@ -1,3 +1,4 @@
+import { DIVIDEND_STATUS_DISPLAY } from '@coop/shared/dividend-rules';
 import type { DividendDeclaration } from '@coop/shared/dividends';
 import { JobProgress } from '../../../../components/job-progress';
 import { formatDisplayDate } from '@coop/shared/dates';
@@ -113,7 +114,7 @@ const declarationColumns: readonly DataTableColumn<DividendDeclaration>[] = [
     header: 'Status',
     cell: (row) => (
       <span className="grid justify-items-start gap-1">
-        <StatusBadge of="dividend" status={row.status} />
+        <StatusBadge of={DIVIDEND_STATUS_DISPLAY} status={row.status} />
         {row.paidDate ? (
           <span className="text-xs text-muted-foreground">{formatDisplayDate(row.paidDate)}</span>
         ) : null}

@@ -3,6 +3,7 @@ import { formatDisplayDate, toIsoDateInTimeZone } from '@coop/shared/dates';
 import {
   FINE_MESSAGES,
   FINE_PAYMENT_SOURCES,
+  FINE_STATUS_DISPLAY,
   type FinePaymentSource,
   isFineOverdue,
 } from '@coop/shared/fine-rules';
@@ -154,7 +155,11 @@ const columns = (today: string): readonly DataTableColumn<AdminFine>[] => [
         formatDisplayDate(row.dueDate)
       ),
   },
-  { id: 'status', header: 'Status', cell: (row) => <StatusBadge of="fine" status={row.status} /> },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (row) => <StatusBadge of={FINE_STATUS_DISPLAY} status={row.status} />,
+  },
 ];
 
 /** Every member's fines; pending ones are waived or marked paid here. */

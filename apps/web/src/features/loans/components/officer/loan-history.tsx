@@ -1,4 +1,12 @@
-import { DISBURSEMENT_METHOD_LABELS, REPAYMENT_METHOD_LABELS } from '@coop/shared/loan-rules';
+import {
+  CERTIFICATION_DECISION_DISPLAY,
+  DISBURSEMENT_METHOD_LABELS,
+  DISBURSEMENT_REQUEST_STATUS_DISPLAY,
+  GUARANTOR_STATUS_DISPLAY,
+  LOAN_STATUS_DISPLAY,
+  REPAYMENT_METHOD_LABELS,
+  SCHEDULE_ITEM_STATUS_DISPLAY,
+} from '@coop/shared/loan-rules';
 import type { AdminLoanDetail } from '@coop/shared/loans';
 import { formatDisplayDate, formatDisplayDateTime } from '@coop/shared/dates';
 import { formatNaira } from '@coop/shared/money';
@@ -69,7 +77,7 @@ export function LoanHistory({ detail }: { detail: Detail }) {
       <Card>
         <CardHeader>
           <CardTitle className="flex flex-wrap items-center gap-2">
-            <StatusBadge of="loan" status={loan.status} />
+            <StatusBadge of={LOAN_STATUS_DISPLAY} status={loan.status} />
             <Link
               className="text-base font-medium text-primary underline-offset-4 hover:underline"
               to={adminMemberPath(member.id)}
@@ -132,7 +140,7 @@ export function LoanHistory({ detail }: { detail: Detail }) {
           {
             id: 'status',
             header: 'Status',
-            cell: (row) => <StatusBadge of="instalment" status={row.status} />,
+            cell: (row) => <StatusBadge of={SCHEDULE_ITEM_STATUS_DISPLAY} status={row.status} />,
           },
         ]}
       />
@@ -194,7 +202,10 @@ export function LoanHistory({ detail }: { detail: Detail }) {
             header: 'Answer',
             cell: (row) => (
               <span className="grid gap-1">
-                <StatusBadge of="guarantor" status={row.replaced ? 'replaced' : row.status} />
+                <StatusBadge
+                  of={GUARANTOR_STATUS_DISPLAY}
+                  status={row.replaced ? 'replaced' : row.status}
+                />
                 {row.rejectionReason ? (
                   <span className="text-sm text-muted-foreground">{row.rejectionReason}</span>
                 ) : null}
@@ -213,7 +224,9 @@ export function LoanHistory({ detail }: { detail: Detail }) {
           {
             id: 'decision',
             header: 'Decision',
-            cell: (row) => <StatusBadge of="certification" status={row.decision} />,
+            cell: (row) => (
+              <StatusBadge of={CERTIFICATION_DECISION_DISPLAY} status={row.decision} />
+            ),
           },
           { id: 'note', header: 'Note', cell: (row) => row.note ?? '' },
           { id: 'at', header: 'When', cell: (row) => formatDisplayDateTime(row.certifiedAt) },
@@ -230,7 +243,9 @@ export function LoanHistory({ detail }: { detail: Detail }) {
           {
             id: 'status',
             header: 'Status',
-            cell: (row) => <StatusBadge of="disbursement" status={row.status} />,
+            cell: (row) => (
+              <StatusBadge of={DISBURSEMENT_REQUEST_STATUS_DISPLAY} status={row.status} />
+            ),
           },
           {
             id: 'decided',

@@ -1,3 +1,4 @@
+import { LOAN_STATUS_DISPLAY } from '@coop/shared/loan-rules';
 import type { AdminLoanListItem } from '@coop/shared/loans';
 import { formatDisplayDate } from '@coop/shared/dates';
 import { formatNaira } from '@coop/shared/money';
@@ -57,7 +58,7 @@ const columns: readonly DataTableColumn<AdminLoanListItem>[] = [
     header: 'Status',
     cell: (row) => (
       <span className="flex flex-wrap gap-1">
-        <StatusBadge of="loan" status={row.status} />
+        <StatusBadge of={LOAN_STATUS_DISPLAY} status={row.status} />
         {row.awaitingSecondApproval ? <Badge variant="warning">Awaiting 2nd approval</Badge> : null}
         {row.overdueInstalments > 0 ? (
           <Badge variant="danger">{row.overdueInstalments} overdue</Badge>

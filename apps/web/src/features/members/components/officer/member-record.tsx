@@ -1,5 +1,9 @@
+import { FINE_STATUS_DISPLAY } from '@coop/shared/fine-rules';
+import { WITHDRAWAL_STATUS_DISPLAY } from '@coop/shared/withdrawal-rules';
+import { GUARANTOR_STATUS_DISPLAY, LOAN_STATUS_DISPLAY } from '@coop/shared/loan-rules';
+import { CONTRIBUTION_STATUS_DISPLAY } from '@coop/shared/contribution-rules';
 import { AUDIT_MESSAGES } from '@coop/shared/audit-words';
-import { MEMBER_MESSAGES } from '@coop/shared/member-rules';
+import { MEMBER_MESSAGES, MEMBER_STATUS_DISPLAY } from '@coop/shared/member-rules';
 import { formatPhone } from '@coop/shared/phone';
 import type { AdminMember, AdminMemberDetail } from '@coop/shared/members';
 import { formatDisplayDate, formatDisplayDateTime, formatMonth } from '@coop/shared/dates';
@@ -183,7 +187,7 @@ export function MemberRecord({ record }: { record: Record_ }) {
         <CardHeader>
           <div className="flex flex-wrap items-center gap-2">
             <CardTitle>Details</CardTitle>
-            <StatusBadge of="member" status={memberStatus(member)} />
+            <StatusBadge of={MEMBER_STATUS_DISPLAY} status={memberStatus(member)} />
             {member.roles.map((role) => (
               <Badge key={role} variant="info">
                 {OFFICER_ROLE_LABELS[role]}
@@ -255,7 +259,7 @@ export function MemberRecord({ record }: { record: Record_ }) {
           {
             id: 'status',
             header: 'Status',
-            cell: (row) => <StatusBadge of="contribution" status={row.status} />,
+            cell: (row) => <StatusBadge of={CONTRIBUTION_STATUS_DISPLAY} status={row.status} />,
           },
         ]}
       />
@@ -288,7 +292,9 @@ export function MemberRecord({ record }: { record: Record_ }) {
           {
             id: 'status',
             header: 'Status',
-            cell: (row) => <StatusBadge of="loan" status={row.status as LoanStatus} />,
+            cell: (row) => (
+              <StatusBadge of={LOAN_STATUS_DISPLAY} status={row.status as LoanStatus} />
+            ),
           },
         ]}
       />
@@ -316,7 +322,9 @@ export function MemberRecord({ record }: { record: Record_ }) {
           {
             id: 'status',
             header: 'Status',
-            cell: (row) => <StatusBadge of="guarantor" status={row.status as GuarantorStatus} />,
+            cell: (row) => (
+              <StatusBadge of={GUARANTOR_STATUS_DISPLAY} status={row.status as GuarantorStatus} />
+            ),
           },
         ]}
       />
@@ -342,7 +350,9 @@ export function MemberRecord({ record }: { record: Record_ }) {
           {
             id: 'status',
             header: 'Status',
-            cell: (row) => <StatusBadge of="withdrawal" status={row.status as WithdrawalStatus} />,
+            cell: (row) => (
+              <StatusBadge of={WITHDRAWAL_STATUS_DISPLAY} status={row.status as WithdrawalStatus} />
+            ),
           },
         ]}
       />
@@ -363,7 +373,9 @@ export function MemberRecord({ record }: { record: Record_ }) {
           {
             id: 'status',
             header: 'Status',
-            cell: (row) => <StatusBadge of="fine" status={row.status as FineStatus} />,
+            cell: (row) => (
+              <StatusBadge of={FINE_STATUS_DISPLAY} status={row.status as FineStatus} />
+            ),
           },
         ]}
       />

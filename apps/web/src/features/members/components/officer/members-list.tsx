@@ -1,4 +1,4 @@
-import { MEMBER_MESSAGES } from '@coop/shared/member-rules';
+import { MEMBER_MESSAGES, MEMBER_STATUS_DISPLAY } from '@coop/shared/member-rules';
 import { formatPhone } from '@coop/shared/phone';
 import { Fragment } from 'react';
 import type { AdminMember } from '@coop/shared/members';
@@ -65,7 +65,7 @@ const columns: readonly DataTableColumn<AdminMember>[] = [
   {
     id: 'status',
     header: 'Status',
-    cell: (row) => <StatusBadge of="member" status={memberStatus(row)} />,
+    cell: (row) => <StatusBadge of={MEMBER_STATUS_DISPLAY} status={memberStatus(row)} />,
   },
 ];
 

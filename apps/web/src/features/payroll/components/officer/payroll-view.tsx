@@ -1,6 +1,10 @@
 import type { CsvUploadInput } from '@coop/shared/csv-uploads';
 import type { PayrollPreview, PayrollRow } from '@coop/shared/payroll';
-import { PAYROLL_COLUMNS, PAYROLL_OPTIONAL_COLUMNS } from '@coop/shared/payroll-rules';
+import {
+  PAYROLL_COLUMNS,
+  PAYROLL_OPTIONAL_COLUMNS,
+  PAYROLL_ROW_STATUS_DISPLAY,
+} from '@coop/shared/payroll-rules';
 import { formatMonth } from '@coop/shared/dates';
 import { formatNaira } from '@coop/shared/money';
 import { useState } from 'react';
@@ -30,7 +34,7 @@ const status: DataTableColumn<PayrollRow> = {
   header: 'Status',
   cell: (row) => (
     <span className="grid grid-cols-1 gap-1">
-      <StatusBadge of="payrollRow" status={row.status} />
+      <StatusBadge of={PAYROLL_ROW_STATUS_DISPLAY} status={row.status} />
       {row.errors.map((error) => (
         <span key={error} className="text-sm whitespace-normal text-destructive">
           {error}

@@ -1,7 +1,11 @@
 import type { AdminWithdrawal } from '@coop/shared/withdrawals';
 import { formatDisplayDate } from '@coop/shared/dates';
 import { formatNaira } from '@coop/shared/money';
-import { WITHDRAWAL_MESSAGES, WITHDRAWAL_TYPE_LABELS } from '@coop/shared/withdrawal-rules';
+import {
+  WITHDRAWAL_MESSAGES,
+  WITHDRAWAL_STATUS_DISPLAY,
+  WITHDRAWAL_TYPE_LABELS,
+} from '@coop/shared/withdrawal-rules';
 import type { DataTableColumn } from '../../../../components/list/data-table';
 import { Alert, AlertDescription } from '../../../../components/ui/alert';
 import type { ListParams } from '../../../../lib/use-list-params';
@@ -129,7 +133,7 @@ const columns: readonly DataTableColumn<AdminWithdrawal>[] = [
   {
     id: 'status',
     header: 'Status',
-    cell: (row) => <StatusBadge of="withdrawal" status={row.status} />,
+    cell: (row) => <StatusBadge of={WITHDRAWAL_STATUS_DISPLAY} status={row.status} />,
   },
 ];
 
