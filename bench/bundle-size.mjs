@@ -124,11 +124,16 @@ async function measure(pageSpec, session) {
   await page.goto(pageSpec.path, { waitUntil: 'networkidle' });
   // On a loaded machine the network can go quiet while the entry is still being run, before the
   // page's own chunks are asked for: wait for the page itself (the sign-in form taken over by
-  // React, or a signed-in page's title), then for the network again.
+  // React, or a signed-in page's title with no spinner left: its widgets and data are in), then
+  // for the network again.
+  // The function runs in the page, where `document` is the page's.
+  /* global document */
   await page.waitForFunction(
     (signedIn) =>
       signedIn
-        ? document.querySelector('h1') !== null && document.getElementById('sign-in') === null
+        ? document.querySelector('h1') !== null &&
+          document.getElementById('sign-in') === null &&
+          document.querySelector('[role="status"] .animate-spin') === null
         : document.getElementById('sign-in')?.hasAttribute('data-ready') === true,
     pageSpec.signedIn,
     { timeout: 120_000 },

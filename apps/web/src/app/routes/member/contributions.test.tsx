@@ -6,6 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { apiError, json, mockApi, type MockRequest } from '../../../testing/fetch-mock';
 import { LocationProbe, renderRoutes } from '../../../testing/render';
 import ContributionsRoute from './contributions';
+// The list's dialogs are fetched on the first press; loaded here with the test file, so a test's
+// time is not spent compiling them on a loaded machine.
+import '../../../features/contributions/components/confirm-contributions-dialog';
+import '../../../features/contributions/components/dispute-contribution-dialog';
 
 // Each test drives several requests, debounced fields and re-renders; on a busy two-core machine
 // running the whole suite they take longer than Testing Library's default 1 s wait.
@@ -395,7 +399,7 @@ describe('contributions page', { timeout: 20_000 }, () => {
 
     await user.click(table().getByRole('checkbox', { name: 'Select March 2025 contribution' }));
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Confirm contributions' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Confirm contributions' }));
     expect(
       dialog.getByText('Once confirmed, these contributions cannot be disputed.'),
     ).toBeInTheDocument();
@@ -428,9 +432,11 @@ describe('contributions page', { timeout: 20_000 }, () => {
     await user.click(table().getByRole('checkbox', { name: 'Select all pending contributions' }));
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(
-      within(screen.getByRole('dialog')).getByText(/before you confirm all 2\.$/),
+      within(await screen.findByRole('dialog')).getByText(/before you confirm all 2\.$/),
     ).toBeInTheDocument();
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }),
+    );
 
     await findToast('Success', '2 contribution(s) confirmed successfully');
     expect(api.callsTo('POST /users/contributions/confirm')[0]?.body).toEqual({
@@ -455,7 +461,9 @@ describe('contributions page', { timeout: 20_000 }, () => {
 
     await user.click(table().getByRole('checkbox', { name: 'Select March 2025 contribution' }));
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }),
+    );
     await findToast('Error', 'March 2025 is no longer pending');
     expect(api.callsTo('POST /users/contributions/confirm')).toHaveLength(1);
   });
@@ -470,7 +478,9 @@ describe('contributions page', { timeout: 20_000 }, () => {
 
     await user.click(table().getByRole('checkbox', { name: 'Select March 2025 contribution' }));
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }),
+    );
     await findToast('Error', 'Failed to confirm contributions');
   });
 
@@ -492,7 +502,7 @@ describe('contributions page', { timeout: 20_000 }, () => {
     await screen.findByRole('table');
 
     await user.click(table().getByRole('button', { name: 'Dispute February 2025 contribution' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Dispute contribution' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Dispute contribution' }));
     expect(dialog.getByText(/cannot be undone/)).toBeInTheDocument();
     const reason = dialog.getByLabelText('Reason for dispute');
     const submit = dialog.getByRole('button', { name: 'Submit Dispute' });
@@ -532,7 +542,7 @@ describe('contributions page', { timeout: 20_000 }, () => {
     await screen.findByRole('table');
 
     await user.click(table().getByRole('button', { name: 'Dispute February 2025 contribution' }));
-    await user.type(screen.getByLabelText('Reason for dispute'), 'The amount is wrong');
+    await user.type(await screen.findByLabelText('Reason for dispute'), 'The amount is wrong');
     await user.click(screen.getByRole('button', { name: 'Submit Dispute' }));
 
     await findToast('Error', 'Failed to submit dispute');

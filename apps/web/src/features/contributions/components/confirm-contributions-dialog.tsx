@@ -5,16 +5,16 @@ import {
 } from '@coop/shared/contribution-rules';
 import { formatMonth } from '@coop/shared/dates';
 import { formatNaira } from '@coop/shared/money';
-import { CheckCheck, TriangleAlert } from 'lucide-react';
+import { TriangleAlert } from 'lucide-react';
 import { useRef } from 'react';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
+import type { DeferredDialogControl } from '../../../components/dialogs/deferred-dialog';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { failureMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useConfirmContributions } from '../api/confirm-contributions';
 
-type ConfirmContributionsDialogProps = {
+type ConfirmContributionsDialogProps = DeferredDialogControl & {
   /** The selected pending contributions. */
   contributions: readonly Contribution[];
   onConfirmed: () => void;
@@ -26,14 +26,16 @@ type ConfirmContributionsDialogProps = {
 };
 
 /**
- * The 'Confirm' action for the selection, behind a dialog with docs/member-portal.md §2's warning.
- * Either way the dialog closes and the list is fetched afresh, so a stale selection is not offered
+ * The 'Confirm' dialog for the selection, with docs/member-portal.md §2's warning (its trigger is
+ * `ConfirmContributions`; this module is fetched on the first press). Either way the dialog closes and the list is fetched afresh, so a stale selection is not offered
  * again; a failure is a toast.
  */
-export function ConfirmContributionsDialog({
+export default function ConfirmContributionsDialog({
   contributions,
   onConfirmed,
   focusAfterConfirm,
+  onCloseAutoFocus,
+  ...control
 }: ConfirmContributionsDialogProps) {
   const confirmed = useRef(false);
   const confirm = useConfirmContributions();
@@ -41,14 +43,9 @@ export function ConfirmContributionsDialog({
 
   return (
     <ConfirmDialog
-      trigger={
-        <Button disabled={count === 0}>
-          <CheckCheck aria-hidden="true" />
-          Confirm
-        </Button>
-      }
+      {...control}
       onCloseAutoFocus={(event) => {
-        if (!confirmed.current) return;
+        if (!confirmed.current) return onCloseAutoFocus(event);
         confirmed.current = false;
         event.preventDefault();
         focusAfterConfirm();

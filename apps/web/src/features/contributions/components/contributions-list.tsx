@@ -7,7 +7,7 @@ import type { ListParams } from '../../../lib/use-list-params';
 import { useContributions } from '../api/get-contributions';
 import { CONTRIBUTION_LIST_CONFIG, type ContributionSortField } from './contribution-list-config';
 import { CONTRIBUTION_MESSAGES, isSelectableContribution } from '@coop/shared/contribution-rules';
-import { ConfirmContributionsDialog } from './confirm-contributions-dialog';
+import { ConfirmContributions } from './contribution-actions';
 import { ContributionsTable } from './contributions-table';
 
 const NOTHING_SELECTED: ReadonlySet<string> = new Set();
@@ -73,7 +73,7 @@ export function ContributionsList({ list }: ContributionsListProps) {
                   ? 'Select pending contributions to confirm them.'
                   : `${selected.length} selected`}
               </p>
-              <ConfirmContributionsDialog
+              <ConfirmContributions
                 contributions={selected}
                 onConfirmed={() => select(NOTHING_SELECTED)}
                 focusAfterConfirm={() => listRef.current?.focus()}

@@ -8,7 +8,7 @@ import {
 } from '@coop/shared/contribution-rules';
 import { formatDisplayDate, formatMonth } from '@coop/shared/dates';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import { DisputeContributionDialog } from './dispute-contribution-dialog';
+import { DisputeContribution } from './contribution-actions';
 
 const columns: readonly DataTableColumn<Contribution>[] = [
   {
@@ -74,7 +74,7 @@ export function ContributionsTable({
         selectAllLabel: 'Select all pending contributions',
       }}
       rowActions={(row) =>
-        canDisputeContribution(row) ? <DisputeContributionDialog contribution={row} /> : null
+        canDisputeContribution(row) ? <DisputeContribution contribution={row} /> : null
       }
       busy={busy}
     />

@@ -2,31 +2,29 @@ import type { Contribution } from '@coop/shared/contributions';
 import { CONTRIBUTION_MESSAGES } from '@coop/shared/contribution-rules';
 import { formatMonth } from '@coop/shared/dates';
 import { formatNaira } from '@coop/shared/money';
-import { MessageSquareWarning, TriangleAlert } from 'lucide-react';
+import { TriangleAlert } from 'lucide-react';
+import type { DeferredDialogControl } from '../../../components/dialogs/deferred-dialog';
 import { ReasonDialog } from '../../../components/dialogs/reason-dialog';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { failureMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useDisputeContribution } from '../api/dispute-contribution';
 
 /**
- * A row's 'Dispute' action: a dialog that asks why (docs/member-portal.md §2, §5 "Dispute reason":
+ * A row's 'Dispute' dialog (its trigger is `DisputeContribution`, and this module is fetched on
+ * the first press): it asks why (docs/member-portal.md §2, §5 "Dispute reason":
  * 10 to 500 characters once trimmed, the submit disabled below that). A failure is a toast and the
  * dialog stays with the reason, so the member can try again.
  */
-export function DisputeContributionDialog({ contribution }: { contribution: Contribution }) {
+export default function DisputeContributionDialog({
+  contribution,
+  ...control
+}: { contribution: Contribution } & DeferredDialogControl) {
   const dispute = useDisputeContribution();
   const month = formatMonth(contribution.contributionMonth);
   return (
     <ReasonDialog
-      trigger={
-        // 40 px on touch screens; compact in the desktop table.
-        <Button variant="outline" className="md:h-8 md:px-3">
-          <MessageSquareWarning aria-hidden="true" />
-          Dispute<span className="sr-only"> {month} contribution</span>
-        </Button>
-      }
+      {...control}
       title="Dispute contribution"
       description={`${month}: total ${formatNaira(contribution.totalAmount)}. Tell the administrator what is wrong; they will review it.`}
       kind="dispute"

@@ -8,6 +8,13 @@ import { LocationProbe, renderRoutes } from '../../../testing/render';
 import { useListParams } from '../../../lib/use-list-params';
 import { GUARANTOR_REQUEST_LIST_CONFIG, MY_LOAN_LIST_CONFIG } from './loan-list-config';
 import { LoansPage, type LoansPageProps } from './loans-page';
+// The page fetches these when asked for (a tab, the wizard, the reassign dialog); loaded here with
+// the test file, so a test's time is not spent compiling them on a loaded machine.
+import './calculator-tab';
+import './guarantor-requests-tab';
+import './loan-review-tab';
+import './reassign-dialog';
+import './request-loan-wizard';
 
 /** The loans page against a mocked API, with its loans and guarantees (the loans page tests share it). */
 
