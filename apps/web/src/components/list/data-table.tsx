@@ -20,7 +20,7 @@ export type RowSelection<Row> = {
   selectAllLabel?: string;
 };
 
-type DataTableProps<Row> = {
+export type DataTableProps<Row> = {
   /** Names the table and the card list for screen readers. */
   caption: string;
   columns: readonly DataTableColumn<Row>[];

@@ -3,7 +3,7 @@ import { toast } from '../../../lib/toast';
 import { PageTitle } from '../../../components/layouts/page-title';
 import { Button } from '../../../components/ui/button';
 import { downloadFile } from '../../../features/back-office/api/download-file';
-import { AdminListFilters } from '../../../features/back-office/components/admin-list-filters';
+import { ListFilters } from '../../../components/list/list-filters';
 import { AuditList } from '../../../features/back-office/components/audit-view';
 import {
   AUDIT_FILTERS,
@@ -30,7 +30,7 @@ export default function AdminAuditRoute() {
           Download CSV
         </Button>
       </div>
-      <AdminListFilters
+      <ListFilters
         list={list}
         filters={AUDIT_FILTERS}
         title="Search the audit log"

@@ -1,10 +1,6 @@
 import { PageTitle } from '../../../components/layouts/page-title';
-import { AdminListFilters } from '../../../features/back-office/components/admin-list-filters';
-import { DepositNoticesList } from '../../../features/deposit-notices/components/officer/deposit-notices-view';
-import {
-  DEPOSIT_NOTICE_FILTERS,
-  DEPOSIT_NOTICE_LIST_CONFIG,
-} from '../../../features/deposit-notices/components/officer/deposit-notice-list-config';
+import { DepositNoticesQueue } from '../../../features/deposit-notices/components/officer/deposit-notices-queue';
+import { DEPOSIT_NOTICE_LIST_CONFIG } from '../../../features/deposit-notices/components/officer/deposit-notice-list-config';
 import { useListParams } from '../../../lib/use-list-params';
 
 /**
@@ -19,14 +15,7 @@ export default function AdminDepositNoticesRoute() {
         title="Deposit notices"
         description="Transfers members told us about, oldest first. Find each bank reference on the statement, then verify it (posted as a contribution) or reject it."
       />
-      <AdminListFilters
-        list={list}
-        filters={DEPOSIT_NOTICE_FILTERS}
-        title="Search deposit notices"
-        description="Find notices by member, bank reference, status or date."
-        search={{ label: 'Search', placeholder: 'Member, membership ID or bank reference' }}
-      />
-      <DepositNoticesList list={list} />
+      <DepositNoticesQueue list={list} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { PageTitle } from '../../../components/layouts/page-title';
-import { AdminListFilters } from '../../../features/back-office/components/admin-list-filters';
+import { ListFilters } from '../../../components/list/list-filters';
 import { DisputesList } from '../../../features/contributions/components/officer/disputes-view';
 import {
   DISPUTE_FILTERS,
@@ -15,7 +15,7 @@ export default function AdminDisputesRoute() {
         title="Disputes"
         description="Contributions members disputed, oldest first. Resolve each with a note."
       />
-      <AdminListFilters
+      <ListFilters
         list={list}
         filters={DISPUTE_FILTERS}
         title="Search disputes"

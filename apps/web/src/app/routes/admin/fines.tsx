@@ -1,11 +1,7 @@
 import { PageTitle } from '../../../components/layouts/page-title';
-import { AdminListFilters } from '../../../features/back-office/components/admin-list-filters';
-import { FinesList } from '../../../features/fines/components/officer/fines-view';
+import { FinesQueue } from '../../../features/fines/components/officer/fines-queue';
 import { IssueFineDialog } from '../../../features/fines/components/officer/issue-fine-dialog';
-import {
-  FINE_FILTERS,
-  FINE_LIST_CONFIG,
-} from '../../../features/fines/components/officer/fine-list-config';
+import { FINE_LIST_CONFIG } from '../../../features/fines/components/officer/fine-list-config';
 import { useListParams } from '../../../lib/use-list-params';
 
 /**
@@ -23,14 +19,7 @@ export default function AdminFinesRoute() {
         />
         <IssueFineDialog />
       </div>
-      <AdminListFilters
-        list={list}
-        filters={FINE_FILTERS}
-        title="Search fines"
-        description="Find fines by member, reason, status or date."
-        search={{ label: 'Search', placeholder: 'Member, membership ID or reason' }}
-      />
-      <FinesList list={list} />
+      <FinesQueue list={list} />
     </div>
   );
 }

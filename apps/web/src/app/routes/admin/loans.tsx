@@ -1,5 +1,5 @@
 import { PageTitle } from '../../../components/layouts/page-title';
-import { AdminListFilters } from '../../../features/back-office/components/admin-list-filters';
+import { ListFilters } from '../../../components/list/list-filters';
 import {
   LOAN_FILTERS,
   LOAN_LIST_CONFIG,
@@ -15,7 +15,7 @@ export default function AdminLoansRoute() {
         title="Loans"
         description="Every loan by status. Open one to disburse it, record a repayment or see its history."
       />
-      <AdminListFilters
+      <ListFilters
         list={list}
         filters={LOAN_FILTERS}
         title="Search loans"

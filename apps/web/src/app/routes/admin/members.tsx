@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { PageTitle } from '../../../components/layouts/page-title';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
-import { AdminListFilters } from '../../../features/back-office/components/admin-list-filters';
+import { ListFilters } from '../../../components/list/list-filters';
 import {
   MEMBER_FILTERS,
   MEMBER_LIST_CONFIG,
@@ -35,7 +35,7 @@ export default function AdminMembersRoute() {
           <CreateMemberDialog />
         </div>
       </div>
-      <AdminListFilters
+      <ListFilters
         list={list}
         filters={MEMBER_FILTERS}
         title="Search members"

@@ -5,7 +5,7 @@ import { PageTitle } from '../../../components/layouts/page-title';
 import { Button } from '../../../components/ui/button';
 import { downloadFile } from '../../../features/back-office/api/download-file';
 import { useReconciliation } from '../../../features/back-office/api/get-reconciliation';
-import { AdminListFilters } from '../../../features/back-office/components/admin-list-filters';
+import { ListFilters } from '../../../components/list/list-filters';
 import {
   RECONCILIATION_CONFIG,
   RECONCILIATION_FILTERS,
@@ -44,7 +44,7 @@ export default function AdminReconciliationRoute() {
           </Button>
         </div>
       </div>
-      <AdminListFilters
+      <ListFilters
         list={list}
         filters={RECONCILIATION_FILTERS}
         title="Choose a period"

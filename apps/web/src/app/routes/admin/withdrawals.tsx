@@ -1,10 +1,6 @@
 import { PageTitle } from '../../../components/layouts/page-title';
-import { AdminListFilters } from '../../../features/back-office/components/admin-list-filters';
-import {
-  WITHDRAWAL_FILTERS,
-  WITHDRAWAL_LIST_CONFIG,
-} from '../../../features/withdrawals/components/officer/withdrawal-list-config';
-import { WithdrawalsList } from '../../../features/withdrawals/components/officer/withdrawals-view';
+import { WITHDRAWAL_LIST_CONFIG } from '../../../features/withdrawals/components/officer/withdrawal-list-config';
+import { WithdrawalsQueue } from '../../../features/withdrawals/components/officer/withdrawals-queue';
 import { useListParams } from '../../../lib/use-list-params';
 
 /**
@@ -19,14 +15,7 @@ export default function AdminWithdrawalsRoute() {
         title="Withdrawals"
         description="Members’ withdrawal requests, oldest first. Approve pays out through the ledger after checking the balance again; reject says why."
       />
-      <AdminListFilters
-        list={list}
-        filters={WITHDRAWAL_FILTERS}
-        title="Search withdrawals"
-        description="Find requests by member, status, type or date."
-        search={{ label: 'Search', placeholder: 'Member name or membership ID' }}
-      />
-      <WithdrawalsList list={list} />
+      <WithdrawalsQueue list={list} />
     </div>
   );
 }

@@ -7,14 +7,11 @@ import {
   shortAuditId,
 } from '@coop/shared/audit-words';
 import { formatDisplayDateTime } from '@coop/shared/dates';
-import { useEffect } from 'react';
-import { DataTable, type DataTableColumn } from '../../../components/list/data-table';
-import { PaginationFooter } from '../../../components/list/pagination-footer';
-import { QueryState } from '../../../components/list/query-state';
-import { failureMessage } from '../../../lib/api-client';
+import type { DataTableColumn } from '../../../components/list/data-table';
 import type { ListParams } from '../../../lib/use-list-params';
 import { useAuditLog } from '../api/get-audit-log';
 import { AUDIT_LIST_CONFIG } from './list-configs';
+import { PagedTable } from '../../../components/list/paged-table';
 
 const columns: readonly DataTableColumn<AuditEntry>[] = [
   { id: 'when', header: 'When', cell: (row) => formatDisplayDateTime(row.occurredAt) },
@@ -74,45 +71,20 @@ const columns: readonly DataTableColumn<AuditEntry>[] = [
 /** The audit trail for the list's filters, newest first. */
 export function AuditList<SortField extends string>({ list }: { list: ListParams<SortField> }) {
   const audit = useAuditLog(list.query);
-  const errorMessage = audit.isError
-    ? failureMessage(audit.error, 'Failed to fetch the audit log')
-    : null;
-  const totalPages = audit.isPlaceholderData ? undefined : audit.data?.pagination.totalPages;
-  const { page, keepPageInRange } = list;
-  useEffect(() => {
-    if (totalPages !== undefined && page > totalPages) keepPageInRange(totalPages);
-  }, [page, totalPages, keepPageInRange]);
-  const rows = audit.data?.data ?? [];
   return (
-    <div className="grid grid-cols-1 gap-4">
-      <QueryState
-        isPending={audit.isPending}
-        errorMessage={errorMessage}
-        onRetry={() => void audit.refetch()}
-        isEmpty={rows.length === 0}
-        emptyMessage={AUDIT_MESSAGES.empty}
-        loadingLabel="Loading the audit log"
-      >
-        <DataTable
-          caption="Audit log"
-          columns={columns}
-          rows={rows}
-          getRowId={(row) => String(row.id)}
-          getRowLabel={(row) =>
-            `${describeAuditAction(row.action)} on ${formatDisplayDateTime(row.occurredAt)}`
-          }
-          busy={audit.isPlaceholderData}
-        />
-      </QueryState>
-      {audit.data && errorMessage === null ? (
-        <PaginationFooter
-          label="Audit log pages"
-          pagination={audit.data.pagination}
-          pageSizeOptions={AUDIT_LIST_CONFIG.pageSizeOptions}
-          onPageChange={list.setPage}
-          onPageSizeChange={list.setPageSize}
-        />
-      ) : null}
-    </div>
+    <PagedTable
+      list={list}
+      query={audit}
+      failure="Failed to fetch the audit log"
+      caption="Audit log"
+      columns={columns}
+      getRowLabel={(row) =>
+        `${describeAuditAction(row.action)} on ${formatDisplayDateTime(row.occurredAt)}`
+      }
+      emptyMessage={AUDIT_MESSAGES.empty}
+      loadingLabel="Loading the audit log"
+      pageLabel="Audit log pages"
+      pageSizeOptions={AUDIT_LIST_CONFIG.pageSizeOptions}
+    />
   );
 }

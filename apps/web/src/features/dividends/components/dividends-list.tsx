@@ -10,17 +10,15 @@ import type { SortOrder } from '@coop/shared/http';
 import { FALLBACK_MESSAGES } from '@coop/shared/messages';
 import { formatNaira } from '@coop/shared/money';
 import { RotateCcw } from 'lucide-react';
-import { useEffect, useId } from 'react';
-import { DataTable, type DataTableColumn } from '../../../components/list/data-table';
-import { PaginationFooter } from '../../../components/list/pagination-footer';
-import { QueryState } from '../../../components/list/query-state';
+import { useId } from 'react';
+import type { DataTableColumn } from '../../../components/list/data-table';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
-import { failureMessage } from '../../../lib/api-client';
 import type { ListParams, ListParamsConfig } from '../../../lib/use-list-params';
 import { useDividends } from '../api/get-dividends';
+import { PagedTable } from '../../../components/list/paged-table';
 
 export type DividendSortField = 'paymentDate' | 'dividendYear';
 
@@ -72,18 +70,6 @@ export function DividendsList({ list }: { list: ListParams<DividendSortField> })
   const dividends = useDividends(list.query);
   const sortId = useId();
   const orderId = useId();
-  const errorMessage = dividends.isError
-    ? failureMessage(dividends.error, FALLBACK_MESSAGES.fetchDividends)
-    : null;
-  const totalPages = dividends.isPlaceholderData
-    ? undefined
-    : dividends.data?.pagination.totalPages;
-  const { page, keepPageInRange } = list;
-  useEffect(() => {
-    if (totalPages !== undefined && page > totalPages) keepPageInRange(totalPages);
-  }, [page, totalPages, keepPageInRange]);
-
-  const rows = dividends.data?.data ?? [];
   return (
     <div className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-end gap-3">
@@ -119,32 +105,18 @@ export function DividendsList({ list }: { list: ListParams<DividendSortField> })
           Reset
         </Button>
       </div>
-      <QueryState
-        isPending={dividends.isPending}
-        errorMessage={errorMessage}
-        onRetry={() => void dividends.refetch()}
-        isEmpty={rows.length === 0}
+      <PagedTable
+        list={list}
+        query={dividends}
+        failure={FALLBACK_MESSAGES.fetchDividends}
+        caption="Dividends"
+        columns={COLUMNS}
+        getRowLabel={(row) => `${row.dividendPeriod} dividend`}
         emptyMessage={DIVIDEND_MESSAGES.empty}
         loadingLabel="Loading dividends"
-      >
-        <DataTable
-          caption="Dividends"
-          columns={COLUMNS}
-          rows={rows}
-          getRowId={(row) => row.id}
-          getRowLabel={(row) => `${row.dividendPeriod} dividend`}
-          busy={dividends.isPlaceholderData}
-        />
-      </QueryState>
-      {dividends.data && errorMessage === null ? (
-        <PaginationFooter
-          label="Dividend pages"
-          pagination={dividends.data.pagination}
-          pageSizeOptions={DIVIDEND_LIST_CONFIG.pageSizeOptions}
-          onPageChange={list.setPage}
-          onPageSizeChange={list.setPageSize}
-        />
-      ) : null}
+        pageLabel="Dividend pages"
+        pageSizeOptions={DIVIDEND_LIST_CONFIG.pageSizeOptions}
+      />
     </div>
   );
 }

@@ -10,18 +10,16 @@ import {
 } from '@coop/shared/fine-rules';
 import { FALLBACK_MESSAGES } from '@coop/shared/messages';
 import { formatNaira } from '@coop/shared/money';
-import { useEffect, useId } from 'react';
-import { DataTable, type DataTableColumn } from '../../../components/list/data-table';
-import { PaginationFooter } from '../../../components/list/pagination-footer';
-import { QueryState } from '../../../components/list/query-state';
+import { useId } from 'react';
+import type { DataTableColumn } from '../../../components/list/data-table';
 import { RowNote } from '../../../components/list/row-note';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { Label } from '../../../components/ui/label';
 import { NativeSelect } from '../../../components/ui/native-select';
-import { failureMessage } from '../../../lib/api-client';
 import type { FilterDefinition } from '../../../lib/list-filters';
 import type { ListParams, ListParamsConfig } from '../../../lib/use-list-params';
 import { useFines } from '../api/get-fines';
+import { PagedTable } from '../../../components/list/paged-table';
 
 const STATUS_FILTER = {
   key: 'status',
@@ -92,17 +90,7 @@ export function FinesList({
 }) {
   const fines = useFines(list.query);
   const selectId = useId();
-  const errorMessage = fines.isError
-    ? failureMessage(fines.error, FALLBACK_MESSAGES.fetchFines)
-    : null;
-  const totalPages = fines.isPlaceholderData ? undefined : fines.data?.pagination.totalPages;
-  const { page, keepPageInRange } = list;
-  useEffect(() => {
-    if (totalPages !== undefined && page > totalPages) keepPageInRange(totalPages);
-  }, [page, totalPages, keepPageInRange]);
-
   const status = typeof list.filters.status === 'string' ? list.filters.status : '';
-  const rows = fines.data?.data ?? [];
   return (
     <div className="grid grid-cols-1 gap-4">
       <div className="grid max-w-xs gap-2">
@@ -120,32 +108,18 @@ export function FinesList({
           ))}
         </NativeSelect>
       </div>
-      <QueryState
-        isPending={fines.isPending}
-        errorMessage={errorMessage}
-        onRetry={() => void fines.refetch()}
-        isEmpty={rows.length === 0}
+      <PagedTable
+        list={list}
+        query={fines}
+        failure={FALLBACK_MESSAGES.fetchFines}
+        caption="Fines"
+        columns={columns(today)}
+        getRowLabel={(row) => row.reason}
         emptyMessage={FINE_MESSAGES.empty}
         loadingLabel="Loading fines"
-      >
-        <DataTable
-          caption="Fines"
-          columns={columns(today)}
-          rows={rows}
-          getRowId={(row) => row.id}
-          getRowLabel={(row) => row.reason}
-          busy={fines.isPlaceholderData}
-        />
-      </QueryState>
-      {fines.data && errorMessage === null ? (
-        <PaginationFooter
-          label="Fine pages"
-          pagination={fines.data.pagination}
-          pageSizeOptions={FINE_LIST_CONFIG.pageSizeOptions}
-          onPageChange={list.setPage}
-          onPageSizeChange={list.setPageSize}
-        />
-      ) : null}
+        pageLabel="Fine pages"
+        pageSizeOptions={FINE_LIST_CONFIG.pageSizeOptions}
+      />
     </div>
   );
 }

@@ -7,20 +7,17 @@ import {
 import type { Dispute, ResolveDisputeInput } from '@coop/shared/contributions';
 import { formatDisplayDateTime, formatMonth } from '@coop/shared/dates';
 import { formatNaira } from '@coop/shared/money';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from '../../../../lib/toast';
 import { FormField } from '../../../../components/form/form-field';
-import { DataTable, type DataTableColumn } from '../../../../components/list/data-table';
-import { PaginationFooter } from '../../../../components/list/pagination-footer';
-import { QueryState } from '../../../../components/list/query-state';
+import type { DataTableColumn } from '../../../../components/list/data-table';
 import { Button } from '../../../../components/ui/button';
 import { Input } from '../../../../components/ui/input';
 import { Label } from '../../../../components/ui/label';
 import { Textarea } from '../../../../components/ui/textarea';
 import { adminMemberPath } from '../../../../config/paths';
-import { failureMessage } from '../../../../lib/api-client';
 import { showSubmitFailure } from '../../../../lib/apply-server-errors';
 import { lazyResolver } from '../../../../lib/lazy-resolver';
 import type { ListParams } from '../../../../lib/use-list-params';
@@ -28,6 +25,7 @@ import { useDisputes } from '../../api/get-disputes';
 import { useResolveDispute } from '../../api/resolve-dispute';
 import { DISPUTE_LIST_CONFIG } from './dispute-list-config';
 import { StatusBadge } from '../../../../components/ui/status-badge';
+import { PagedTable } from '../../../../components/list/paged-table';
 import {
   DialogActions,
   DialogFailure,
@@ -246,49 +244,22 @@ const columns: readonly DataTableColumn<Dispute>[] = [
 /** The dispute queue: oldest first; resolve each with a note. */
 export function DisputesList<SortField extends string>({ list }: { list: ListParams<SortField> }) {
   const disputes = useDisputes(list.query);
-  const errorMessage = disputes.isError
-    ? failureMessage(disputes.error, 'Failed to fetch disputes')
-    : null;
-  const totalPages = disputes.isPlaceholderData ? undefined : disputes.data?.pagination.totalPages;
-  const { page, keepPageInRange } = list;
-  useEffect(() => {
-    if (totalPages !== undefined && page > totalPages) keepPageInRange(totalPages);
-  }, [page, totalPages, keepPageInRange]);
-  const rows = disputes.data?.data ?? [];
   const resolvedView = list.filters.status === 'resolved';
   return (
-    <div className="grid grid-cols-1 gap-4">
-      <QueryState
-        isPending={disputes.isPending}
-        errorMessage={errorMessage}
-        onRetry={() => void disputes.refetch()}
-        isEmpty={rows.length === 0}
-        emptyMessage={
-          resolvedView ? DISPUTE_MESSAGES.resolvedEmpty : DISPUTE_MESSAGES.disputesEmpty
-        }
-        loadingLabel="Loading disputes"
-      >
-        <DataTable
-          caption={resolvedView ? 'Resolved disputes' : 'Disputed contributions'}
-          columns={columns}
-          rows={rows}
-          getRowId={(row) => row.id}
-          getRowLabel={(row) =>
-            `${row.member.firstName} ${row.member.lastName}, ${formatMonth(row.contributionMonth)}`
-          }
-          rowActions={(row) => (row.status === 'disputed' ? <ResolveDialog dispute={row} /> : null)}
-          busy={disputes.isPlaceholderData}
-        />
-      </QueryState>
-      {disputes.data && errorMessage === null ? (
-        <PaginationFooter
-          label="Dispute pages"
-          pagination={disputes.data.pagination}
-          pageSizeOptions={DISPUTE_LIST_CONFIG.pageSizeOptions}
-          onPageChange={list.setPage}
-          onPageSizeChange={list.setPageSize}
-        />
-      ) : null}
-    </div>
+    <PagedTable
+      list={list}
+      query={disputes}
+      failure="Failed to fetch disputes"
+      caption={resolvedView ? 'Resolved disputes' : 'Disputed contributions'}
+      columns={columns}
+      getRowLabel={(row) =>
+        `${row.member.firstName} ${row.member.lastName}, ${formatMonth(row.contributionMonth)}`
+      }
+      rowActions={(row) => (row.status === 'disputed' ? <ResolveDialog dispute={row} /> : null)}
+      emptyMessage={resolvedView ? DISPUTE_MESSAGES.resolvedEmpty : DISPUTE_MESSAGES.disputesEmpty}
+      loadingLabel="Loading disputes"
+      pageLabel="Dispute pages"
+      pageSizeOptions={DISPUTE_LIST_CONFIG.pageSizeOptions}
+    />
   );
 }

@@ -13,7 +13,7 @@ import { showSubmitFailure } from '../../../../lib/apply-server-errors';
 import { lazyResolver } from '../../../../lib/lazy-resolver';
 import { useMembersToFine } from '../../api/get-members-to-fine';
 import { useIssueFines } from '../../api/issue-fines';
-import { memberName } from '../../../../components/list/admin-money-list';
+import { memberName } from '../../../../components/list/officer-queue';
 import {
   DialogActions,
   DialogFailure,

@@ -9,7 +9,7 @@ import {
   FINE_LIST_CONFIG as MEMBER_FINE_LIST_CONFIG,
   FinesList as MemberFinesList,
 } from '../fines-list';
-import { FinesList } from './fines-view';
+import { FinesQueue } from './fines-queue';
 import { FINE_LIST_CONFIG } from './fine-list-config';
 
 configure({ asyncUtilTimeout: 3000 });
@@ -22,7 +22,7 @@ function MemberFines({ today }: { today: string }) {
 
 function OfficerFines() {
   const list = useListParams(FINE_LIST_CONFIG);
-  return <FinesList list={list} />;
+  return <FinesQueue list={list} />;
 }
 
 const fine = {

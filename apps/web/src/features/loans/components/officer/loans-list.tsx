@@ -2,18 +2,15 @@ import { LOAN_STATUS_DISPLAY } from '@coop/shared/loan-rules';
 import type { AdminLoanListItem } from '@coop/shared/loans';
 import { formatDisplayDate } from '@coop/shared/dates';
 import { formatNaira } from '@coop/shared/money';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { DataTable, type DataTableColumn } from '../../../../components/list/data-table';
-import { PaginationFooter } from '../../../../components/list/pagination-footer';
-import { QueryState } from '../../../../components/list/query-state';
+import type { DataTableColumn } from '../../../../components/list/data-table';
 import { Badge } from '../../../../components/ui/badge';
 import { adminLoanPath, adminMemberPath } from '../../../../config/paths';
-import { failureMessage } from '../../../../lib/api-client';
 import type { ListParams } from '../../../../lib/use-list-params';
 import { useOfficerLoans } from '../../api/get-officer-loans';
 import { LOAN_LIST_CONFIG } from './pipeline-list-config';
 import { StatusBadge } from '../../../../components/ui/status-badge';
+import { PagedTable } from '../../../../components/list/paged-table';
 
 const columns: readonly DataTableColumn<AdminLoanListItem>[] = [
   {
@@ -71,43 +68,18 @@ const columns: readonly DataTableColumn<AdminLoanListItem>[] = [
 /** The loan pipeline: every loan by status, newest request first. */
 export function LoansList<SortField extends string>({ list }: { list: ListParams<SortField> }) {
   const loans = useOfficerLoans(list.query);
-  const errorMessage = loans.isError ? failureMessage(loans.error, 'Failed to fetch loans') : null;
-  const totalPages = loans.isPlaceholderData ? undefined : loans.data?.pagination.totalPages;
-  const { page, keepPageInRange } = list;
-  useEffect(() => {
-    if (totalPages !== undefined && page > totalPages) keepPageInRange(totalPages);
-  }, [page, totalPages, keepPageInRange]);
-  const rows = loans.data?.data ?? [];
   return (
-    <div className="grid grid-cols-1 gap-4">
-      <QueryState
-        isPending={loans.isPending}
-        errorMessage={errorMessage}
-        onRetry={() => void loans.refetch()}
-        isEmpty={rows.length === 0}
-        emptyMessage="No loans match these filters"
-        loadingLabel="Loading loans"
-      >
-        <DataTable
-          caption="Loans"
-          columns={columns}
-          rows={rows}
-          getRowId={(row) => row.id}
-          getRowLabel={(row) =>
-            `Loan ${row.loanId}, ${row.member.firstName} ${row.member.lastName}`
-          }
-          busy={loans.isPlaceholderData}
-        />
-      </QueryState>
-      {loans.data && errorMessage === null ? (
-        <PaginationFooter
-          label="Loan pages"
-          pagination={loans.data.pagination}
-          pageSizeOptions={LOAN_LIST_CONFIG.pageSizeOptions}
-          onPageChange={list.setPage}
-          onPageSizeChange={list.setPageSize}
-        />
-      ) : null}
-    </div>
+    <PagedTable
+      list={list}
+      query={loans}
+      failure="Failed to fetch loans"
+      caption="Loans"
+      columns={columns}
+      getRowLabel={(row) => `Loan ${row.loanId}, ${row.member.firstName} ${row.member.lastName}`}
+      emptyMessage="No loans match these filters"
+      loadingLabel="Loading loans"
+      pageLabel="Loan pages"
+      pageSizeOptions={LOAN_LIST_CONFIG.pageSizeOptions}
+    />
   );
 }

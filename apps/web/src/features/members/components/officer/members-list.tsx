@@ -4,20 +4,17 @@ import { Fragment } from 'react';
 import type { AdminMember } from '@coop/shared/members';
 import { FALLBACK_MESSAGES } from '@coop/shared/messages';
 import { OFFICER_ROLE_LABELS } from '@coop/shared/officers';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { DataTable, type DataTableColumn } from '../../../../components/list/data-table';
-import { PaginationFooter } from '../../../../components/list/pagination-footer';
-import { QueryState } from '../../../../components/list/query-state';
+import type { DataTableColumn } from '../../../../components/list/data-table';
 import { Badge } from '../../../../components/ui/badge';
 import { adminMemberPath } from '../../../../config/paths';
-import { failureMessage } from '../../../../lib/api-client';
 import { formatDisplayDate } from '@coop/shared/dates';
 import type { ListParams } from '../../../../lib/use-list-params';
 import { useMembers } from '../../api/get-members';
 import { MEMBER_LIST_CONFIG } from './member-list-config';
 import { memberStatus } from '@coop/shared/member-rules';
 import { StatusBadge } from '../../../../components/ui/status-badge';
+import { PagedTable } from '../../../../components/list/paged-table';
 
 const columns: readonly DataTableColumn<AdminMember>[] = [
   {
@@ -72,44 +69,19 @@ const columns: readonly DataTableColumn<AdminMember>[] = [
 /** GET /admin/users for the list's current query: table on wide screens, cards on phones. */
 export function MembersList<SortField extends string>({ list }: { list: ListParams<SortField> }) {
   const members = useMembers(list.query);
-  const errorMessage = members.isError
-    ? failureMessage(members.error, FALLBACK_MESSAGES.fetchUsers)
-    : null;
-  const totalPages = members.isPlaceholderData ? undefined : members.data?.pagination.totalPages;
-  const { page, keepPageInRange } = list;
-  useEffect(() => {
-    if (totalPages !== undefined && page > totalPages) keepPageInRange(totalPages);
-  }, [page, totalPages, keepPageInRange]);
-  const rows = members.data?.data ?? [];
   return (
-    <div className="grid grid-cols-1 gap-4">
-      <QueryState
-        isPending={members.isPending}
-        errorMessage={errorMessage}
-        onRetry={() => void members.refetch()}
-        isEmpty={rows.length === 0}
-        emptyMessage={MEMBER_MESSAGES.membersEmpty}
-        loadingLabel="Loading members"
-      >
-        <DataTable
-          caption="Members"
-          columns={columns}
-          rows={rows}
-          getRowId={(row) => row.id}
-          getRowLabel={(row) => `${row.firstName} ${row.lastName}`}
-          busy={members.isPlaceholderData}
-        />
-      </QueryState>
-      {members.data && errorMessage === null ? (
-        <PaginationFooter
-          label="Member pages"
-          pagination={members.data.pagination}
-          pageSizeOptions={MEMBER_LIST_CONFIG.pageSizeOptions}
-          onPageChange={list.setPage}
-          onPageSizeChange={list.setPageSize}
-        />
-      ) : null}
-    </div>
+    <PagedTable
+      list={list}
+      query={members}
+      failure={FALLBACK_MESSAGES.fetchUsers}
+      caption="Members"
+      columns={columns}
+      getRowLabel={(row) => `${row.firstName} ${row.lastName}`}
+      emptyMessage={MEMBER_MESSAGES.membersEmpty}
+      loadingLabel="Loading members"
+      pageLabel="Member pages"
+      pageSizeOptions={MEMBER_LIST_CONFIG.pageSizeOptions}
+    />
   );
 }
 

@@ -6,7 +6,7 @@ import { apiError, json, mockApi } from '../../../../testing/fetch-mock';
 import { renderWithProviders } from '../../../../testing/render';
 import { badgeInRow, listPage } from '../../../../testing/status-parity';
 import { WITHDRAWAL_LIST_CONFIG as MEMBER_LIST_CONFIG, WithdrawalsView } from '../withdrawals-view';
-import { WithdrawalsList } from './withdrawals-view';
+import { WithdrawalsQueue } from './withdrawals-queue';
 import { WITHDRAWAL_LIST_CONFIG } from './withdrawal-list-config';
 
 configure({ asyncUtilTimeout: 3000 });
@@ -19,7 +19,7 @@ function MemberWithdrawals() {
 
 function Queue() {
   const list = useListParams(WITHDRAWAL_LIST_CONFIG);
-  return <WithdrawalsList list={list} />;
+  return <WithdrawalsQueue list={list} />;
 }
 
 const request = {

@@ -1,27 +1,31 @@
-import { FilterPanel } from '../../../components/list/filter-panel';
-import { ListSearchDialog } from '../../../components/list/list-search-dialog';
-import type { FilterDefinition } from '../../../lib/list-filters';
-import type { ListParams } from '../../../lib/use-list-params';
+import type { FilterDefinition } from '../../lib/list-filters';
+import type { ListParams } from '../../lib/use-list-params';
+import { FilterPanel } from './filter-panel';
+import { ListSearchDialog } from './list-search-dialog';
 
-type AdminListFiltersProps<SortField extends string> = {
+export type ListFiltersProps<SortField extends string> = {
   list: ListParams<SortField>;
   filters: readonly FilterDefinition[];
+  /** The search dialog's filters on phones, when they differ from the panel's. */
+  phoneFilters?: readonly FilterDefinition[];
+  /** The search dialog's title and description (phones). */
   title: string;
   description: string;
   search?: { label: string; placeholder: string };
 };
 
 /**
- * The list kit's filters for a back-office page: the panel from 768 px up, the search dialog
- * below, both in the page so CSS shows the right one on the first paint (decision 012).
+ * A list's filters: the panel from 768 px up, the search dialog below, both in the page so CSS
+ * shows the right one on the first paint (docs/decisions/012-web-list-kit.md).
  */
-export function AdminListFilters<SortField extends string>({
+export function ListFilters<SortField extends string>({
   list,
   filters,
+  phoneFilters = filters,
   title,
   description,
   search,
-}: AdminListFiltersProps<SortField>) {
+}: ListFiltersProps<SortField>) {
   return (
     <>
       <FilterPanel
@@ -36,7 +40,7 @@ export function AdminListFilters<SortField extends string>({
         className="md:hidden"
         title={title}
         description={description}
-        filters={filters}
+        filters={phoneFilters}
         values={list.filters}
         {...(search ? { search: { ...search, value: list.search } } : {})}
         onApply={list.applyFilters}

@@ -15,12 +15,8 @@ import type { ListParams } from '../../../../lib/use-list-params';
 import { useOfficerFines } from '../../api/get-officer-fines';
 import { useMarkFinePaid } from '../../api/mark-fine-paid';
 import { useWaiveFine } from '../../api/waive-fine';
-import {
-  AdminMoneyList,
-  MemberCell,
-  memberName,
-} from '../../../../components/list/admin-money-list';
-import { FINE_LIST_CONFIG } from './fine-list-config';
+import { MemberCell, memberName, OfficerQueue } from '../../../../components/list/officer-queue';
+import { FINE_FILTERS, FINE_LIST_CONFIG } from './fine-list-config';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { ConfirmDialog } from '../../../../components/dialogs/confirm-dialog';
 import {
@@ -163,17 +159,23 @@ const columns = (today: string): readonly DataTableColumn<AdminFine>[] => [
 ];
 
 /** Every member's fines; pending ones are waived or marked paid here. */
-export function FinesList<SortField extends string>({ list }: { list: ListParams<SortField> }) {
+export function FinesQueue<SortField extends string>({ list }: { list: ListParams<SortField> }) {
   const query = useOfficerFines(list.query);
   const [today] = useState(() => toIsoDateInTimeZone(new Date()));
   return (
-    <AdminMoneyList
+    <OfficerQueue
       list={list}
       query={query}
+      filters={{
+        filters: FINE_FILTERS,
+        title: 'Search fines',
+        description: 'Find fines by member, reason, status or date.',
+        search: { label: 'Search', placeholder: 'Member, membership ID or reason' },
+      }}
       caption="Fines"
       columns={columns(today)}
       getRowLabel={(row) => `${memberName(row.member)}, ${row.reason}`}
-      rowActions={(row) =>
+      decisions={(row) =>
         row.status === 'pending' ? (
           <>
             <MarkFinePaidDialog row={row} />

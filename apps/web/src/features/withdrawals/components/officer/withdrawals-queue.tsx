@@ -12,12 +12,8 @@ import type { ListParams } from '../../../../lib/use-list-params';
 import { useApproveWithdrawal } from '../../api/approve-withdrawal';
 import { useOfficerWithdrawals } from '../../api/get-officer-withdrawals';
 import { useRejectWithdrawal } from '../../api/reject-withdrawal';
-import {
-  AdminMoneyList,
-  MemberCell,
-  memberName,
-} from '../../../../components/list/admin-money-list';
-import { WITHDRAWAL_LIST_CONFIG } from './withdrawal-list-config';
+import { MemberCell, memberName, OfficerQueue } from '../../../../components/list/officer-queue';
+import { WITHDRAWAL_FILTERS, WITHDRAWAL_LIST_CONFIG } from './withdrawal-list-config';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { ConfirmDialog } from '../../../../components/dialogs/confirm-dialog';
 import {
@@ -138,22 +134,28 @@ const columns: readonly DataTableColumn<AdminWithdrawal>[] = [
 ];
 
 /** Every member's withdrawal requests; pending ones are approved or rejected here. */
-export function WithdrawalsList<SortField extends string>({
+export function WithdrawalsQueue<SortField extends string>({
   list,
 }: {
   list: ListParams<SortField>;
 }) {
   const query = useOfficerWithdrawals(list.query);
   return (
-    <AdminMoneyList
+    <OfficerQueue
       list={list}
       query={query}
+      filters={{
+        filters: WITHDRAWAL_FILTERS,
+        title: 'Search withdrawals',
+        description: 'Find requests by member, status, type or date.',
+        search: { label: 'Search', placeholder: 'Member name or membership ID' },
+      }}
       caption="Withdrawal requests"
       columns={columns}
       getRowLabel={(row) =>
         `${memberName(row.member)}, ${formatNaira(row.requestedAmount)} ${typeLabel(row).toLowerCase()}`
       }
-      rowActions={(row) =>
+      decisions={(row) =>
         row.status === 'pending' ? (
           <>
             <ApproveWithdrawalDialog row={row} />

@@ -10,12 +10,8 @@ import type { ListParams } from '../../../../lib/use-list-params';
 import { useOfficerDepositNotices } from '../../api/get-officer-deposit-notices';
 import { useRejectDepositNotice } from '../../api/reject-deposit-notice';
 import { useVerifyDepositNotice } from '../../api/verify-deposit-notice';
-import {
-  AdminMoneyList,
-  MemberCell,
-  memberName,
-} from '../../../../components/list/admin-money-list';
-import { DEPOSIT_NOTICE_LIST_CONFIG } from './deposit-notice-list-config';
+import { MemberCell, memberName, OfficerQueue } from '../../../../components/list/officer-queue';
+import { DEPOSIT_NOTICE_FILTERS, DEPOSIT_NOTICE_LIST_CONFIG } from './deposit-notice-list-config';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { ConfirmDialog } from '../../../../components/dialogs/confirm-dialog';
 import {
@@ -113,20 +109,26 @@ const columns: readonly DataTableColumn<AdminDepositNotice>[] = [
 ];
 
 /** Every member's deposit notices; pending ones are verified or rejected here. */
-export function DepositNoticesList<SortField extends string>({
+export function DepositNoticesQueue<SortField extends string>({
   list,
 }: {
   list: ListParams<SortField>;
 }) {
   const query = useOfficerDepositNotices(list.query);
   return (
-    <AdminMoneyList
+    <OfficerQueue
       list={list}
       query={query}
+      filters={{
+        filters: DEPOSIT_NOTICE_FILTERS,
+        title: 'Search deposit notices',
+        description: 'Find notices by member, bank reference, status or date.',
+        search: { label: 'Search', placeholder: 'Member, membership ID or bank reference' },
+      }}
       caption="Deposit notices"
       columns={columns}
       getRowLabel={(row) => `${memberName(row.member)}, ${row.bankReference}`}
-      rowActions={(row) =>
+      decisions={(row) =>
         row.status === 'pending' ? (
           <>
             <VerifyDepositNoticeDialog row={row} />

@@ -1,0 +1,56 @@
+import type { AdminMemberRef } from '@coop/shared/members';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { adminMemberPath } from '../../config/paths';
+import { ListFilters, type ListFiltersProps } from './list-filters';
+import { PagedTable, type PagedTableProps } from './paged-table';
+
+/** The member a record belongs to: name (to their page) and membership ID. */
+export function MemberCell({ member }: { member: AdminMemberRef }) {
+  return (
+    <Link
+      className="font-medium text-primary underline-offset-4 hover:underline"
+      to={adminMemberPath(member.id)}
+    >
+      {member.firstName} {member.lastName}
+      <span className="block text-sm font-normal text-muted-foreground">{member.membershipId}</span>
+    </Link>
+  );
+}
+
+export const memberName = (member: AdminMemberRef) => `${member.firstName} ${member.lastName}`;
+
+export type OfficerQueueProps<Row extends { id: string }, SortField extends string> = Omit<
+  PagedTableProps<Row, SortField>,
+  'rowActions'
+> & {
+  /** The queue's filters and search (the panel, or the search dialog on phones). */
+  filters: Omit<ListFiltersProps<SortField>, 'list'>;
+  /** What an officer may decide about a row (a pending one); nothing for a decided row. */
+  decisions: (row: Row) => ReactNode;
+};
+
+/**
+ * The officers' queue of members' requests (deposit notices, withdrawals, fines): filters and
+ * search, every member's rows with the decisions a row still waits for, and pages. The route owns
+ * the list's state and passes it (docs/decisions/128-list-pages-route-owns-state.md); the domain
+ * gives its columns, filters and decision dialogs (docs/decisions/124-dialog-kit.md).
+ */
+export function OfficerQueue<Row extends { id: string }, SortField extends string>({
+  filters,
+  decisions,
+  ...table
+}: OfficerQueueProps<Row, SortField>) {
+  return (
+    <div className="grid grid-cols-1 gap-6">
+      <ListFilters list={table.list} {...filters} />
+      <PagedTable
+        {...table}
+        rowActions={(row) => {
+          const actions = decisions(row);
+          return actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null;
+        }}
+      />
+    </div>
+  );
+}
