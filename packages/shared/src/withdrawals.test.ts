@@ -53,6 +53,15 @@ describe('withdrawalFormSchema', () => {
     ]);
     expect(WITHDRAWAL_MESSAGES.exceedsBalance).toBe('Amount exceeds available balance');
   });
+
+  it('says the balance is exceeded before the ceiling on any one amount, and checks the rest', () => {
+    const form = withdrawalFormSchema(20_000);
+    expect(messages(form.safeParse({ amount: 999_999_999 }))).toEqual([
+      'Amount exceeds available balance',
+    ]);
+    expect(messages(form.safeParse({ amount: 0 }))).toEqual([WITHDRAWAL_MESSAGES.invalidAmount]);
+    expect(messages(form.safeParse({ amount: 100.001 }))).toEqual([WITHDRAWAL_MESSAGES.tooPrecise]);
+  });
 });
 
 describe('withdrawalUpdateSchema', () => {

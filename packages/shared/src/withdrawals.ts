@@ -45,13 +45,20 @@ export const withdrawalRequestSchema = z.strictObject({
 });
 export type WithdrawalRequest = z.infer<typeof withdrawalRequestSchema>;
 
-/** The dialog's form: the request rules plus the balance available for the chosen type. */
+/**
+ * The dialog's form: the request rules plus the balance available for the chosen type. The
+ * balance is checked first: a member who asks for more than they have is told so, not about the
+ * cooperative's ceiling on any one amount, which is also exceeded.
+ */
 export function withdrawalFormSchema(availableBalance: Naira) {
   return z.strictObject({
-    amount: withdrawalAmountSchema.refine(
-      (amount) => amount <= availableBalance,
-      WITHDRAWAL_MESSAGES.exceedsBalance,
-    ),
+    amount: z
+      .number({ error: WITHDRAWAL_MESSAGES.invalidAmount })
+      .refine((amount) => amount <= availableBalance, {
+        error: WITHDRAWAL_MESSAGES.exceedsBalance,
+        abort: true,
+      })
+      .pipe(withdrawalAmountSchema),
     reason: withdrawalReasonSchema,
   });
 }
