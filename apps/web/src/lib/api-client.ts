@@ -199,7 +199,7 @@ export function hasErrorCode(error: unknown, code: ApiErrorCode | ClientErrorCod
   return toApiError(error).code === code;
 }
 
-/** A 400's per-field messages (`details: [{ field, message }]`), keyed by field. */
+/** A refusal's per-field messages (`details: [{ field, message }]`, any status), keyed by field. */
 export function fieldErrors(error: unknown): Record<string, string> {
   const { details } = toApiError(error);
   const byField: Record<string, string> = {};

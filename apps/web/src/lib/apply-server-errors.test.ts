@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { errorFromAnswer, networkError } from './api-client';
-import { applyServerErrors, serverFieldMessages } from './apply-server-errors';
+import { applyServerErrors, serverFieldMessages, showSubmitFailure } from './apply-server-errors';
 
 const validation = (details: unknown) =>
   errorFromAnswer(400, {
@@ -30,18 +30,54 @@ describe('applyServerErrors', () => {
     ]);
   });
 
-  it('leaves every field alone for a failure that is not a validation answer', () => {
+  it("puts a 409's field messages under the form's fields too: a duplicate is the field's to fix", () => {
     const setError = vi.fn();
-    const notValidation = errorFromAnswer(409, {
-      message: 'Already used',
-      details: [{ field: 'password', message: 'x' }],
-      code: 'CONFLICT',
+    const duplicate = errorFromAnswer(409, {
+      success: false,
+      error: 'Conflict',
+      message: 'A member with this email already exists',
+      details: [{ field: 'email', message: 'A member with this email already exists' }],
+      code: 'MEMBER_EXISTS',
+      timestamp: '2026-03-05T10:00:00.000Z',
     });
 
-    expect(applyServerErrors(notValidation, setError, ['password'])).toEqual([]);
+    expect(applyServerErrors(duplicate, setError, ['email', 'phoneNumber'])).toEqual(['email']);
+    expect(setError.mock.calls).toEqual([
+      ['email', { type: 'server', message: 'A member with this email already exists' }],
+    ]);
+  });
+
+  it('leaves every field alone for a failure that names none of them', () => {
+    const setError = vi.fn();
+    const otherField = errorFromAnswer(409, {
+      message: 'Already used',
+      details: [{ field: 'token', message: 'x' }],
+      code: 'CONFLICT',
+    });
+    const noDetails = errorFromAnswer(409, { message: 'Not pending', code: 'CONFLICT' });
+
+    expect(applyServerErrors(otherField, setError, ['password'])).toEqual([]);
+    expect(applyServerErrors(noDetails, setError, ['password'])).toEqual([]);
     expect(applyServerErrors(networkError(), setError, ['password'])).toEqual([]);
     expect(applyServerErrors(new Error('bug'), setError, ['password'])).toEqual([]);
     expect(setError).not.toHaveBeenCalled();
+  });
+
+  it('shows a refusal about no field of the form as its general error', () => {
+    const setError = vi.fn();
+    showSubmitFailure(
+      errorFromAnswer(409, {
+        message: 'This loan is no longer approved',
+        code: 'INVALID_TRANSITION',
+      }),
+      setError,
+      ['amount'],
+      'The repayment could not be recorded',
+    );
+
+    expect(setError.mock.calls).toEqual([
+      ['root.server', { type: 'server', message: 'This loan is no longer approved' }],
+    ]);
   });
 
   it('reads the first message of a field, ignoring malformed details', () => {

@@ -1,17 +1,17 @@
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
-import { failureMessage, fieldErrors, toApiError } from './api-client';
+import { failureMessage, fieldErrors } from './api-client';
 
 /**
- * The per-field messages of a 400 answer (`details: [{ field, message }]`: a validation error, a
- * password refused as too common, a wrong current password) that belong to `fields`; empty for
- * any other failure. A message about a field the form does not have is
- * not the member's to fix there, so it is left to the caller's general error.
+ * The per-field messages of a refusal (`details: [{ field, message }]`, the API's error shape
+ * whatever the status: a 400's validation error or wrong current password, a 409's phone number,
+ * e-mail or bank reference already in use) that belong to `fields`; empty when it names none. A
+ * message about a field the form does not have is not the member's to fix there, so it is left
+ * to the caller's general error.
  */
 export function serverFieldMessages<Field extends string>(
   error: unknown,
   fields: readonly Field[],
 ): Partial<Record<Field, string>> {
-  if (toApiError(error).status !== 400) return {};
   const byField = fieldErrors(error);
   const messages: Partial<Record<Field, string>> = {};
   for (const field of fields) {
@@ -22,8 +22,8 @@ export function serverFieldMessages<Field extends string>(
 }
 
 /**
- * Puts a 400 answer's field messages under the form's own fields (react-hook-form), e.g. a
- * password the server refuses as too common. Returns the fields that received one: none means
+ * Puts a refusal's field messages under the form's own fields (react-hook-form), e.g. a
+ * password the server refuses as too common, a phone number another member uses. Returns the fields that received one: none means
  * the failure is not about a field, and the caller shows it as a general error.
  */
 export function applyServerErrors<Values extends FieldValues>(
@@ -38,8 +38,8 @@ export function applyServerErrors<Values extends FieldValues>(
 }
 
 /**
- * The one way a form shows a failed submission (docs/decisions/125-forms.md): a 400's field
- * messages under their fields; anything else (a refusal about no field, a lockout, the network)
+ * The one way a form shows a failed submission (docs/decisions/125-forms.md): a refusal's field
+ * messages under their fields (a 400's validation, a 409's duplicate); anything else (a refusal about no field, a lockout, the network)
  * as the form's general error, `errors.root.server`, with `fallback` when the answer has no
  * message. react-hook-form clears it on the next submission.
  */

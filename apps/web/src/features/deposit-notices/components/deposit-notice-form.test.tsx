@@ -59,7 +59,7 @@ describe('DepositNoticeForm', () => {
     expect(screen.getByLabelText('Bank reference')).toHaveValue('');
   });
 
-  it("tells the member when the server refuses the notice, in the server's words", async () => {
+  it('puts a duplicate bank reference (409) under the bank reference, not in a toast', async () => {
     mockApi({
       'POST /users/deposit-notices': () =>
         new Response(
@@ -81,10 +81,12 @@ describe('DepositNoticeForm', () => {
     await user.type(screen.getByLabelText('Savings (₦)'), '100');
     await user.type(screen.getByLabelText('Bank reference'), 'TRF-1');
     await user.click(screen.getByRole('button', { name: 'Notify Deposit' }));
-    expect(await screen.findByText('Request failed')).toBeInTheDocument();
-    expect(
-      screen.getByText('You already notified a transfer with this bank reference'),
-    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByLabelText('Bank reference')).toHaveAccessibleDescription(
+        'You already notified a transfer with this bank reference',
+      ),
+    );
+    expect(screen.queryByText('Request failed')).not.toBeInTheDocument();
   });
 
   it("puts a 400's field message under its field", async () => {
