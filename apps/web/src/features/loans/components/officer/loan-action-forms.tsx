@@ -22,7 +22,11 @@ import { useMarkLoanDefaulted } from '../../api/mark-loan-defaulted';
 import { useRecordRepayment } from '../../api/record-repayment';
 import { useRejectDisbursement } from '../../api/reject-disbursement';
 import { ConfirmDialog } from '../../../../components/dialogs/confirm-dialog';
-import { DialogActions, DialogFailure } from '../../../../components/dialogs/form-dialog';
+import {
+  DialogActions,
+  DialogFailure,
+  FormDialog,
+} from '../../../../components/dialogs/form-dialog';
 import { ReasonDialog } from '../../../../components/dialogs/reason-dialog';
 import { Button } from '../../../../components/ui/button';
 
@@ -40,9 +44,35 @@ const disburseResolver = lazyResolver<DisburseLoanInput>(() =>
   import('./loan-action-validation').then((module) => module.disburseResolver),
 );
 
-export function DisburseForm({ detail, onDone }: { detail: Detail; onDone: () => void }) {
-  const id = useId();
+/**
+ * Disburse an approved loan. The dialog owns the call, so while it is sent Escape, the overlay and
+ * × do nothing: the officer sees whether the money went out (docs/decisions/125-forms.md).
+ */
+export function DisburseDialog({ detail }: { detail: Detail }) {
   const action = useDisburseLoan();
+  return (
+    <FormDialog
+      trigger={<Button>Disburse</Button>}
+      className="max-h-dvh overflow-y-auto"
+      title={`Disburse loan ${detail.loan.loanId}`}
+      description={`Pays out ${formatNaira(detail.disbursementAmount)} to ${detail.member.firstName} ${detail.member.lastName}; the repayment schedule starts from the disbursement date.`}
+      busy={action.isPending}
+    >
+      {(close) => <DisburseForm detail={detail} action={action} onDone={close} />}
+    </FormDialog>
+  );
+}
+
+function DisburseForm({
+  detail,
+  action,
+  onDone,
+}: {
+  detail: Detail;
+  action: ReturnType<typeof useDisburseLoan>;
+  onDone: () => void;
+}) {
+  const id = useId();
   const [key] = useState(() => crypto.randomUUID());
   const {
     register,
@@ -182,9 +212,32 @@ const repaymentResolver = lazyResolver<AdminRepaymentInput>(() =>
   import('./loan-action-validation').then((module) => module.repaymentResolver),
 );
 
-export function RepaymentForm({ detail, onDone }: { detail: Detail; onDone: () => void }) {
-  const id = useId();
+/** Record a repayment by transfer or cash; busy while sent, as the disbursement. */
+export function RepaymentDialog({ detail }: { detail: Detail }) {
   const action = useRecordRepayment();
+  return (
+    <FormDialog
+      trigger={<Button>Record repayment</Button>}
+      className="max-h-dvh overflow-y-auto"
+      title="Record a repayment"
+      description={`Loan ${detail.loan.loanId}: ${formatNaira(detail.loan.outstandingBalance)} outstanding. Payroll repayments come with the payroll file.`}
+      busy={action.isPending}
+    >
+      {(close) => <RepaymentForm detail={detail} action={action} onDone={close} />}
+    </FormDialog>
+  );
+}
+
+function RepaymentForm({
+  detail,
+  action,
+  onDone,
+}: {
+  detail: Detail;
+  action: ReturnType<typeof useRecordRepayment>;
+  onDone: () => void;
+}) {
+  const id = useId();
   const [key] = useState(() => crypto.randomUUID());
   const {
     register,

@@ -4,14 +4,12 @@ import { formatDisplayDate, formatDisplayDateTime } from '@coop/shared/dates';
 import { formatNaira } from '@coop/shared/money';
 import { Alert, AlertDescription } from '../../../../components/ui/alert';
 import { useAuth } from '../../../../lib/auth-store';
-import { Button } from '../../../../components/ui/button';
 import {
   ApproveDisbursementDialog,
-  DisburseForm,
+  DisburseDialog,
   LoanReasonDialog,
-  RepaymentForm,
+  RepaymentDialog,
 } from './loan-action-forms';
-import { FormDialog } from '../../../../components/dialogs/form-dialog';
 
 type Detail = AdminLoanDetail;
 
@@ -58,28 +56,14 @@ export function LoanActions({ detail }: { detail: Detail }) {
   if (status === 'approved') {
     return (
       <div className="flex flex-wrap gap-2">
-        <FormDialog
-          trigger={<Button>Disburse</Button>}
-          className="max-h-dvh overflow-y-auto"
-          title={`Disburse loan ${detail.loan.loanId}`}
-          description={`Pays out ${formatNaira(detail.disbursementAmount)} to ${detail.member.firstName} ${detail.member.lastName}; the repayment schedule starts from the disbursement date.`}
-        >
-          {(close) => <DisburseForm detail={detail} onDone={close} />}
-        </FormDialog>
+        <DisburseDialog detail={detail} />
       </div>
     );
   }
   if (status === 'disbursed' || status === 'defaulted') {
     return (
       <div className="flex flex-wrap gap-2">
-        <FormDialog
-          trigger={<Button>Record repayment</Button>}
-          className="max-h-dvh overflow-y-auto"
-          title="Record a repayment"
-          description={`Loan ${detail.loan.loanId}: ${outstanding} outstanding. Payroll repayments come with the payroll file.`}
-        >
-          {(close) => <RepaymentForm detail={detail} onDone={close} />}
-        </FormDialog>
+        <RepaymentDialog detail={detail} />
         {status === 'disbursed' ? (
           <LoanReasonDialog
             detail={detail}

@@ -1,5 +1,5 @@
 import type { AdminLoanDetail, Loan } from '@coop/shared/loans';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi } from '../../../../testing/fetch-mock';
 import { renderWithProviders } from '../../../../testing/render';
@@ -22,6 +22,20 @@ const loan = (status: Loan['status']): Loan => ({
   repaymentSchedule: { scheduleItems: [], totalRepaymentAmount: 262_500, monthlyPaymentAmount: 0 },
   repaymentRecords: [],
 });
+
+type UserLike = ReturnType<typeof renderWithProviders>['user'];
+type Within = ReturnType<typeof within>;
+/** A loan dialog sent while its answer is held back. */
+type HeldCase = {
+  status: Loan['status'];
+  trigger: string;
+  title: string;
+  call: string;
+  fill: (dialog: Within, user: UserLike) => Promise<void>;
+  send: string;
+  pending: string;
+  answer: string;
+};
 
 const detail = (status: Loan['status'], withRequest = false): AdminLoanDetail => ({
   loan: loan(status),
@@ -155,5 +169,53 @@ describe(
         reference: 'TRF-118',
       });
     });
+    it.each<HeldCase>([
+      {
+        status: 'approved',
+        trigger: 'Disburse',
+        title: 'Disburse loan LN-000009',
+        call: 'POST /admin/loans/10000000-0000-4000-8000-000000000009/disburse',
+        fill: () => Promise.resolve(),
+        send: 'Request disbursement',
+        pending: 'Disbursing...',
+        answer: 'Loan LN-000009 is above the two-signature limit',
+      },
+      {
+        status: 'disbursed',
+        trigger: 'Record repayment',
+        title: 'Record a repayment',
+        call: 'POST /admin/loans/10000000-0000-4000-8000-000000000009/repayments',
+        fill: async (dialog, user) => {
+          await user.type(dialog.getByLabelText('Amount (₦)'), '5000');
+          await user.type(dialog.getByLabelText('Reference'), 'TRF-7');
+        },
+        send: 'Record repayment',
+        pending: 'Recording...',
+        answer: 'The repayment on loan LN-000009 was recorded',
+      },
+    ])(
+      '$trigger: Escape does not hide the outcome while it is sent',
+      async ({ status, trigger, title, call, fill, send, pending, answer }) => {
+        let finish: (response: Response) => void = () => undefined;
+        mockApi({
+          [call]: () =>
+            new Promise<Response>((resolve) => {
+              finish = resolve;
+            }),
+        });
+        const { user } = renderWithProviders(<LoanHistory detail={detail(status)} />);
+        await user.click(screen.getByRole('button', { name: trigger }));
+        const dialog = within(await screen.findByRole('dialog', { name: title }));
+        await fill(dialog, user);
+        await user.click(dialog.getByRole('button', { name: send }));
+        expect(await dialog.findByRole('button', { name: pending })).toBeDisabled();
+
+        await user.keyboard('{Escape}');
+        expect(screen.getByRole('dialog', { name: title })).toBeInTheDocument();
+
+        finish(json(200, { success: true, message: answer, data: {} }));
+        await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      },
+    );
   },
 );
