@@ -1,16 +1,9 @@
 /**
  * Loans without zod (docs/member-portal.md §2 Loans page, §5, §8): statuses, transitions, tones and
- * labels, the page's texts word for word and the wizard's checks, and the back office's loan texts,
+ * labels, the page's texts word for word and the back office's loan texts,
  * so the Loans pages share them with the API without downloading the validation library. The
  * schemas are in loans.ts.
  */
-import {
-  LOAN_PURPOSE_MAX_LENGTH,
-  LOAN_PURPOSE_MIN_LENGTH,
-  MAX_GUARANTORS,
-  MAX_LOAN_AMOUNT_NAIRA,
-  MIN_GUARANTORS,
-} from './constants.js';
 import { formatNaira, type Naira } from './money.js';
 import {
   statusWords,
@@ -189,39 +182,6 @@ export const LOAN_LINKS = {
  */
 export function maxEligibleAmountMessage(maxEligibleAmount: Naira): string {
   return `Amount cannot exceed your maximum eligible amount of ${formatNaira(Math.floor(maxEligibleAmount))}`;
-}
-
-/**
- * The loan amount's message (docs/member-portal.md §5), or null when it is fine; `max` is the
- * wizard's limit.
- */
-export function loanAmountError(amount: number | null | undefined, max?: Naira): string | null {
-  if (amount === null || amount === undefined || Number.isNaN(amount)) return 'Amount is required';
-  if (amount <= 0) return 'Amount must be a positive number';
-  if (amount > MAX_LOAN_AMOUNT_NAIRA)
-    return `Amount cannot exceed ${formatNaira(MAX_LOAN_AMOUNT_NAIRA)}`;
-  if (max !== undefined && amount > max) return maxEligibleAmountMessage(max);
-  return null;
-}
-
-/** The purpose's message (docs/member-portal.md §5), or null. */
-export function loanPurposeError(purpose: string): string | null {
-  const trimmed = purpose.trim();
-  if (trimmed === '') return 'Purpose is required';
-  if (trimmed.length < LOAN_PURPOSE_MIN_LENGTH) {
-    return `Purpose must be at least ${LOAN_PURPOSE_MIN_LENGTH} characters`;
-  }
-  if (trimmed.length > LOAN_PURPOSE_MAX_LENGTH) {
-    return `Purpose cannot exceed ${LOAN_PURPOSE_MAX_LENGTH} characters`;
-  }
-  return null;
-}
-
-/** The guarantor count's message (docs/member-portal.md §5), or null. */
-export function guarantorCountError(count: number): string | null {
-  if (count < MIN_GUARANTORS) return `You must select at least ${MIN_GUARANTORS} guarantors`;
-  if (count > MAX_GUARANTORS) return `You can select a maximum of ${MAX_GUARANTORS} guarantors`;
-  return null;
 }
 
 /**

@@ -112,6 +112,8 @@ export const loanCalculationRequestSchema = z.strictObject({
   deductProcessingFee: deductProcessingFeeSchema,
 });
 export type LoanCalculationRequest = z.infer<typeof loanCalculationRequestSchema>;
+/** The calculation's terms as a form holds them (the term and the fee choice have defaults). */
+export type LoanCalculationFormValues = z.input<typeof loanCalculationRequestSchema>;
 
 export const guarantorIdsSchema = z
   .array(idSchema, { error: `You must select at least ${MIN_GUARANTORS} guarantors` })
@@ -128,6 +130,8 @@ export const loanRequestSchema = z.strictObject({
   guarantorUserIds: guarantorIdsSchema,
 });
 export type LoanRequest = z.infer<typeof loanRequestSchema>;
+/** The request as the wizard's form holds it. */
+export type LoanRequestFormValues = z.input<typeof loanRequestSchema>;
 
 /** POST /users/loans/{id}/certify: the note is optional to approve, required to reject. */
 export const certificationSchema = z

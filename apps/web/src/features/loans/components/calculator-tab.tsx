@@ -1,68 +1,58 @@
-import { loanAmountError } from '@coop/shared/loan-rules';
+import type { LoanCalculationFormValues, LoanCalculationRequest } from '@coop/shared/loans';
 import { FALLBACK_MESSAGES } from '@coop/shared/messages';
-import { useState } from 'react';
-import { Alert, AlertDescription } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { failureMessage } from '../../../lib/api-client';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { FormFailure } from '../../../components/form/form-failure';
+import { SubmitButton } from '../../../components/form/submit-button';
+import { showSubmitFailure } from '../../../lib/apply-server-errors';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useCalculateLoan } from '../api/calculate-loan';
 import { CalculationView } from './calculation-view';
-import { LoanTermsFields, type Term } from './loan-terms-fields';
+import { isAmountEmpty, LOAN_TERMS_DEFAULTS, LoanTermsFields } from './loan-terms-fields';
+
+const FIELDS = ['requestedAmount', 'repaymentTermMonths', 'deductProcessingFee'] as const;
+const resolver = lazyResolver<LoanCalculationFormValues, LoanCalculationRequest>(() =>
+  import('./loan-terms-validation').then((module) => module.calculatorResolver),
+);
 
 /** docs/member-portal.md §2 Loan Calculator tab. */
 export function CalculatorTab() {
-  const [amount, setAmount] = useState('');
-  const [term, setTerm] = useState<Term>(6);
-  const [deductFee, setDeductFee] = useState(true);
-  const [amountError, setAmountError] = useState<string | null>(null);
   const calculate = useCalculateLoan();
+  const form = useForm<LoanCalculationFormValues, unknown, LoanCalculationRequest>({
+    resolver,
+    defaultValues: LOAN_TERMS_DEFAULTS,
+  });
+  const amount = useWatch({ control: form.control, name: 'requestedAmount' });
+  const failure = form.formState.errors.root?.server?.message;
 
-  const submit = () => {
-    const value = amount === '' ? null : Number(amount);
-    const error = loanAmountError(value);
-    setAmountError(error);
-    if (error || value === null) return;
-    calculate.mutate({
-      requestedAmount: value,
-      repaymentTermMonths: term,
-      deductProcessingFee: deductFee,
+  const onSubmit = (values: LoanCalculationRequest) =>
+    calculate.mutate(values, {
+      onError: (error) =>
+        showSubmitFailure(error, form.setError, FIELDS, FALLBACK_MESSAGES.calculateLoan),
     });
-  };
 
   return (
     <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
-      <form
-        noValidate
-        className="grid content-start gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <LoanTermsFields
-          amount={amount}
-          onAmount={(value) => {
-            setAmount(value);
-            setAmountError(null);
-          }}
-          amountError={amountError}
-          term={term}
-          onTerm={setTerm}
-          deductFee={deductFee}
-          onDeductFee={setDeductFee}
-        />
-        <Button type="submit" disabled={calculate.isPending || amount === ''}>
-          {calculate.isPending ? 'Calculating...' : 'Calculate Loan'}
-        </Button>
-      </form>
+      <FormProvider {...form}>
+        <form
+          noValidate
+          className="grid content-start gap-4"
+          onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}
+          onFocus={resolver.preload}
+        >
+          <LoanTermsFields />
+          <SubmitButton
+            isPending={calculate.isPending}
+            pendingLabel="Calculating..."
+            disabled={isAmountEmpty(amount)}
+          >
+            Calculate Loan
+          </SubmitButton>
+        </form>
+      </FormProvider>
       <div>
-        {calculate.isError ? (
-          <Alert variant="destructive" role="alert">
-            <AlertDescription>
-              {failureMessage(calculate.error, FALLBACK_MESSAGES.calculateLoan)}
-            </AlertDescription>
-          </Alert>
-        ) : null}
-        {calculate.data ? <CalculationView result={calculate.data} /> : null}
+        {/* docs/member-portal.md §8: a calculation's failure is a destructive alert. */}
+        <FormFailure message={failure} />
+        {calculate.data && !failure ? <CalculationView result={calculate.data} /> : null}
       </div>
     </div>
   );

@@ -209,7 +209,7 @@ describe('My Loans', () => {
     expect(dialog.getByText('Hadiza Musa')).toBeInTheDocument();
     expect(dialog.getByPlaceholderText('Search by name, email, or membership ID...')).toBeVisible();
     await user.click(dialog.getByRole('button', { name: 'Reassign Guarantor' }));
-    expect(dialog.getByText('Please select a new guarantor')).toBeInTheDocument();
+    expect(await dialog.findByText('Please select a new guarantor')).toBeInTheDocument();
     await user.click(await dialog.findByRole('button', { name: /Ebiere Tamuno/ }));
     await user.click(dialog.getByRole('button', { name: 'Reassign Guarantor' }));
     expect(await screen.findByText('Guarantor reassigned successfully')).toBeInTheDocument();
