@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { canTransitionDividend, dividendListQuerySchema, dividendSchema } from './dividends.js';
+import {
+  canTransitionDividend,
+  dividendListQuerySchema,
+  dividendPreviewFormSchema,
+  dividendSchema,
+} from './dividends.js';
 
 describe('dividends', () => {
   it('default to the latest payment first and sort by year on request', () => {
@@ -36,5 +41,31 @@ describe('dividends', () => {
       dividendYear: 2025,
     };
     expect(dividendSchema.parse(dividend)).toEqual(dividend);
+  });
+});
+
+describe('dividendPreviewFormSchema (the Declare dividend form)', () => {
+  const messages = (input: { dividendYear: string; rateBps: string }) =>
+    dividendPreviewFormSchema.safeParse(input).error?.issues.map((issue) => issue.message);
+
+  it('reads the rate in percent as basis points', () => {
+    expect(dividendPreviewFormSchema.parse({ dividendYear: ' 2025 ', rateBps: '7.5' })).toEqual({
+      dividendYear: 2025,
+      rateBps: 750,
+    });
+  });
+
+  it("says what to type, then holds year and rate to the preview's own rules", () => {
+    expect(messages({ dividendYear: '25', rateBps: '7.555' })).toEqual([
+      'Enter the financial year, like 2025',
+      'Enter the rate in percent, like 10 or 7.5',
+    ]);
+    expect(messages({ dividendYear: '1999', rateBps: '150' })).toEqual([
+      'Enter a year from 2000',
+      'The rate cannot exceed 100 %',
+    ]);
+    expect(messages({ dividendYear: '2025', rateBps: '0' })).toEqual([
+      'The rate must be above 0 %',
+    ]);
   });
 });

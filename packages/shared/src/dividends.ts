@@ -74,6 +74,27 @@ export const dividendPreviewRequestSchema = z.strictObject({
 export type DividendPreviewRequest = z.infer<typeof dividendPreviewRequestSchema>;
 
 /**
+ * The back office's Declare dividend form: the year and the rate as typed (the rate in percent,
+ * up to two decimals), read into the preview's request and then held to its rules, so a refused
+ * rate reads the same on the screen and from the API. Each field keeps the request's name, so a
+ * refusal's `details` land under it.
+ */
+export const dividendPreviewFormSchema = z.strictObject({
+  dividendYear: z
+    .string()
+    .trim()
+    .regex(/^\d{4}$/, 'Enter the financial year, like 2025')
+    .transform(Number)
+    .pipe(dividendYearSchema),
+  rateBps: z
+    .string()
+    .trim()
+    .regex(/^\d{1,3}(\.\d{1,2})?$/, 'Enter the rate in percent, like 10 or 7.5')
+    .transform((percent) => Math.round(Number(percent) * 100))
+    .pipe(dividendRateBpsSchema),
+});
+
+/**
  * The administrator declares a year's dividend on share holding (back office; the demo): every
  * member holding shares at the year's end gets a `calculated` row at `rateBps` of that holding,
  * rounded down to the kobo (decision 072). The issue date defaults to today.

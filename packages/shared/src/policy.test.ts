@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_POLICY, policySchema } from './policy.js';
+import { DEFAULT_POLICY, policyFormSchema, policySchema, type PolicyFormInput } from './policy.js';
 
 describe('policySchema', () => {
   it('accepts the default policy', () => {
@@ -47,5 +47,59 @@ describe('disbursement policy', () => {
       const edited = { ...DEFAULT_POLICY, disbursement: { secondApprovalAboveKobo } };
       expect(policySchema.safeParse(edited).success).toBe(false);
     }
+  });
+});
+
+describe('policyFormSchema (the back office form)', () => {
+  const typed: PolicyFormInput = {
+    loan: {
+      interestRateBpsByTerm: { 6: '5', 12: '10', 18: '15' },
+      insuranceFeeBps: '1',
+      formFeeKobo: '1000',
+      requiredCertifications: '2',
+      minMembershipMonths: '6',
+      maxLoanMultiplier: '2',
+      maxRunningGuarantees: '3',
+    },
+    withdrawal: DEFAULT_POLICY.withdrawal,
+    fine: {
+      paymentDueDays: '30',
+      lateRepaymentFine: { enabled: false, amountKobo: '1000', graceDays: '7' },
+    },
+    disbursement: { secondApprovalAboveKobo: '5000000' },
+  };
+  const messageAt = (input: PolicyFormInput, path: string) =>
+    policyFormSchema.safeParse(input).error?.issues.find((issue) => issue.path.join('.') === path)
+      ?.message;
+
+  it('reads percent and naira as typed into the basis points and kobo stored', () => {
+    expect(policyFormSchema.parse(typed)).toEqual(DEFAULT_POLICY);
+    const changed = {
+      ...typed,
+      loan: { ...typed.loan, insuranceFeeBps: ' 1.25 ', formFeeKobo: '1500.5' },
+    };
+    expect(policyFormSchema.parse(changed).loan).toMatchObject({
+      insuranceFeeBps: 125,
+      formFeeKobo: 150_050,
+    });
+  });
+
+  it("says what to type, then holds the value to the policy's own rules", () => {
+    const withLoan = (change: Partial<PolicyFormInput['loan']>) => ({
+      ...typed,
+      loan: { ...typed.loan, ...change },
+    });
+    expect(messageAt(withLoan({ insuranceFeeBps: 'one' }), 'loan.insuranceFeeBps')).toBe(
+      'Enter a percentage, like 5 or 2.5',
+    );
+    expect(messageAt(withLoan({ insuranceFeeBps: '101' }), 'loan.insuranceFeeBps')).toBe(
+      'Cannot exceed 100 %',
+    );
+    expect(
+      messageAt(withLoan({ requiredCertifications: '0' }), 'loan.requiredCertifications'),
+    ).toBe('At least 1');
+    expect(messageAt(withLoan({ maxLoanMultiplier: '0' }), 'loan.maxLoanMultiplier')).toBe(
+      'Must be above 0',
+    );
   });
 });

@@ -100,6 +100,57 @@ export const policySchema = z.strictObject({
 });
 export type Policy = z.infer<typeof policySchema>;
 
+/** A policy number as typed: text of the given shape, then the stored unit (percent → bps…). */
+const typed = (pattern: RegExp, message: string, toStored: (typed: number) => number) =>
+  z
+    .string()
+    .trim()
+    .regex(pattern, message)
+    .transform((text) => toStored(Number(text)));
+const percentField = typed(/^\d{1,3}(\.\d{1,2})?$/, 'Enter a percentage, like 5 or 2.5', (n) =>
+  Math.round(n * 100),
+).pipe(basisPointsSchema);
+const nairaField = typed(/^\d{1,12}(\.\d{1,2})?$/, 'Enter an amount in naira, like 1000', (n) =>
+  Math.round(n * KOBO_PER_NAIRA),
+).pipe(koboSchema);
+const wholeField = <Stored extends z.ZodType<number, number>>(stored: Stored) =>
+  typed(/^\d{1,4}$/, 'Enter a whole number', (n) => n).pipe(stored);
+const loanRules = loanPolicySchema.shape;
+
+/**
+ * The back office's Policy form: percentages and naira as typed, read into basis points and kobo
+ * and then held to the policy's own rules, so the screen and the API refuse a value alike
+ * (docs/decisions/125-forms.md). Its fields keep the policy's paths, where a refusal's `details`
+ * name them.
+ */
+export const policyFormSchema = z.strictObject({
+  loan: z.strictObject({
+    interestRateBpsByTerm: z.strictObject({ 6: percentField, 12: percentField, 18: percentField }),
+    insuranceFeeBps: percentField,
+    formFeeKobo: nairaField,
+    requiredCertifications: wholeField(loanRules.requiredCertifications),
+    minMembershipMonths: wholeField(loanRules.minMembershipMonths),
+    maxLoanMultiplier: typed(
+      /^\d{1,2}(\.\d{1,2})?$/,
+      'Enter a number, like 2 or 1.5',
+      (n) => n,
+    ).pipe(loanRules.maxLoanMultiplier),
+    maxRunningGuarantees: wholeField(loanRules.maxRunningGuarantees),
+  }),
+  withdrawal: withdrawalPolicySchema,
+  fine: z.strictObject({
+    paymentDueDays: wholeField(daysSchema),
+    lateRepaymentFine: z.strictObject({
+      enabled: z.boolean(),
+      amountKobo: nairaField,
+      graceDays: wholeField(daysSchema),
+    }),
+  }),
+  disbursement: z.strictObject({ secondApprovalAboveKobo: nairaField }),
+});
+/** The Policy form's values: each number as the officer types it, each switch on or off. */
+export type PolicyFormInput = z.input<typeof policyFormSchema>;
+
 export const DEFAULT_POLICY: Policy = {
   loan: DEFAULT_LOAN_POLICY,
   withdrawal: {

@@ -33,7 +33,8 @@ const notifications = () =>
 
 const view = { policy: DEFAULT_POLICY, updatedAt: null, updatedBy: null, isDefault: true };
 
-describe('the back office: dividends and policy', () => {
+// The whole app renders, and each form downloads its validation on first use: slow under load.
+describe('the back office: dividends and policy', { timeout: 20_000 }, () => {
   it('previews a dividend in percent (sent as basis points) and declares it with a key', async () => {
     const user = userEvent.setup();
     const api = mockApi({
@@ -85,7 +86,9 @@ describe('the back office: dividends and policy', () => {
     await user.type(screen.getByLabelText('Financial year'), '2025');
     await user.type(screen.getByLabelText('Rate (%)'), '7.555');
     await user.click(screen.getByRole('button', { name: 'Preview' }));
-    expect(screen.getByText('Enter the rate in percent, like 10 or 7.5')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Enter the rate in percent, like 10 or 7.5'),
+    ).toBeInTheDocument();
     expect(api.callsTo('POST /admin/dividends/preview')).toHaveLength(0);
 
     await user.clear(screen.getByLabelText('Rate (%)'));
@@ -138,7 +141,7 @@ describe('the back office: dividends and policy', () => {
     await user.clear(screen.getByLabelText('Insurance fee (% of the amount)'));
     await user.type(screen.getByLabelText('Insurance fee (% of the amount)'), 'one');
     await user.click(screen.getByRole('button', { name: 'Save policy' }));
-    expect(screen.getByText('Enter a percentage, like 5 or 2.5')).toBeInTheDocument();
+    expect(await screen.findByText('Enter a percentage, like 5 or 2.5')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     await user.clear(screen.getByLabelText('Insurance fee (% of the amount)'));

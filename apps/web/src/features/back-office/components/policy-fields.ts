@@ -1,8 +1,9 @@
-import type { Policy } from '@coop/shared/policy';
+import type { Policy, PolicyFormInput } from '@coop/shared/policy';
 
 /**
  * How each policy value is typed: percentages and naira on screen, basis points and kobo in the
- * policy (docs/business-rules.md). `path` is the field's name in the API's validation answer.
+ * policy (docs/business-rules.md). `path` is the field's name in the form (`PolicyFormInput`)
+ * and in the API's refusal; the rules are the shared `policyFormSchema`'s.
  */
 type Kind = 'percent' | 'naira' | 'whole' | 'times' | 'switch';
 type Group = 'Loans' | 'Withdrawals' | 'Fines' | 'Disbursement';
@@ -15,11 +16,7 @@ interface PolicyField {
   hint?: string;
   kind: Kind;
   read(policy: Policy): number | boolean;
-  write(policy: Policy, value: number | boolean): void;
 }
-
-const num = (value: number | boolean) => value as number;
-const bool = (value: number | boolean) => value as boolean;
 
 export const POLICY_FIELDS: readonly PolicyField[] = [
   ...([6, 12, 18] as const).map((term): PolicyField => ({
@@ -29,9 +26,6 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
     label: `Interest on ${term}-month loans (% flat)`,
     kind: 'percent',
     read: (p) => p.loan.interestRateBpsByTerm[term],
-    write: (p, v) => {
-      p.loan.interestRateBpsByTerm = { ...p.loan.interestRateBpsByTerm, [term]: num(v) };
-    },
   })),
   {
     key: 'insuranceFee',
@@ -40,9 +34,6 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
     label: 'Insurance fee (% of the amount)',
     kind: 'percent',
     read: (p) => p.loan.insuranceFeeBps,
-    write: (p, v) => {
-      p.loan.insuranceFeeBps = num(v);
-    },
   },
   {
     key: 'formFee',
@@ -51,9 +42,6 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
     label: 'Form fee (₦)',
     kind: 'naira',
     read: (p) => p.loan.formFeeKobo,
-    write: (p, v) => {
-      p.loan.formFeeKobo = num(v);
-    },
   },
   {
     key: 'certifications',
@@ -62,9 +50,6 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
     label: 'Reviewer approvals a loan needs',
     kind: 'whole',
     read: (p) => p.loan.requiredCertifications,
-    write: (p, v) => {
-      p.loan.requiredCertifications = num(v);
-    },
   },
   {
     key: 'membershipMonths',
@@ -73,9 +58,6 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
     label: 'Months of membership before a loan',
     kind: 'whole',
     read: (p) => p.loan.minMembershipMonths,
-    write: (p, v) => {
-      p.loan.minMembershipMonths = num(v);
-    },
   },
   {
     key: 'multiplier',
@@ -84,9 +66,6 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
     label: 'Loan limit (times confirmed savings)',
     kind: 'times',
     read: (p) => p.loan.maxLoanMultiplier,
-    write: (p, v) => {
-      p.loan.maxLoanMultiplier = num(v);
-    },
   },
   {
     key: 'guarantees',
@@ -95,9 +74,6 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
     label: 'Loans one member may guarantee at once',
     kind: 'whole',
     read: (p) => p.loan.maxRunningGuarantees,
-    write: (p, v) => {
-      p.loan.maxRunningGuarantees = num(v);
-    },
   },
   {
     key: 'noRunningLoan',
@@ -106,9 +82,6 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
     label: 'Share holding can be withdrawn only with no running loan',
     kind: 'switch',
     read: (p) => p.withdrawal.shareWithdrawalRequiresNoRunningLoan,
-    write: (p, v) => {
-      p.withdrawal.shareWithdrawalRequiresNoRunningLoan = bool(v);
-    },
   },
   {
     key: 'noActiveGuarantee',
@@ -117,9 +90,6 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
     label: 'Share holding can be withdrawn only with no active guarantee',
     kind: 'switch',
     read: (p) => p.withdrawal.shareWithdrawalRequiresNoActiveGuarantee,
-    write: (p, v) => {
-      p.withdrawal.shareWithdrawalRequiresNoActiveGuarantee = bool(v);
-    },
   },
   {
     key: 'fineDueDays',
@@ -128,9 +98,6 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
     label: 'Days a member has to pay a fine',
     kind: 'whole',
     read: (p) => p.fine.paymentDueDays,
-    write: (p, v) => {
-      p.fine.paymentDueDays = num(v);
-    },
   },
   {
     key: 'lateFineEnabled',
@@ -139,9 +106,6 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
     label: 'Fine late loan repayments automatically',
     kind: 'switch',
     read: (p) => p.fine.lateRepaymentFine.enabled,
-    write: (p, v) => {
-      p.fine.lateRepaymentFine = { ...p.fine.lateRepaymentFine, enabled: bool(v) };
-    },
   },
   {
     key: 'lateFineAmount',
@@ -150,9 +114,6 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
     label: 'Late repayment fine (₦)',
     kind: 'naira',
     read: (p) => p.fine.lateRepaymentFine.amountKobo,
-    write: (p, v) => {
-      p.fine.lateRepaymentFine = { ...p.fine.lateRepaymentFine, amountKobo: num(v) };
-    },
   },
   {
     key: 'lateFineGrace',
@@ -161,9 +122,6 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
     label: 'Days after the due date before the fine',
     kind: 'whole',
     read: (p) => p.fine.lateRepaymentFine.graceDays,
-    write: (p, v) => {
-      p.fine.lateRepaymentFine = { ...p.fine.lateRepaymentFine, graceDays: num(v) };
-    },
   },
   {
     key: 'secondApproval',
@@ -172,9 +130,6 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
     label: 'A second administrator approves disbursements above (₦)',
     kind: 'naira',
     read: (p) => p.disbursement.secondApprovalAboveKobo,
-    write: (p, v) => {
-      p.disbursement.secondApprovalAboveKobo = num(v);
-    },
   },
 ];
 
@@ -185,52 +140,24 @@ export const POLICY_GROUPS: ReadonlyArray<{ group: Group; description: string }>
   { group: 'Disbursement', description: 'The maker-checker limit on paying out loans.' },
 ];
 
-export type PolicyFormValues = Record<string, string | boolean>;
-
 /** A stored value as the form shows it: basis points as percent, kobo as naira. */
-export function toText(field: PolicyField, value: number | boolean): string | boolean {
+function toText(field: PolicyField, value: number | boolean): string | boolean {
   if (field.kind === 'switch') return value as boolean;
   const n = value as number;
   return field.kind === 'percent' || field.kind === 'naira' ? String(n / 100) : String(n);
 }
 
-const PATTERNS: Record<Exclude<Kind, 'switch'>, { pattern: RegExp; message: string }> = {
-  percent: { pattern: /^\d{1,3}(\.\d{1,2})?$/, message: 'Enter a percentage, like 5 or 2.5' },
-  naira: { pattern: /^\d{1,12}(\.\d{1,2})?$/, message: 'Enter an amount in naira, like 1000' },
-  whole: { pattern: /^\d{1,4}$/, message: 'Enter a whole number' },
-  times: { pattern: /^\d{1,2}(\.\d{1,2})?$/, message: 'Enter a number, like 2 or 1.5' },
-};
-
-/** The form's values as a policy, or the fields that cannot be read. */
-export function toPolicy(
-  base: Policy,
-  values: PolicyFormValues,
-): { policy: Policy; errors: Record<string, string> } {
-  const policy: Policy = structuredClone(base);
-  const errors: Record<string, string> = {};
+/** The policy as the form's values, each at its path. */
+export function toFormValues(policy: Policy): PolicyFormInput {
+  const values: Record<string, unknown> = {};
   for (const field of POLICY_FIELDS) {
-    const value = values[field.key];
-    if (field.kind === 'switch') {
-      field.write(policy, value === true);
-      continue;
-    }
-    const text = String(value ?? '').trim();
-    const { pattern, message } = PATTERNS[field.kind];
-    if (!pattern.test(text)) {
-      errors[field.key] = message;
-      continue;
-    }
-    const n = Number(text);
-    if (field.kind === 'percent' && n > 100) {
-      errors[field.key] = 'Cannot exceed 100 %';
-      continue;
-    }
-    field.write(
-      policy,
-      field.kind === 'percent' || field.kind === 'naira' ? Math.round(n * 100) : n,
-    );
+    const keys = field.path.split('.');
+    const last = keys.pop() as string;
+    let node = values;
+    for (const key of keys) node = (node[key] ??= {}) as Record<string, unknown>;
+    node[last] = toText(field, field.read(policy));
   }
-  return { policy, errors };
+  return values as PolicyFormInput;
 }
 
 export function policyValueText(field: PolicyField, value: number | boolean): string {

@@ -1,7 +1,9 @@
-import type { Policy, PolicyView } from '@coop/shared/policy';
+import type { Policy, PolicyFormInput, PolicyView } from '@coop/shared/policy';
 import { formatDisplayDateTime } from '@coop/shared/dates';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { Controller, get, useForm, type FieldError, type FieldPath } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
+import { FormFailure } from '../../../components/form/form-failure';
 import { FormField } from '../../../components/form/form-field';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { QueryState } from '../../../components/list/query-state';
@@ -9,30 +11,39 @@ import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { failureMessage, fieldErrors } from '../../../lib/api-client';
+import { failureMessage } from '../../../lib/api-client';
+import { showSubmitFailure } from '../../../lib/apply-server-errors';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { usePolicy } from '../api/get-policy';
 import { useSavePolicy } from '../api/save-policy';
-import type { PolicyFormValues } from './policy-fields';
-import { POLICY_FIELDS, POLICY_GROUPS, toText, toPolicy, policyValueText } from './policy-fields';
+import { POLICY_FIELDS, POLICY_GROUPS, policyValueText, toFormValues } from './policy-fields';
 import { DialogActions, FormDialog } from '../../../components/dialogs/form-dialog';
+
+/** A field's place in the form's values: the policy's path ('loan.interestRateBpsByTerm.6'). */
+const formPath = (field: (typeof POLICY_FIELDS)[number]) =>
+  field.path as FieldPath<PolicyFormInput>;
+const PATHS = POLICY_FIELDS.map(formPath);
+const resolver = lazyResolver<PolicyFormInput, Policy>(() =>
+  import('./policy-validation').then((module) => module.policyResolver),
+);
 
 function PolicyEditor({ view }: { view: PolicyView }) {
   const id = useId();
   const save = useSavePolicy();
-  const [values, setValues] = useState<PolicyFormValues>(() =>
-    Object.fromEntries(
-      POLICY_FIELDS.map((field) => [field.key, toText(field, field.read(view.policy))]),
-    ),
-  );
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<PolicyFormInput, unknown, Policy>({
+    resolver,
+    defaultValues: toFormValues(view.policy),
+  });
   const [pending, setPending] = useState<{ policy: Policy; key: string } | null>(null);
-  const serverByPath = save.isError ? fieldErrors(save.error) : {};
-  const serverErrors = Object.fromEntries(
-    POLICY_FIELDS.filter((field) => serverByPath[field.path]).map((field) => [
-      field.key,
-      serverByPath[field.path] as string,
-    ]),
-  );
+  const fieldError = (field: (typeof POLICY_FIELDS)[number]): string | undefined =>
+    get<typeof errors, FieldError | undefined>(errors, field.path)?.message;
+  const hasFieldErrors = POLICY_FIELDS.some((field) => fieldError(field) !== undefined);
   const changes = pending
     ? POLICY_FIELDS.filter((field) => field.read(view.policy) !== field.read(pending.policy)).map(
         (field) => ({
@@ -43,14 +54,8 @@ function PolicyEditor({ view }: { view: PolicyView }) {
       )
     : [];
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.reset();
-    const { policy, errors: local } = toPolicy(view.policy, values);
-    setErrors(local);
-    if (Object.keys(local).length > 0) return;
-    setPending({ policy, key: crypto.randomUUID() });
-  };
+  // The checked policy is restated in a dialog before anything is saved.
+  const onSubmit = (policy: Policy) => setPending({ policy, key: crypto.randomUUID() });
 
   const confirm = () => {
     if (!pending) return;
@@ -61,19 +66,22 @@ function PolicyEditor({ view }: { view: PolicyView }) {
           toast.success(message ?? 'Policy saved');
           setPending(null);
         },
-        onError: () => setPending(null),
+        onError: (error) => {
+          setPending(null);
+          showSubmitFailure(error, setError, PATHS, 'The policy could not be saved');
+        },
       },
     );
   };
 
-  const generalError =
-    save.isError && Object.keys(serverErrors).length === 0
-      ? failureMessage(save.error, 'The policy could not be saved')
-      : null;
-
   return (
     <>
-      <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-6">
+      <form
+        onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+        onFocus={resolver.preload}
+        noValidate
+        className="grid grid-cols-1 gap-6"
+      >
         <p className="text-sm text-muted-foreground">
           {view.isDefault
             ? 'The cooperative uses the default policy: no administrator has saved one yet.'
@@ -89,33 +97,37 @@ function PolicyEditor({ view }: { view: PolicyView }) {
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               {POLICY_FIELDS.filter((field) => field.group === group).map((field) =>
                 field.kind === 'switch' ? (
-                  <div key={field.key} className="flex items-start gap-3 sm:col-span-2">
-                    <Checkbox
-                      id={`${id}-${field.key}`}
-                      className="mt-0.5"
-                      checked={values[field.key] === true}
-                      onCheckedChange={(checked) =>
-                        setValues((current) => ({ ...current, [field.key]: checked === true }))
-                      }
-                    />
-                    <Label htmlFor={`${id}-${field.key}`} className="leading-snug">
-                      {field.label}
-                    </Label>
-                  </div>
+                  <Controller
+                    key={field.key}
+                    control={control}
+                    name={formPath(field)}
+                    render={({ field: control }) => (
+                      <div className="flex items-start gap-3 sm:col-span-2">
+                        <Checkbox
+                          id={`${id}-${field.key}`}
+                          className="mt-0.5"
+                          ref={control.ref}
+                          checked={control.value === true}
+                          onCheckedChange={(checked) => control.onChange(checked === true)}
+                          onBlur={control.onBlur}
+                        />
+                        <Label htmlFor={`${id}-${field.key}`} className="leading-snug">
+                          {field.label}
+                        </Label>
+                      </div>
+                    )}
+                  />
                 ) : (
                   <FormField
                     key={field.key}
                     id={`${id}-${field.key}`}
                     label={field.label}
-                    error={errors[field.key] ?? serverErrors[field.key]}
+                    error={fieldError(field)}
                   >
                     <Input
                       inputMode={field.kind === 'whole' ? 'numeric' : 'decimal'}
                       autoComplete="off"
-                      value={values[field.key] as string}
-                      onChange={(event) =>
-                        setValues((current) => ({ ...current, [field.key]: event.target.value }))
-                      }
+                      {...register(formPath(field))}
                     />
                   </FormField>
                 ),
@@ -123,16 +135,12 @@ function PolicyEditor({ view }: { view: PolicyView }) {
             </div>
           </fieldset>
         ))}
-        {Object.keys(errors).length > 0 ? (
+        {hasFieldErrors ? (
           <Alert variant="destructive" role="alert">
             <AlertDescription>Correct the fields marked above, then save again.</AlertDescription>
           </Alert>
         ) : null}
-        {generalError ? (
-          <Alert variant="destructive" role="alert">
-            <AlertDescription>{generalError}</AlertDescription>
-          </Alert>
-        ) : null}
+        <FormFailure message={errors.root?.server?.message} />
         <div>
           <SubmitButton isPending={save.isPending} pendingLabel="Saving...">
             Save policy
@@ -143,6 +151,7 @@ function PolicyEditor({ view }: { view: PolicyView }) {
         open={pending !== null}
         onOpenChange={(open) => (open ? null : setPending(null))}
         className="max-h-dvh overflow-y-auto"
+        busy={save.isPending}
         title="Save the policy?"
         description={
           changes.length === 0

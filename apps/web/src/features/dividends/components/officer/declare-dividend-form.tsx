@@ -1,15 +1,22 @@
-import type { DividendMemberRow, DividendPreview } from '@coop/shared/dividends';
+import type {
+  DividendMemberRow,
+  DividendPreview,
+  DividendPreviewRequest,
+} from '@coop/shared/dividends';
 import { formatDisplayDate } from '@coop/shared/dates';
 import { formatNaira } from '@coop/shared/money';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from '../../../../lib/toast';
+import { FormFailure } from '../../../../components/form/form-failure';
 import { FormField } from '../../../../components/form/form-field';
 import { SubmitButton } from '../../../../components/form/submit-button';
 import { DataTable, type DataTableColumn } from '../../../../components/list/data-table';
 import { Alert, AlertDescription } from '../../../../components/ui/alert';
 import { Button } from '../../../../components/ui/button';
 import { Input } from '../../../../components/ui/input';
-import { failureMessage, fieldErrors } from '../../../../lib/api-client';
+import { showSubmitFailure } from '../../../../lib/apply-server-errors';
+import { lazyResolver } from '../../../../lib/lazy-resolver';
 import { useDeclareDividend } from '../../api/declare-dividend';
 import { usePreviewDividend } from '../../api/preview-dividend';
 import { ConfirmDialog } from '../../../../components/dialogs/confirm-dialog';
@@ -24,9 +31,6 @@ export const formatRate = (rateBps: number) =>
  */
 const formatRetained = (naira: number) =>
   naira > 0 && naira < 1 ? 'less than ₦1' : formatNaira(naira);
-
-const PERCENT = /^\d{1,3}(\.\d{1,2})?$/;
-const YEAR = /^\d{4}$/;
 
 const previewColumns: readonly DataTableColumn<DividendMemberRow>[] = [
   {
@@ -144,67 +148,60 @@ function PreviewResult({
   );
 }
 
+type DividendFormValues = { dividendYear: string; rateBps: string };
+const FIELDS = ['dividendYear', 'rateBps'] as const;
+const resolver = lazyResolver<DividendFormValues, DividendPreviewRequest>(() =>
+  import('./declare-dividend-validation').then((module) => module.declareDividendResolver),
+);
+
 /** Year and rate, a preview per member with totals, then Declare. */
 export function DeclareDividendForm() {
   const id = useId();
   const previewDividend = usePreviewDividend();
-  const [year, setYear] = useState(String(new Date().getFullYear() - 1));
-  const [rate, setRate] = useState('');
-  const [errors, setErrors] = useState<{ year?: string; rate?: string }>({});
   const [preview, setPreview] = useState<DividendPreview | null>(null);
-  const serverErrors = previewDividend.isError ? fieldErrors(previewDividend.error) : {};
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const local: { year?: string; rate?: string } = {};
-    if (!YEAR.test(year.trim())) local.year = 'Enter the financial year, like 2025';
-    if (!PERCENT.test(rate.trim())) local.rate = 'Enter the rate in percent, like 10 or 7.5';
-    else if (Number(rate) <= 0 || Number(rate) > 100) {
-      local.rate = 'The rate must be above 0 % and at most 100 %';
-    }
-    setErrors(local);
-    setPreview(null);
-    if (local.year || local.rate) return;
-    previewDividend.mutate(
-      { dividendYear: Number(year), rateBps: Math.round(Number(rate) * 100) },
-      { onSuccess: ({ data }) => setPreview(data) },
-    );
-  };
-  const generalError =
-    previewDividend.isError && Object.keys(serverErrors).length === 0
-      ? failureMessage(previewDividend.error, 'The preview could not be calculated')
-      : null;
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<DividendFormValues, unknown, DividendPreviewRequest>({
+    resolver,
+    defaultValues: { dividendYear: String(new Date().getFullYear() - 1), rateBps: '' },
+  });
+  const onSubmit = (values: DividendPreviewRequest) =>
+    previewDividend.mutate(values, {
+      onSuccess: ({ data }) => setPreview(data),
+      onError: (error) =>
+        showSubmitFailure(error, setError, FIELDS, 'The preview could not be calculated'),
+    });
+  const fieldError = errors.dividendYear ?? errors.rateBps;
   return (
     <section aria-labelledby={`${id}-title`} className="grid grid-cols-1 gap-4">
       <h2 id={`${id}-title`} className="text-xl font-semibold">
         Declare a dividend
       </h2>
       <form
-        onSubmit={submit}
+        onSubmit={(event) => {
+          // A new attempt hides the last preview, even one the checks then stop.
+          setPreview(null);
+          void handleSubmit(onSubmit)(event);
+        }}
+        onFocus={resolver.preload}
         noValidate
         className="grid grid-cols-1 gap-4 sm:grid-cols-[10rem_12rem_auto] sm:items-end"
       >
-        <FormField
-          id={`${id}-year`}
-          label="Financial year"
-          error={errors.year ?? serverErrors.dividendYear}
-        >
-          <Input
-            inputMode="numeric"
-            autoComplete="off"
-            value={year}
-            onChange={(event) => setYear(event.target.value)}
-          />
+        <FormField id={`${id}-year`} label="Financial year" error={errors.dividendYear?.message}>
+          <Input inputMode="numeric" autoComplete="off" {...register('dividendYear')} />
         </FormField>
-        <FormField id={`${id}-rate`} label="Rate (%)" error={errors.rate ?? serverErrors.rateBps}>
+        <FormField id={`${id}-rate`} label="Rate (%)" error={errors.rateBps?.message}>
           <Input
             inputMode="decimal"
             autoComplete="off"
             placeholder="e.g. 10"
-            value={rate}
-            onChange={(event) => setRate(event.target.value)}
+            {...register('rateBps')}
           />
         </FormField>
-        <div className={errors.year || errors.rate ? 'sm:self-center' : undefined}>
+        <div className={fieldError ? 'sm:self-center' : undefined}>
           <SubmitButton isPending={previewDividend.isPending} pendingLabel="Calculating...">
             Preview
           </SubmitButton>
@@ -214,11 +211,7 @@ export function DeclareDividendForm() {
         Each member receives the rate on their share holding of 31 December, rounded down to the
         kobo. A year is declared once; paying it credits every member’s savings.
       </p>
-      {generalError ? (
-        <Alert variant="destructive" role="alert">
-          <AlertDescription>{generalError}</AlertDescription>
-        </Alert>
-      ) : null}
+      <FormFailure message={errors.root?.server?.message} />
       {preview ? (
         <PreviewResult
           key={`${preview.dividendYear}-${preview.rateBps}`}
