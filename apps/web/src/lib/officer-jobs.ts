@@ -24,12 +24,21 @@ function jobFailure(job: OfficerJob): ApiRequestError {
   );
 }
 
+type Run = {
+  resolve: (job: OfficerJob) => void;
+  reject: (error: unknown) => void;
+  /** `mutate`'s callback, called as the job is seen succeeded (in the same render). */
+  onSuccess?: ((job: OfficerJob) => void) | undefined;
+};
+
 /**
  * Long back-office work (an import, a payroll posting, a dividend payment; docs/decisions/
  * 101-officer-jobs.md): the request answers 202 with a job, and this follows the job, asking
  * `GET /admin/jobs/{id}` every second while it runs. It reads like a mutation: pending until the
- * job ends, `onSuccess` with the finished job (its `result` and `message`), and `error` when the
- * request or the job failed. `job` is the job as last read, for the progress.
+ * job ends; `mutateAsync(vars)` resolves with the finished job (its `result` and `message`) and
+ * rejects with the request's refusal or the job's failure, so a kit dialog awaits it and stays
+ * open with the refusal (docs/decisions/124-dialog-kit.md); `mutate(vars, { onSuccess })` is the
+ * same for a screen that shows `error` itself. `job` is the job as last read, for the progress.
  */
 export function useOfficerJobMutation<Vars>(start: (vars: Vars) => Promise<OfficerJobResponse>) {
   const queryClient = useQueryClient();
@@ -44,7 +53,10 @@ export function useOfficerJobMutation<Vars>(start: (vars: Vars) => Promise<Offic
   });
   const job = status.data ?? started;
   const finished = job && isOfficerJobFinished(job) ? job : undefined;
-  const onSuccess = useRef<((job: OfficerJob) => void) | undefined>(undefined);
+  // The run waiting for its job's end; settled once, when the job is seen finished. A retry
+  // with the same Idempotency-Key is answered the same job, perhaps already finished and read:
+  // the new answer (`started`) is then what tells the run it ended.
+  const waitingRun = useRef<Run | undefined>(undefined);
   useEffect(() => {
     if (!finished) return;
     // What the job changed shows everywhere (the job itself is not asked again).
@@ -52,22 +64,36 @@ export function useOfficerJobMutation<Vars>(start: (vars: Vars) => Promise<Offic
       queryKey: officerKeys.all,
       predicate: (query) => query.queryKey[1] !== 'job',
     });
-    if (finished.state === 'succeeded') onSuccess.current?.(finished);
-    onSuccess.current = undefined;
-  }, [finished, queryClient]);
+    const waiting = waitingRun.current;
+    waitingRun.current = undefined;
+    if (finished.state === 'succeeded') {
+      waiting?.onSuccess?.(finished);
+      waiting?.resolve(finished);
+    } else waiting?.reject(jobFailure(finished));
+  }, [finished, started, queryClient]);
   const failed = finished?.state === 'failed' ? jobFailure(finished) : null;
+  const run = (vars: Vars, onSuccess?: (job: OfficerJob) => void) =>
+    new Promise<OfficerJob>((resolve, reject) => {
+      const waiting: Run = { resolve, reject, onSuccess };
+      waitingRun.current = waiting;
+      mutation.mutateAsync(vars).catch((error: Error) => {
+        if (waitingRun.current === waiting) waitingRun.current = undefined;
+        reject(error);
+      });
+    });
   return {
     job,
     isPending: mutation.isPending || (job !== undefined && finished === undefined),
     isError: mutation.isError || failed !== null,
     error: mutation.error ?? failed,
     reset: () => {
-      onSuccess.current = undefined;
+      waitingRun.current = undefined;
       mutation.reset();
     },
+    mutateAsync: (vars: Vars) => run(vars),
     mutate: (vars: Vars, options?: { onSuccess?: (job: OfficerJob) => void }) => {
-      onSuccess.current = options?.onSuccess;
-      mutation.mutate(vars);
+      // The refusal is the hook's `error`, which the screen shows.
+      run(vars, options?.onSuccess).catch(() => undefined);
     },
   };
 }

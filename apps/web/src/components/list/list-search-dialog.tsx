@@ -9,15 +9,7 @@ import {
 import type { FilterChanges } from '../../lib/use-list-params';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../ui/dialog';
+import { DialogFooter, FormDialog } from '../dialogs/form-dialog';
 import { FilterField } from './filter-field';
 
 type ListSearchDialogProps = {
@@ -37,36 +29,15 @@ type ListSearchDialogProps = {
 
 const SEARCH_KEY = 'search';
 
-/**
- * The small-screen stand-in for the filter panel (docs/member-portal.md §2): a button that opens a
- * dialog with the list's main fields, Reset and Apply. Nothing reaches the list until Apply, so a
- * member on a slow connection picks everything first and waits once. Radix Dialog keeps focus
- * inside, closes on Escape and returns focus to the button.
- */
-export function ListSearchDialog({
-  title,
-  description,
-  filters,
-  values,
-  search,
-  onApply,
-  onReset,
-  triggerLabel = 'Search & filter',
-  className,
-}: ListSearchDialogProps) {
-  const [open, setOpen] = useState(false);
+type SearchFormProps = Pick<
+  ListSearchDialogProps,
+  'filters' | 'values' | 'search' | 'onApply' | 'onReset'
+> & { close: () => void };
+
+/** The dialog's form; mounted at each opening, so it starts from what the list shows now. */
+function SearchForm({ filters, values, search, onApply, onReset, close }: SearchFormProps) {
   const [draft, setDraft] = useState<FilterValues>(values);
   const [draftSearch, setDraftSearch] = useState(search?.value ?? '');
-  const activeCount = countActiveFilters(values, search?.value);
-
-  const openChange = (next: boolean) => {
-    // Every opening starts from what the list shows now.
-    if (next) {
-      setDraft(values);
-      setDraftSearch(search?.value ?? '');
-    }
-    setOpen(next);
-  };
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -74,17 +45,64 @@ export function ListSearchDialog({
       ...(search ? { search: draftSearch } : {}),
       filters: Object.fromEntries(filters.map(({ key }) => [key, draft[key]])),
     });
-    setOpen(false);
+    close();
   };
 
   const reset = () => {
     onReset();
-    setOpen(false);
+    close();
   };
 
   return (
-    <Dialog open={open} onOpenChange={openChange}>
-      <DialogTrigger asChild>
+    <form onSubmit={apply} className="grid gap-4">
+      {search ? (
+        <FilterField
+          definition={{
+            key: SEARCH_KEY,
+            label: search.label ?? 'Search',
+            type: 'text',
+            placeholder: search.placeholder,
+          }}
+          value={draftSearch}
+          onChange={(value) => setDraftSearch(typeof value === 'string' ? value : '')}
+        />
+      ) : null}
+      {filters.map((definition) => (
+        <FilterField
+          key={definition.key}
+          definition={definition}
+          value={draft[definition.key]}
+          onChange={(value) => setDraft((current) => ({ ...current, [definition.key]: value }))}
+        />
+      ))}
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={reset}>
+          Reset
+        </Button>
+        <Button type="submit">Apply</Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/**
+ * The small-screen stand-in for the filter panel (docs/member-portal.md §2): a button that opens a
+ * dialog with the list's main fields, Reset and Apply. Nothing reaches the list until Apply, so a
+ * member on a slow connection picks everything first and waits once. A dialog of the kit
+ * (docs/decisions/124-dialog-kit.md): focus stays inside, Escape closes it and focus returns to
+ * the button.
+ */
+export function ListSearchDialog({
+  title,
+  description,
+  triggerLabel = 'Search & filter',
+  className,
+  ...form
+}: ListSearchDialogProps) {
+  const activeCount = countActiveFilters(form.values, form.search?.value);
+  return (
+    <FormDialog
+      trigger={
         <Button variant="outline" className={cn('w-full', className)}>
           <Search aria-hidden="true" />
           {triggerLabel}
@@ -95,41 +113,11 @@ export function ListSearchDialog({
             </Badge>
           ) : null}
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <form onSubmit={apply} className="grid gap-4">
-          {search ? (
-            <FilterField
-              definition={{
-                key: SEARCH_KEY,
-                label: search.label ?? 'Search',
-                type: 'text',
-                placeholder: search.placeholder,
-              }}
-              value={draftSearch}
-              onChange={(value) => setDraftSearch(typeof value === 'string' ? value : '')}
-            />
-          ) : null}
-          {filters.map((definition) => (
-            <FilterField
-              key={definition.key}
-              definition={definition}
-              value={draft[definition.key]}
-              onChange={(value) => setDraft((current) => ({ ...current, [definition.key]: value }))}
-            />
-          ))}
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={reset}>
-              Reset
-            </Button>
-            <Button type="submit">Apply</Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title={title}
+      description={description}
+    >
+      {(close) => <SearchForm {...form} close={close} />}
+    </FormDialog>
   );
 }

@@ -92,10 +92,10 @@ describe('Dividend declarations', () => {
     expect(api.callsTo('POST /admin/dividends/2025/pay')).toHaveLength(1);
   }, 20_000);
 
-  it('says in the dialog why a payment job failed', async () => {
+  it('says in the dialog why a payment job failed, and says it again when Pay is pressed again', async () => {
     const failure =
       '1 of 2 members were paid before the payment stopped; pay again to pay the rest.';
-    mockApi({
+    const api = mockApi({
       'GET /admin/dividends': () => json(200, { success: true, data: [DECLARED] }),
       'POST /admin/dividends/2025/pay': () =>
         json(202, { success: true, data: job({ state: 'queued' }) }),
@@ -115,5 +115,14 @@ describe('Dividend declarations', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(failure);
     expect(within(dialog).queryByRole('progressbar')).not.toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeEnabled();
+
+    // Pressed again in the same opening: the same Idempotency-Key, so the API answers the same
+    // job, already failed and already read; the dialog says so again rather than wait for ever.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Pay ₦3,500' }));
+    await expect.poll(() => api.callsTo('POST /admin/dividends/2025/pay')).toHaveLength(2);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(failure);
+    expect(await within(dialog).findByRole('button', { name: 'Pay ₦3,500' })).toBeEnabled();
+    const [first, second] = api.callsTo('POST /admin/dividends/2025/pay');
+    expect(second?.headers.get('Idempotency-Key')).toBe(first?.headers.get('Idempotency-Key'));
   });
 });

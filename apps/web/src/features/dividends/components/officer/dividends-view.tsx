@@ -3,103 +3,47 @@ import type { DividendDeclaration } from '@coop/shared/dividends';
 import { JobProgress } from '../../../../components/job-progress';
 import { formatDisplayDate } from '@coop/shared/dates';
 import { formatNaira } from '@coop/shared/money';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { toast } from '../../../../lib/toast';
-import { SubmitButton } from '../../../../components/form/submit-button';
+import { ConfirmDialog } from '../../../../components/dialogs/confirm-dialog';
+import { decisionTrigger } from '../../../../components/dialogs/form-dialog';
 import { DataTable, type DataTableColumn } from '../../../../components/list/data-table';
 import { QueryState } from '../../../../components/list/query-state';
-import { Alert, AlertDescription } from '../../../../components/ui/alert';
 import { StatusBadge } from '../../../../components/ui/status-badge';
-import { Button } from '../../../../components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../../../components/ui/dialog';
 import { failureMessage } from '../../../../lib/api-client';
 import { useDividendDeclarations } from '../../api/get-dividend-declarations';
 import { usePayDividend } from '../../api/pay-dividend';
 import { formatRate } from './declare-dividend-form';
 
-function PayForm({
-  declaration,
-  pay,
-  onDone,
-}: {
-  declaration: DividendDeclaration;
-  pay: ReturnType<typeof usePayDividend>;
-  onDone: () => void;
-}) {
-  const [key] = useState(() => crypto.randomUUID());
-  return (
-    <>
-      {pay.isError ? (
-        <Alert variant="destructive" role="alert">
-          <AlertDescription>
-            {failureMessage(pay.error, 'The dividend could not be paid')}
-          </AlertDescription>
-        </Alert>
-      ) : null}
-      <JobProgress job={pay.job} doing="Paying" unit="members" />
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={pay.isPending}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <SubmitButton
-          isPending={pay.isPending}
-          pendingLabel="Paying..."
-          onClick={() =>
-            pay.mutate(
-              { year: declaration.dividendYear, key },
-              {
-                onSuccess: ({ message }) => {
-                  toast.success(message ?? `The ${declaration.dividendYear} dividend was paid`);
-                  onDone();
-                },
-              },
-            )
-          }
-        >
-          Pay {formatNaira(declaration.amount - declaration.paidAmount)}
-        </SubmitButton>
-      </DialogFooter>
-    </>
-  );
-}
-
 function PayDialog({ declaration }: { declaration: DividendDeclaration }) {
-  const [open, setOpen] = useState(false);
-  // The payment's job lives here: the dialog stays open (no Escape, no click outside) while it
-  // runs, so its progress and outcome are not lost and Pay is not asked again with a new key.
+  // The payment's job lives here, outside the dialog's body: its progress shows in the dialog,
+  // which stays open (no Escape, no click outside) until the job ends, with the refusal if it
+  // failed; Pay again in the same opening sends the same Idempotency-Key.
   const pay = usePayDividend();
+  const year = declaration.dividendYear;
   const due = declaration.amount - declaration.paidAmount;
   return (
-    <Dialog open={open} onOpenChange={(next) => setOpen(next || pay.isPending)}>
-      <DialogTrigger asChild>
-        <Button className="md:h-8 md:px-3">
-          Pay
-          <span className="sr-only"> the FY {declaration.dividendYear} dividend</span>
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="max-h-dvh overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>Pay the FY {declaration.dividendYear} dividend?</DialogTitle>
-          <DialogDescription>
-            {formatNaira(due)} goes into the savings of {declaration.members} member
-            {declaration.members === 1 ? '' : 's'} today, through the ledger, and each member is
-            notified. A payment cannot be undone.
-          </DialogDescription>
-        </DialogHeader>
-        <PayForm declaration={declaration} pay={pay} onDone={() => setOpen(false)} />
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      trigger={decisionTrigger({
+        label: 'Pay',
+        context: `the FY ${year} dividend`,
+        variant: 'default',
+      })}
+      title={`Pay the FY ${year} dividend?`}
+      description={`${formatNaira(due)} goes into the savings of ${declaration.members} member${
+        declaration.members === 1 ? '' : 's'
+      } today, through the ledger, and each member is notified. A payment cannot be undone.`}
+      texts={{
+        confirm: `Pay ${formatNaira(due)}`,
+        pending: 'Paying...',
+        failure: 'The dividend could not be paid',
+      }}
+      details={<JobProgress job={pay.job} doing="Paying" unit="members" />}
+      onConfirm={async (key) => {
+        const { message } = await pay.mutateAsync({ year, idempotencyKey: key });
+        toast.success(message ?? `The ${year} dividend was paid`);
+      }}
+    />
   );
 }
 
