@@ -4,15 +4,18 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { refreshOfficerLists } from '../../../lib/shared-query-keys';
 
-/** `key` is the Idempotency-Key: one per decision the officer made, kept across its retries. */
-export type ApproveProposalInput = { proposal: Proposal; key: string };
+/** The Idempotency-Key: one per decision the officer made, kept across its retries. */
+export type ApproveProposalInput = { proposal: Proposal; idempotencyKey: string };
 
 /** POST /admin/proposals/{area}/{id}/approve: the second officer's yes; the change takes effect. */
-export function approveProposal({ proposal, key }: ApproveProposalInput): Promise<ActionResponse> {
+export function approveProposal({
+  proposal,
+  idempotencyKey,
+}: ApproveProposalInput): Promise<ActionResponse> {
   return api.post<ActionResponse>(
     `/admin/proposals/${proposalArea(proposal.kind)}/${encodeURIComponent(proposal.id)}/approve`,
     undefined,
-    { idempotencyKey: key },
+    { idempotencyKey },
   );
 }
 

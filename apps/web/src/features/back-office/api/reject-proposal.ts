@@ -4,8 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { refreshOfficerLists } from '../../../lib/shared-query-keys';
 
-/** `key` is the Idempotency-Key: one per decision the officer made, kept across its retries. */
-export type RejectProposalInput = { proposal: Proposal; reason: string; key: string };
+/** The Idempotency-Key: one per decision the officer made, kept across its retries. */
+export type RejectProposalInput = { proposal: Proposal; reason: string; idempotencyKey: string };
 
 /**
  * POST /admin/proposals/{area}/{id}/reject: nothing changes, the reason is kept (the proposer
@@ -14,12 +14,12 @@ export type RejectProposalInput = { proposal: Proposal; reason: string; key: str
 export function rejectProposal({
   proposal,
   reason,
-  key,
+  idempotencyKey,
 }: RejectProposalInput): Promise<ActionResponse> {
   return api.post<ActionResponse>(
     `/admin/proposals/${proposalArea(proposal.kind)}/${encodeURIComponent(proposal.id)}/reject`,
     { reason },
-    { idempotencyKey: key },
+    { idempotencyKey },
   );
 }
 

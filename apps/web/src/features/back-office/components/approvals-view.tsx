@@ -98,7 +98,7 @@ function ApproveDialog({ proposal }: { proposal: Proposal }) {
           ]}
         />
       }
-      onConfirm={(key) => approve.mutateAsync({ proposal, key }).then(toastAnswer)}
+      onConfirm={(key) => approve.mutateAsync({ proposal, idempotencyKey: key }).then(toastAnswer)}
     />
   );
 }
@@ -122,7 +122,9 @@ function RejectDialog({ proposal, isOwn }: { proposal: Proposal; isOwn: boolean 
       }}
       kind="decision"
       field="reason"
-      onConfirm={(reason, key) => reject.mutateAsync({ proposal, reason, key }).then(toastAnswer)}
+      onConfirm={(reason, key) =>
+        reject.mutateAsync({ proposal, reason, idempotencyKey: key }).then(toastAnswer)
+      }
     />
   );
 }

@@ -40,7 +40,7 @@ function PolicyEditor({ view }: { view: PolicyView }) {
     resolver,
     defaultValues: toFormValues(view.policy),
   });
-  const [pending, setPending] = useState<{ policy: Policy; key: string } | null>(null);
+  const [pending, setPending] = useState<{ policy: Policy; idempotencyKey: string } | null>(null);
   const fieldError = (field: (typeof POLICY_FIELDS)[number]): string | undefined =>
     get<typeof errors, FieldError | undefined>(errors, field.path)?.message;
   const hasFieldErrors = POLICY_FIELDS.some((field) => fieldError(field) !== undefined);
@@ -55,12 +55,12 @@ function PolicyEditor({ view }: { view: PolicyView }) {
     : [];
 
   // The checked policy is restated in a dialog before anything is saved.
-  const onSubmit = (policy: Policy) => setPending({ policy, key: crypto.randomUUID() });
+  const onSubmit = (policy: Policy) => setPending({ policy, idempotencyKey: crypto.randomUUID() });
 
   const confirm = () => {
     if (!pending) return;
     save.mutate(
-      { policy: pending.policy, key: pending.key },
+      { policy: pending.policy, idempotencyKey: pending.idempotencyKey },
       {
         onSuccess: ({ message }) => {
           toast.success(message ?? 'Policy saved');

@@ -3,19 +3,23 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { refreshOfficerLists } from '../../../lib/shared-query-keys';
 
-/** `key` is the Idempotency-Key: one per dialog opening, kept across retries of its submission. */
-export type ResolveDisputeVariables = { id: string; values: ResolveDisputeInput; key: string };
+/** The Idempotency-Key: one per dialog opening, kept across retries of its submission. */
+export type ResolveDisputeVariables = {
+  id: string;
+  values: ResolveDisputeInput;
+  idempotencyKey: string;
+};
 
 /** POST /admin/contributions/{id}/resolve: the officer's ruling, with corrected amounts if any. */
 export function resolveDispute({
   id,
   values,
-  key,
+  idempotencyKey,
 }: ResolveDisputeVariables): Promise<DisputeResponse> {
   return api.post<DisputeResponse>(
     `/admin/contributions/${encodeURIComponent(id)}/resolve`,
     values,
-    { idempotencyKey: key },
+    { idempotencyKey },
   );
 }
 

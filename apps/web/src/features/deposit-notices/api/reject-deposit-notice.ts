@@ -3,19 +3,19 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { refreshOfficerLists } from '../../../lib/shared-query-keys';
 
-/** `key` is the Idempotency-Key: one per decision the officer made, kept across its retries. */
-export type RejectDepositNoticeInput = { id: string; reason: string; key: string };
+/** The Idempotency-Key: one per decision the officer made, kept across its retries. */
+export type RejectDepositNoticeInput = { id: string; reason: string; idempotencyKey: string };
 
 /** POST /admin/deposit-notices/{id}/reject: nothing is credited; the member is told the reason. */
 export function rejectDepositNotice({
   id,
   reason,
-  key,
+  idempotencyKey,
 }: RejectDepositNoticeInput): Promise<AdminDepositNoticeResponse> {
   return api.post<AdminDepositNoticeResponse>(
     `/admin/deposit-notices/${encodeURIComponent(id)}/reject`,
     { reason },
-    { idempotencyKey: key },
+    { idempotencyKey },
   );
 }
 

@@ -3,16 +3,16 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { refreshOfficerLists } from '../../../lib/shared-query-keys';
 
-/** `key` is the Idempotency-Key: one per confirmation, kept across its retries. */
-export type DeclareDividendVariables = { values: DeclareDividendInput; key: string };
+/** The Idempotency-Key: one per confirmation, kept across its retries. */
+export type DeclareDividendVariables = { values: DeclareDividendInput; idempotencyKey: string };
 
 /** POST /admin/dividends: the year is declared at the rate (once; nothing is paid yet). */
 export function declareDividend({
   values,
-  key,
+  idempotencyKey,
 }: DeclareDividendVariables): Promise<DividendDeclarationResponse> {
   return api.post<DividendDeclarationResponse>('/admin/dividends', values, {
-    idempotencyKey: key,
+    idempotencyKey,
   });
 }
 

@@ -3,12 +3,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { refreshOfficerLists } from '../../../lib/shared-query-keys';
 
-/** `key` is the Idempotency-Key: one per dialog opening, kept across retries of its submission. */
-export type IssueFinesInput = { values: AdminIssueFinesInput; key: string };
+/** The Idempotency-Key: one per dialog opening, kept across retries of its submission. */
+export type IssueFinesInput = { values: AdminIssueFinesInput; idempotencyKey: string };
 
 /** POST /admin/fines: one fine each to one or many members. */
-export function issueFines({ values, key }: IssueFinesInput): Promise<AdminIssueFinesResponse> {
-  return api.post<AdminIssueFinesResponse>('/admin/fines', values, { idempotencyKey: key });
+export function issueFines({
+  values,
+  idempotencyKey,
+}: IssueFinesInput): Promise<AdminIssueFinesResponse> {
+  return api.post<AdminIssueFinesResponse>('/admin/fines', values, { idempotencyKey });
 }
 
 export function useIssueFines() {

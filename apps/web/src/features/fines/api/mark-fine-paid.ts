@@ -3,13 +3,21 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { refreshOfficerLists } from '../../../lib/shared-query-keys';
 
-/** `key` is the Idempotency-Key: one per decision the officer made, kept across its retries. */
-export type MarkFinePaidInput = { id: string; values: AdminMarkFinePaidInput; key: string };
+/** The Idempotency-Key: one per decision the officer made, kept across its retries. */
+export type MarkFinePaidInput = {
+  id: string;
+  values: AdminMarkFinePaidInput;
+  idempotencyKey: string;
+};
 
 /** POST /admin/fines/{id}/pay: the fine is paid from what the officer chose. */
-export function markFinePaid({ id, values, key }: MarkFinePaidInput): Promise<AdminFineResponse> {
+export function markFinePaid({
+  id,
+  values,
+  idempotencyKey,
+}: MarkFinePaidInput): Promise<AdminFineResponse> {
   return api.post<AdminFineResponse>(`/admin/fines/${encodeURIComponent(id)}/pay`, values, {
-    idempotencyKey: key,
+    idempotencyKey,
   });
 }
 

@@ -3,15 +3,19 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { refreshOfficerLists } from '../../../lib/shared-query-keys';
 
-/** `key` is the Idempotency-Key: one per decision the officer made, kept across its retries. */
-export type WaiveFineInput = { id: string; note: string; key: string };
+/** The Idempotency-Key: one per decision the officer made, kept across its retries. */
+export type WaiveFineInput = { id: string; note: string; idempotencyKey: string };
 
 /** POST /admin/fines/{id}/waive: the fine is cancelled with the officer's note. */
-export function waiveFine({ id, note, key }: WaiveFineInput): Promise<AdminFineResponse> {
+export function waiveFine({
+  id,
+  note,
+  idempotencyKey,
+}: WaiveFineInput): Promise<AdminFineResponse> {
   return api.post<AdminFineResponse>(
     `/admin/fines/${encodeURIComponent(id)}/waive`,
     { note },
-    { idempotencyKey: key },
+    { idempotencyKey },
   );
 }
 

@@ -4,19 +4,19 @@ import { api } from '../../../lib/api';
 import { refreshOfficerLists } from '../../../lib/shared-query-keys';
 import { officerLoanPath } from './loan-keys';
 
-/** `key` is the Idempotency-Key: one per thing the officer asked for, kept across its retries. */
-export type ApproveDisbursementInput = { id: string; key: string };
+/** The Idempotency-Key: one per thing the officer asked for, kept across its retries. */
+export type ApproveDisbursementInput = { id: string; idempotencyKey: string };
 
 /** POST /admin/loans/{id}/disbursement/approve: the second officer's yes; the money goes out. */
 export function approveDisbursement({
   id,
-  key,
+  idempotencyKey,
 }: ApproveDisbursementInput): Promise<AdminLoanDetailResponse> {
   return api.post<AdminLoanDetailResponse>(
     `${officerLoanPath(id)}/disbursement/approve`,
     undefined,
     {
-      idempotencyKey: key,
+      idempotencyKey,
     },
   );
 }

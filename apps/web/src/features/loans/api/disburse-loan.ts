@@ -4,8 +4,12 @@ import { api } from '../../../lib/api';
 import { refreshOfficerLists } from '../../../lib/shared-query-keys';
 import { officerLoanPath } from './loan-keys';
 
-/** `key` is the Idempotency-Key: one per thing the officer asked for, kept across its retries. */
-export type DisburseLoanVariables = { id: string; values: DisburseLoanInput; key: string };
+/** The Idempotency-Key: one per thing the officer asked for, kept across its retries. */
+export type DisburseLoanVariables = {
+  id: string;
+  values: DisburseLoanInput;
+  idempotencyKey: string;
+};
 
 /**
  * POST /admin/loans/{id}/disburse: the money goes out, or waits for a second officer above the
@@ -14,10 +18,10 @@ export type DisburseLoanVariables = { id: string; values: DisburseLoanInput; key
 export function disburseLoan({
   id,
   values,
-  key,
+  idempotencyKey,
 }: DisburseLoanVariables): Promise<AdminLoanDetailResponse> {
   return api.post<AdminLoanDetailResponse>(`${officerLoanPath(id)}/disburse`, values, {
-    idempotencyKey: key,
+    idempotencyKey,
   });
 }
 

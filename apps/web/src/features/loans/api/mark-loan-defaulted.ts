@@ -4,20 +4,20 @@ import { api } from '../../../lib/api';
 import { refreshOfficerLists } from '../../../lib/shared-query-keys';
 import { officerLoanPath } from './loan-keys';
 
-/** `key` is the Idempotency-Key: one per thing the officer asked for, kept across its retries. */
-export type MarkLoanDefaultedInput = { id: string; reason: string; key: string };
+/** The Idempotency-Key: one per thing the officer asked for, kept across its retries. */
+export type MarkLoanDefaultedInput = { id: string; reason: string; idempotencyKey: string };
 
 /** POST /admin/loans/{id}/default: the loan is marked defaulted; the borrower is told why. */
 export function markLoanDefaulted({
   id,
   reason,
-  key,
+  idempotencyKey,
 }: MarkLoanDefaultedInput): Promise<AdminLoanDetailResponse> {
   return api.post<AdminLoanDetailResponse>(
     `${officerLoanPath(id)}/default`,
     { reason },
     {
-      idempotencyKey: key,
+      idempotencyKey,
     },
   );
 }

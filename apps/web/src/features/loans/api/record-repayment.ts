@@ -4,17 +4,21 @@ import { api } from '../../../lib/api';
 import { refreshOfficerLists } from '../../../lib/shared-query-keys';
 import { officerLoanPath } from './loan-keys';
 
-/** `key` is the Idempotency-Key: one per thing the officer asked for, kept across its retries. */
-export type RecordRepaymentVariables = { id: string; values: AdminRepaymentInput; key: string };
+/** The Idempotency-Key: one per thing the officer asked for, kept across its retries. */
+export type RecordRepaymentVariables = {
+  id: string;
+  values: AdminRepaymentInput;
+  idempotencyKey: string;
+};
 
 /** POST /admin/loans/{id}/repayments: a repayment the officer received outside payroll. */
 export function recordRepayment({
   id,
   values,
-  key,
+  idempotencyKey,
 }: RecordRepaymentVariables): Promise<AdminLoanDetailResponse> {
   return api.post<AdminLoanDetailResponse>(`${officerLoanPath(id)}/repayments`, values, {
-    idempotencyKey: key,
+    idempotencyKey,
   });
 }
 

@@ -4,8 +4,8 @@ import { api } from '../../../lib/api';
 import { refreshOfficerLists } from '../../../lib/shared-query-keys';
 import { officerLoanPath } from './loan-keys';
 
-/** `key` is the Idempotency-Key: one per thing the officer asked for, kept across its retries. */
-export type RejectDisbursementInput = { id: string; reason: string; key: string };
+/** The Idempotency-Key: one per thing the officer asked for, kept across its retries. */
+export type RejectDisbursementInput = { id: string; reason: string; idempotencyKey: string };
 
 /**
  * POST /admin/loans/{id}/disbursement/reject: the second officer's no; the borrower is told why.
@@ -13,13 +13,13 @@ export type RejectDisbursementInput = { id: string; reason: string; key: string 
 export function rejectDisbursement({
   id,
   reason,
-  key,
+  idempotencyKey,
 }: RejectDisbursementInput): Promise<AdminLoanDetailResponse> {
   return api.post<AdminLoanDetailResponse>(
     `${officerLoanPath(id)}/disbursement/reject`,
     { reason },
     {
-      idempotencyKey: key,
+      idempotencyKey,
     },
   );
 }

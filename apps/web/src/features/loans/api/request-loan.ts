@@ -10,13 +10,13 @@ export type LoanRequestInput = CalculationInput & { purpose: string; guarantorUs
 /** POST /users/loans/request with Idempotency-Key: one key per request the member made. */
 export async function requestLoan({
   input,
-  key,
+  idempotencyKey,
 }: {
   input: LoanRequestInput;
-  key: string;
+  idempotencyKey: string;
 }): Promise<Loan> {
   const { data } = await api.post<SuccessResponse<Loan>>('/users/loans/request', input, {
-    idempotencyKey: key,
+    idempotencyKey,
   });
   return data;
 }

@@ -187,7 +187,7 @@ function LoanRequestForm({
       onStep(2);
     } else {
       request.mutate(
-        { key, input: values },
+        { idempotencyKey: key, input: values },
         {
           onSuccess: onDone,
           // docs/member-portal.md §8: a failed submission is logged; the review shows the

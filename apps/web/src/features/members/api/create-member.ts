@@ -3,12 +3,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { refreshOfficerLists } from '../../../lib/shared-query-keys';
 
-/** `key` is the Idempotency-Key: one per dialog opening, kept across retries of its submission. */
-export type CreateMemberInput = { values: AdminCreateMemberInput; key: string };
+/** The Idempotency-Key: one per dialog opening, kept across retries of its submission. */
+export type CreateMemberInput = { values: AdminCreateMemberInput; idempotencyKey: string };
 
 /** POST /admin/users: a new member, sent an activation email. */
-export function createMember({ values, key }: CreateMemberInput): Promise<AdminMemberResponse> {
-  return api.post<AdminMemberResponse>('/admin/users', values, { idempotencyKey: key });
+export function createMember({
+  values,
+  idempotencyKey,
+}: CreateMemberInput): Promise<AdminMemberResponse> {
+  return api.post<AdminMemberResponse>('/admin/users', values, { idempotencyKey });
 }
 
 export function useCreateMember() {

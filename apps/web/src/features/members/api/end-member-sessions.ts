@@ -4,16 +4,16 @@ import { api } from '../../../lib/api';
 import { refreshOfficerLists } from '../../../lib/shared-query-keys';
 import { memberPath } from './member-keys';
 
-/** `key` is the Idempotency-Key: one per confirmation, kept across its retries. */
-export type EndMemberSessionsInput = { id: string; key: string };
+/** The Idempotency-Key: one per confirmation, kept across its retries. */
+export type EndMemberSessionsInput = { id: string; idempotencyKey: string };
 
 /** POST /admin/users/{id}/sessions/end: every sign-in of the member ends (decision 082). */
 export function endMemberSessions({
   id,
-  key,
+  idempotencyKey,
 }: EndMemberSessionsInput): Promise<AdminEndSessionsResponse> {
   return api.post<AdminEndSessionsResponse>(`${memberPath(id)}/sessions/end`, undefined, {
-    idempotencyKey: key,
+    idempotencyKey,
   });
 }
 

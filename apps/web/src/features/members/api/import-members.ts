@@ -3,12 +3,15 @@ import type { OfficerJobResponse } from '@coop/shared/jobs';
 import { api } from '../../../lib/api';
 import { useOfficerJobMutation } from '../../../lib/officer-jobs';
 
-/** `key` is the Idempotency-Key: one per previewed file, kept across retries of its import. */
-export type ImportMembersInput = { upload: CsvUploadInput; key: string };
+/** The Idempotency-Key: one per previewed file, kept across retries of its import. */
+export type ImportMembersInput = { upload: CsvUploadInput; idempotencyKey: string };
 
 /** POST /admin/users/import: a job (202), followed until the members are imported. */
-export function importMembers({ upload, key }: ImportMembersInput): Promise<OfficerJobResponse> {
-  return api.post<OfficerJobResponse>('/admin/users/import', upload, { idempotencyKey: key });
+export function importMembers({
+  upload,
+  idempotencyKey,
+}: ImportMembersInput): Promise<OfficerJobResponse> {
+  return api.post<OfficerJobResponse>('/admin/users/import', upload, { idempotencyKey });
 }
 
 export function useImportMembers() {

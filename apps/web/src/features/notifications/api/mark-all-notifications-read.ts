@@ -5,7 +5,7 @@ import type {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { notificationKeys } from './get-notifications';
-import { withAllNotificationsRead } from './notifications-cache';
+import { withAllNotificationsRead } from './mark-read-in-cache';
 
 /** PUT /users/notifications/mark-all-read */
 export function markAllNotificationsRead(): Promise<MarkAllNotificationsReadResponse> {

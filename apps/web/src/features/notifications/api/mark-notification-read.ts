@@ -2,7 +2,7 @@ import type { NotificationListResponse, NotificationResponse } from '@coop/share
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { notificationKeys } from './get-notifications';
-import { withNotificationRead } from './notifications-cache';
+import { withNotificationRead } from './mark-read-in-cache';
 
 /** PUT /users/notifications/{id}/read */
 export function markNotificationRead(id: string): Promise<NotificationResponse> {

@@ -3,18 +3,18 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { refreshOfficerLists } from '../../../lib/shared-query-keys';
 
-/** `key` is the Idempotency-Key: one per decision the officer made, kept across its retries. */
-export type ApproveWithdrawalInput = { id: string; key: string };
+/** The Idempotency-Key: one per decision the officer made, kept across its retries. */
+export type ApproveWithdrawalInput = { id: string; idempotencyKey: string };
 
 /** POST /admin/withdrawals/{id}/approve: the ledger is debited and the member is told. */
 export function approveWithdrawal({
   id,
-  key,
+  idempotencyKey,
 }: ApproveWithdrawalInput): Promise<AdminWithdrawalResponse> {
   return api.post<AdminWithdrawalResponse>(
     `/admin/withdrawals/${encodeURIComponent(id)}/approve`,
     undefined,
-    { idempotencyKey: key },
+    { idempotencyKey },
   );
 }
 

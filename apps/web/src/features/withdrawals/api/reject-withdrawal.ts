@@ -3,19 +3,19 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { refreshOfficerLists } from '../../../lib/shared-query-keys';
 
-/** `key` is the Idempotency-Key: one per decision the officer made, kept across its retries. */
-export type RejectWithdrawalInput = { id: string; reason: string; key: string };
+/** The Idempotency-Key: one per decision the officer made, kept across its retries. */
+export type RejectWithdrawalInput = { id: string; reason: string; idempotencyKey: string };
 
 /** POST /admin/withdrawals/{id}/reject: no money moves; the member is told the reason. */
 export function rejectWithdrawal({
   id,
   reason,
-  key,
+  idempotencyKey,
 }: RejectWithdrawalInput): Promise<AdminWithdrawalResponse> {
   return api.post<AdminWithdrawalResponse>(
     `/admin/withdrawals/${encodeURIComponent(id)}/reject`,
     { reason },
-    { idempotencyKey: key },
+    { idempotencyKey },
   );
 }
 

@@ -70,7 +70,7 @@ function ResolveForm({ dispute, onDone }: { dispute: Dispute; onDone: () => void
   const noteOk = note.trim().length >= DISPUTE_NOTE_MIN_LENGTH;
   const onSubmit = (values: ResolveDisputeInput) =>
     resolve.mutate(
-      { id: dispute.id, key, values },
+      { id: dispute.id, idempotencyKey: key, values },
       {
         onSuccess: ({ message }) => {
           toast.success(message ?? DISPUTE_MESSAGES.disputeResolved);

@@ -50,7 +50,7 @@ function VerifyDepositNoticeDialog({ row }: { row: AdminDepositNotice }) {
           ]}
         />
       }
-      onConfirm={(key) => verify.mutateAsync({ id: row.id, key }).then(toastAnswer)}
+      onConfirm={(key) => verify.mutateAsync({ id: row.id, idempotencyKey: key }).then(toastAnswer)}
     />
   );
 }
@@ -74,7 +74,9 @@ function RejectDepositNoticeDialog({ row }: { row: AdminDepositNotice }) {
       }}
       kind="decision"
       field="reason"
-      onConfirm={(reason, key) => reject.mutateAsync({ id: row.id, reason, key }).then(toastAnswer)}
+      onConfirm={(reason, key) =>
+        reject.mutateAsync({ id: row.id, reason, idempotencyKey: key }).then(toastAnswer)
+      }
     />
   );
 }

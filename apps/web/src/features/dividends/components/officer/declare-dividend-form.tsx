@@ -83,7 +83,7 @@ function DeclareDialog({
       onConfirm={(key) =>
         declare
           .mutateAsync({
-            key,
+            idempotencyKey: key,
             values: { dividendYear: preview.dividendYear, rateBps: preview.rateBps },
           })
           .then(({ message }) => {

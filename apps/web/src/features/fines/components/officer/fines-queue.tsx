@@ -52,7 +52,9 @@ function WaiveFineDialog({ row }: { row: AdminFine }) {
       }}
       kind="decision"
       field="note"
-      onConfirm={(note, key) => waive.mutateAsync({ id: row.id, note, key }).then(toastAnswer)}
+      onConfirm={(note, key) =>
+        waive.mutateAsync({ id: row.id, note, idempotencyKey: key }).then(toastAnswer)
+      }
     />
   );
 }
@@ -116,7 +118,7 @@ function MarkFinePaidDialog({ row }: { row: AdminFine }) {
         </>
       }
       onConfirm={(key) =>
-        pay.mutateAsync({ id: row.id, key, values: { paidFrom } }).then(toastAnswer)
+        pay.mutateAsync({ id: row.id, idempotencyKey: key, values: { paidFrom } }).then(toastAnswer)
       }
     />
   );

@@ -153,7 +153,7 @@ function IssueFineForm({ onDone }: { onDone: () => void }) {
   };
   const onSubmit = (values: AdminIssueFinesInput) =>
     issue.mutate(
-      { key, values },
+      { idempotencyKey: key, values },
       {
         onSuccess: ({ message }) => {
           if (message) toast.success(message);

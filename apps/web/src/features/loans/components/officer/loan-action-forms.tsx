@@ -85,7 +85,7 @@ function DisburseForm({
   });
   const onSubmit = (values: DisburseLoanInput) =>
     action.mutate(
-      { id: detail.loan.id, key, values },
+      { id: detail.loan.id, idempotencyKey: key, values },
       {
         onSuccess: ({ message }) => {
           toast.success(message ?? 'Disbursed');
@@ -171,7 +171,7 @@ export function LoanReasonDialog({
       texts={{ label: 'Reason', confirm, pending, failure, variant: 'destructive' }}
       onConfirm={(reason, key) =>
         action
-          .mutateAsync({ id: detail.loan.id, key, reason })
+          .mutateAsync({ id: detail.loan.id, idempotencyKey: key, reason })
           .then(({ message }) => toast.success(message ?? 'Done'))
       }
     />
@@ -200,7 +200,7 @@ export function ApproveDisbursementDialog({
       }}
       onConfirm={(key) =>
         action
-          .mutateAsync({ id: detail.loan.id, key })
+          .mutateAsync({ id: detail.loan.id, idempotencyKey: key })
           .then(({ message }) => toast.success(message ?? 'Disbursed'))
       }
     />
@@ -250,7 +250,7 @@ function RepaymentForm({
   });
   const onSubmit = (values: AdminRepaymentInput) =>
     action.mutate(
-      { id: detail.loan.id, key, values },
+      { id: detail.loan.id, idempotencyKey: key, values },
       {
         onSuccess: ({ message }) => {
           toast.success(message ?? 'Recorded');

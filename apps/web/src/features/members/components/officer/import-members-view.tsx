@@ -12,7 +12,7 @@ import { Badge } from '../../../../components/ui/badge';
 import { paths } from '../../../../config/paths';
 import { failureMessage } from '../../../../lib/api-client';
 import { useImportMembers } from '../../api/import-members';
-import { previewMemberImport } from '../../api/preview-member-import';
+import { usePreviewMemberImport } from '../../api/preview-member-import';
 import { JobProgress } from '../../../../components/job-progress';
 import { CsvFilePicker, CsvProblems } from '../../../../components/form/csv-file-picker';
 
@@ -47,14 +47,15 @@ export function ImportMembersView() {
   const [state, setState] = useState<{
     upload: CsvUploadInput;
     preview: MemberImportPreview;
-    key: string;
+    idempotencyKey: string;
   } | null>(null);
+  const previewMemberImport = usePreviewMemberImport();
   const importMembers = useImportMembers();
   const navigate = useNavigate();
   const choose = async (upload: CsvUploadInput) => {
-    const { data } = await previewMemberImport(upload);
+    const { data } = await previewMemberImport.mutateAsync(upload);
     importMembers.reset();
-    setState({ upload, preview: data, key: crypto.randomUUID() });
+    setState({ upload, preview: data, idempotencyKey: crypto.randomUUID() });
   };
   const preview = state?.preview;
   const canImport =
@@ -102,7 +103,7 @@ export function ImportMembersView() {
               onClick={() =>
                 state &&
                 importMembers.mutate(
-                  { upload: state.upload, key: state.key },
+                  { upload: state.upload, idempotencyKey: state.idempotencyKey },
                   {
                     onSuccess: ({ message }) => {
                       toast.success(message ?? 'Members imported');

@@ -102,7 +102,7 @@ function NewMemberForm({ onDone }: { onDone: (saved: AdminMember) => void }) {
   } = form;
   const onSubmit = (values: AdminCreateMember) =>
     create.mutate(
-      { key, values },
+      { idempotencyKey: key, values },
       {
         onSuccess: onSaved(onDone),
         onError: (error) => showSubmitFailure(error, setError, NEW_MEMBER_FIELDS, FAILURE),

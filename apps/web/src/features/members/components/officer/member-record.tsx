@@ -102,7 +102,9 @@ function EndSessionsDialog({ member }: { member: AdminMember }) {
         pending: 'Ending sessions...',
         failure: 'The sessions could not be ended',
       }}
-      onConfirm={(key) => endSessions.mutateAsync({ id: member.id, key }).then(toastAnswer)}
+      onConfirm={(key) =>
+        endSessions.mutateAsync({ id: member.id, idempotencyKey: key }).then(toastAnswer)
+      }
     />
   );
 }

@@ -14,7 +14,7 @@ import { Alert, AlertDescription } from '../../../../components/ui/alert';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { failureMessage } from '../../../../lib/api-client';
 import { usePostPayroll } from '../../api/post-payroll';
-import { previewPayroll } from '../../api/preview-payroll';
+import { usePreviewPayroll } from '../../api/preview-payroll';
 import { JobProgress } from '../../../../components/job-progress';
 import { CsvFilePicker, CsvProblems } from '../../../../components/form/csv-file-picker';
 
@@ -77,15 +77,16 @@ export function PayrollView() {
   const [state, setState] = useState<{
     upload: CsvUploadInput;
     preview: PayrollPreview;
-    key: string;
+    idempotencyKey: string;
   } | null>(null);
   const [posted, setPosted] = useState<string | null>(null);
+  const previewPayroll = usePreviewPayroll();
   const post = usePostPayroll();
   const choose = async (upload: CsvUploadInput) => {
-    const { data } = await previewPayroll(upload);
+    const { data } = await previewPayroll.mutateAsync(upload);
     post.reset();
     setPosted(null);
-    setState({ upload, preview: data, key: crypto.randomUUID() });
+    setState({ upload, preview: data, idempotencyKey: crypto.randomUUID() });
   };
   const preview = state?.preview;
   const problems = preview
@@ -168,7 +169,7 @@ export function PayrollView() {
               onClick={() =>
                 state &&
                 post.mutate(
-                  { upload: state.upload, key: state.key },
+                  { upload: state.upload, idempotencyKey: state.idempotencyKey },
                   {
                     // The preview is of a file now posted: it goes, the outcome stays.
                     onSuccess: ({ message }) => {

@@ -65,7 +65,9 @@ function ApproveWithdrawalDialog({ row }: { row: AdminWithdrawal }) {
           ) : null}
         </>
       }
-      onConfirm={(key) => approve.mutateAsync({ id: row.id, key }).then(toastAnswer)}
+      onConfirm={(key) =>
+        approve.mutateAsync({ id: row.id, idempotencyKey: key }).then(toastAnswer)
+      }
     />
   );
 }
@@ -89,7 +91,9 @@ function RejectWithdrawalDialog({ row }: { row: AdminWithdrawal }) {
       }}
       kind="decision"
       field="reason"
-      onConfirm={(reason, key) => reject.mutateAsync({ id: row.id, reason, key }).then(toastAnswer)}
+      onConfirm={(reason, key) =>
+        reject.mutateAsync({ id: row.id, reason, idempotencyKey: key }).then(toastAnswer)
+      }
     />
   );
 }

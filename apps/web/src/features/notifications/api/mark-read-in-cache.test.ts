@@ -1,6 +1,6 @@
 import type { Notification, NotificationListResponse } from '@coop/shared/notifications';
 import { describe, expect, it } from 'vitest';
-import { withAllNotificationsRead, withNotificationRead } from './notifications-cache';
+import { withAllNotificationsRead, withNotificationRead } from './mark-read-in-cache';
 
 const item = (id: string, read: boolean): Notification => ({
   id,
