@@ -4,13 +4,18 @@
  * share them without the page downloading the validation library. The schemas are in
  * contributions.ts.
  */
-import type { StatusDisplay, StatusLabelMap, StatusToneMap } from './status-tones.js';
 import type { TransitionTable } from './transitions.js';
 import { canTransition } from './transitions.js';
 import { REASON_RULES } from './reason-rules.js';
+import type { ContributionStatus } from './contribution-statuses.js';
 
-export const CONTRIBUTION_STATUSES = ['pending', 'confirmed', 'disputed', 'resolved'] as const;
-export type ContributionStatus = (typeof CONTRIBUTION_STATUSES)[number];
+export {
+  CONTRIBUTION_STATUSES,
+  CONTRIBUTION_STATUS_DISPLAY,
+  CONTRIBUTION_STATUS_LABELS,
+  CONTRIBUTION_STATUS_TONES,
+  type ContributionStatus,
+} from './contribution-statuses.js';
 
 /**
  * The member confirms a pending row and may later dispute a confirmed one; the administrator
@@ -21,26 +26,6 @@ export const CONTRIBUTION_TRANSITIONS: TransitionTable<ContributionStatus> = {
   confirmed: ['disputed'],
   disputed: ['resolved'],
   resolved: [],
-};
-
-/** Pending waits for the member's confirmation; a disputed row is one the member says is wrong. */
-export const CONTRIBUTION_STATUS_TONES: StatusToneMap<ContributionStatus> = {
-  pending: 'warning',
-  confirmed: 'success',
-  disputed: 'danger',
-  resolved: 'success',
-};
-export const CONTRIBUTION_STATUS_LABELS: StatusLabelMap<ContributionStatus> = {
-  pending: 'Pending',
-  confirmed: 'Confirmed',
-  disputed: 'Disputed',
-  resolved: 'Resolved',
-};
-
-/** What a contribution status badge shows: its tone and its words (`StatusBadge`'s `of`). */
-export const CONTRIBUTION_STATUS_DISPLAY: StatusDisplay<ContributionStatus> = {
-  tones: CONTRIBUTION_STATUS_TONES,
-  labels: CONTRIBUTION_STATUS_LABELS,
 };
 
 export function canTransitionContribution(from: ContributionStatus, to: ContributionStatus) {

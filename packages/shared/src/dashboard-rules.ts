@@ -5,6 +5,12 @@
  */
 import { formatNaira, type Naira } from './money.js';
 import type { NotificationType } from './notifications.js';
+import { CONTRIBUTION_STATUS_DISPLAY } from './contribution-statuses.js';
+import { DIVIDEND_STATUS_DISPLAY } from './dividend-statuses.js';
+import { FINE_STATUS_DISPLAY } from './fine-statuses.js';
+import { LOAN_STATUS_DISPLAY } from './loan-statuses.js';
+import { statusWords, type StatusDisplay } from './status-tones.js';
+import { WITHDRAWAL_STATUS_DISPLAY } from './withdrawal-statuses.js';
 
 export const ACTIVITY_TYPES = ['contribution', 'loan', 'withdrawal', 'dividend', 'fine'] as const;
 export type ActivityTypeName = (typeof ACTIVITY_TYPES)[number];
@@ -45,22 +51,25 @@ export const DASHBOARD_MESSAGES = {
 } as const;
 
 /**
- * The activity badge (docs/member-portal.md §4): completed and confirmed read 'Completed'; others
- * as they are.
+ * Each activity's statuses as its own domain shows them (docs/decisions/113-status-tones.md): a
+ * pending loan in Recent Activity is the amber 'Pending' of My Loans. The small statuses modules,
+ * not the domains' rules, so the dashboard loads the maps and nothing more.
  */
-export function activityStatusLabel(status: string): string {
-  switch (status) {
-    case 'completed':
-    case 'confirmed':
-      return 'Completed';
-    case 'pending':
-      return 'Pending';
-    case 'disputed':
-      return 'Disputed';
-    default:
-      // Words, never the stored value: 'under_review' reads 'Under review'.
-      return status.charAt(0).toUpperCase() + status.slice(1).replaceAll('_', ' ');
-  }
+export const ACTIVITY_STATUS_DISPLAY: Readonly<Record<ActivityTypeName, StatusDisplay<string>>> = {
+  contribution: CONTRIBUTION_STATUS_DISPLAY,
+  loan: LOAN_STATUS_DISPLAY,
+  withdrawal: WITHDRAWAL_STATUS_DISPLAY,
+  dividend: DIVIDEND_STATUS_DISPLAY,
+  fine: FINE_STATUS_DISPLAY,
+};
+
+/**
+ * The activity badge's words (docs/member-portal.md §4): completed and confirmed read
+ * 'Completed'; any other status reads as its domain writes it ('Under Review', as on My Loans).
+ */
+export function activityStatusLabel(type: ActivityTypeName, status: string): string {
+  if (status === 'completed' || status === 'confirmed') return 'Completed';
+  return ACTIVITY_STATUS_DISPLAY[type].labels[status] ?? statusWords(status);
 }
 
 /** Statuses of records that moved no money: a refused or withdrawn request, a waived fine. */

@@ -10,15 +10,17 @@ import {
 
 describe('activityStatusLabel', () => {
   it.each([
-    ['completed', 'Completed'],
-    ['confirmed', 'Completed'],
-    ['pending', 'Pending'],
-    ['disputed', 'Disputed'],
-    ['disbursed', 'Disbursed'],
-    ['under_review', 'Under review'],
-    ['cancelled', 'Cancelled'],
-  ])('shows %s as %s', (status, label) => {
-    expect(activityStatusLabel(status)).toBe(label);
+    ['contribution', 'completed', 'Completed'],
+    ['contribution', 'confirmed', 'Completed'],
+    ['contribution', 'pending', 'Pending'],
+    ['contribution', 'disputed', 'Disputed'],
+    ['loan', 'disbursed', 'Disbursed'],
+    ['loan', 'under_review', 'Under Review'],
+    ['withdrawal', 'cancelled', 'Cancelled'],
+    ['fine', 'waived', 'Waived'],
+    ['dividend', 'calculated', 'Calculated'],
+  ] as const)('shows a %s %s as %s', (type, status, label) => {
+    expect(activityStatusLabel(type, status)).toBe(label);
   });
 });
 

@@ -3,12 +3,17 @@
  * texts. Free of zod, so the Dividends page and the API share them; the schemas are in
  * dividends.ts.
  */
-import type { StatusDisplay, StatusLabelMap, StatusToneMap } from './status-tones.js';
 import type { TransitionTable } from './transitions.js';
 import { canTransition } from './transitions.js';
+import type { DividendStatus } from './dividend-statuses.js';
 
-export const DIVIDEND_STATUSES = ['calculated', 'pending', 'paid'] as const;
-export type DividendStatus = (typeof DIVIDEND_STATUSES)[number];
+export {
+  DIVIDEND_STATUSES,
+  DIVIDEND_STATUS_DISPLAY,
+  DIVIDEND_STATUS_LABELS,
+  DIVIDEND_STATUS_TONES,
+  type DividendStatus,
+} from './dividend-statuses.js';
 
 /** A year's declaration: `paid` once every row is paid (tones and labels as DIVIDEND_STATUS_*). */
 export const DIVIDEND_DECLARATION_STATUSES = ['calculated', 'paid'] as const;
@@ -26,25 +31,6 @@ export const DIVIDEND_TRANSITIONS: TransitionTable<DividendStatus> = {
 export function canTransitionDividend(from: DividendStatus, to: DividendStatus) {
   return canTransition(DIVIDEND_TRANSITIONS, from, to);
 }
-
-/** Calculated is under way (declared, not yet approved); pending waits for payment. */
-export const DIVIDEND_STATUS_TONES: StatusToneMap<DividendStatus> = {
-  calculated: 'info',
-  pending: 'warning',
-  paid: 'success',
-};
-
-export const DIVIDEND_STATUS_LABELS: StatusLabelMap<DividendStatus> = {
-  calculated: 'Calculated',
-  pending: 'Pending',
-  paid: 'Paid',
-};
-
-/** What a dividend status badge shows: its tone and its words (`StatusBadge`'s `of`). */
-export const DIVIDEND_STATUS_DISPLAY: StatusDisplay<DividendStatus> = {
-  tones: DIVIDEND_STATUS_TONES,
-  labels: DIVIDEND_STATUS_LABELS,
-};
 
 export const DIVIDEND_TYPE_LABELS: Readonly<Record<DividendType, string>> = {
   share_holding: 'Share Holdings',

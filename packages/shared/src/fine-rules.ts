@@ -3,12 +3,17 @@
  * page's texts. Free of zod, so the Fines page and the API share them; the schemas are in fines.ts.
  */
 import type { IsoDate } from './dates.js';
-import type { StatusDisplay, StatusLabelMap, StatusToneMap } from './status-tones.js';
 import type { TransitionTable } from './transitions.js';
 import { canTransition } from './transitions.js';
+import type { FineStatus } from './fine-statuses.js';
 
-export const FINE_STATUSES = ['pending', 'paid', 'waived'] as const;
-export type FineStatus = (typeof FINE_STATUSES)[number];
+export {
+  FINE_STATUSES,
+  FINE_STATUS_DISPLAY,
+  FINE_STATUS_LABELS,
+  FINE_STATUS_TONES,
+  type FineStatus,
+} from './fine-statuses.js';
 
 export const FINE_TRANSITIONS: TransitionTable<FineStatus> = {
   pending: ['paid', 'waived'],
@@ -28,25 +33,6 @@ export function isFineOverdue(fine: { status: FineStatus; dueDate: IsoDate }, to
 /** How a fine is settled when the administrator marks it paid (decision 040). */
 export const FINE_PAYMENT_SOURCES = ['savings', 'bank_transfer'] as const;
 export type FinePaymentSource = (typeof FINE_PAYMENT_SOURCES)[number];
-
-/** Pending waits for payment; a waived fine closed without payment. */
-export const FINE_STATUS_TONES: StatusToneMap<FineStatus> = {
-  pending: 'warning',
-  paid: 'success',
-  waived: 'muted',
-};
-
-export const FINE_STATUS_LABELS: StatusLabelMap<FineStatus> = {
-  pending: 'Pending',
-  paid: 'Paid',
-  waived: 'Waived',
-};
-
-/** What a fine status badge shows: its tone and its words (`StatusBadge`'s `of`). */
-export const FINE_STATUS_DISPLAY: StatusDisplay<FineStatus> = {
-  tones: FINE_STATUS_TONES,
-  labels: FINE_STATUS_LABELS,
-};
 
 /** The Fines page's texts, as members read them (docs/member-portal.md §2 and §8). */
 export const FINE_MESSAGES = {

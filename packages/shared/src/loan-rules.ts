@@ -14,17 +14,15 @@ import {
 import type { TransitionTable } from './transitions.js';
 import { canTransition } from './transitions.js';
 import { REASON_RULES } from './reason-rules.js';
+import { LOAN_STATUS_LABELS, type LoanStatus } from './loan-statuses.js';
 
-export const LOAN_STATUSES = [
-  'pending',
-  'under_review',
-  'approved',
-  'rejected',
-  'disbursed',
-  'repaid',
-  'defaulted',
-] as const;
-export type LoanStatus = (typeof LOAN_STATUSES)[number];
+export {
+  LOAN_STATUSES,
+  LOAN_STATUS_DISPLAY,
+  LOAN_STATUS_LABELS,
+  LOAN_STATUS_TONES,
+  type LoanStatus,
+} from './loan-statuses.js';
 
 /**
  * pending: waiting for guarantors (all accepting moves it under review, one rejecting can be
@@ -55,33 +53,6 @@ export const OPEN_LOAN_STATUSES = [
   'approved',
   'disbursed',
 ] as const satisfies readonly LoanStatus[];
-
-/** Waiting for guarantors, then under way with the reviewers; a running loan is under way too. */
-export const LOAN_STATUS_TONES: StatusToneMap<LoanStatus> = {
-  pending: 'warning',
-  under_review: 'info',
-  approved: 'success',
-  rejected: 'danger',
-  disbursed: 'info',
-  repaid: 'success',
-  defaulted: 'danger',
-};
-/** docs/member-portal.md §2 Loans: 'Under Review', 'Pending'… */
-export const LOAN_STATUS_LABELS: StatusLabelMap<LoanStatus> = {
-  pending: 'Pending',
-  under_review: 'Under Review',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  disbursed: 'Disbursed',
-  repaid: 'Repaid',
-  defaulted: 'Defaulted',
-};
-
-/** What a loan status badge shows: its tone and its words (`StatusBadge`'s `of`). */
-export const LOAN_STATUS_DISPLAY: StatusDisplay<LoanStatus> = {
-  tones: LOAN_STATUS_TONES,
-  labels: LOAN_STATUS_LABELS,
-};
 
 export const GUARANTOR_STATUSES = ['pending', 'accepted', 'rejected'] as const;
 export type GuarantorStatus = (typeof GUARANTOR_STATUSES)[number];

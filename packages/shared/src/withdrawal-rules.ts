@@ -4,9 +4,9 @@
  * texts. Free of zod, so the Withdrawals page and the API share them; the schemas are in
  * withdrawals.ts.
  */
-import type { StatusDisplay, StatusLabelMap, StatusToneMap } from './status-tones.js';
 import type { TransitionTable } from './transitions.js';
 import { canTransition } from './transitions.js';
+import type { WithdrawalStatus } from './withdrawal-statuses.js';
 
 export const WITHDRAWAL_TYPES = ['savings', 'share_holding'] as const;
 export type WithdrawalType = (typeof WITHDRAWAL_TYPES)[number];
@@ -17,12 +17,13 @@ export const WITHDRAWAL_PATH_SEGMENTS: Readonly<Record<WithdrawalType, string>> 
   share_holding: 'share-holding',
 };
 
-/**
- * `cancelled`: the member withdrew their own pending request (PUT /users/withdrawals/{id},
- * docs/decisions/041-withdrawals.md); docs/member-portal.md §4 shows it as an "other" status.
- */
-export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
-export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+export {
+  WITHDRAWAL_STATUSES,
+  WITHDRAWAL_STATUS_DISPLAY,
+  WITHDRAWAL_STATUS_LABELS,
+  WITHDRAWAL_STATUS_TONES,
+  type WithdrawalStatus,
+} from './withdrawal-statuses.js';
 
 /** The administrator approves (the ledger debit happens then) or rejects; the member may cancel. */
 export const WITHDRAWAL_TRANSITIONS: TransitionTable<WithdrawalStatus> = {
@@ -72,25 +73,4 @@ export const WITHDRAWAL_RESTRICTIONS = {
 export const WITHDRAWAL_TYPE_LABELS: Readonly<Record<WithdrawalType, string>> = {
   savings: 'Savings',
   share_holding: 'Share Holding',
-};
-
-/** Pending waits for the administrator; a cancelled request closed without effect. */
-export const WITHDRAWAL_STATUS_TONES: StatusToneMap<WithdrawalStatus> = {
-  pending: 'warning',
-  approved: 'success',
-  rejected: 'danger',
-  cancelled: 'muted',
-};
-
-export const WITHDRAWAL_STATUS_LABELS: StatusLabelMap<WithdrawalStatus> = {
-  pending: 'Pending',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  cancelled: 'Cancelled',
-};
-
-/** What a withdrawal status badge shows: its tone and its words (`StatusBadge`'s `of`). */
-export const WITHDRAWAL_STATUS_DISPLAY: StatusDisplay<WithdrawalStatus> = {
-  tones: WITHDRAWAL_STATUS_TONES,
-  labels: WITHDRAWAL_STATUS_LABELS,
 };

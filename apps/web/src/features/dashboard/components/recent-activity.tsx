@@ -1,5 +1,6 @@
 import type { RecentActivity as Activity } from '@coop/shared/dashboard';
 import {
+  ACTIVITY_STATUS_DISPLAY,
   DASHBOARD_MESSAGES,
   activityDisplayType,
   activityStatusLabel,
@@ -8,10 +9,10 @@ import {
 import { formatDisplayDateTime } from '@coop/shared/dates';
 import { Link } from 'react-router';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
-import { Badge, type BadgeProps } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 import { ActivityIcon } from './activity-icon';
@@ -19,13 +20,6 @@ import { WidgetRetry } from './widget-retry';
 
 /** The member's transaction history (docs/decisions/051-account-pages.md). */
 export const TRANSACTION_HISTORY_PATH = paths.transactions;
-
-function statusVariant(label: string): BadgeProps['variant'] {
-  if (label === 'Completed') return 'success';
-  if (label === 'Pending') return 'warning';
-  if (label === 'Disputed') return 'danger';
-  return 'muted';
-}
 
 type RecentActivityProps = {
   activity: Activity[] | undefined;
@@ -69,7 +63,6 @@ export default function RecentActivity({
         ) : (
           <ul className="min-w-0 divide-y">
             {activity.map((item) => {
-              const label = activityStatusLabel(item.status);
               const amount = formatActivityAmount(item.type, item.amount, item.status);
               return (
                 <li key={`${item.type}-${item.id}`} className="flex min-w-0 items-start gap-3 py-3">
@@ -93,7 +86,11 @@ export default function RecentActivity({
                     >
                       {amount}
                     </span>
-                    <Badge variant={statusVariant(label)}>{label}</Badge>
+                    <StatusBadge
+                      of={ACTIVITY_STATUS_DISPLAY[item.type]}
+                      status={item.status}
+                      label={activityStatusLabel(item.type, item.status)}
+                    />
                   </div>
                 </li>
               );
