@@ -14,6 +14,7 @@
 //   npm run bench:api                      # embedded PGlite
 //   BENCH_DATABASE_URL=postgres://… npm run bench:api
 //   BENCH_CONNECTIONS=10 BENCH_SECONDS=5 BENCH_ROUNDS=5 npm run bench:api
+//   BENCH_BASELINE=/tmp/main/apps/api/dist/server.js …  # also another build, each call right after
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -68,9 +69,15 @@ const bare = spawn(process.execPath, ['bench/bare-jwt-server.mjs'], {
   },
   stdio: 'inherit',
 });
+// Another build of the API (BENCH_BASELINE: its dist/server.js, e.g. main's) on the same database,
+// two ports up: each member call is also run against it right after, in the same round, as
+// "baseline: …", so two builds compare under the same load. Started once the first has seeded.
+const baselinePort = port + 2;
+let baseline;
 const stop = () => {
   server.kill('SIGTERM');
   bare.kill('SIGTERM');
+  baseline?.kill('SIGTERM');
 };
 process.on('exit', stop);
 
@@ -152,6 +159,25 @@ const totalCpu = (cpu) => cpu.server + cpu.database + cpu.generator;
 let admin;
 try {
   await Promise.all([waitFor(`${base}/api/health`), waitFor(`http://127.0.0.1:${barePort}/bare`)]);
+  if (process.env.BENCH_BASELINE) {
+    baseline = spawn(
+      process.execPath,
+      [
+        ...(process.env.BENCH_NODE_ARGS?.split(' ') ?? []),
+        path.resolve(root, process.env.BENCH_BASELINE),
+      ].filter(Boolean),
+      {
+        cwd: root,
+        env: {
+          ...env,
+          PORT: String(baselinePort),
+          DATA_DIR: mkdtempSync(path.join(tmpdir(), 'coop-bench-')),
+        },
+        stdio: 'inherit',
+      },
+    );
+    await waitFor(`http://127.0.0.1:${baselinePort}/api/health`);
+  }
   const token = await signIn('ada@demo.coop');
   const auth = { authorization: `Bearer ${token}` };
   const html = await (await fetch(`${base}/auth/login`)).text();
@@ -198,6 +224,18 @@ try {
       true,
     ],
   ];
+  if (baseline) {
+    for (let i = calls.length - 1; i >= 0; i--) {
+      const [title, { path: urlPath, ...options }, servedBy, member] = calls[i];
+      if (servedBy !== server.pid || !member) continue;
+      calls.splice(i + 1, 0, [
+        `baseline: ${title}`,
+        { url: `http://127.0.0.1:${baselinePort}${urlPath}`, ...options },
+        baseline.pid,
+        true,
+      ]);
+    }
+  }
   if (databaseUrl) {
     // Right after the bare route, so that each call of the round compares with both.
     calls.splice(1, 0, [

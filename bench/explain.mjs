@@ -39,7 +39,7 @@ build();
 const schema = await api('db/schema/index.js');
 const { getDashboard } = await api('modules/dashboard/dashboard.service.js');
 const { listLoans } = await api('modules/loans/loans.service.js');
-const { sessionColumn } = await api('plugins/route-groups.js');
+const { sessionColumn, sessionValues } = await api('plugins/route-groups.js');
 const { pendingSessions } = await api('lib/pending-session.js');
 const { systemClock } = await api('lib/clock.js');
 const pool = new pg.Pool({ connectionString: databaseUrl(values.database), max: 1 });
@@ -82,7 +82,8 @@ try {
     // The member group's pending check (plugins/route-groups.ts), settled without a second read.
     const claims = { userId: user.id, sessionId: sessionId ?? user.id };
     const pending = {
-      column: sessionColumn(claims, new Date().toISOString()),
+      column: sessionColumn,
+      values: sessionValues(claims, new Date().toISOString()),
       settled: false,
       settle: async () => void (pending.settled = true),
     };

@@ -10,6 +10,7 @@ import type { Database } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { accessTokens } from './lib/access-token.js';
 import { responseSerializerCompiler } from './lib/response-serializer.js';
+import { checkListStatements } from './lib/list-query.js';
 import { requestIdGenerator } from './lib/request-id.js';
 import { metrics } from './plugins/metrics.js';
 import type { Deps } from './deps.js';
@@ -132,6 +133,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Answers are written by functions compiled from the shared response schemas; under test each
   // is also encoded by zod and must match (lib/response-serializer.ts).
   app.setSerializerCompiler(responseSerializerCompiler({ crossCheck: config.env === 'test' }));
+  // Under test every request of a prepared list also builds its statement again and fails if it
+  // differs from its shape's (lib/list-query.ts, decision 143).
+  checkListStatements(config.env === 'test');
 
   const deps: Deps = { config, db, clock, tokens: accessTokens(config.jwtSecret, clock) };
 

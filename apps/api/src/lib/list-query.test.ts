@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client.js';
 import { notifications } from '../db/schema/index.js';
 import { createTestDatabase } from '../test/database.js';
 import { insertLedgerTestMember } from '../test/ledger-members.js';
-import { listFilters, listPage } from './list-query.js';
+import { checkListStatements, listFilters, listPage, listValues } from './list-query.js';
 
 /**
  * The list helper on its own, on timestamps (the contributions suite covers calendar dates):
@@ -14,10 +14,31 @@ import { listFilters, listPage } from './list-query.js';
 describe('listPage and listFilters', () => {
   let handle: DatabaseHandle;
   let userId: string;
+  let otherId: string;
 
   beforeAll(async () => {
+    // As an app under test does (app.ts).
+    checkListStatements(true);
     handle = await createTestDatabase();
     userId = await insertLedgerTestMember(handle.db, 'Lister');
+    otherId = await insertLedgerTestMember(handle.db, 'Other lister');
+    await handle.db.insert(notifications).values([
+      {
+        userId: otherId,
+        type: 'general',
+        title: 'Theirs',
+        message: 'Theirs',
+        createdAt: new Date('2026-03-04T10:00:00Z'),
+      },
+      {
+        userId: otherId,
+        type: 'general',
+        title: 'Theirs, read',
+        message: 'Theirs',
+        createdAt: new Date('2026-03-05T09:00:00Z'),
+        readAt: new Date('2026-03-05T10:00:00Z'),
+      },
+    ]);
     const at = [
       ['2026-03-01T22:59:00Z', '10% off'], // 23:59 on 1 March in Lagos
       ['2026-03-01T23:00:00Z', 'Plain'], // 00:00 on 2 March in Lagos
@@ -66,11 +87,11 @@ describe('listPage and listFilters', () => {
 
   it('searches literally: % and _ are characters, not wildcards', async () => {
     const search = (term: string) =>
-      listFilters.search(term, [notifications.title, notifications.message]);
+      listFilters.search(listValues.contains(term), [notifications.title, notifications.message]);
     expect((await titles(search('%'))).titles).toEqual(['10% off']);
     expect((await titles(search('_'))).titles).toEqual(['under_score']);
     expect((await titles(search('PLAIN'))).titles).toEqual(['Plain']);
-    expect(listFilters.search('', [notifications.title])).toBeUndefined();
+    expect(listFilters.search(listValues.contains(''), [notifications.title])).toBeUndefined();
   });
 
   it('pages with the total from the same query, and counts only past the last page', async () => {
@@ -86,5 +107,102 @@ describe('listPage and listFilters', () => {
       },
     });
     expect((await titles(undefined, 3, 5)).pagination).toMatchObject({ totalItems: 4 });
+  });
+
+  describe('a list prepared once per shape (decision 143)', () => {
+    /** The statement names prepared, in order: one per shape, never one per request. */
+    const prepared: string[] = [];
+
+    /** A member's notifications as a prepared list; `leak` reads the member from the closure. */
+    async function listed(
+      member: string,
+      filters: { search?: string; read?: boolean; sortOrder?: 'asc' | 'desc' } = {},
+      options: { statement?: string; leak?: boolean } = {},
+    ) {
+      const { db } = handle;
+      const result = await listPage(
+        { page: 1, limit: 10, sortBy: 'createdAt', sortOrder: filters.sortOrder ?? 'asc' },
+        {
+          db,
+          statement: options.statement ?? 'test_notifications',
+          values: {
+            userId: member,
+            search: listValues.contains(filters.search),
+            read: filters.read || undefined,
+          },
+          sortColumns: { createdAt: notifications.createdAt },
+          tiebreakers: [notifications.id],
+          select: (page, bound) => {
+            const select = db
+              .select({ row: { title: notifications.title }, totalItems: page.totalItems })
+              .from(notifications)
+              .where(
+                and(
+                  eq(notifications.userId, options.leak ? member : bound.userId),
+                  listFilters.search(bound.search, [notifications.title]),
+                  bound.read ? sql`${notifications.readAt} is not null` : undefined,
+                ),
+              )
+              .orderBy(...page.orderBy)
+              .limit(page.limit)
+              .offset(page.offset);
+            const prepare = select.prepare.bind(select);
+            return Object.assign(select, {
+              prepare: (name: string) => {
+                prepared.push(name);
+                return prepare(name);
+              },
+            });
+          },
+        },
+      );
+      return result.items.map((item) => item.title);
+    }
+
+    it("serves each member their own rows from one statement, never another member's", async () => {
+      prepared.length = 0;
+      const own = { statement: 'test_members' };
+      expect(await listed(userId, {}, own)).toEqual([
+        '10% off',
+        'Plain',
+        'under_score',
+        'Next day',
+      ]);
+      expect(await listed(otherId, {}, own)).toEqual(['Theirs', 'Theirs, read']);
+      expect(await listed(userId, {}, own)).toEqual([
+        '10% off',
+        'Plain',
+        'under_score',
+        'Next day',
+      ]);
+      expect(prepared).toHaveLength(1);
+    });
+
+    it('gives each filter shape its own statement, and reuses it for that shape only', async () => {
+      prepared.length = 0;
+      const shapes = { statement: 'test_shapes' };
+      expect(await listed(userId, { search: 'plain' }, shapes)).toEqual(['Plain']);
+      expect(await listed(userId, {}, shapes)).toHaveLength(4);
+      expect(await listed(otherId, { search: 'read' }, shapes)).toEqual(['Theirs, read']);
+      expect(await listed(otherId, { read: true }, shapes)).toEqual(['Theirs, read']);
+      expect(await listed(otherId, { read: true, search: 'nothing' }, shapes)).toEqual([]);
+      expect(await listed(userId, { read: true }, shapes)).toEqual([]);
+      expect(await listed(userId, { sortOrder: 'desc' }, shapes)).toEqual([
+        'Next day',
+        'under_score',
+        'Plain',
+        '10% off',
+      ]);
+      expect(await listed(userId, { search: '_' }, shapes)).toEqual(['under_score']);
+      // search; none; read; read and search; the other sort: five shapes for eight requests.
+      expect(prepared).toHaveLength(5);
+      expect(new Set(prepared).size).toBe(5);
+    });
+
+    it('fails under test when select reads a value it was not given to bind', async () => {
+      const leaky = { statement: 'test_notifications_leaky', leak: true };
+      expect(await listed(userId, {}, leaky)).toHaveLength(4);
+      await expect(listed(otherId, {}, leaky)).rejects.toThrow(/built another statement/);
+    });
   });
 });

@@ -4,15 +4,32 @@
  * docs/member-portal.md §7 pagination object, and the filters the spec lists. Every list endpoint
  * goes through `listPage`.
  *
- * Usage, in a repository:
+ * A list's statement is built and rendered once per SHAPE (decision 143): which filters are
+ * present, the sort and its direction, whether the session check rides on it. The repository
+ * names the list (`statement`), gives the request's `values` (undefined: that filter is absent)
+ * and builds the statement in `select` from `bound`, the same keys as placeholders. The first
+ * request of a shape builds it and prepares it (a named statement on PostgreSQL); every later one
+ * only binds its values. Usage, in a repository:
  *
  *   listPage(query, {
+ *     db,
+ *     statement: 'contributions_member',
+ *     values: { userId, status: query.status, search: listValues.contains(query.search) },
  *     sortColumns: { contributionDate: contributions.contributionDate, ... },
  *     tiebreakers: [contributions.contributionDate, contributions.id],
- *     fetch: (page) => db.select({ row: contributions, totalItems: page.totalItems })
- *       .from(contributions).where(where)
+ *     select: (page, bound) => db.select({ row: contributions, totalItems: page.totalItems })
+ *       .from(contributions)
+ *       .where(and(eq(contributions.userId, bound.userId),
+ *         listFilters.equals(contributions.status, bound.status),
+ *         listFilters.search(bound.search, [contributions.contributionMonth])))
  *       .orderBy(...page.orderBy).limit(page.limit).offset(page.offset),
  *   });
+ *
+ * `select` may read nothing that varies by request but `page` and `bound`: a value it took from
+ * elsewhere would be baked into the statement and served to the next caller of the shape. Under
+ * test (`checkListStatements`, on in an app whose config says `test`) every request builds the
+ * statement again and fails if its SQL or fixed parameters differ from the prepared one. A list that cannot bind its values (an `in (…)` of
+ * varying length, two statements a page) gives `fetch` instead, built on every request.
  */
 import {
   and,
@@ -21,17 +38,20 @@ import {
   eq,
   gte,
   ilike,
+  is,
   lt,
   lte,
   or,
+  Placeholder,
   sql,
   type AnyColumn,
   type SQL,
 } from 'drizzle-orm';
 import { COOPERATIVE_TIME_ZONE } from '@coop/shared/constants';
-import { addDays, type IsoDate } from '@coop/shared/dates';
+import type { IsoDate } from '@coop/shared/dates';
 import { buildPagination, type Pagination, type SortOrder } from '@coop/shared/http';
 import { nairaToKobo, type Naira } from '@coop/shared/money';
+import type { Executor } from '../db/client.js';
 import { pendingSession } from './pending-session.js';
 
 const NO_SESSION = sql<unknown>`null`;
@@ -44,9 +64,10 @@ export interface ListWindow<SortField extends string> {
   sortOrder: SortOrder;
 }
 
-/** Handed to a repository's `fetch`: how to order and cut the page, and the total column. */
+/** Handed to a repository's `select` or `fetch`: how to order and cut the page, and the total column. */
 export interface PageRequest {
   orderBy: SQL[];
+  /** A placeholder in a prepared list (typed as the number it is bound to). */
   limit: number;
   offset: number;
   /**
@@ -64,7 +85,22 @@ export interface PageRequest {
   session: SQL<unknown>;
 }
 
-export interface ListSpec<SortField extends string, Row> {
+/** A page's rows as the helper reads them: the row, the total, the session check's JSON. */
+export interface PageRow<Row> {
+  row: Row;
+  totalItems: number;
+  session?: unknown;
+}
+
+/** A Drizzle select that can be prepared (its `toSQL` is the check under test). */
+export interface PreparableSelect<Result> {
+  prepare(name: string): { execute(values: Record<string, unknown>): Promise<Result[]> };
+  /** Runs it unnamed, binding the placeholders (a shape past `MAX_SHAPES`). */
+  execute(values: Record<string, unknown>): Promise<Result[]>;
+  toSQL(): { sql: string; params: unknown[] };
+}
+
+interface ListSpecBase<SortField extends string> {
   /** The column (or expression) behind each whitelisted sort field; each served by an index. */
   sortColumns: Record<SortField, AnyColumn | SQL>;
   /**
@@ -73,47 +109,235 @@ export interface ListSpec<SortField extends string, Row> {
    * subquery.
    */
   tiebreakers: readonly (AnyColumn | SQL)[];
-  fetch(page: PageRequest): Promise<Array<{ row: Row; totalItems: number; session?: unknown }>>;
 }
+
+/** A list built on every request (it cannot bind its values; see the head of this file). */
+export interface FetchedListSpec<SortField extends string, Row> extends ListSpecBase<SortField> {
+  fetch(page: PageRequest): Promise<PageRow<Row>[]>;
+}
+
+/** A list rendered once per shape and prepared (decision 143). */
+export interface PreparedListSpec<
+  SortField extends string,
+  Values extends Record<string, unknown>,
+  Result,
+> extends ListSpecBase<SortField> {
+  /** The database the statement is prepared on (a transaction gets its own). */
+  db: Executor;
+  /** Names the list, unique in the app: its shapes are prepared as `list_<statement>_<n>`. */
+  statement: string;
+  /**
+   * The values bound on each request; undefined leaves that filter out (a shape of its own). A
+   * value whose presence does not change the SQL is still part of the shape: give it only when
+   * it is used.
+   */
+  values: Values;
+  /** Builds the statement from `page` and `bound` (placeholders, typed as the values) only. */
+  select(page: PageRequest, bound: Values): PreparableSelect<Result>;
+}
+
+/** A prepared list whose result rows are `{ row, totalItems, session }` as they come. */
+export type PreparedRowsSpec<
+  SortField extends string,
+  Values extends Record<string, unknown>,
+  Result extends PageRow<unknown>,
+> = PreparedListSpec<SortField, Values, Result> & { toRow?: undefined };
+
+/** A prepared list whose result rows the repository turns into `{ row, totalItems, session }`. */
+export type PreparedMappedSpec<
+  SortField extends string,
+  Values extends Record<string, unknown>,
+  Result,
+  Row,
+> = PreparedListSpec<SortField, Values, Result> & { toRow(result: Result): PageRow<Row> };
 
 export interface ListPage<Row> {
   items: Row[];
   pagination: Pagination;
 }
 
+/** The placeholders the helper binds itself; a list's values may not use these names. */
+const RESERVED = new Set(['limit', 'offset', 'sessionUserId', 'sessionId', 'sessionNow']);
+const LIMIT = sql.placeholder('limit') as unknown as number;
+const OFFSET = sql.placeholder('offset') as unknown as number;
+
+interface PreparedShape {
+  statement: { execute(values: Record<string, unknown>): Promise<unknown[]> };
+  /** What `select` rendered, kept under test to compare each request's build with. */
+  rendered?: string;
+}
+
+/**
+ * The statement name of each shape, over every database (one text per name, app-wide). Bounded:
+ * each name is a prepared statement on every pooled connection, and a caller choosing filters
+ * could otherwise make thousands. Past the bound a new shape is built on every request and sent
+ * unnamed (the statement cache, db/statement-cache.ts, still names it up to its own bound).
+ */
+const MAX_SHAPES = 300;
+const shapeNames = new Map<string, string>();
+/** The prepared statements of each database (or transaction) by shape. */
+const preparedOn = new WeakMap<Executor, Map<string, PreparedShape>>();
+let checkEveryBuild = false;
+
+/**
+ * Under test, every request of a prepared list builds its statement again and fails if it differs
+ * from the shape's (see the head of this file). The app turns it on when its config says `test`
+ * (app.ts), as it does the serializer's cross-check.
+ */
+export function checkListStatements(on: boolean): void {
+  checkEveryBuild = on;
+}
+
+/** The SQL and fixed parameters of a build, placeholders by name: what a shape must keep. */
+function renderedOf(select: PreparableSelect<unknown>): string {
+  const { sql: text, params } = select.toSQL();
+  return JSON.stringify([
+    text,
+    params.map((param) => (is(param, Placeholder) ? { placeholder: param.name } : param)),
+  ]);
+}
+
+export function listPage<SortField extends string, Row>(
+  query: ListWindow<SortField>,
+  spec: FetchedListSpec<SortField, Row>,
+): Promise<ListPage<Row>>;
+export function listPage<
+  SortField extends string,
+  Values extends Record<string, unknown>,
+  Result extends PageRow<unknown>,
+>(
+  query: ListWindow<SortField>,
+  spec: PreparedRowsSpec<SortField, Values, Result>,
+): Promise<ListPage<Result['row']>>;
+export function listPage<
+  SortField extends string,
+  Values extends Record<string, unknown>,
+  Result,
+  Row,
+>(
+  query: ListWindow<SortField>,
+  spec: PreparedMappedSpec<SortField, Values, Result, Row>,
+): Promise<ListPage<Row>>;
 export async function listPage<SortField extends string, Row>(
   query: ListWindow<SortField>,
-  spec: ListSpec<SortField, Row>,
+  spec:
+    | FetchedListSpec<SortField, Row>
+    | (PreparedListSpec<SortField, Record<string, unknown>, unknown> & {
+        toRow?(result: unknown): PageRow<Row>;
+      }),
 ): Promise<ListPage<Row>> {
   const direction = query.sortOrder === 'asc' ? asc : desc;
   const pending = pendingSession();
-  const fetchRows = (limit: number, offset: number) =>
-    spec.fetch({
-      orderBy: [spec.sortColumns[query.sortBy], ...spec.tiebreakers].map((column) =>
-        direction(column),
-      ),
-      limit,
-      offset,
-      totalItems: sql<number>`count(*) over ()`.mapWith(Number),
-      session: pending ? pending.column : NO_SESSION,
-    });
+  const orderBy = () =>
+    [spec.sortColumns[query.sortBy], ...spec.tiebreakers].map((column) => direction(column));
+  const session = pending ? pending.column : NO_SESSION;
+  const totalItems = () => sql<number>`count(*) over ()`.mapWith(Number);
+
+  let fetchRows: (limit: number, offset: number) => Promise<PageRow<Row>[]>;
+  if ('fetch' in spec) {
+    fetchRows = (limit, offset) =>
+      spec.fetch({ orderBy: orderBy(), limit, offset, totalItems: totalItems(), session });
+  } else {
+    const present = Object.keys(spec.values)
+      .filter((key) => spec.values[key] !== undefined)
+      .sort();
+    const shape = `${spec.statement}|${String(query.sortBy)} ${query.sortOrder}|${
+      pending ? 'session' : ''
+    }|${present.join(',')}`;
+    const build = () => {
+      const bound: Record<string, unknown> = {};
+      for (const key of Object.keys(spec.values)) {
+        if (RESERVED.has(key)) throw new Error(`list ${spec.statement}: '${key}' is reserved`);
+        bound[key] = spec.values[key] === undefined ? undefined : sql.placeholder(key);
+      }
+      return spec.select(
+        { orderBy: orderBy(), limit: LIMIT, offset: OFFSET, totalItems: totalItems(), session },
+        bound,
+      );
+    };
+    let byShape = preparedOn.get(spec.db);
+    if (!byShape) preparedOn.set(spec.db, (byShape = new Map<string, PreparedShape>()));
+    let prepared = byShape.get(shape);
+    let name = shapeNames.get(shape);
+    if (name === undefined && shapeNames.size < MAX_SHAPES) {
+      name = `list_${spec.statement}_${shapeNames.size + 1}`;
+      shapeNames.set(shape, name);
+    }
+    if (name === undefined) {
+      const select = build();
+      prepared = { statement: { execute: (values) => select.execute(values) } };
+    } else if (!prepared) {
+      const select = build();
+      prepared = {
+        statement: select.prepare(name),
+        rendered: checkEveryBuild ? renderedOf(select) : undefined,
+      };
+      byShape.set(shape, prepared);
+    } else if (checkEveryBuild) {
+      const rendered = renderedOf(build());
+      prepared.rendered ??= rendered;
+      if (rendered !== prepared.rendered) {
+        throw new Error(
+          `list ${spec.statement}: the shape '${shape}' built another statement: ` +
+            'select() reads a value that is not bound through `values`',
+        );
+      }
+    }
+    const statement = prepared.statement;
+    const values = pending ? { ...spec.values, ...pending.values } : { ...spec.values };
+    const listSpec = spec;
+    const toRow = (result: unknown): PageRow<Row> =>
+      listSpec.toRow ? listSpec.toRow(result) : (result as PageRow<Row>);
+    fetchRows = async (limit, offset) =>
+      (await statement.execute({ ...values, limit, offset })).map(toRow);
+  }
+
   const rows = await fetchRows(query.limit, (query.page - 1) * query.limit);
   // The caller is checked before anything of the page is used: what the statement read, or, on
   // an empty page (no row to carry it), the check on its own. 401/403 end the request here.
   if (pending) await pending.settle(rows[0]?.session ?? null);
   // An empty page carries no total: zero on page 1; past the last page, the same query's first
   // row carries it (or there is none, and the total is zero).
-  const totalItems =
+  const total =
     rows[0]?.totalItems ?? (query.page > 1 ? ((await fetchRows(1, 0))[0]?.totalItems ?? 0) : 0);
   return {
     items: rows.map(({ row }) => row),
-    pagination: buildPagination(query.page, query.limit, totalItems),
+    pagination: buildPagination(query.page, query.limit, total),
   };
 }
 
 /**
+ * Request values as a list binds them (decision 143): what a filter needs computed in JavaScript
+ * is computed here, before binding, never in `select`. Each gives undefined when the filter is
+ * not asked for.
+ */
+export const listValues = {
+  /** A trimmed free-text term as a LIKE pattern: anywhere, `%`, `_` and `\\` taken literally. */
+  contains(term: string | undefined): string | undefined {
+    if (term === undefined || term === '') return undefined;
+    return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  },
+
+  /**
+   * When the term reads as a whole-naira amount ('25,000', '₦25000', '2024'), the pattern of its
+   * digits (for `listFilters.amountText`); otherwise undefined.
+   */
+  amountContains(term: string | undefined): string | undefined {
+    const digits = term?.replace(/[₦,\s]/g, '');
+    if (!digits || !/^\d+$/.test(digits)) return undefined;
+    return listValues.contains(digits);
+  },
+
+  /** Naira as the kobo a column holds. */
+  kobo(naira: Naira | undefined): number | undefined {
+    return naira === undefined ? undefined : nairaToKobo(naira);
+  },
+};
+
+/**
  * Filters a list may apply (docs/member-portal.md §5 "List filters"); each is undefined when not
- * asked for.
+ * asked for. They take values ready to bind (`listValues`), or their placeholders: they never
+ * compute with them.
  */
 export const listFilters = {
   equals<T>(column: AnyColumn, value: T | undefined): SQL | undefined {
@@ -130,42 +354,39 @@ export const listFilters = {
 
   /**
    * Inclusive calendar dates on a timestamp column: the days as the cooperative counts them
-   * (Lagos time), so a payment at 00:30 on the 1st belongs to the 1st. The bounds are constants,
-   * so an index on the column still serves the range.
+   * (Lagos time), so a payment at 00:30 on the 1st belongs to the 1st. The bounds are constants
+   * of the statement, so an index on the column still serves the range.
    */
   dayBetween(column: AnyColumn, start?: IsoDate, end?: IsoDate): SQL | undefined {
-    const midnight = (day: IsoDate) =>
-      sql`((${day})::date)::timestamp at time zone ${COOPERATIVE_TIME_ZONE}`;
+    const midnight = (day: IsoDate, plusDays: 0 | 1) =>
+      sql`(((${day})::date + ${sql.raw(String(plusDays))})::timestamp at time zone ${sql.raw(`'${COOPERATIVE_TIME_ZONE}'`)})`;
     return and(
-      start === undefined ? undefined : gte(column, midnight(start)),
-      end === undefined ? undefined : lt(column, midnight(addDays(end, 1))),
+      start === undefined ? undefined : gte(column, midnight(start, 0)),
+      end === undefined ? undefined : lt(column, midnight(end, 1)),
     );
   },
 
-  /** Inclusive naira bounds on a kobo column. */
-  nairaBetween(column: AnyColumn, min?: Naira, max?: Naira): SQL | undefined {
+  /** Inclusive bounds in kobo (`listValues.kobo` of the naira asked for) on a kobo column. */
+  koboBetween(column: AnyColumn, min?: number, max?: number): SQL | undefined {
     return and(
-      min === undefined ? undefined : gte(column, nairaToKobo(min)),
-      max === undefined ? undefined : lte(column, nairaToKobo(max)),
+      min === undefined ? undefined : gte(column, min),
+      max === undefined ? undefined : lte(column, max),
     );
   },
 
-  /** A trimmed free-text term found anywhere in any of the expressions, case-insensitively. */
-  search(term: string | undefined, expressions: readonly (AnyColumn | SQL)[]): SQL | undefined {
-    if (term === undefined || term === '') return undefined;
-    const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  /** A LIKE pattern (`listValues.contains`) found in any of the expressions, case-insensitively. */
+  search(pattern: string | undefined, expressions: readonly (AnyColumn | SQL)[]): SQL | undefined {
+    if (pattern === undefined) return undefined;
     return or(...expressions.map((expression) => ilike(expression, pattern)));
   },
 
   /**
-   * When the term reads as a whole-naira amount ('25,000', '₦25000', '2024'), the term found in the
-   * whole-naira text of any of the kobo expressions; otherwise nothing to match.
+   * The digits' pattern (`listValues.amountContains`) found in the whole-naira text of any of the
+   * kobo expressions.
    */
-  amountText(term: string | undefined, koboExpressions: readonly (AnyColumn | SQL)[]) {
-    const digits = term?.replace(/[₦,\s]/g, '');
-    if (!digits || !/^\d+$/.test(digits)) return undefined;
+  amountText(pattern: string | undefined, koboExpressions: readonly (AnyColumn | SQL)[]) {
     return listFilters.search(
-      digits,
+      pattern,
       koboExpressions.map((kobo) => sql`(${kobo} / 100)::text`),
     );
   },

@@ -13,8 +13,14 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { SQL } from 'drizzle-orm';
 
 export interface PendingSession {
-  /** The session check as a scalar subquery giving one JSON object (null: no such user). */
+  /**
+   * The session check as a scalar subquery giving one JSON object (null: no such user); the same
+   * SQL for every request, its values placeholders (`sessionUserId`, `sessionId`, `sessionNow`),
+   * so a prepared list binds them like its own (decision 143).
+   */
   column: SQL;
+  /** This request's values of those placeholders. */
+  values: { sessionUserId: string; sessionId: string; sessionNow: string };
   /** Checks what the page's statement read (null: reads it on its own); throws 401/403. */
   settle(row: unknown): Promise<void>;
   settled: boolean;

@@ -203,13 +203,17 @@ export async function settlePendingSession(req: FastifyRequest): Promise<void> {
 }
 
 /**
- * The session check of `lookUpSession`, as one JSON value to select beside a page's rows
- * (exported for bench/explain.mjs, which explains a page as the API sends it).
+ * The session check of `lookUpSession`, as one JSON value to select beside a page's rows: the same
+ * SQL for every request (built once), the user, sign-in and time as placeholders bound with the
+ * page's values (`sessionValues`; exported for bench/explain.mjs, which explains a page as the API
+ * sends it).
  */
-export function sessionColumn(claims: AccessTokenClaims, now: string): SQL {
+export const sessionColumn: SQL = (() => {
   const tokens = sql`(select 1 from ${refreshTokens}
-      where ${refreshTokens.familyId} = ${claims.sessionId} and ${refreshTokens.userId} = ${users.id}
-        and ${refreshTokens.revokedAt} is null and ${refreshTokens.expiresAt} > ${now})`;
+      where ${refreshTokens.familyId} = ${sql.placeholder('sessionId')}
+        and ${refreshTokens.userId} = ${users.id}
+        and ${refreshTokens.revokedAt} is null
+        and ${refreshTokens.expiresAt} > ${sql.placeholder('sessionNow')})`;
   return sql`(select json_build_object('id', ${users.id}, 'email', ${users.email},
       'phoneNumber', ${users.phoneNumber}, 'membershipId', ${users.membershipId},
       'firstName', ${users.firstName}, 'lastName', ${users.lastName}, 'roles', ${users.roles},
@@ -217,7 +221,12 @@ export function sessionColumn(claims: AccessTokenClaims, now: string): SQL {
       'isExco', ${users.isExco}, 'hasPassword', ${users.passwordHash} is not null,
       'tokensValidAfterMs', floor(extract(epoch from ${users.tokensValidAfter}) * 1000),
       'sessionLive', exists ${tokens})
-    from ${users} where ${users.id} = ${claims.userId})`;
+    from ${users} where ${users.id} = ${sql.placeholder('sessionUserId')})`;
+})();
+
+/** The values `sessionColumn` binds for a token's sign-in at `now`. */
+export function sessionValues(claims: AccessTokenClaims, now: string): PendingSession['values'] {
+  return { sessionUserId: claims.userId, sessionId: claims.sessionId, sessionNow: now };
 }
 
 /**
@@ -236,7 +245,8 @@ async function admitWithPage(deps: Deps, req: FastifyRequest): Promise<void> {
   req.actor = member;
   req.member = member;
   const pending: PendingSession = {
-    column: sessionColumn(claims, deps.clock.now().toISOString()),
+    column: sessionColumn,
+    values: sessionValues(claims, deps.clock.now().toISOString()),
     settled: false,
     async settle(read) {
       pending.settled = true;

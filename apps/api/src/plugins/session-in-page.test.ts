@@ -27,6 +27,8 @@ const LISTS = [
   '/api/v1/users/withdrawals',
   '/api/v1/users/fines',
   '/api/v1/users/dividends',
+  '/api/v1/users/deposit-notices',
+  '/api/v1/users/login-history',
 ];
 
 describe('a member list checks the session in its page statement', () => {
@@ -106,6 +108,12 @@ describe('a member list checks the session in its page statement', () => {
       const res = await get(t.app, '/api/v1/users/contributions', session.accessToken);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().data).toHaveLength(2);
+      expect(statements).toHaveLength(1);
+      // The login history too (decision 143): the sign-in above is on its page.
+      statements.length = 0;
+      const history = await get(t.app, '/api/v1/users/login-history', session.accessToken);
+      expect(history.statusCode, history.body).toBe(200);
+      expect(history.json().data.length).toBeGreaterThan(0);
       expect(statements).toHaveLength(1);
     } finally {
       spy.mockRestore();

@@ -14,7 +14,7 @@ import {
   userSettings,
   withdrawals,
 } from '../../db/schema/index.js';
-import { listFilters, listPage } from '../../lib/list-query.js';
+import { listFilters, listPage, listValues } from '../../lib/list-query.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type SettingsRow = typeof userSettings.$inferSelect;
@@ -107,23 +107,28 @@ const m = {
   entryId: sql`m.entry_id`,
 };
 
+/** The movement filters, with values ready to bind (or their placeholders; decision 143). */
 function movementFilters(query: {
   startDate?: IsoDate | undefined;
   endDate?: IsoDate | undefined;
   type?: TransactionType | undefined;
-  account?: TransactionAccount | undefined;
+  /** The ledger's account name (`LEDGER_ACCOUNT_OF`). */
+  ledgerAccount?: string | undefined;
+  /** `listValues.contains` of the term. */
   search?: string | undefined;
+  /** `listValues.amountContains` of the term. */
+  searchAmount?: string | undefined;
 }): SQL {
   const conditions: SQL[] = [sql`true`];
   const found = or(
     listFilters.search(query.search, [sql`m.description`, sql`m.transaction_id::text`]),
-    listFilters.amountText(query.search, [sql`abs(m.change)`]),
+    listFilters.amountText(query.searchAmount, [sql`abs(m.change)`]),
   );
   if (found) conditions.push(found);
   if (query.startDate) conditions.push(sql`m.effective_date >= ${query.startDate}`);
   if (query.endDate) conditions.push(sql`m.effective_date <= ${query.endDate}`);
   if (query.type) conditions.push(sql`m.kind = ${query.type}`);
-  if (query.account) conditions.push(sql`m.ledger_account = ${LEDGER_ACCOUNT_OF[query.account]}`);
+  if (query.ledgerAccount) conditions.push(sql`m.ledger_account = ${query.ledgerAccount}`);
   return sql.join(conditions, sql` and `);
 }
 
@@ -184,22 +189,42 @@ export function accountRepository(db: Executor) {
 
     /** One page of the member's movements, newest first by default, with running balances. */
     movementPage(userId: string, query: TransactionListQuery) {
-      const where = movementFilters(query);
       return listPage(query, {
+        db,
+        statement: 'transactions_member',
+        values: {
+          userId,
+          startDate: query.startDate,
+          endDate: query.endDate,
+          type: query.type,
+          ledgerAccount: query.account && LEDGER_ACCOUNT_OF[query.account],
+          search: listValues.contains(query.search),
+          searchAmount: listValues.amountContains(query.search),
+        },
         sortColumns: { date: m.date },
         tiebreakers: [m.createdAt, m.entryId],
-        fetch: async (page) => {
-          const orderBy = sql.join(page.orderBy, sql`, `);
-          const rows = await queryRows<RawMovement>(
-            db,
-            sql`select m.*, count(*) over () as total_items
-                  from (${movements(userId)}) m
-                 where ${where}
-                 order by ${orderBy}
-                 limit ${page.limit} offset ${page.offset}`,
-          );
-          return rows.map((raw) => ({ row: toMovement(raw), totalItems: Number(raw.total_items) }));
-        },
+        select: (page, bound) =>
+          db
+            .select({
+              entry_id: sql<string | number>`m.entry_id`,
+              transaction_id: sql<string>`m.transaction_id`,
+              kind: sql<TransactionType>`m.kind`,
+              description: sql<string>`m.description`,
+              effective_date: sql<string>`m.effective_date`,
+              ledger_account: sql<string>`m.ledger_account`,
+              reference_type: sql<string | null>`m.reference_type`,
+              reference_id: sql<string | null>`m.reference_id`,
+              change: sql<string | number>`m.change`,
+              balance_after: sql<string | number>`m.balance_after`,
+              totalItems: page.totalItems,
+              session: page.session,
+            })
+            .from(sql`(${movements(bound.userId)}) m`)
+            .where(movementFilters(bound))
+            .orderBy(...page.orderBy)
+            .limit(page.limit)
+            .offset(page.offset),
+        toRow: ({ totalItems, session, ...raw }) => ({ row: toMovement(raw), totalItems, session }),
       });
     },
 

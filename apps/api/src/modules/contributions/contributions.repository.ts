@@ -3,7 +3,7 @@ import type { ContributionListQuery, DisputeListQuery } from '@coop/shared/contr
 import { contributions, users } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
 import { chunks } from '../../lib/chunks.js';
-import { listFilters, listPage } from '../../lib/list-query.js';
+import { listFilters, listPage, listValues } from '../../lib/list-query.js';
 
 export type ContributionRow = typeof contributions.$inferSelect;
 
@@ -59,19 +59,20 @@ const monthAsWords = sql`to_char(to_date(${contributions.contributionMonth}, 'YY
 const monthAsShortWords = sql`to_char(to_date(${contributions.contributionMonth}, 'YYYY-MM'), 'Mon YYYY')`;
 
 /**
- * What `search` matches on a contribution: the month as 'yyyy-MM', 'March 2025' or 'Mar 2025';
- * and when the term reads as an amount ('25,000', '₦25000', '2024'), also the whole-naira total,
- * savings or shares.
+ * What `search` matches on a contribution: the month as 'yyyy-MM', 'March 2025' or 'Mar 2025'
+ * (`pattern`: `listValues.contains` of the term); and when the term reads as an amount ('25,000',
+ * '₦25000', '2024'), also the whole-naira total, savings or shares (`amountPattern`:
+ * `listValues.amountContains`).
  */
-function matchesSearch(term: string | undefined) {
-  const months = listFilters.search(term, [
+function matchesSearch(pattern: string | undefined, amountPattern: string | undefined) {
+  const months = listFilters.search(pattern, [
     contributions.contributionMonth,
     monthAsWords,
     monthAsShortWords,
   ]);
   return or(
     months,
-    listFilters.amountText(term, [
+    listFilters.amountText(amountPattern, [
       contributions.totalAmount,
       contributions.savingsAmount,
       contributions.shareHoldingAmount,
@@ -144,22 +145,40 @@ export function contributionsRepository(db: Executor) {
 
     /** One page of a member's contributions; the member's own rows only. */
     page(userId: string, query: ContributionListQuery) {
-      const where = and(
-        eq(contributions.userId, userId),
-        listFilters.equals(contributions.status, query.status),
-        listFilters.equals(contributions.contributionMonth, query.contributionMonth),
-        listFilters.dateBetween(contributions.contributionDate, query.startDate, query.endDate),
-        listFilters.nairaBetween(contributions.totalAmount, query.minAmount, query.maxAmount),
-        matchesSearch(query.search),
-      );
       return listPage(query, {
+        db,
+        statement: 'contributions_member',
+        values: {
+          userId,
+          status: query.status,
+          month: query.contributionMonth,
+          startDate: query.startDate,
+          endDate: query.endDate,
+          minKobo: listValues.kobo(query.minAmount),
+          maxKobo: listValues.kobo(query.maxAmount),
+          search: listValues.contains(query.search),
+          searchAmount: listValues.amountContains(query.search),
+        },
         sortColumns: SORT_COLUMNS,
         tiebreakers: [contributions.contributionDate, contributions.id],
-        fetch: (page) =>
+        select: (page, bound) =>
           db
             .select({ row: LIST_COLUMNS, totalItems: page.totalItems, session: page.session })
             .from(contributions)
-            .where(where)
+            .where(
+              and(
+                eq(contributions.userId, bound.userId),
+                listFilters.equals(contributions.status, bound.status),
+                listFilters.equals(contributions.contributionMonth, bound.month),
+                listFilters.dateBetween(
+                  contributions.contributionDate,
+                  bound.startDate,
+                  bound.endDate,
+                ),
+                listFilters.koboBetween(contributions.totalAmount, bound.minKobo, bound.maxKobo),
+                matchesSearch(bound.search, bound.searchAmount),
+              ),
+            )
             .orderBy(...page.orderBy)
             .limit(page.limit)
             .offset(page.offset),
@@ -263,7 +282,7 @@ export function contributionsRepository(db: Executor) {
       const where = and(
         eq(contributions.status, query.status),
         listFilters.dayBetween(contributions.disputeDate, query.startDate, query.endDate),
-        listFilters.search(query.search, [
+        listFilters.search(listValues.contains(query.search), [
           users.firstName,
           users.lastName,
           sql`${users.firstName} || ' ' || ${users.lastName}`,

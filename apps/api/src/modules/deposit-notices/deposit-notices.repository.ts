@@ -5,7 +5,7 @@ import type {
 } from '@coop/shared/deposit-notices';
 import type { Executor } from '../../db/client.js';
 import { depositNotices, users } from '../../db/schema/index.js';
-import { listFilters, listPage } from '../../lib/list-query.js';
+import { listFilters, listPage, listValues } from '../../lib/list-query.js';
 
 export type DepositNoticeRow = typeof depositNotices.$inferSelect;
 
@@ -54,7 +54,7 @@ export function depositNoticesRepository(db: Executor) {
       const where = and(
         listFilters.equals(depositNotices.status, query.status),
         listFilters.dayBetween(depositNotices.submittedAt, query.startDate, query.endDate),
-        listFilters.search(query.search, [
+        listFilters.search(listValues.contains(query.search), [
           users.firstName,
           users.lastName,
           sql`${users.firstName} || ' ' || ${users.lastName}`,
@@ -86,18 +86,22 @@ export function depositNoticesRepository(db: Executor) {
     },
 
     page(userId: string, query: DepositNoticeListQuery) {
-      const where = and(
-        eq(depositNotices.userId, userId),
-        listFilters.equals(depositNotices.status, query.status),
-      );
       return listPage(query, {
+        db,
+        statement: 'deposit_notices_member',
+        values: { userId, status: query.status },
         sortColumns: { submittedAt: depositNotices.submittedAt },
         tiebreakers: [depositNotices.id],
-        fetch: (page) =>
+        select: (page, bound) =>
           db
-            .select({ row: depositNotices, totalItems: page.totalItems })
+            .select({ row: depositNotices, totalItems: page.totalItems, session: page.session })
             .from(depositNotices)
-            .where(where)
+            .where(
+              and(
+                eq(depositNotices.userId, bound.userId),
+                listFilters.equals(depositNotices.status, bound.status),
+              ),
+            )
             .orderBy(...page.orderBy)
             .limit(page.limit)
             .offset(page.offset),

@@ -50,6 +50,8 @@ export const depositNoticeRoutes: RouteModule = async (app, deps) => {
         querystring: depositNoticeListQuerySchema,
         response: { 200: depositNoticeListResponseSchema },
       },
+      // The session check rides on the page's statement (plugins/route-groups.ts).
+      config: { sessionInPage: true },
     },
     async (req) => {
       const page = await listDepositNotices(deps, req.member, req.query);

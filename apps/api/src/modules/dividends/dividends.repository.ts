@@ -3,7 +3,7 @@ import type { DividendListQuery, DividendRowsQuery } from '@coop/shared/dividend
 import type { Executor } from '../../db/client.js';
 import { dividends, users } from '../../db/schema/index.js';
 import { shareHoldingsOn } from '../ledger/ledger.service.js';
-import { listFilters, listPage } from '../../lib/list-query.js';
+import { listFilters, listPage, listValues } from '../../lib/list-query.js';
 
 export type DividendRow = typeof dividends.$inferSelect;
 export type NewDividend = typeof dividends.$inferInsert;
@@ -53,18 +53,22 @@ const SORT_COLUMNS = {
 export function dividendsRepository(db: Executor) {
   return {
     page(userId: string, query: DividendListQuery) {
-      const where = and(
-        eq(dividends.userId, userId),
-        listFilters.equals(dividends.status, query.status),
-      );
       return listPage(query, {
+        db,
+        statement: 'dividends_member',
+        values: { userId, status: query.status },
         sortColumns: SORT_COLUMNS,
         tiebreakers: [dividends.dividendYear, dividends.id],
-        fetch: (page) =>
+        select: (page, bound) =>
           db
             .select({ row: LIST_COLUMNS, totalItems: page.totalItems, session: page.session })
             .from(dividends)
-            .where(where)
+            .where(
+              and(
+                eq(dividends.userId, bound.userId),
+                listFilters.equals(dividends.status, bound.status),
+              ),
+            )
             .orderBy(...page.orderBy)
             .limit(page.limit)
             .offset(page.offset),
@@ -144,7 +148,7 @@ export function dividendsRepository(db: Executor) {
         eq(dividends.dividendYear, year),
         eq(dividends.dividendType, 'share_holding'),
         listFilters.equals(dividends.status, query.status),
-        listFilters.search(query.search, [
+        listFilters.search(listValues.contains(query.search), [
           users.firstName,
           users.lastName,
           users.membershipId,

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AdminFineListQuery, FineListQuery } from '@coop/shared/fines';
 import type { Executor } from '../../db/client.js';
 import { fines, users } from '../../db/schema/index.js';
-import { listFilters, listPage } from '../../lib/list-query.js';
+import { listFilters, listPage, listValues } from '../../lib/list-query.js';
 
 export type FineRow = typeof fines.$inferSelect;
 
@@ -76,7 +76,7 @@ export function finesRepository(db: Executor) {
       const where = and(
         listFilters.equals(fines.status, query.status),
         listFilters.dateBetween(fines.fineDate, query.startDate, query.endDate),
-        listFilters.search(query.search, [
+        listFilters.search(listValues.contains(query.search), [
           users.firstName,
           users.lastName,
           sql`${users.firstName} || ' ' || ${users.lastName}`,
@@ -133,15 +133,19 @@ export function finesRepository(db: Executor) {
 
     /** One page of the member's own fines. */
     page(userId: string, query: FineListQuery) {
-      const where = and(eq(fines.userId, userId), listFilters.equals(fines.status, query.status));
       return listPage(query, {
+        db,
+        statement: 'fines_member',
+        values: { userId, status: query.status },
         sortColumns: SORT_COLUMNS,
         tiebreakers: [fines.createdAt, fines.id],
-        fetch: (page) =>
+        select: (page, bound) =>
           db
             .select({ row: LIST_COLUMNS, totalItems: page.totalItems, session: page.session })
             .from(fines)
-            .where(where)
+            .where(
+              and(eq(fines.userId, bound.userId), listFilters.equals(fines.status, bound.status)),
+            )
             .orderBy(...page.orderBy)
             .limit(page.limit)
             .offset(page.offset),

@@ -15,7 +15,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
-import { listFilters, listPage } from '../../lib/list-query.js';
+import { listFilters, listPage, listValues } from '../../lib/list-query.js';
 
 export type DisbursementRequestRow = typeof loanDisbursementRequests.$inferSelect;
 
@@ -102,7 +102,7 @@ export function loanBackOfficeRepository(db: Executor) {
         statusWhere(query.status),
         query.overdue === true ? overdueItem() : undefined,
         listFilters.dayBetween(loans.requestDate, query.startDate, query.endDate),
-        listFilters.search(query.search, [
+        listFilters.search(listValues.contains(query.search), [
           loans.loanNumber,
           loans.purpose,
           users.firstName,

@@ -25,7 +25,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { queryRows, type Executor } from '../../db/client.js';
-import { listFilters, listPage } from '../../lib/list-query.js';
+import { listFilters, listPage, listValues } from '../../lib/list-query.js';
 
 export type LoanRow = typeof loans.$inferSelect;
 export type NewLoan = typeof loans.$inferInsert;
@@ -458,17 +458,19 @@ export function loansRepository(db: Executor) {
 
     /** GET /users/loans: one page of the member's own loans. */
     loanPage(userId: string, query: LoanListQuery) {
-      const where = and(
-        eq(loans.userId, userId),
-        listFilters.equals(loans.status, query.status),
-        listFilters.dayBetween(loans.requestDate, query.startDate, query.endDate),
-        listFilters.nairaBetween(loans.requestedAmount, query.minAmount, query.maxAmount),
-        or(
-          listFilters.search(query.search, [loans.loanNumber, loans.purpose]),
-          listFilters.amountText(query.search, [loans.requestedAmount]),
-        ),
-      );
       return listPage(query, {
+        db,
+        statement: 'loans_member',
+        values: {
+          userId,
+          status: query.status,
+          startDate: query.startDate,
+          endDate: query.endDate,
+          minKobo: listValues.kobo(query.minAmount),
+          maxKobo: listValues.kobo(query.maxAmount),
+          search: listValues.contains(query.search),
+          searchAmount: listValues.amountContains(query.search),
+        },
         sortColumns: {
           requestDate: loans.requestDate,
           requestedAmount: loans.requestedAmount,
@@ -476,7 +478,7 @@ export function loansRepository(db: Executor) {
         },
         tiebreakers: [loans.requestDate, loans.id],
         // The page, each loan's parts and the session check: one statement (decision 133).
-        fetch: (page) =>
+        select: (page, bound) =>
           db
             .select({
               loan: loans,
@@ -485,38 +487,45 @@ export function loansRepository(db: Executor) {
               session: page.session,
             })
             .from(loans)
-            .where(where)
+            .where(
+              and(
+                eq(loans.userId, bound.userId),
+                listFilters.equals(loans.status, bound.status),
+                listFilters.dayBetween(loans.requestDate, bound.startDate, bound.endDate),
+                listFilters.koboBetween(loans.requestedAmount, bound.minKobo, bound.maxKobo),
+                or(
+                  listFilters.search(bound.search, [loans.loanNumber, loans.purpose]),
+                  listFilters.amountText(bound.searchAmount, [loans.requestedAmount]),
+                ),
+              ),
+            )
             .orderBy(...page.orderBy)
             .limit(page.limit)
-            .offset(page.offset)
-            .then((rows) =>
-              rows.map(({ totalItems, session, ...row }) => ({ row, totalItems, session })),
-            ),
+            .offset(page.offset),
+        toRow: ({ totalItems, session, ...row }) => ({ row, totalItems, session }),
       });
     },
 
     /** GET /users/guarantees: requests addressed to the member (live slots). */
     guaranteePage(userId: string, query: GuarantorRequestListQuery) {
-      const where = and(
-        eq(loanGuarantors.guarantorUserId, userId),
-        live,
-        listFilters.equals(loanGuarantors.status, query.status),
-        listFilters.dayBetween(loanGuarantors.invitationDate, query.startDate, query.endDate),
-        listFilters.nairaBetween(loanGuarantors.guaranteeAmount, query.minAmount, query.maxAmount),
-        listFilters.search(query.search, [
-          loans.loanNumber,
-          borrower.firstName,
-          borrower.lastName,
-          sql`${borrower.firstName} || ' ' || ${borrower.lastName}`,
-        ]),
-      );
       return listPage(query, {
+        db,
+        statement: 'guarantees_member',
+        values: {
+          userId,
+          status: query.status,
+          startDate: query.startDate,
+          endDate: query.endDate,
+          minKobo: listValues.kobo(query.minAmount),
+          maxKobo: listValues.kobo(query.maxAmount),
+          search: listValues.contains(query.search),
+        },
         sortColumns: {
           invitationDate: loanGuarantors.invitationDate,
           guaranteeAmount: loanGuarantors.guaranteeAmount,
         },
         tiebreakers: [loanGuarantors.invitationDate, loanGuarantors.id],
-        fetch: (page) =>
+        select: (page, bound) =>
           db
             .select({
               slot: loanGuarantors,
@@ -541,13 +550,33 @@ export function loansRepository(db: Executor) {
             .from(loanGuarantors)
             .innerJoin(loans, eq(loans.id, loanGuarantors.loanId))
             .innerJoin(borrower, eq(borrower.id, loans.userId))
-            .where(where)
+            .where(
+              and(
+                eq(loanGuarantors.guarantorUserId, bound.userId),
+                live,
+                listFilters.equals(loanGuarantors.status, bound.status),
+                listFilters.dayBetween(
+                  loanGuarantors.invitationDate,
+                  bound.startDate,
+                  bound.endDate,
+                ),
+                listFilters.koboBetween(
+                  loanGuarantors.guaranteeAmount,
+                  bound.minKobo,
+                  bound.maxKobo,
+                ),
+                listFilters.search(bound.search, [
+                  loans.loanNumber,
+                  borrower.firstName,
+                  borrower.lastName,
+                  sql`${borrower.firstName} || ' ' || ${borrower.lastName}`,
+                ]),
+              ),
+            )
             .orderBy(...page.orderBy)
             .limit(page.limit)
-            .offset(page.offset)
-            .then((rows) =>
-              rows.map(({ totalItems, session, ...row }) => ({ row, totalItems, session })),
-            ),
+            .offset(page.offset),
+        toRow: ({ totalItems, session, ...row }) => ({ row, totalItems, session }),
       });
     },
 
@@ -636,7 +665,7 @@ export function loansRepository(db: Executor) {
         excludeIds.length > 0 ? notInArray(users.id, [...excludeIds]) : undefined,
         search
           ? or(
-              listFilters.search(search, [
+              listFilters.search(listValues.contains(search), [
                 users.firstName,
                 users.lastName,
                 users.email,

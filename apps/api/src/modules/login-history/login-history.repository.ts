@@ -17,36 +17,45 @@ export function loginHistoryRepository(db: Executor) {
      * cut to those before it is paged, so its total never counts more.
      */
     page(userId: string, window: { page: number; limit: number }) {
-      const latest = db
-        .select()
-        .from(loginEvents)
-        .where(eq(loginEvents.userId, userId))
-        .orderBy(desc(loginEvents.createdAt), desc(loginEvents.id))
-        .limit(LOGIN_HISTORY_LIMIT)
-        .as('latest');
+      const latestOf = (member: string) =>
+        db
+          .select()
+          .from(loginEvents)
+          .where(eq(loginEvents.userId, member))
+          .orderBy(desc(loginEvents.createdAt), desc(loginEvents.id))
+          .limit(LOGIN_HISTORY_LIMIT)
+          .as('latest');
+      // The sort columns name the subquery's columns, the same whoever's it is.
+      const latest = latestOf(userId);
       // One order only (newest first), so the list's one sort field is the time.
       return listPage(
         { ...window, sortBy: 'occurredAt' as const, sortOrder: 'desc' as const },
         {
+          db,
+          statement: 'login_history_member',
+          values: { userId },
           sortColumns: { occurredAt: latest.createdAt },
           tiebreakers: [latest.id],
-          fetch: (page) =>
-            db
+          select: (page, bound) => {
+            const own = latestOf(bound.userId);
+            return db
               .select({
                 row: {
-                  id: latest.id,
-                  kind: latest.kind,
-                  createdAt: latest.createdAt,
-                  ip: latest.ip,
-                  userAgent: latest.userAgent,
-                  sessionId: latest.sessionId,
+                  id: own.id,
+                  kind: own.kind,
+                  createdAt: own.createdAt,
+                  ip: own.ip,
+                  userAgent: own.userAgent,
+                  sessionId: own.sessionId,
                 },
                 totalItems: page.totalItems,
+                session: page.session,
               })
-              .from(latest)
+              .from(own)
               .orderBy(...page.orderBy)
               .limit(page.limit)
-              .offset(page.offset),
+              .offset(page.offset);
+          },
         },
       );
     },

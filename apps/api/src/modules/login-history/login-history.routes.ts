@@ -21,6 +21,8 @@ export const loginHistoryRoutes: RouteModule = async (app, deps) => {
         querystring: loginHistoryQuerySchema,
         response: { 200: loginHistoryResponseSchema },
       },
+      // The session check rides on the page's statement (plugins/route-groups.ts).
+      config: { sessionInPage: true },
     },
     async (req) => ({
       success: true as const,

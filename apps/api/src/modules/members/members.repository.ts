@@ -3,7 +3,7 @@ import type { AdminMemberListQuery } from '@coop/shared/members';
 import { users, userSettings } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
 import { chunks } from '../../lib/chunks.js';
-import { listFilters, listPage } from '../../lib/list-query.js';
+import { listFilters, listPage, listValues } from '../../lib/list-query.js';
 
 export type MemberRow = typeof users.$inferSelect;
 
@@ -30,7 +30,7 @@ function statusFilter(status: AdminMemberListQuery['status']) {
 /** Name ('Ada Obi' as well as 'Ada' or 'Obi'), e-mail, phone or membership ID. */
 function matchesSearch(term: string | undefined) {
   if (term === undefined) return undefined;
-  return listFilters.search(term, [
+  return listFilters.search(listValues.contains(term), [
     users.firstName,
     users.lastName,
     sql`${users.firstName} || ' ' || ${users.lastName}`,

@@ -39,31 +39,36 @@ export function notificationsRepository(db: Executor) {
     },
 
     page(userId: string, query: NotificationListQuery) {
-      const where = ownedBy(userId, query.read);
       return listPage(query, {
+        db,
+        statement: 'notifications_member',
+        // `read` changes the statement (is null / is not null): a shape each, nothing to bind.
+        values: {
+          userId,
+          read: query.read === true || undefined,
+          unread: query.read === false || undefined,
+        },
         sortColumns: { createdAt: notifications.createdAt },
         tiebreakers: [notifications.id],
         // The member's unread count rides on the page too (PostgreSQL counts it once, an
         // InitPlan): with the session check, one round trip where it took two.
-        fetch: (page) =>
+        select: (page, bound) =>
           db
             .select({
               notification: notifications,
               unreadCount: sql<number>`(${db
                 .select({ n: count() })
                 .from(notifications)
-                .where(ownedBy(userId, false))})`.mapWith(Number),
+                .where(ownedBy(bound.userId, false))})`.mapWith(Number),
               totalItems: page.totalItems,
               session: page.session,
             })
             .from(notifications)
-            .where(where)
+            .where(ownedBy(bound.userId, bound.read ? true : bound.unread ? false : undefined))
             .orderBy(...page.orderBy)
             .limit(page.limit)
-            .offset(page.offset)
-            .then((rows) =>
-              rows.map(({ totalItems, session, ...row }) => ({ row, totalItems, session })),
-            ),
+            .offset(page.offset),
+        toRow: ({ totalItems, session, ...row }) => ({ row, totalItems, session }),
       });
     },
 

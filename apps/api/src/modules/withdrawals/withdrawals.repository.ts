@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AdminWithdrawalListQuery, WithdrawalListQuery } from '@coop/shared/withdrawals';
 import type { Executor } from '../../db/client.js';
 import { users, withdrawals } from '../../db/schema/index.js';
-import { listFilters, listPage } from '../../lib/list-query.js';
+import { listFilters, listPage, listValues } from '../../lib/list-query.js';
 import { availableOfTypeSql } from '../ledger/ledger.service.js';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -52,19 +52,23 @@ const ADMIN_COLUMNS = {
 export function withdrawalsRepository(db: Executor) {
   return {
     page(userId: string, query: WithdrawalListQuery) {
-      const where = and(
-        eq(withdrawals.userId, userId),
-        listFilters.equals(withdrawals.status, query.status),
-        listFilters.equals(withdrawals.withdrawalType, query.requestType),
-      );
       return listPage(query, {
+        db,
+        statement: 'withdrawals_member',
+        values: { userId, status: query.status, type: query.requestType },
         sortColumns: SORT_COLUMNS,
         tiebreakers: [withdrawals.requestDate, withdrawals.id],
-        fetch: (page) =>
+        select: (page, bound) =>
           db
             .select({ row: LIST_COLUMNS, totalItems: page.totalItems, session: page.session })
             .from(withdrawals)
-            .where(where)
+            .where(
+              and(
+                eq(withdrawals.userId, bound.userId),
+                listFilters.equals(withdrawals.status, bound.status),
+                listFilters.equals(withdrawals.withdrawalType, bound.type),
+              ),
+            )
             .orderBy(...page.orderBy)
             .limit(page.limit)
             .offset(page.offset),
@@ -77,7 +81,7 @@ export function withdrawalsRepository(db: Executor) {
         listFilters.equals(withdrawals.status, query.status),
         listFilters.equals(withdrawals.withdrawalType, query.withdrawalType),
         listFilters.dayBetween(withdrawals.requestDate, query.startDate, query.endDate),
-        listFilters.search(query.search, [
+        listFilters.search(listValues.contains(query.search), [
           users.firstName,
           users.lastName,
           sql`${users.firstName} || ' ' || ${users.lastName}`,
