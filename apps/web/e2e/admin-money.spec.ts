@@ -86,8 +86,7 @@ test('fines: one fine for two members at once, one waived and the other recorded
   const chidi = await seedMember(request, 'Chidi', { tag });
   const bayo = await seedMember(request, 'Bayo', { tag });
   const reason = `Late submission of the loan register (${tag})`;
-  await signInAsOfficer(page, 'president');
-  await expect(page).toHaveURL(/\/admin$/);
+  await signInAsOfficer(page, 'president', { landing: '/admin/fines' });
   await issueFine(page, {
     members: [
       { search: chidi.membershipId, name: chidi.name },

@@ -2,7 +2,12 @@ import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { declareAndPayDividends } from './admin-steps/dividends';
-import { disburseWithMakerChecker, openLoanOf, recordRepayment } from './admin-steps/loans';
+import {
+  disburseWithMakerChecker,
+  loansFound,
+  openFoundLoan,
+  recordRepayment,
+} from './admin-steps/loans';
 import { approveWithdrawal, issueFine, waiveFine } from './admin-steps/money';
 import {
   bearer,
@@ -224,8 +229,9 @@ test('loans: Nneka’s loan, above the two-signature limit, is disbursed with th
     amount: 150_000,
     purpose: 'A second oven for the bakery',
   });
-  await asAdministrator(page);
-  await openLoanOf(page, nneka.name, 'approved');
+  // Signed in straight onto the approved loans found by her name (not the overview first).
+  await signInAsOfficer(page, 'president', { landing: loansFound(nneka.name, 'approved') });
+  await openFoundLoan(page, nneka.name);
   await disburseWithMakerChecker(page, browser, {
     memberName: nneka.name,
     checker: 'treasurer',
@@ -279,7 +285,7 @@ test('fines: a new member who missed the orientation is fined, and the committee
   allowLonger(2);
   const kemi = await seedMember(request, 'Kemi');
   const reason = `Missed the new members' orientation (${kemi.lastName})`;
-  await asAdministrator(page);
+  await signInAsOfficer(page, 'president', { landing: '/admin/fines' });
   await issueFine(page, {
     members: [{ search: kemi.membershipId, name: kemi.name }],
     reason,

@@ -1,13 +1,16 @@
 import { expect, type Page } from '@playwright/test';
 import path from 'node:path';
-import { expectAccessible, toastsGone } from '../support';
+import { expectAccessible } from '../support';
 
 /**
  * Back-office money routines as reusable steps
  * (docs/decisions/043-admin-money-and-late-repayment-fines.md): each opens its page with the filter
  * that finds the record, runs axe on the dialog (the lists are the all-pages pass's), does what an
- * administrator does, and waits for the toast. `member` is the name the lists show ('Ada Obi'),
- * `amount` as the lists format it ('₦25,000').
+ * administrator does, and sees the toast that says so. The toast is left to leave on its own:
+ * every caller opens another page next or ends (a new document has no toast), and waiting for it
+ * (4 s) proved nothing. A caller that runs axe on the same page next waits for it
+ * (`toastsGone`). `member` is the name the lists show ('Ada Obi'), `amount` as the lists format
+ * it ('₦25,000').
  */
 
 /** With MONEY_SHOTS_DIR set, each page and dialog is saved there (to look at the layout). */
@@ -21,6 +24,11 @@ async function shot(page: Page, name: string) {
 
 async function openList(page: Page, url: string, heading: string) {
   await page.goto(url);
+  await listShown(page, heading);
+}
+
+/** The list page titled `heading` is open and loaded. */
+async function listShown(page: Page, heading: string) {
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   // The list has loaded (a row or the empty message).
   await expect(page.getByText(/Loading /)).toHaveCount(0);
@@ -46,7 +54,6 @@ export async function approveWithdrawal(page: Page, w: { member: string; amount:
     page.getByText('Withdrawal approved and paid out. The member was notified.'),
   ).toBeVisible();
   await expect(dialog).toBeHidden();
-  await toastsGone(page);
 }
 
 export async function rejectWithdrawal(
@@ -65,7 +72,6 @@ export async function rejectWithdrawal(
   await dialog.getByRole('button', { name: 'Reject withdrawal' }).click();
   await expect(page.getByText('Withdrawal rejected. The member was notified.')).toBeVisible();
   await expect(dialog).toBeHidden();
-  await toastsGone(page);
 }
 
 export async function verifyDepositNotice(
@@ -87,15 +93,18 @@ export async function verifyDepositNotice(
     page.getByText('Deposit verified and posted as a contribution. The member was notified.'),
   ).toBeVisible();
   await expect(dialog).toBeHidden();
-  await toastsGone(page);
 }
 
-/** Issues one fine to each of `members` (names as the member search shows them). */
+/**
+ * Issues one fine to each of `members` (names as the member search shows them), from the fines
+ * list, where the officer is (signed in onto it: `signInAsOfficer`'s `landing`).
+ */
 export async function issueFine(
   page: Page,
   f: { members: Array<{ search: string; name: string }>; reason: string; amount: string },
 ) {
-  await openList(page, '/admin/fines', 'Fines');
+  await expect(page).toHaveURL(/\/admin\/fines$/);
+  await listShown(page, 'Fines');
   await page.getByRole('button', { name: 'Issue fine' }).click();
   const dialog = await inDialog(page, 'Issue fine', { axe: false });
   for (const member of f.members) {
@@ -121,7 +130,6 @@ export async function issueFine(
     ),
   ).toBeVisible();
   await expect(dialog).toBeHidden();
-  await toastsGone(page);
 }
 
 export async function waiveFine(page: Page, f: { member: string; reason: string; note: string }) {
@@ -136,7 +144,6 @@ export async function waiveFine(page: Page, f: { member: string; reason: string;
   await dialog.getByRole('button', { name: 'Waive fine' }).click();
   await expect(page.getByText('Fine waived. The member was notified.')).toBeVisible();
   await expect(dialog).toBeHidden();
-  await toastsGone(page);
 }
 
 export async function markFinePaid(
@@ -160,5 +167,4 @@ export async function markFinePaid(
   await dialog.getByRole('button', { name: 'Mark paid' }).click();
   await expect(page.getByText('Fine recorded as paid. The member was notified.')).toBeVisible();
   await expect(dialog).toBeHidden();
-  await toastsGone(page);
 }
