@@ -153,7 +153,8 @@ export default tseslint.config(
       'import/no-cycle': ['error', { ignoreExternal: true }],
       'boundaries/import-boundaries': ['error', 'web'],
       // Off every first load (decision 089): toasts go through lib/toast, which fetches the
-      // library with the first toast; the user menu's dropdown comes on the first opening.
+      // library with the first toast; the user menu's dropdown comes on the first opening. The
+      // sign-in form's code comes on its first use (decision 146).
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
@@ -168,6 +169,11 @@ export default tseslint.config(
             {
               group: ['**/layouts/user-menu-dropdown'],
               message: 'The user menu loads its dropdown lazily (layouts/user-menu.tsx).',
+            },
+            {
+              group: ['**/auth/components/login-form', './login-form'],
+              message:
+                'The sign-in page fetches its form on first use: render DeferredLoginForm (features/auth/components/deferred-login-form.tsx).',
             },
           ],
         },

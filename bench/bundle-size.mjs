@@ -20,12 +20,15 @@ const base = `http://127.0.0.1:${port}`;
 const MEMBER = process.env.BENCH_MEMBER ?? 'ada@demo.coop';
 const PASSWORD = 'Demo!2345';
 
-/** Budgets for the JavaScript of a page's first load, gzipped (web issue; list-kit issue). */
-const JS_BUDGETS_KB = { '/auth/login': 120, '/dashboard': 170, '/loans': 190 };
+/**
+ * Budgets for the JavaScript of a page's first load, gzipped (the performance issue, decision 146;
+ * the list-kit issue).
+ */
+const JS_BUDGETS_KB = { '/auth/login': 100, '/dashboard': 170, '/loans': 190 };
 
 /**
  * The pages measured: signed out or as the demo member. '+ focus' also focuses the sign-in form,
- * which loads its validation and API client while the member types.
+ * which fetches the form's code, its validation and API client while the member types.
  */
 const PAGES = [
   { name: '/auth/login', path: '/auth/login', signedIn: false },
@@ -123,9 +126,9 @@ async function measure(pageSpec, session) {
   });
   await page.goto(pageSpec.path, { waitUntil: 'networkidle' });
   // On a loaded machine the network can go quiet while the entry is still being run, before the
-  // page's own chunks are asked for: wait for the page itself (the sign-in form taken over by
-  // React, or a signed-in page's title with no spinner left: its widgets and data are in), then
-  // for the network again.
+  // page's own chunks are asked for: wait for the page itself (the app started on the sign-in
+  // page, waiting for the form's first use, decision 146; or a signed-in page's title with no
+  // spinner left: its widgets and data are in), then for the network again.
   // The function runs in the page, where `document` is the page's.
   /* global document */
   await page.waitForFunction(
@@ -134,7 +137,9 @@ async function measure(pageSpec, session) {
         ? document.querySelector('h1') !== null &&
           document.getElementById('sign-in') === null &&
           document.querySelector('[role="status"] .animate-spin') === null
-        : document.getElementById('sign-in')?.hasAttribute('data-ready') === true,
+        : ['data-waiting', 'data-ready'].some(
+            (attribute) => document.getElementById('sign-in')?.hasAttribute(attribute) === true,
+          ),
     pageSpec.signedIn,
     { timeout: 120_000 },
   );
@@ -144,6 +149,12 @@ async function measure(pageSpec, session) {
   }
   if (pageSpec.focus) {
     await page.getByLabel('Email, phone number or membership ID').focus();
+    // The form's code arrives and React takes the form over.
+    await page.waitForFunction(
+      () => document.getElementById('sign-in')?.hasAttribute('data-ready') === true,
+      undefined,
+      { timeout: 120_000 },
+    );
     await page.waitForLoadState('networkidle');
     // Chunks asked for on focus: give the last of them a moment past network idle.
     await page.waitForTimeout(500);

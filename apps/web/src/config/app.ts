@@ -13,3 +13,9 @@ export const ACCESS_TOKEN_STORAGE_KEY = 'coop.accessToken';
 
 /** Shown on the sign-in page when the refresh token could not renew an expired session. */
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please sign in again.';
+
+/**
+ * The id of the sign-in form, which index.html's inline script knows too: it holds back a submit
+ * of the prerendered form until the form's code has taken it over (docs/decisions/110 and 146).
+ */
+export const SIGN_IN_FORM_ID = 'sign-in';

@@ -1,11 +1,10 @@
 import { Sprout } from 'lucide-react';
 import { APP_NAME } from '../../config/app';
-import { cn } from '../../lib/cn';
 
 /** The portal's mark and name; decorative icon, the name is the accessible text. */
-export function Logo({ className }: { className?: string }) {
+export function Logo() {
   return (
-    <span className={cn('inline-flex items-center gap-2 font-semibold', className)}>
+    <span className="inline-flex items-center gap-2 font-semibold">
       <span className="flex size-9 items-center justify-center rounded-lg bg-primary text-primary-foreground">
         <Sprout aria-hidden="true" className="size-5" />
       </span>

@@ -1,6 +1,6 @@
 import { TriangleAlert } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Button } from '../ui/button';
+import { buttonVariants } from '../ui/button-variants';
 
 type ErrorBoundaryProps = {
   children: ReactNode;
@@ -43,7 +43,12 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
         <p className="max-w-sm text-muted-foreground">
           This page could not be loaded. Please reload to try again.
         </p>
-        <Button onClick={() => window.location.reload()}>Reload page</Button>
+        {/* The kit's button look without `Button`, whose className merging (`cn`, tailwind-merge)
+            would come with the entry and so with the sign-in page's first load
+            (docs/decisions/146-sign-in-page-first-load.md). */}
+        <button type="button" className={buttonVariants()} onClick={() => window.location.reload()}>
+          Reload page
+        </button>
       </main>
     );
   }

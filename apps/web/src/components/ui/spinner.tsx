@@ -1,19 +1,24 @@
 import { LoaderCircle } from 'lucide-react';
-import { cn } from '../../lib/cn';
 
 type SpinnerProps = {
-  className?: string;
+  /** 'large' for a spinner that stands alone on the page. */
+  size?: 'default' | 'large';
   /** What is loading, for screen readers. */
   label?: string;
 };
 
-export function Spinner({ className, label = 'Loading' }: SpinnerProps) {
+// Two fixed sizes instead of a className to merge: the router's fallback renders this from the
+// entry, which must not bring tailwind-merge (`cn`) to the sign-in page
+// (docs/decisions/146-sign-in-page-first-load.md).
+const ICON_CLASS = {
+  default: 'size-6 animate-spin text-primary',
+  large: 'size-8 animate-spin text-primary',
+} as const;
+
+export function Spinner({ size = 'default', label = 'Loading' }: SpinnerProps) {
   return (
     <span role="status" className="inline-flex items-center">
-      <LoaderCircle
-        aria-hidden="true"
-        className={cn('size-6 animate-spin text-primary', className)}
-      />
+      <LoaderCircle aria-hidden="true" className={ICON_CLASS[size]} />
       <span className="sr-only">{label}</span>
     </span>
   );
@@ -23,7 +28,7 @@ export function Spinner({ className, label = 'Loading' }: SpinnerProps) {
 export function FullPageSpinner({ label }: { label?: string }) {
   return (
     <div className="flex min-h-dvh items-center justify-center">
-      <Spinner className="size-8" label={label} />
+      <Spinner size="large" label={label} />
     </div>
   );
 }

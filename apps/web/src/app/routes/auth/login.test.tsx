@@ -6,12 +6,16 @@ import { apiError, json, mockApi } from '../../../testing/fetch-mock';
 import { renderWithProviders } from '../../../testing/render';
 import LoginRoute from './login';
 
-const renderLogin = (route = '/auth/login') =>
-  renderWithProviders(<LoginRoute />, { route, path: '/auth/login' });
+/** The sign-in page, once its form's code has arrived (the form is fetched on first use). */
+async function renderLogin(route = '/auth/login') {
+  const view = renderWithProviders(<LoginRoute />, { route, path: '/auth/login' });
+  await screen.findByRole('button', { name: 'Sign In' });
+  return view;
+}
 
 describe('sign-in page', () => {
-  it('shows the fields, the forgot-password link and the administrator note', () => {
-    renderLogin();
+  it('shows the fields, the forgot-password link and the administrator note', async () => {
+    await renderLogin();
 
     expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
     expect(screen.getByLabelText('Email, phone number or membership ID')).toHaveAttribute(
@@ -27,7 +31,7 @@ describe('sign-in page', () => {
   });
 
   it('shows and hides the password', async () => {
-    const { user } = renderLogin();
+    const { user } = await renderLogin();
     const password = screen.getByLabelText('Password');
 
     await user.click(screen.getByRole('button', { name: 'Show password' }));
@@ -38,7 +42,7 @@ describe('sign-in page', () => {
 
   it('requires both fields, with the spec messages', async () => {
     const api = mockApi({});
-    const { user } = renderLogin();
+    const { user } = await renderLogin();
 
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
@@ -55,7 +59,7 @@ describe('sign-in page', () => {
 
   it('counts an identifier of spaces as missing', async () => {
     mockApi({});
-    const { user } = renderLogin();
+    const { user } = await renderLogin();
 
     await user.type(screen.getByLabelText('Email, phone number or membership ID'), '   ');
     await user.type(screen.getByLabelText('Password'), 'Demo!2345');
@@ -71,7 +75,7 @@ describe('sign-in page', () => {
     const api = mockApi({
       'POST /auth/login': () => new Promise<Response>((resolve) => (answer = resolve)),
     });
-    const { user } = renderLogin();
+    const { user } = await renderLogin();
 
     await user.type(screen.getByLabelText('Email, phone number or membership ID'), ' M0001 ');
     await user.type(screen.getByLabelText('Password'), 'Demo!2345');
@@ -94,7 +98,7 @@ describe('sign-in page', () => {
       'POST /auth/login': () =>
         json(200, { success: true, data: { accessToken: 'token', user: buildUser() } }),
     });
-    const { user } = renderLogin('/auth/login?redirect=%2Fnotifications%3Fpage%3D2');
+    const { user } = await renderLogin('/auth/login?redirect=%2Fnotifications%3Fpage%3D2');
 
     await user.type(screen.getByLabelText('Email, phone number or membership ID'), 'ada@demo.coop');
     await user.type(screen.getByLabelText('Password'), 'Demo!2345');
@@ -107,7 +111,7 @@ describe('sign-in page', () => {
     mockApi({
       'POST /auth/login': () => apiError(401, 'Invalid credentials', 'INVALID_CREDENTIALS'),
     });
-    const { user } = renderLogin();
+    const { user } = await renderLogin();
 
     await user.type(screen.getByLabelText('Email, phone number or membership ID'), 'ada@demo.coop');
     await user.type(screen.getByLabelText('Password'), 'wrong');
@@ -126,7 +130,7 @@ describe('sign-in page', () => {
           'ACCOUNT_LOCKED',
         ),
     });
-    const { user } = renderLogin();
+    const { user } = await renderLogin();
 
     await user.type(
       screen.getByLabelText('Email, phone number or membership ID'),
@@ -142,7 +146,7 @@ describe('sign-in page', () => {
 
   it('sends a signed-in visitor to the dashboard', async () => {
     signInAs();
-    renderLogin();
+    renderWithProviders(<LoginRoute />, { route: '/auth/login', path: '/auth/login' });
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
   });
 });

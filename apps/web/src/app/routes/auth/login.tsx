@@ -2,7 +2,7 @@ import { Navigate, useLocation } from 'react-router';
 import { AuthLayout } from '../../../components/layouts/auth-layout';
 import { documentTitle } from '../../../components/layouts/page-title';
 import { paths } from '../../../config/paths';
-import { LoginForm } from '../../../features/auth/components/login-form';
+import { DeferredLoginForm } from '../../../features/auth/components/deferred-login-form';
 import { useAuth } from '../../../lib/auth-store';
 import { redirectTarget } from '../../../lib/redirect';
 
@@ -16,7 +16,7 @@ export default function LoginRoute() {
   if (isAuthenticated) return <Navigate to={redirectTarget(search, home)} replace />;
   return (
     <AuthLayout title={documentTitle('Sign in')}>
-      <LoginForm />
+      <DeferredLoginForm />
     </AuthLayout>
   );
 }

@@ -188,7 +188,7 @@ export function ActivateAccount({ token }: { token: string | null }) {
     return (
       <Card>
         <CardContent className="flex flex-col items-center gap-4 py-12 text-center">
-          <Spinner className="size-8" label="Verifying your activation link" />
+          <Spinner size="large" label="Verifying your activation link" />
           <h1 className="text-lg font-medium">Verifying your activation link...</h1>
         </CardContent>
       </Card>

@@ -15,6 +15,7 @@ import {
 } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { PasswordInput } from '../../../components/ui/password-input';
+import { SIGN_IN_FORM_ID } from '../../../config/app';
 import { paths } from '../../../config/paths';
 import { useAuth } from '../../../lib/auth-store';
 import type * as LoginSubmissionModule from './login-submission';
@@ -53,7 +54,8 @@ const resolver: Resolver<LoginInput> = async (values, context, options) => {
 
 /**
  * docs/member-portal.md §2 Login. Success only updates the auth state; the route sees the member
- * signed in and opens the page they first asked for.
+ * signed in and opens the page they first asked for. The page renders it through
+ * `DeferredLoginForm`, which fetches this module on the member's first use of the form.
  */
 export function LoginForm() {
   const [challenge, setChallenge] = useState<string | null>(null);
@@ -64,11 +66,14 @@ export function LoginForm() {
 
 function PasswordStep({ onSecondFactor }: { onSecondFactor: (challenge: string) => void }) {
   const { isLoading, error } = useAuth();
+  // No default values: on the prerendered page this hydrates fields the member may already have
+  // typed in (deferred-login-form.tsx). Without a default, react-hook-form takes a field's value
+  // from the page; with one, it would write the default over what was typed.
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<LoginInput>({ resolver, defaultValues: { identifier: '', password: '' } });
+  } = useForm<LoginInput>({ resolver });
 
   const onSubmit = async (credentials: LoginInput) => {
     const { signIn } = await loadSubmission();
@@ -100,7 +105,7 @@ function PasswordStep({ onSecondFactor }: { onSecondFactor: (challenge: string) 
         {/* POST: the page is in the HTML before its JavaScript (src/prerender.tsx), and a form sent
             without it must not put the password in the address (decision 110). */}
         <form
-          id="sign-in"
+          id={SIGN_IN_FORM_ID}
           ref={formRef}
           method="post"
           onSubmit={(event) => void handleSubmit(onSubmit)(event)}
