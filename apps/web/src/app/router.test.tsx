@@ -26,6 +26,9 @@ describe('route table', () => {
       expect(window.location.pathname).toBe('/auth/login');
       expect(new URLSearchParams(window.location.search).get('redirect')).toBe('/dashboard');
     },
+    // The first test of the file loads the guard, the layouts and the sign-in page with its form
+    // (fetched on first use, decision 146) for the first time: seconds on a loaded machine.
+    15_000,
   );
 
   it.each(['/auth/activate', '/activate-account'])('%s is the activation screen', async (url) => {
