@@ -1,87 +1,11 @@
-import { useState, type ReactElement, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { SubmitButton } from '../form/submit-button';
 import { toast } from '../../lib/toast';
 import { Alert, AlertDescription } from '../ui/alert';
 import { Button, type ButtonProps } from '../ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../ui/dialog';
+import { DialogClose, DialogFooter } from '../ui/dialog';
 
-/**
- * The open state of a kit dialog: the caller's when it passes `open` (a dialog opened from a
- * row's state), else the dialog's own (a dialog with its trigger).
- */
-export function useDialogOpen(open?: boolean, onOpenChange?: (open: boolean) => void) {
-  const [own, setOwn] = useState(false);
-  const isOpen = open ?? own;
-  const setOpen = (next: boolean) => {
-    if (open === undefined) setOwn(next);
-    onOpenChange?.(next);
-  };
-  return [isOpen, setOpen] as const;
-}
-
-export type KitDialogProps = {
-  /** The button that opens the dialog; focus returns to it on close. Absent: `open` drives it. */
-  trigger?: ReactElement;
-  open?: boolean;
-  onOpenChange?: (open: boolean) => void;
-  /** The dialog's accessible name. */
-  title: ReactNode;
-  /** The dialog's accessible description: what will happen. */
-  description?: ReactNode;
-  /** Where focus goes on close, when its trigger is gone (call `event.preventDefault()`). */
-  onCloseAutoFocus?: (event: Event) => void;
-  className?: string;
-};
-
-/**
- * A dialog that holds a form and closes when the form is done: the base of the kit
- * (docs/decisions/124-dialog-kit.md). The body is mounted only while open, so a closed dialog
- * forgets what was typed. While `busy` (the form is being sent) Escape, the overlay and the close
- * button do nothing: the outcome is seen where it was asked for.
- */
-export function FormDialog({
-  trigger,
-  open,
-  onOpenChange,
-  title,
-  description,
-  busy = false,
-  onCloseAutoFocus,
-  className,
-  children,
-}: KitDialogProps & {
-  busy?: boolean;
-  /** The form; `close` ends the dialog once it is done. */
-  children: ReactNode | ((close: () => void) => ReactNode);
-}) {
-  const [isOpen, setOpen] = useDialogOpen(open, onOpenChange);
-  const close = () => setOpen(false);
-  return (
-    <Dialog open={isOpen} onOpenChange={(next) => !(busy && !next) && setOpen(next)}>
-      {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
-      <DialogContent
-        className={className}
-        onCloseAutoFocus={onCloseAutoFocus}
-        {...(description === undefined ? { 'aria-describedby': undefined } : {})}
-      >
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          {description === undefined ? null : <DialogDescription>{description}</DialogDescription>}
-        </DialogHeader>
-        {typeof children === 'function' ? children(close) : children}
-      </DialogContent>
-    </Dialog>
-  );
-}
+export { FormDialog, useDialogOpen, type KitDialogProps } from './dialog-frame';
 
 /** A footer of other buttons than Cancel and submit: a wizard's Previous and Next. */
 export { DialogFooter };

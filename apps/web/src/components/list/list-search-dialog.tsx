@@ -9,7 +9,8 @@ import {
 import type { FilterChanges } from '../../lib/use-list-params';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
-import { DialogFooter, FormDialog } from '../dialogs/form-dialog';
+import { FormDialog } from '../dialogs/dialog-frame';
+import { DialogFooter } from '../ui/dialog';
 import { FilterField } from './filter-field';
 
 type ListSearchDialogProps = {
