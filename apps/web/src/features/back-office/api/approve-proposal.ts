@@ -1,8 +1,7 @@
 import type { ActionResponse } from '@coop/shared/http';
 import { proposalArea, type Proposal } from '@coop/shared/proposals';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { refreshOfficerLists } from '../../../lib/shared-query-keys';
+import { useOfficerMutation } from '../../../lib/officer-mutation';
 
 /** The Idempotency-Key: one per decision the officer made, kept across its retries. */
 export type ApproveProposalInput = { proposal: Proposal; idempotencyKey: string };
@@ -20,9 +19,5 @@ export function approveProposal({
 }
 
 export function useApproveProposal() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: approveProposal,
-    onSuccess: () => refreshOfficerLists(queryClient),
-  });
+  return useOfficerMutation(approveProposal);
 }

@@ -1,8 +1,7 @@
 import type { ActionResponse } from '@coop/shared/http';
 import { proposalArea, type Proposal } from '@coop/shared/proposals';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { refreshOfficerLists } from '../../../lib/shared-query-keys';
+import { useOfficerMutation } from '../../../lib/officer-mutation';
 
 /** The Idempotency-Key: one per decision the officer made, kept across its retries. */
 export type RejectProposalInput = { proposal: Proposal; reason: string; idempotencyKey: string };
@@ -24,9 +23,5 @@ export function rejectProposal({
 }
 
 export function useRejectProposal() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: rejectProposal,
-    onSuccess: () => refreshOfficerLists(queryClient),
-  });
+  return useOfficerMutation(rejectProposal);
 }

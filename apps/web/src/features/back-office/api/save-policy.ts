@@ -1,7 +1,6 @@
 import type { Policy, PolicyResponse } from '@coop/shared/policy';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { refreshOfficerLists } from '../../../lib/shared-query-keys';
+import { useOfficerMutation } from '../../../lib/officer-mutation';
 
 /** The Idempotency-Key: one per confirmed save, kept across its retries. */
 export type SavePolicyInput = { policy: Policy; idempotencyKey: string };
@@ -12,9 +11,5 @@ export function savePolicy({ policy, idempotencyKey }: SavePolicyInput): Promise
 }
 
 export function useSavePolicy() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: savePolicy,
-    onSuccess: () => refreshOfficerLists(queryClient),
-  });
+  return useOfficerMutation(savePolicy);
 }

@@ -1,7 +1,6 @@
 import type { DisputeResponse, ResolveDisputeInput } from '@coop/shared/contributions';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { refreshOfficerLists } from '../../../lib/shared-query-keys';
+import { useOfficerMutation } from '../../../lib/officer-mutation';
 
 /** The Idempotency-Key: one per dialog opening, kept across retries of its submission. */
 export type ResolveDisputeVariables = {
@@ -24,9 +23,5 @@ export function resolveDispute({
 }
 
 export function useResolveDispute() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: resolveDispute,
-    onSuccess: () => refreshOfficerLists(queryClient),
-  });
+  return useOfficerMutation(resolveDispute);
 }

@@ -1,7 +1,6 @@
 import type { AdminDepositNoticeResponse } from '@coop/shared/deposit-notices';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { refreshOfficerLists } from '../../../lib/shared-query-keys';
+import { useOfficerMutation } from '../../../lib/officer-mutation';
 
 /** The Idempotency-Key: one per decision the officer made, kept across its retries. */
 export type RejectDepositNoticeInput = { id: string; reason: string; idempotencyKey: string };
@@ -20,9 +19,5 @@ export function rejectDepositNotice({
 }
 
 export function useRejectDepositNotice() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: rejectDepositNotice,
-    onSuccess: () => refreshOfficerLists(queryClient),
-  });
+  return useOfficerMutation(rejectDepositNotice);
 }

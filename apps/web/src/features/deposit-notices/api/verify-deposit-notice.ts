@@ -1,7 +1,6 @@
 import type { AdminDepositNoticeResponse } from '@coop/shared/deposit-notices';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { refreshOfficerLists } from '../../../lib/shared-query-keys';
+import { useOfficerMutation } from '../../../lib/officer-mutation';
 
 /** The Idempotency-Key: one per decision the officer made, kept across its retries. */
 export type VerifyDepositNoticeInput = { id: string; idempotencyKey: string };
@@ -19,9 +18,5 @@ export function verifyDepositNotice({
 }
 
 export function useVerifyDepositNotice() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: verifyDepositNotice,
-    onSuccess: () => refreshOfficerLists(queryClient),
-  });
+  return useOfficerMutation(verifyDepositNotice);
 }

@@ -1,7 +1,6 @@
 import type { AdminIssueFinesInput, AdminIssueFinesResponse } from '@coop/shared/fines';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { refreshOfficerLists } from '../../../lib/shared-query-keys';
+import { useOfficerMutation } from '../../../lib/officer-mutation';
 
 /** The Idempotency-Key: one per dialog opening, kept across retries of its submission. */
 export type IssueFinesInput = { values: AdminIssueFinesInput; idempotencyKey: string };
@@ -15,9 +14,5 @@ export function issueFines({
 }
 
 export function useIssueFines() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: issueFines,
-    onSuccess: () => refreshOfficerLists(queryClient),
-  });
+  return useOfficerMutation(issueFines);
 }

@@ -1,7 +1,6 @@
 import type { AdminFineResponse, AdminMarkFinePaidInput } from '@coop/shared/fines';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { refreshOfficerLists } from '../../../lib/shared-query-keys';
+import { useOfficerMutation } from '../../../lib/officer-mutation';
 
 /** The Idempotency-Key: one per decision the officer made, kept across its retries. */
 export type MarkFinePaidInput = {
@@ -22,9 +21,5 @@ export function markFinePaid({
 }
 
 export function useMarkFinePaid() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: markFinePaid,
-    onSuccess: () => refreshOfficerLists(queryClient),
-  });
+  return useOfficerMutation(markFinePaid);
 }

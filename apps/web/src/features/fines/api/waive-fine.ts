@@ -1,7 +1,6 @@
 import type { AdminFineResponse } from '@coop/shared/fines';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { refreshOfficerLists } from '../../../lib/shared-query-keys';
+import { useOfficerMutation } from '../../../lib/officer-mutation';
 
 /** The Idempotency-Key: one per decision the officer made, kept across its retries. */
 export type WaiveFineInput = { id: string; note: string; idempotencyKey: string };
@@ -20,9 +19,5 @@ export function waiveFine({
 }
 
 export function useWaiveFine() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: waiveFine,
-    onSuccess: () => refreshOfficerLists(queryClient),
-  });
+  return useOfficerMutation(waiveFine);
 }

@@ -1,7 +1,6 @@
 import type { AdminLoanDetailResponse, DisburseLoanInput } from '@coop/shared/loans';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { refreshOfficerLists } from '../../../lib/shared-query-keys';
+import { useOfficerMutation } from '../../../lib/officer-mutation';
 import { officerLoanPath } from './loan-keys';
 
 /** The Idempotency-Key: one per thing the officer asked for, kept across its retries. */
@@ -26,9 +25,5 @@ export function disburseLoan({
 }
 
 export function useDisburseLoan() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: disburseLoan,
-    onSuccess: () => refreshOfficerLists(queryClient),
-  });
+  return useOfficerMutation(disburseLoan);
 }

@@ -1,7 +1,6 @@
 import type { AdminLoanDetailResponse } from '@coop/shared/loans';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { refreshOfficerLists } from '../../../lib/shared-query-keys';
+import { useOfficerMutation } from '../../../lib/officer-mutation';
 import { officerLoanPath } from './loan-keys';
 
 /** The Idempotency-Key: one per thing the officer asked for, kept across its retries. */
@@ -25,9 +24,5 @@ export function rejectDisbursement({
 }
 
 export function useRejectDisbursement() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: rejectDisbursement,
-    onSuccess: () => refreshOfficerLists(queryClient),
-  });
+  return useOfficerMutation(rejectDisbursement);
 }

@@ -1,7 +1,6 @@
 import type { AdminCreateMemberInput, AdminMemberResponse } from '@coop/shared/members';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { refreshOfficerLists } from '../../../lib/shared-query-keys';
+import { useOfficerMutation } from '../../../lib/officer-mutation';
 
 /** The Idempotency-Key: one per dialog opening, kept across retries of its submission. */
 export type CreateMemberInput = { values: AdminCreateMemberInput; idempotencyKey: string };
@@ -15,9 +14,5 @@ export function createMember({
 }
 
 export function useCreateMember() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createMember,
-    onSuccess: () => refreshOfficerLists(queryClient),
-  });
+  return useOfficerMutation(createMember);
 }

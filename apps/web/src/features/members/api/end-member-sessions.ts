@@ -1,7 +1,6 @@
 import type { AdminEndSessionsResponse } from '@coop/shared/members';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { refreshOfficerLists } from '../../../lib/shared-query-keys';
+import { useOfficerMutation } from '../../../lib/officer-mutation';
 import { memberPath } from './member-keys';
 
 /** The Idempotency-Key: one per confirmation, kept across its retries. */
@@ -18,10 +17,6 @@ export function endMemberSessions({
 }
 
 export function useEndMemberSessions() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: endMemberSessions,
-    // The member's record lists the audit trail, which now has the new row.
-    onSuccess: () => refreshOfficerLists(queryClient),
-  });
+  // The member's record lists the audit trail, which now has the new row.
+  return useOfficerMutation(endMemberSessions);
 }

@@ -1,7 +1,6 @@
 import type { AdminMemberResponse } from '@coop/shared/members';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { refreshOfficerLists } from '../../../lib/shared-query-keys';
+import { useOfficerMutation } from '../../../lib/officer-mutation';
 import { memberPath } from './member-keys';
 
 /** POST /admin/users/{id}/resend-activation: a new activation email, the old link no longer works. */
@@ -10,9 +9,5 @@ export function resendActivation(id: string): Promise<AdminMemberResponse> {
 }
 
 export function useResendActivation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: resendActivation,
-    onSuccess: () => refreshOfficerLists(queryClient),
-  });
+  return useOfficerMutation(resendActivation);
 }

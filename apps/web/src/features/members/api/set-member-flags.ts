@@ -1,7 +1,6 @@
 import type { AdminMemberFlagsInput, AdminMemberResponse } from '@coop/shared/members';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { refreshOfficerLists } from '../../../lib/shared-query-keys';
+import { useOfficerMutation } from '../../../lib/officer-mutation';
 import { memberPath } from './member-keys';
 
 export type SetMemberFlagsInput = { id: string; values: AdminMemberFlagsInput };
@@ -12,9 +11,5 @@ export function setMemberFlags({ id, values }: SetMemberFlagsInput): Promise<Adm
 }
 
 export function useSetMemberFlags() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: setMemberFlags,
-    onSuccess: () => refreshOfficerLists(queryClient),
-  });
+  return useOfficerMutation(setMemberFlags);
 }

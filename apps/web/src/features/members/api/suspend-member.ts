@@ -1,7 +1,6 @@
 import type { AdminMemberResponse } from '@coop/shared/members';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { refreshOfficerLists } from '../../../lib/shared-query-keys';
+import { useOfficerMutation } from '../../../lib/officer-mutation';
 import { memberPath } from './member-keys';
 
 /** POST /admin/users/{id}/suspend: the member can no longer sign in. */
@@ -10,9 +9,5 @@ export function suspendMember(id: string): Promise<AdminMemberResponse> {
 }
 
 export function useSuspendMember() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: suspendMember,
-    onSuccess: () => refreshOfficerLists(queryClient),
-  });
+  return useOfficerMutation(suspendMember);
 }

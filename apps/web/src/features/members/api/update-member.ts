@@ -1,7 +1,6 @@
 import type { AdminMemberResponse, AdminUpdateMemberInput } from '@coop/shared/members';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { refreshOfficerLists } from '../../../lib/shared-query-keys';
+import { useOfficerMutation } from '../../../lib/officer-mutation';
 import { memberPath } from './member-keys';
 
 export type UpdateMemberInput = { id: string; values: AdminUpdateMemberInput };
@@ -12,9 +11,5 @@ export function updateMember({ id, values }: UpdateMemberInput): Promise<AdminMe
 }
 
 export function useUpdateMember() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateMember,
-    onSuccess: () => refreshOfficerLists(queryClient),
-  });
+  return useOfficerMutation(updateMember);
 }

@@ -1,7 +1,6 @@
 import type { AdminWithdrawalResponse } from '@coop/shared/withdrawals';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { refreshOfficerLists } from '../../../lib/shared-query-keys';
+import { useOfficerMutation } from '../../../lib/officer-mutation';
 
 /** The Idempotency-Key: one per decision the officer made, kept across its retries. */
 export type ApproveWithdrawalInput = { id: string; idempotencyKey: string };
@@ -19,9 +18,5 @@ export function approveWithdrawal({
 }
 
 export function useApproveWithdrawal() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: approveWithdrawal,
-    onSuccess: () => refreshOfficerLists(queryClient),
-  });
+  return useOfficerMutation(approveWithdrawal);
 }

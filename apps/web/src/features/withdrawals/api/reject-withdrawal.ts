@@ -1,7 +1,6 @@
 import type { AdminWithdrawalResponse } from '@coop/shared/withdrawals';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { refreshOfficerLists } from '../../../lib/shared-query-keys';
+import { useOfficerMutation } from '../../../lib/officer-mutation';
 
 /** The Idempotency-Key: one per decision the officer made, kept across its retries. */
 export type RejectWithdrawalInput = { id: string; reason: string; idempotencyKey: string };
@@ -20,9 +19,5 @@ export function rejectWithdrawal({
 }
 
 export function useRejectWithdrawal() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: rejectWithdrawal,
-    onSuccess: () => refreshOfficerLists(queryClient),
-  });
+  return useOfficerMutation(rejectWithdrawal);
 }
