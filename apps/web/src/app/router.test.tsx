@@ -1,18 +1,8 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signInAs } from '../testing/auth';
-import { json, mockApi } from '../testing/fetch-mock';
-import { AppProvider } from './provider';
-import { AppRoutes } from './router';
-
-function renderAppAt(url: string) {
-  window.history.pushState({}, '', url);
-  return render(
-    <AppProvider>
-      <AppRoutes />
-    </AppProvider>,
-  );
-}
+import { listAnswer, mockApi, noNotifications } from '../testing/fetch-mock';
+import { renderAppAt } from '../testing/render-app';
 
 describe('route table', () => {
   it.each(['/', '/index'])(
@@ -81,31 +71,9 @@ describe('route table', () => {
     ['/profile', 'Profile', 'Profile'],
     ['/settings', 'Settings', 'Settings'],
   ] as const)('%s shows the layout and its title to a member', async (url, heading, title) => {
-    const emptyPage = {
-      currentPage: 1,
-      totalPages: 1,
-      totalItems: 0,
-      hasNext: false,
-      hasPrev: false,
-      limit: 25,
-    };
     mockApi({
-      'GET /users/contributions': () =>
-        json(200, { success: true, data: [], pagination: emptyPage }),
-      'GET /users/notifications': () =>
-        json(200, {
-          success: true,
-          data: [],
-          pagination: {
-            currentPage: 1,
-            totalPages: 1,
-            totalItems: 0,
-            hasNext: false,
-            hasPrev: false,
-            limit: 10,
-          },
-          summary: { unreadCount: 0 },
-        }),
+      'GET /users/contributions': () => listAnswer([], { limit: 25 }),
+      'GET /users/notifications': noNotifications,
     });
     signInAs();
     renderAppAt(url);

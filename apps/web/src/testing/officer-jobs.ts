@@ -1,4 +1,5 @@
 import type { OfficerJob, OfficerJobKind } from '@coop/shared/jobs';
+import { json } from './fetch-mock';
 
 /**
  * An officer job as `GET /admin/jobs/{id}` answers it, queued unless `fields` say otherwise: the
@@ -33,4 +34,21 @@ export function csvFile(text: string, name: string): File {
     value: () => Promise.resolve(new TextEncoder().encode(text).buffer),
   });
   return file;
+}
+
+/** The 202 of a call that starts a job: the queued job, and where to ask how it goes. */
+export function jobStarted(job: OfficerJob) {
+  return json(
+    202,
+    { success: true, data: job, message: 'Started' },
+    { Location: `/api/v1/admin/jobs/${job.id}` },
+  );
+}
+
+/**
+ * `GET /admin/jobs/{id}` telling the job's `states` one per question, then the last one for good:
+ * running, then succeeded; or failed at once.
+ */
+export function jobStates(...states: OfficerJob[]) {
+  return () => json(200, { success: true, data: states.length > 1 ? states.shift() : states[0] });
 }

@@ -8,16 +8,3 @@ export async function badgeInRow(rowName: RegExp | string, status: string) {
   expect(badge).toHaveAttribute('data-tone');
   return { text: badge.textContent, tone: badge.getAttribute('data-tone') };
 }
-
-export const listPage = <T,>(data: T[]) => ({
-  success: true,
-  data,
-  pagination: {
-    currentPage: 1,
-    totalPages: 1,
-    totalItems: data.length,
-    hasNext: false,
-    hasPrev: false,
-    limit: 25,
-  },
-});

@@ -1,32 +1,11 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { buildUser, signInAs } from '../../../testing/auth';
-import { json, mockApi } from '../../../testing/fetch-mock';
+import { json, listAnswer, mockApi, noNotifications } from '../../../testing/fetch-mock';
+import { renderAppAt } from '../../../testing/render-app';
 import { THEME_STORAGE_KEY } from '../../../lib/theme';
 import { BELL_REFRESH_MS } from '../../layouts/signed-in-layout';
-import { AppProvider } from '../../provider';
-import { AppRoutes } from '../../router';
-
-function renderAppAt(url: string) {
-  window.history.pushState({}, '', url);
-  return render(
-    <AppProvider>
-      <AppRoutes />
-    </AppProvider>,
-  );
-}
-
-const page = (limit: number, totalItems = 0) => ({
-  currentPage: 1,
-  totalPages: 1,
-  totalItems,
-  hasNext: false,
-  hasPrev: false,
-  limit,
-});
-const notifications = () =>
-  json(200, { success: true, data: [], pagination: page(10), summary: { unreadCount: 0 } });
 
 describe('the back office', () => {
   it('sends a member who opens /admin to /unauthorized', async () => {
@@ -38,7 +17,7 @@ describe('the back office', () => {
 
   it('shows an administrator the overview, with only the queues whose page exists', async () => {
     mockApi({
-      'GET /users/notifications': notifications,
+      'GET /users/notifications': noNotifications,
       'GET /admin/proposals': () => json(200, { success: true, data: [] }),
       'GET /admin/overview': () =>
         json(200, {
@@ -78,8 +57,7 @@ describe('the back office', () => {
     try {
       let unreadCount = 0;
       mockApi({
-        'GET /users/notifications': () =>
-          json(200, { success: true, data: [], pagination: page(10), summary: { unreadCount } }),
+        'GET /users/notifications': () => listAnswer([], { summary: { unreadCount } }),
         'GET /users/settings': () =>
           json(200, {
             success: true,
@@ -131,7 +109,7 @@ describe('the back office', () => {
     const message =
       'Officers use the back office only after a two-factor sign-in: turn it on in Settings, or sign in again with your code.';
     mockApi({
-      'GET /users/notifications': notifications,
+      'GET /users/notifications': noNotifications,
       'GET /admin/overview': () =>
         json(403, {
           success: false,
@@ -162,12 +140,11 @@ describe('the back office', () => {
 
   it('lists members with the filters in the URL (50 a page, by first name)', async () => {
     const api = mockApi({
-      'GET /users/notifications': notifications,
+      'GET /users/notifications': noNotifications,
       'GET /admin/proposals': () => json(200, { success: true, data: [] }),
       'GET /admin/users': () =>
-        json(200, {
-          success: true,
-          data: [
+        listAnswer(
+          [
             {
               ...buildUser({ firstName: 'Bayo', lastName: 'Ade', isExco: true }),
               joinedOn: '2024-01-10',
@@ -175,8 +152,8 @@ describe('the back office', () => {
               createdAt: '2024-01-10T09:00:00.000Z',
             },
           ],
-          pagination: page(50, 1),
-        }),
+          { limit: 50 },
+        ),
     });
     signInAs(buildUser({ role: 'admin' }));
     renderAppAt('/admin/members?isExco=true');
@@ -198,12 +175,11 @@ describe('the back office', () => {
 
   it("searches the cooperative's members and loans from the top bar, not the administrator's own records", async () => {
     const api = mockApi({
-      'GET /users/notifications': notifications,
+      'GET /users/notifications': noNotifications,
       'GET /admin/proposals': () => json(200, { success: true, data: [] }),
       'GET /admin/users': () =>
-        json(200, {
-          success: true,
-          data: [
+        listAnswer(
+          [
             {
               ...buildUser({ firstName: 'Ada', lastName: 'Obi', membershipId: 'M0001' }),
               phoneNumber: '+2348030000001',
@@ -212,12 +188,11 @@ describe('the back office', () => {
               createdAt: '2024-01-10T09:00:00.000Z',
             },
           ],
-          pagination: page(5, 1),
-        }),
+          { limit: 5 },
+        ),
       'GET /admin/loans': () =>
-        json(200, {
-          success: true,
-          data: [
+        listAnswer(
+          [
             {
               id: '10000000-0000-4000-8000-000000000003',
               loanId: 'LN-000003',
@@ -239,8 +214,8 @@ describe('the back office', () => {
               overdueInstalments: 1,
             },
           ],
-          pagination: page(5, 1),
-        }),
+          { limit: 5 },
+        ),
     });
     signInAs(buildUser({ role: 'admin' }));
     renderAppAt('/admin/members');
@@ -269,9 +244,9 @@ describe('the back office', () => {
 
   it("sends /admin/users (the spec's name) to the members list", async () => {
     mockApi({
-      'GET /users/notifications': notifications,
+      'GET /users/notifications': noNotifications,
       'GET /admin/proposals': () => json(200, { success: true, data: [] }),
-      'GET /admin/users': () => json(200, { success: true, data: [], pagination: page(50) }),
+      'GET /admin/users': () => listAnswer([], { limit: 50 }),
     });
     signInAs(buildUser({ role: 'admin' }));
     renderAppAt('/admin/users');

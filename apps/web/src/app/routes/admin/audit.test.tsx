@@ -1,18 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildUser, signInAs } from '../../../testing/auth';
-import { json, mockApi } from '../../../testing/fetch-mock';
-import { AppProvider } from '../../provider';
-import { AppRoutes } from '../../router';
-
-const pagination = {
-  currentPage: 1,
-  totalPages: 1,
-  totalItems: 1,
-  hasNext: false,
-  hasPrev: false,
-  limit: 25,
-};
+import { listAnswer, mockApi, noNotifications } from '../../../testing/fetch-mock';
+import { renderAppAt } from '../../../testing/render-app';
 
 describe('the audit log', () => {
   it(
@@ -20,17 +10,10 @@ describe('the audit log', () => {
     { timeout: 15_000 },
     async () => {
       mockApi({
-        'GET /users/notifications': () =>
-          json(200, {
-            success: true,
-            data: [],
-            pagination: { ...pagination, totalItems: 0, limit: 10 },
-            summary: { unreadCount: 0 },
-          }),
+        'GET /users/notifications': noNotifications,
         'GET /admin/audit': () =>
-          json(200, {
-            success: true,
-            data: [
+          listAnswer(
+            [
               {
                 id: 7,
                 occurredAt: '2026-03-10T09:00:00.000Z',
@@ -47,16 +30,11 @@ describe('the audit log', () => {
                 ip: '127.0.0.1',
               },
             ],
-            pagination,
-          }),
+            { limit: 25 },
+          ),
       });
       signInAs(buildUser({ role: 'admin' }));
-      window.history.pushState({}, '', '/admin/audit');
-      render(
-        <AppProvider>
-          <AppRoutes />
-        </AppProvider>,
-      );
+      renderAppAt('/admin/audit');
       expect(
         (await screen.findAllByText('Withdrawal approved', undefined, { timeout: 10_000 }))[0],
       ).toBeVisible();

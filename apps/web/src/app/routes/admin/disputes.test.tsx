@@ -2,7 +2,7 @@ import type { Dispute } from '@coop/shared/contributions';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import AdminDisputesRoute from './disputes';
-import { json, mockApi } from '../../../testing/fetch-mock';
+import { fieldRefusal, json, listAnswer, mockApi } from '../../../testing/fetch-mock';
 import { renderWithProviders } from '../../../testing/render';
 
 const dispute: Dispute = {
@@ -28,19 +28,7 @@ const RESOLVE = `POST /admin/contributions/${dispute.id}/resolve`;
 
 function renderQueue(resolve: () => Response) {
   const api = mockApi({
-    'GET /admin/contributions/disputes': () =>
-      json(200, {
-        success: true,
-        data: [dispute],
-        pagination: {
-          currentPage: 1,
-          totalPages: 1,
-          totalItems: 1,
-          hasNext: false,
-          hasPrev: false,
-          limit: 25,
-        },
-      }),
+    'GET /admin/contributions/disputes': () => listAnswer([dispute], { limit: 25 }),
     [RESOLVE]: resolve,
   });
   return { api, ...renderWithProviders(<AdminDisputesRoute />, { route: '/admin/disputes' }) };
@@ -78,14 +66,7 @@ describe('Resolving a dispute', { timeout: 15_000 }, () => {
 
   it('sends the trimmed note, leaves the amounts out when they stand, and shows a refused note under it', async () => {
     const { api, user } = renderQueue(() =>
-      json(400, {
-        success: false,
-        error: 'Bad Request',
-        code: 'VALIDATION_ERROR',
-        message: 'Invalid request',
-        details: [{ field: 'note', message: 'The note cannot be only a month name' }],
-        timestamp: '2026-11-25T10:00:00.000Z',
-      }),
+      fieldRefusal('note', 'The note cannot be only a month name', { summary: 'Invalid request' }),
     );
     await user.click(
       (

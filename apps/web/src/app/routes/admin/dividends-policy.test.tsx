@@ -1,35 +1,10 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEFAULT_POLICY } from '@coop/shared/policy';
 import { describe, expect, it } from 'vitest';
 import { buildUser, signInAs } from '../../../testing/auth';
-import { json, mockApi } from '../../../testing/fetch-mock';
-import { AppProvider } from '../../provider';
-import { AppRoutes } from '../../router';
-
-function renderAppAt(url: string) {
-  window.history.pushState({}, '', url);
-  return render(
-    <AppProvider>
-      <AppRoutes />
-    </AppProvider>,
-  );
-}
-
-const notifications = () =>
-  json(200, {
-    success: true,
-    data: [],
-    pagination: {
-      currentPage: 1,
-      totalPages: 1,
-      totalItems: 0,
-      hasNext: false,
-      hasPrev: false,
-      limit: 10,
-    },
-    summary: { unreadCount: 0 },
-  });
+import { json, mockApi, noNotifications } from '../../../testing/fetch-mock';
+import { renderAppAt } from '../../../testing/render-app';
 
 const view = { policy: DEFAULT_POLICY, updatedAt: null, updatedBy: null, isDefault: true };
 
@@ -38,7 +13,7 @@ describe('the back office: dividends and policy', { timeout: 20_000 }, () => {
   it('previews a dividend in percent (sent as basis points) and declares it with a key', async () => {
     const user = userEvent.setup();
     const api = mockApi({
-      'GET /users/notifications': notifications,
+      'GET /users/notifications': noNotifications,
       'GET /admin/dividends': () => json(200, { success: true, data: [] }),
       'POST /admin/dividends/preview': () =>
         json(200, {
@@ -118,7 +93,7 @@ describe('the back office: dividends and policy', { timeout: 20_000 }, () => {
   it('edits the policy in percent and naira, confirms the changes, and sends basis points and kobo', async () => {
     const user = userEvent.setup();
     const api = mockApi({
-      'GET /users/notifications': notifications,
+      'GET /users/notifications': noNotifications,
       'GET /admin/policy': () => json(200, { success: true, data: view }),
       'PUT /admin/policy': (request) =>
         json(200, {

@@ -2,7 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { authStore } from '../../../lib/auth-store';
 import { buildUser, signInAs } from '../../../testing/auth';
-import { apiError, json, mockApi } from '../../../testing/fetch-mock';
+import {
+  apiError,
+  fieldRefusal,
+  json,
+  mockApi,
+  type MockRequest,
+} from '../../../testing/fetch-mock';
 import { renderWithProviders } from '../../../testing/render';
 import ActivateRoute from './activate';
 
@@ -13,15 +19,18 @@ const emeka = {
   membershipId: 'M0005',
 };
 
-const verified = () =>
+/** The link verifies as Emeka's; activating answers `activate` (by default, signed in). */
+const verified = (
+  activate: (request: MockRequest) => Response = ({ body }) =>
+    json(200, {
+      success: true,
+      data: { accessToken: 'token', user: buildUser({ ...emeka }) },
+      echo: body,
+    }),
+) =>
   mockApi({
     'POST /auth/verify-activation': () => json(200, { success: true, data: { user: emeka } }),
-    'POST /auth/activate-account': ({ body }) =>
-      json(200, {
-        success: true,
-        data: { accessToken: 'token', user: buildUser({ ...emeka }) },
-        echo: body,
-      }),
+    'POST /auth/activate-account': activate,
   });
 
 const renderActivate = (route = '/auth/activate?token=good-token') =>
@@ -170,11 +179,7 @@ describe('account activation', () => {
   });
 
   it("shows the server's message when activation fails", async () => {
-    mockApi({
-      'POST /auth/verify-activation': () => json(200, { success: true, data: { user: emeka } }),
-      'POST /auth/activate-account': () =>
-        apiError(400, 'This activation link has already been used', 'INVALID_TOKEN'),
-    });
+    verified(() => apiError(400, 'This activation link has already been used', 'INVALID_TOKEN'));
     const { user } = renderActivate();
     await screen.findByLabelText('Password');
 
@@ -186,10 +191,7 @@ describe('account activation', () => {
   });
 
   it("falls back to 'Failed to activate account. Please try again.'", async () => {
-    mockApi({
-      'POST /auth/verify-activation': () => json(200, { success: true, data: { user: emeka } }),
-      'POST /auth/activate-account': () => new Response(null, { status: 500 }),
-    });
+    verified(() => new Response(null, { status: 500 }));
     const { user } = renderActivate();
     await screen.findByLabelText('Password');
 
@@ -201,18 +203,7 @@ describe('account activation', () => {
   });
 
   it('shows a password the server refuses under the field', async () => {
-    mockApi({
-      'POST /auth/verify-activation': () => json(200, { success: true, data: { user: emeka } }),
-      'POST /auth/activate-account': () =>
-        json(400, {
-          success: false,
-          error: 'Bad Request',
-          message: 'This password is too common',
-          details: [{ field: 'password', message: 'This password is too common' }],
-          code: 'VALIDATION_ERROR',
-          timestamp: '2026-03-05T10:00:00.000Z',
-        }),
-    });
+    verified(() => fieldRefusal('password', 'This password is too common'));
     const { user } = renderActivate();
     await screen.findByLabelText('Password');
 
@@ -235,18 +226,7 @@ describe('account activation', () => {
       'This password has appeared in a data breach, so others may already know it. Please choose a different one.',
     ],
   ])('shows a password refused for %s under the field', async (code, message) => {
-    mockApi({
-      'POST /auth/verify-activation': () => json(200, { success: true, data: { user: emeka } }),
-      'POST /auth/activate-account': () =>
-        json(400, {
-          success: false,
-          error: 'Bad Request',
-          message,
-          details: [{ field: 'password', message }],
-          code,
-          timestamp: '2026-03-05T10:00:00.000Z',
-        }),
-    });
+    verified(() => fieldRefusal('password', message, { code }));
     const { user } = renderActivate();
     await screen.findByLabelText('Password');
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signInAs } from '../../../testing/auth';
-import { apiError, json, mockApi } from '../../../testing/fetch-mock';
+import { apiError, fieldRefusal, json, mockApi } from '../../../testing/fetch-mock';
 import { renderWithProviders } from '../../../testing/render';
 import ResetPasswordRoute from './reset-password';
 
@@ -109,15 +109,7 @@ describe('reset password', () => {
     ],
   ])('shows a new password the server refuses (%s) under the field', async (code, message) => {
     mockApi({
-      'POST /auth/reset-password': () =>
-        json(400, {
-          success: false,
-          error: 'Bad Request',
-          message,
-          details: [{ field: 'newPassword', message }],
-          code,
-          timestamp: '2026-03-05T10:00:00.000Z',
-        }),
+      'POST /auth/reset-password': () => fieldRefusal('newPassword', message, { code }),
     });
     const { user } = renderReset();
 

@@ -5,7 +5,14 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { AppToaster } from '../../../components/ui/toaster';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { THEME_STORAGE_KEY } from '../../../lib/theme';
-import { apiError, json, mockApi, type MockRequest } from '../../../testing/fetch-mock';
+import {
+  apiError,
+  fieldRefusal,
+  json,
+  listAnswer,
+  mockApi,
+  type MockRequest,
+} from '../../../testing/fetch-mock';
 import { renderWithProviders } from '../../../testing/render';
 import ExportRoute from './export';
 import ProfileRoute from './profile';
@@ -135,13 +142,8 @@ describe('profile page', { timeout: 20_000 }, () => {
 
     // A wrong password is shown under the password field.
     answer = () =>
-      json(400, {
-        success: false,
-        error: 'Bad Request',
-        message: 'Current password is incorrect',
+      fieldRefusal('currentPassword', 'Current password is incorrect', {
         code: 'INVALID_CURRENT_PASSWORD',
-        details: [{ field: 'currentPassword', message: 'Current password is incorrect' }],
-        timestamp: '2026-01-01T00:00:00.000Z',
       });
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Current password is incorrect')).toBeInTheDocument();
@@ -240,15 +242,7 @@ describe('change password dialog', { timeout: 20_000 }, () => {
     async (code, message) => {
       mockApi({
         'GET /users/profile': () => ok(USER),
-        'PUT /users/change-password': () =>
-          json(400, {
-            success: false,
-            error: 'Bad Request',
-            message,
-            code,
-            details: [{ field: 'newPassword', message }],
-            timestamp: '2026-01-01T00:00:00.000Z',
-          }),
+        'PUT /users/change-password': () => fieldRefusal('newPassword', message, { code }),
       });
       const { user } = await open();
       const dialog = screen.getByRole('dialog');
@@ -265,13 +259,8 @@ describe('change password dialog', { timeout: 20_000 }, () => {
     mockApi({
       'GET /users/profile': () => ok(USER),
       'PUT /users/change-password': () =>
-        json(400, {
-          success: false,
-          error: 'Bad Request',
-          message: 'Current password is incorrect',
+        fieldRefusal('currentPassword', 'Current password is incorrect', {
           code: 'INVALID_CURRENT_PASSWORD',
-          details: [{ field: 'currentPassword', message: 'Current password is incorrect' }],
-          timestamp: '2026-01-01T00:00:00.000Z',
         }),
     });
     const { user } = await open();
@@ -430,16 +419,7 @@ describe('transaction history', { timeout: 20_000 }, () => {
   it('lists movements with signed amounts and balances, and filters by type', async () => {
     const api = mockApi({
       'GET /users/transactions': ({ query }: MockRequest) =>
-        ok(query.get('type') === 'dividend' ? [] : [MOVEMENT], {
-          pagination: {
-            currentPage: 1,
-            totalPages: 1,
-            totalItems: 1,
-            hasNext: false,
-            hasPrev: false,
-            limit: 10,
-          },
-        }),
+        listAnswer(query.get('type') === 'dividend' ? [] : [MOVEMENT], { totalItems: 1 }),
     });
     const { user } = renderWithProviders(<TransactionsRoute />, { route: '/transactions' });
     expect(await screen.findByRole('heading', { name: 'Transaction History' })).toBeInTheDocument();

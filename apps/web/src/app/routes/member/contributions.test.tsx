@@ -3,7 +3,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { Route, useNavigate } from 'react-router';
 import { AppToaster } from '../../../components/ui/toaster';
 import { describe, expect, it } from 'vitest';
-import { apiError, json, mockApi, type MockRequest } from '../../../testing/fetch-mock';
+import { apiError, json, listAnswer, mockApi, type MockRequest } from '../../../testing/fetch-mock';
 import { LocationProbe, renderRoutes } from '../../../testing/render';
 import ContributionsRoute from './contributions';
 // The list's dialogs are fetched on the first press; loaded here with the test file, so a test's
@@ -67,18 +67,10 @@ function contributionsServer(initial: Contribution[]) {
     const limit = Number(query.get('limit'));
     const status = query.get('status');
     const matching = status ? rows.filter((row) => row.status === status) : rows;
-    const totalPages = Math.max(1, Math.ceil(matching.length / limit));
-    return json(200, {
-      success: true,
-      data: matching.slice((page - 1) * limit, page * limit),
-      pagination: {
-        currentPage: page,
-        totalPages,
-        totalItems: matching.length,
-        hasNext: page < totalPages,
-        hasPrev: page > 1,
-        limit,
-      },
+    return listAnswer(matching.slice((page - 1) * limit, page * limit), {
+      page,
+      limit,
+      totalItems: matching.length,
     });
   };
   const confirm = ({ body }: MockRequest) => {

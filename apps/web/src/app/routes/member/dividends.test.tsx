@@ -2,7 +2,7 @@ import type { Dividend } from '@coop/shared/dividends';
 import { configure, screen, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { json, mockApi } from '../../../testing/fetch-mock';
+import { listAnswer, mockApi } from '../../../testing/fetch-mock';
 import { LocationProbe, renderRoutes } from '../../../testing/render';
 import DividendsRoute from './dividends';
 
@@ -35,18 +35,7 @@ function server() {
   return mockApi({
     'GET /users/dividends': ({ query }) => {
       const rows = query.get('sortOrder') === 'asc' ? [FY2023, FY2024] : [FY2024, FY2023];
-      return json(200, {
-        success: true,
-        data: rows,
-        pagination: {
-          currentPage: 1,
-          totalPages: 1,
-          totalItems: rows.length,
-          hasNext: false,
-          hasPrev: false,
-          limit: 10,
-        },
-      });
+      return listAnswer(rows);
     },
   });
 }

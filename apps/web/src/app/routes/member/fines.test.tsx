@@ -2,7 +2,7 @@ import type { Fine } from '@coop/shared/fines';
 import { configure, screen, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { json, mockApi } from '../../../testing/fetch-mock';
+import { listAnswer, mockApi } from '../../../testing/fetch-mock';
 import { LocationProbe, renderRoutes } from '../../../testing/render';
 import FinesRoute from './fines';
 
@@ -41,18 +41,7 @@ function server(all: Fine[]) {
     'GET /users/fines': ({ query }) => {
       const status = query.get('status');
       const rows = status ? all.filter((fine) => fine.status === status) : all;
-      return json(200, {
-        success: true,
-        data: rows,
-        pagination: {
-          currentPage: 1,
-          totalPages: 1,
-          totalItems: rows.length,
-          hasNext: false,
-          hasPrev: false,
-          limit: 10,
-        },
-      });
+      return listAnswer(rows);
     },
   });
 }

@@ -5,7 +5,7 @@ import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { authStore } from '../../../lib/auth-store';
 import { signInAs } from '../../../testing/auth';
-import { json, mockApi, type MockRequest } from '../../../testing/fetch-mock';
+import { json, listAnswer, mockApi, type MockRequest } from '../../../testing/fetch-mock';
 import { renderRoutes } from '../../../testing/render';
 import DashboardRoute from './dashboard';
 import MemberLayoutRoute from './layout';
@@ -35,18 +35,10 @@ function notificationsServer(initial: Notification[]) {
     const page = Number(query.get('page'));
     const limit = Number(query.get('limit'));
     const data = items.slice((page - 1) * limit, page * limit);
-    const totalPages = Math.max(1, Math.ceil(items.length / limit));
-    return json(200, {
-      success: true,
-      data,
-      pagination: {
-        currentPage: page,
-        totalPages,
-        totalItems: items.length,
-        hasNext: page < totalPages,
-        hasPrev: page > 1,
-        limit,
-      },
+    return listAnswer(data, {
+      page,
+      limit,
+      totalItems: items.length,
       summary: { unreadCount: unread() },
     });
   };

@@ -4,7 +4,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { signInAs } from '../../../testing/auth';
-import { json, mockApi, type MockRequest } from '../../../testing/fetch-mock';
+import {
+  listAnswer,
+  mockApi,
+  noNotifications,
+  type MockRequest,
+} from '../../../testing/fetch-mock';
 import { LocationProbe, renderRoutes } from '../../../testing/render';
 import MemberLayoutRoute from './layout';
 import SearchRoute from './search';
@@ -43,19 +48,7 @@ const MOVEMENT: Transaction = {
   reference: null,
 };
 
-const page = (data: unknown[]) =>
-  json(200, {
-    success: true,
-    data,
-    pagination: {
-      currentPage: 1,
-      totalPages: 1,
-      totalItems: data.length,
-      hasNext: false,
-      hasPrev: false,
-      limit: 5,
-    },
-  });
+const page = (data: unknown[]) => listAnswer(data, { limit: 5 });
 
 /** Loans and movements that match 'LN-000001'; nothing matches anything else. */
 const server = {
@@ -63,20 +56,7 @@ const server = {
     page(query.get('search') === 'LN-000001' ? [LOAN] : []),
   'GET /users/transactions': ({ query }: MockRequest) =>
     page(query.get('search') === 'LN-000001' ? [MOVEMENT] : []),
-  'GET /users/notifications': () =>
-    json(200, {
-      success: true,
-      data: [],
-      pagination: {
-        currentPage: 1,
-        totalPages: 1,
-        totalItems: 0,
-        hasNext: false,
-        hasPrev: false,
-        limit: 10,
-      },
-      summary: { unreadCount: 0 },
-    }),
+  'GET /users/notifications': noNotifications,
 };
 
 const renderShell = (route: string) =>

@@ -1,6 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { json, mockApi } from '../../../testing/fetch-mock';
+import { fieldRefusal, json, listAnswer, mockApi } from '../../../testing/fetch-mock';
 import { renderWithProviders } from '../../../testing/render';
 import LoginHistoryRoute from './login-history';
 import TwoFactorRoute from './two-factor';
@@ -9,13 +9,8 @@ configure({ asyncUtilTimeout: 3000 });
 
 const ok = (data: unknown, extra: object = {}) => json(200, { success: true, data, ...extra });
 const wrongPassword = () =>
-  json(400, {
-    success: false,
-    error: 'Bad Request',
-    message: 'Current password is incorrect',
+  fieldRefusal('currentPassword', 'Current password is incorrect', {
     code: 'INVALID_CURRENT_PASSWORD',
-    details: [{ field: 'currentPassword', message: 'Current password is incorrect' }],
-    timestamp: '2026-01-01T00:00:00.000Z',
   });
 const locked = () =>
   json(429, {
@@ -145,27 +140,16 @@ describe('login history', () => {
   it("dates each event 'MMM dd, yyyy' with the time, in the cooperative's time zone", async () => {
     mockApi({
       'GET /users/login-history': () =>
-        json(200, {
-          success: true,
-          data: [
-            {
-              id: 1,
-              kind: 'signed_in',
-              occurredAt: '2026-03-05T13:05:00.000Z',
-              ip: '203.0.113.9',
-              device: 'Firefox on Android',
-              current: true,
-            },
-          ],
-          pagination: {
-            currentPage: 1,
-            totalPages: 1,
-            totalItems: 1,
-            itemsPerPage: 10,
-            hasNext: false,
-            hasPrev: false,
+        listAnswer([
+          {
+            id: 1,
+            kind: 'signed_in',
+            occurredAt: '2026-03-05T13:05:00.000Z',
+            ip: '203.0.113.9',
+            device: 'Firefox on Android',
+            current: true,
           },
-        }),
+        ]),
     });
     renderWithProviders(<LoginHistoryRoute />, { route: '/settings/login-history' });
     expect(await screen.findByText('Mar 05, 2026, 14:05')).toBeInTheDocument();
@@ -176,19 +160,7 @@ describe('sign out all other sessions (decision 082)', { timeout: 20_000 }, () =
   it('asks for the current password in a dialog, shows a wrong one on the field, then signs out', async () => {
     let answer = wrongPassword;
     const api = mockApi({
-      'GET /users/login-history': () =>
-        json(200, {
-          success: true,
-          data: [],
-          pagination: {
-            currentPage: 1,
-            totalPages: 1,
-            totalItems: 0,
-            itemsPerPage: 10,
-            hasNext: false,
-            hasPrev: false,
-          },
-        }),
+      'GET /users/login-history': () => listAnswer([]),
       'POST /users/login-history/sign-out-others': () => answer(),
     });
     const { user } = renderWithProviders(<LoginHistoryRoute />, {

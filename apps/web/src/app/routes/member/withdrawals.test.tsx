@@ -3,7 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { AppToaster } from '../../../components/ui/toaster';
 import { describe, expect, it } from 'vitest';
-import { apiError, json, mockApi, type MockRequest } from '../../../testing/fetch-mock';
+import { apiError, json, listAnswer, mockApi, type MockRequest } from '../../../testing/fetch-mock';
 import { LocationProbe, renderRoutes } from '../../../testing/render';
 import WithdrawalsRoute from './withdrawals';
 
@@ -47,19 +47,7 @@ function server({
       eligibility
         ? json(200, { success: true, data: eligibility })
         : apiError(500, 'Internal error', 'INTERNAL_ERROR'),
-    'GET /users/withdrawals': () =>
-      json(200, {
-        success: true,
-        data: rows,
-        pagination: {
-          currentPage: 1,
-          totalPages: rows.length ? 1 : 0,
-          totalItems: rows.length,
-          hasNext: false,
-          hasPrev: false,
-          limit: 10,
-        },
-      }),
+    'GET /users/withdrawals': () => listAnswer(rows),
     'POST /users/withdrawals/savings': onPost,
     'PUT /users/withdrawals/00000000-0000-4000-8000-000000000001': () =>
       json(200, { success: true, data: { ...PENDING, status: 'cancelled' } }),

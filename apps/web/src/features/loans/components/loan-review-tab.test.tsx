@@ -1,6 +1,7 @@
 import type { UnderReviewLoan } from '@coop/shared/loans';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { listBody } from '../../../testing/fetch-mock';
 import { renderWithProviders } from '../../../testing/render';
 import type { useLoansUnderReview } from '../api/get-loans-under-review';
 import { LoanReviewTab } from './loan-review-tab';
@@ -31,18 +32,7 @@ const settled = (rows: UnderReviewLoan[]) =>
     isPending: false,
     isError: false,
     error: null,
-    data: {
-      success: true,
-      data: rows,
-      pagination: {
-        currentPage: 1,
-        totalPages: 1,
-        totalItems: rows.length,
-        hasNext: false,
-        hasPrev: false,
-        limit: 10,
-      },
-    },
+    data: listBody(rows),
   }) as unknown as ReturnType<typeof useLoansUnderReview>;
 
 describe('Loan Review tab, opened from a notification (?loan=)', () => {

@@ -3,7 +3,7 @@ import type { Eligibility, Loan, LoanGuarantor } from '@coop/shared/loans';
 import { screen } from '@testing-library/react';
 import { Route } from 'react-router';
 import { AppToaster } from '../../../components/ui/toaster';
-import { json, mockApi, type MockRequest } from '../../../testing/fetch-mock';
+import { json, listAnswer, mockApi, type MockRequest } from '../../../testing/fetch-mock';
 import { LocationProbe, renderRoutes } from '../../../testing/render';
 import { useListParams } from '../../../lib/use-list-params';
 import { GUARANTOR_REQUEST_LIST_CONFIG, MY_LOAN_LIST_CONFIG } from './loan-list-config';
@@ -82,20 +82,6 @@ export function loan(
   } satisfies Loan;
 }
 
-export const page = <T,>(data: T[]) =>
-  json(200, {
-    success: true,
-    data,
-    pagination: {
-      currentPage: 1,
-      totalPages: 1,
-      totalItems: data.length,
-      hasNext: false,
-      hasPrev: false,
-      limit: 10,
-    },
-  });
-
 export const CANDIDATE: GuarantorCandidate = {
   id: '00000000-0000-4000-8000-0000000000ee',
   _id: '00000000-0000-4000-8000-0000000000ee',
@@ -112,7 +98,7 @@ export function server(loans: Loan[], guarantees: GuarantorRequest[] = []) {
     'GET /users/loans': (request: MockRequest) => {
       const status = request.query.get('status');
       const search = request.query.get('search')?.toLowerCase();
-      return page(
+      return listAnswer(
         loans.filter(
           (l) =>
             (!status || l.status === status) &&
@@ -120,8 +106,8 @@ export function server(loans: Loan[], guarantees: GuarantorRequest[] = []) {
         ),
       );
     },
-    'GET /users/guarantees': () => page(guarantees),
-    'GET /users/guarantor-candidates': () => page([CANDIDATE]),
+    'GET /users/guarantees': () => listAnswer(guarantees),
+    'GET /users/guarantor-candidates': () => listAnswer([CANDIDATE]),
     'POST /users/guarantees/00000000-0000-4000-8000-000000000002/reassign': () =>
       json(200, {
         success: true,

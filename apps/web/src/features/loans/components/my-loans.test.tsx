@@ -1,12 +1,11 @@
 import type { Loan } from '@coop/shared/loans';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, mockApi, type MockRequest } from '../../../testing/fetch-mock';
+import { json, listAnswer, mockApi, type MockRequest } from '../../../testing/fetch-mock';
 import {
   ELIGIBILITY,
   guarantor,
   loan,
-  page,
   CANDIDATE,
   server,
   renderLoans,
@@ -63,8 +62,8 @@ describe('My Loans', () => {
       'GET /users/loans/eligibility': () => json(200, { success: true, data: ELIGIBILITY }),
       // Page 1 holds newer loans; LN-000002 is further down the list.
       'GET /users/loans': (request: MockRequest) =>
-        request.query.get('search') === 'LN-000002' ? page([later]) : page([repaid]),
-      'GET /users/guarantees': () => page([]),
+        request.query.get('search') === 'LN-000002' ? listAnswer([later]) : listAnswer([repaid]),
+      'GET /users/guarantees': () => listAnswer([]),
     });
     renderLoans('/loans?loan=LN-000002');
     // Two answers in a row (the first page, then the search): allow a busy machine its time.

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, mockApi } from '../../../../testing/fetch-mock';
+import { json, listAnswer, mockApi } from '../../../../testing/fetch-mock';
 import { renderWithProviders } from '../../../../testing/render';
 import { IssueFineDialog } from './issue-fine-dialog';
 
@@ -11,19 +11,7 @@ const ADA = {
   membershipId: 'M0001',
 };
 
-const members = () =>
-  json(200, {
-    success: true,
-    data: [ADA],
-    pagination: {
-      currentPage: 1,
-      totalPages: 1,
-      totalItems: 1,
-      hasNext: false,
-      hasPrev: false,
-      limit: 8,
-    },
-  });
+const members = () => listAnswer([ADA], { limit: 8 });
 
 describe('Issue fine', { timeout: 15_000 }, () => {
   it('says what is missing with the API’s own messages before sending anything', async () => {

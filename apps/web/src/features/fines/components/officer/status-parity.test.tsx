@@ -2,9 +2,9 @@ import type { AdminFine } from '@coop/shared/fines';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useListParams } from '../../../../lib/use-list-params';
-import { json, mockApi } from '../../../../testing/fetch-mock';
+import { listAnswer, mockApi } from '../../../../testing/fetch-mock';
 import { renderWithProviders } from '../../../../testing/render';
-import { badgeInRow, listPage } from '../../../../testing/status-parity';
+import { badgeInRow } from '../../../../testing/status-parity';
 import {
   FINE_LIST_CONFIG as MEMBER_FINE_LIST_CONFIG,
   FinesList as MemberFinesList,
@@ -37,7 +37,7 @@ const fine = {
 
 describe('a pending fine', () => {
   it("reads and looks the same in the member's list and in the officers' list", async () => {
-    mockApi({ 'GET /users/fines': () => json(200, listPage([fine])) });
+    mockApi({ 'GET /users/fines': () => listAnswer([fine], { limit: 25 }) });
     renderWithProviders(<MemberFines today="2026-11-20" />, { route: '/fines' });
     const member = await badgeInRow(/general meeting/, 'Pending');
     cleanup();
@@ -48,7 +48,7 @@ describe('a pending fine', () => {
       paidDate: null,
       automatic: false,
     };
-    mockApi({ 'GET /admin/fines': () => json(200, listPage([row])) });
+    mockApi({ 'GET /admin/fines': () => listAnswer([row], { limit: 25 }) });
     renderWithProviders(<OfficerFines />);
     const officer = await badgeInRow(/general meeting/, 'Pending');
 

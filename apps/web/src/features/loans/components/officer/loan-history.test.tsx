@@ -1,7 +1,7 @@
 import type { AdminLoanDetail, Loan } from '@coop/shared/loans';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, mockApi } from '../../../../testing/fetch-mock';
+import { fieldRefusal, mockApi } from '../../../../testing/fetch-mock';
 import { renderWithProviders } from '../../../../testing/render';
 import { LoanHistory } from './loan-history';
 
@@ -95,16 +95,6 @@ describe('Back-office loan decisions restate the loan and the amount', () => {
 });
 
 /** A 400 answer naming one field, as the API's validation sends it. */
-const fieldRefusal = (field: string, message: string) =>
-  json(400, {
-    success: false,
-    error: 'Bad Request',
-    code: 'VALIDATION_ERROR',
-    message: 'Invalid request',
-    details: [{ field, message }],
-    timestamp: '2026-11-25T10:00:00.000Z',
-  });
-
 describe(
   'Back-office loan forms check what is typed with the API’s own rules',
   { timeout: 15_000 },
@@ -112,7 +102,9 @@ describe(
     it('disburses with the date and method chosen, and shows a refused date under its field', async () => {
       const api = mockApi({
         'POST /admin/loans/10000000-0000-4000-8000-000000000009/disburse': () =>
-          fieldRefusal('disbursementDate', 'The disbursement date cannot be in the future'),
+          fieldRefusal('disbursementDate', 'The disbursement date cannot be in the future', {
+            summary: 'Invalid request',
+          }),
       });
       const { user } = renderWithProviders(<LoanHistory detail={detail('approved')} />);
       await user.click(screen.getByRole('button', { name: 'Disburse' }));
@@ -138,7 +130,9 @@ describe(
     it('records a repayment only with an amount and a reference, sent trimmed', async () => {
       const api = mockApi({
         'POST /admin/loans/10000000-0000-4000-8000-000000000009/repayments': () =>
-          fieldRefusal('reference', 'This reference was already recorded'),
+          fieldRefusal('reference', 'This reference was already recorded', {
+            summary: 'Invalid request',
+          }),
       });
       const { user } = renderWithProviders(<LoanHistory detail={detail('disbursed')} />);
       await user.click(screen.getByRole('button', { name: 'Record repayment' }));

@@ -2,9 +2,9 @@ import type { AdminLoanListItem } from '@coop/shared/loans';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useListParams } from '../../../../lib/use-list-params';
-import { json, mockApi } from '../../../../testing/fetch-mock';
+import { listAnswer, mockApi } from '../../../../testing/fetch-mock';
 import { renderWithProviders } from '../../../../testing/render';
-import { badgeInRow, listPage } from '../../../../testing/status-parity';
+import { badgeInRow } from '../../../../testing/status-parity';
 import { loan, renderLoans, server } from '../loans-page-fixtures';
 import { LoansList } from './loans-list';
 import { LOAN_LIST_CONFIG } from './pipeline-list-config';
@@ -40,7 +40,7 @@ describe('a loan under review', () => {
       awaitingSecondApproval: false,
       overdueInstalments: 0,
     };
-    mockApi({ 'GET /admin/loans': () => json(200, listPage([row])) });
+    mockApi({ 'GET /admin/loans': () => listAnswer([row], { limit: 25 }) });
     renderWithProviders(<Pipeline />);
     const officer = await badgeInRow(/LN-000007/, 'Under Review');
 

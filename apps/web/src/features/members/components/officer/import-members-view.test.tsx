@@ -7,7 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { AppToaster } from '../../../../components/ui/toaster';
 import { json, mockApi } from '../../../../testing/fetch-mock';
 import { LocationProbe, renderRoutes } from '../../../../testing/render';
-import { csvFile as csvFileOf, officerJob } from '../../../../testing/officer-jobs';
+import {
+  csvFile as csvFileOf,
+  jobStarted,
+  jobStates,
+  officerJob,
+} from '../../../../testing/officer-jobs';
 import { ImportMembersView } from './import-members-view';
 
 const PREVIEW: MemberImportPreview = {
@@ -72,26 +77,19 @@ async function chooseFile() {
 
 describe('Import members page', () => {
   it('shows the import’s progress while its job runs, then the outcome and the members list', async () => {
-    // The job as the status endpoint tells it: running (1 of 2), then succeeded.
-    const states = [
-      job({ state: 'running', done: 1 }),
-      job({
-        state: 'succeeded',
-        done: 2,
-        result: { imported: 2, members: [] },
-        message: IMPORTED,
-      }),
-    ];
     const api = mockApi({
       'POST /admin/users/import/preview': () => json(200, { success: true, data: PREVIEW }),
-      'POST /admin/users/import': () =>
-        json(
-          202,
-          { success: true, data: job({ state: 'queued' }), message: 'Started' },
-          { Location: `/api/v1/admin/jobs/${JOB_ID}` },
-        ),
-      [`GET /admin/jobs/${JOB_ID}`]: () =>
-        json(200, { success: true, data: states.length > 1 ? states.shift() : states[0] }),
+      'POST /admin/users/import': () => jobStarted(job({ state: 'queued' })),
+      // The job as the status endpoint tells it: running (1 of 2), then succeeded.
+      [`GET /admin/jobs/${JOB_ID}`]: jobStates(
+        job({ state: 'running', done: 1 }),
+        job({
+          state: 'succeeded',
+          done: 2,
+          result: { imported: 2, members: [] },
+          message: IMPORTED,
+        }),
+      ),
     });
     renderPage();
     await userEvent.click(await chooseFile());
@@ -113,17 +111,14 @@ describe('Import members page', () => {
       '1 of 2 members were imported before the import stopped. The file was not imported: 1 problem to fix';
     mockApi({
       'POST /admin/users/import/preview': () => json(200, { success: true, data: PREVIEW }),
-      'POST /admin/users/import': () =>
-        json(202, { success: true, data: job({ state: 'queued' }) }),
-      [`GET /admin/jobs/${JOB_ID}`]: () =>
-        json(200, {
-          success: true,
-          data: job({
-            state: 'failed',
-            done: 1,
-            error: { code: 'CSV_REJECTED', message: failure, details: [] },
-          }),
+      'POST /admin/users/import': () => jobStarted(job({ state: 'queued' })),
+      [`GET /admin/jobs/${JOB_ID}`]: jobStates(
+        job({
+          state: 'failed',
+          done: 1,
+          error: { code: 'CSV_REJECTED', message: failure, details: [] },
         }),
+      ),
     });
     renderPage();
     await userEvent.click(await chooseFile());

@@ -5,7 +5,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi } from '../../../../testing/fetch-mock';
 import { renderWithProviders } from '../../../../testing/render';
-import { csvFile as csvFileOf, officerJob } from '../../../../testing/officer-jobs';
+import {
+  csvFile as csvFileOf,
+  jobStarted,
+  jobStates,
+  officerJob,
+} from '../../../../testing/officer-jobs';
 import { PayrollView } from './payroll-view';
 
 const PREVIEW: PayrollPreview = {
@@ -73,21 +78,14 @@ describe('Payroll page', () => {
       total: 35_000,
       repayments: 17_500,
     };
-    // The job as the status endpoint tells it: running (1 of 2), then succeeded.
-    const states = [
-      job({ state: 'running', done: 1 }),
-      job({ state: 'succeeded', done: 2, result, message: POSTED }),
-    ];
     const api = mockApi({
       'POST /admin/payroll/preview': () => json(200, { success: true, data: PREVIEW }),
-      'POST /admin/payroll': () =>
-        json(
-          202,
-          { success: true, data: job({ state: 'queued' }), message: 'Started' },
-          { Location: `/api/v1/admin/jobs/${JOB_ID}` },
-        ),
-      [`GET /admin/jobs/${JOB_ID}`]: () =>
-        json(200, { success: true, data: states.length > 1 ? states.shift() : states[0] }),
+      'POST /admin/payroll': () => jobStarted(job({ state: 'queued' })),
+      // The job as the status endpoint tells it: running (1 of 2), then succeeded.
+      [`GET /admin/jobs/${JOB_ID}`]: jobStates(
+        job({ state: 'running', done: 1 }),
+        job({ state: 'succeeded', done: 2, result, message: POSTED }),
+      ),
     });
     renderWithProviders(<PayrollView />);
     const file = csvFile(
@@ -123,16 +121,14 @@ describe('Payroll page', () => {
       '1 of 2 rows were posted before the posting stopped; upload the file again to post the rest (rows already posted are skipped). The file was not posted: 1 problem to fix';
     mockApi({
       'POST /admin/payroll/preview': () => json(200, { success: true, data: PREVIEW }),
-      'POST /admin/payroll': () => json(202, { success: true, data: job({ state: 'queued' }) }),
-      [`GET /admin/jobs/${JOB_ID}`]: () =>
-        json(200, {
-          success: true,
-          data: job({
-            state: 'failed',
-            done: 1,
-            error: { code: 'CSV_REJECTED', message: failure, details: [] },
-          }),
+      'POST /admin/payroll': () => jobStarted(job({ state: 'queued' })),
+      [`GET /admin/jobs/${JOB_ID}`]: jobStates(
+        job({
+          state: 'failed',
+          done: 1,
+          error: { code: 'CSV_REJECTED', message: failure, details: [] },
         }),
+      ),
     });
     renderWithProviders(<PayrollView />);
     await userEvent.upload(

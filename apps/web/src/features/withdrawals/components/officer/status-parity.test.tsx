@@ -2,9 +2,9 @@ import type { AdminWithdrawal } from '@coop/shared/withdrawals';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useListParams } from '../../../../lib/use-list-params';
-import { apiError, json, mockApi } from '../../../../testing/fetch-mock';
+import { apiError, listAnswer, mockApi } from '../../../../testing/fetch-mock';
 import { renderWithProviders } from '../../../../testing/render';
-import { badgeInRow, listPage } from '../../../../testing/status-parity';
+import { badgeInRow } from '../../../../testing/status-parity';
 import { WITHDRAWAL_LIST_CONFIG as MEMBER_LIST_CONFIG, WithdrawalsView } from '../withdrawals-view';
 import { WithdrawalsQueue } from './withdrawals-queue';
 import { WITHDRAWAL_LIST_CONFIG } from './withdrawal-list-config';
@@ -36,7 +36,7 @@ const request = {
 describe('a pending withdrawal', () => {
   it("reads and looks the same in the member's list and in the officers' queue", async () => {
     mockApi({
-      'GET /users/withdrawals': () => json(200, listPage([{ ...request, _id: request.id }])),
+      'GET /users/withdrawals': () => listAnswer([{ ...request, _id: request.id }], { limit: 25 }),
       'GET /users/withdrawals/eligibility': () => apiError(500, 'Eligibility data unavailable'),
     });
     renderWithProviders(<MemberWithdrawals />, { route: '/withdrawals' });
@@ -48,7 +48,7 @@ describe('a pending withdrawal', () => {
       member: { id: 'u1', firstName: 'Ada', lastName: 'Obi', membershipId: 'M0001' },
       memberBalance: 100_000,
     };
-    mockApi({ 'GET /admin/withdrawals': () => json(200, listPage([row])) });
+    mockApi({ 'GET /admin/withdrawals': () => listAnswer([row], { limit: 25 }) });
     renderWithProviders(<Queue />);
     const officer = await badgeInRow(/25,000/, 'Pending');
 
