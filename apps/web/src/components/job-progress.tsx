@@ -1,4 +1,6 @@
 import { isOfficerJobFinished, type OfficerJob } from '@coop/shared/jobs';
+import { failureMessage } from '../lib/api-client';
+import { Alert, AlertDescription } from './ui/alert';
 
 const count = (n: number) => n.toLocaleString('en-NG');
 
@@ -32,5 +34,32 @@ export function JobProgress({
         value={job.done}
       />
     </div>
+  );
+}
+
+/**
+ * A job a page started (`useOfficerJobMutation`): why it failed (the job's own message, or
+ * `failure`), else how far it got.
+ */
+export function JobStatus({
+  run,
+  failure,
+  doing,
+  unit,
+}: {
+  run: { isError: boolean; error: unknown; job: OfficerJob | undefined };
+  failure: string;
+  doing: string;
+  unit: string;
+}) {
+  return (
+    <>
+      {run.isError ? (
+        <Alert variant="destructive" role="alert">
+          <AlertDescription>{failureMessage(run.error, failure)}</AlertDescription>
+        </Alert>
+      ) : null}
+      <JobProgress job={run.job} doing={doing} unit={unit} />
+    </>
   );
 }

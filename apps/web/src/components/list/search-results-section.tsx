@@ -1,8 +1,12 @@
+import type { Pagination } from '@coop/shared/http';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { searchPath } from '../../config/paths';
+import { failureMessage } from '../../lib/api-client';
 import { QueryState } from './query-state';
 
-/** How many matches each part of the back office's search shows before 'View all'. */
+/** How many matches each part of the search page shows before 'View all'. */
 export const SEARCH_MATCHES_SHOWN = 5;
 
 /** A match's row in the back office's search: ID, who or what, and (for a loan) its amount. */
@@ -10,29 +14,37 @@ export const searchMatchRowClass =
   'grid gap-1 rounded-lg border bg-card p-4 hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring sm:grid-cols-[8rem_1fr_auto] sm:items-center sm:gap-4';
 
 type SearchResultsSectionProps = {
-  /** The part's heading: 'Loans'. */
+  /** The part's heading, a plural: 'Loans'. Its empty text and loading label are made from it. */
   title: string;
-  /** How many records match in all; the part shows only the first few. */
-  total: number;
-  /** Where every match is listed, and the link's words: 'View all 3 in My Loans'. */
-  viewAll: { to: string; label: string };
-  isPending: boolean;
-  errorMessage: string | null;
-  onRetry: () => void;
-  emptyMessage: string;
-  loadingLabel: string;
+  /** What was searched for. */
+  term: string;
+  /** The first `SEARCH_MATCHES_SHOWN` matches, asked of the list's own search. */
+  found: Pick<
+    UseQueryResult<{ pagination: Pagination }>,
+    'data' | 'error' | 'isError' | 'isPending' | 'refetch'
+  >;
+  /** The list every match is on, and its name for the link: 'View all 3 in My Loans'. */
+  all: { path: string; name: string };
+  /** What a failure says when the server gives no message. */
+  failure: string;
   children: ReactNode;
 };
 
-/** One part of the top bar's search results (/search): a heading, 'View all', and the matches. */
+/**
+ * One part of the top bar's search results (/search): a heading, 'View all' on the part's own
+ * list, and the matches, or 'No loans match “…”'.
+ */
 export function SearchResultsSection({
   title,
-  total,
-  viewAll,
+  term,
+  found,
+  all,
+  failure,
   children,
-  ...state
 }: SearchResultsSectionProps) {
   const headingId = useId();
+  const total = found.data?.pagination.totalItems ?? 0;
+  const noun = title.toLowerCase();
   return (
     <section aria-labelledby={headingId} className="grid gap-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -41,14 +53,21 @@ export function SearchResultsSection({
         </h2>
         {total > 0 ? (
           <Link
-            to={viewAll.to}
+            to={searchPath(all.path, term)}
             className="text-sm font-medium text-primary underline-offset-4 hover:underline"
           >
-            {viewAll.label}
+            {`View all ${total} in ${all.name}`}
           </Link>
         ) : null}
       </div>
-      <QueryState {...state} isEmpty={total === 0}>
+      <QueryState
+        isPending={found.isPending}
+        errorMessage={found.isError ? failureMessage(found.error, failure) : null}
+        onRetry={() => void found.refetch()}
+        isEmpty={total === 0}
+        emptyMessage={`No ${noun} match “${term}”`}
+        loadingLabel={`Searching ${noun}`}
+      >
         {children}
       </QueryState>
     </section>

@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import { toast } from '../../../lib/toast';
-import { PageTitle } from '../../../components/layouts/page-title';
+import { Page } from '../../../components/layouts/page';
 import { Button } from '../../../components/ui/button';
 import { downloadFile } from '../../../features/back-office/api/download-file';
 import { ListFilters } from '../../../components/list/list-filters';
@@ -19,17 +19,16 @@ export default function AdminAuditRoute() {
       toast.error('Error', { description: failureMessage(error, 'The download failed') }),
     );
   return (
-    <div className="grid grid-cols-1 gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <PageTitle
-          title="Audit log"
-          description="Every sign-in, refusal, administrator action and money movement."
-        />
+    <Page
+      title="Audit log"
+      description="Every sign-in, refusal, administrator action and money movement."
+      actions={
         <Button variant="outline" onClick={() => void download()}>
           <Download aria-hidden="true" />
           Download CSV
         </Button>
-      </div>
+      }
+    >
       <ListFilters
         list={list}
         filters={AUDIT_FILTERS}
@@ -37,6 +36,6 @@ export default function AdminAuditRoute() {
         description="Filter by actor, action, entity and date."
       />
       <AuditList list={list} />
-    </div>
+    </Page>
   );
 }

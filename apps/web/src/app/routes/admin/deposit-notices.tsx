@@ -1,4 +1,4 @@
-import { PageTitle } from '../../../components/layouts/page-title';
+import { Page } from '../../../components/layouts/page';
 import { DepositNoticesQueue } from '../../../features/deposit-notices/components/officer/deposit-notices-queue';
 import { DEPOSIT_NOTICE_LIST_CONFIG } from '../../../features/deposit-notices/components/officer/deposit-notice-list-config';
 import { useListParams } from '../../../lib/use-list-params';
@@ -10,12 +10,11 @@ import { useListParams } from '../../../lib/use-list-params';
 export default function AdminDepositNoticesRoute() {
   const list = useListParams(DEPOSIT_NOTICE_LIST_CONFIG);
   return (
-    <div className="grid grid-cols-1 gap-6">
-      <PageTitle
-        title="Deposit notices"
-        description="Transfers members told us about, oldest first. Find each bank reference on the statement, then verify it (posted as a contribution) or reject it."
-      />
+    <Page
+      title="Deposit notices"
+      description="Transfers members told us about, oldest first. Find each bank reference on the statement, then verify it (posted as a contribution) or reject it."
+    >
       <DepositNoticesQueue list={list} />
-    </div>
+    </Page>
   );
 }

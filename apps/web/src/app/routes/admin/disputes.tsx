@@ -1,4 +1,4 @@
-import { PageTitle } from '../../../components/layouts/page-title';
+import { Page } from '../../../components/layouts/page';
 import { ListFilters } from '../../../components/list/list-filters';
 import { DisputesList } from '../../../features/contributions/components/officer/disputes-view';
 import {
@@ -10,11 +10,10 @@ import { useListParams } from '../../../lib/use-list-params';
 export default function AdminDisputesRoute() {
   const list = useListParams(DISPUTE_LIST_CONFIG);
   return (
-    <div className="grid grid-cols-1 gap-6">
-      <PageTitle
-        title="Disputes"
-        description="Contributions members disputed, oldest first. Resolve each with a note."
-      />
+    <Page
+      title="Disputes"
+      description="Contributions members disputed, oldest first. Resolve each with a note."
+    >
       <ListFilters
         list={list}
         filters={DISPUTE_FILTERS}
@@ -23,6 +22,6 @@ export default function AdminDisputesRoute() {
         search={{ label: 'Search', placeholder: 'Member name, ID or month' }}
       />
       <DisputesList list={list} />
-    </div>
+    </Page>
   );
 }

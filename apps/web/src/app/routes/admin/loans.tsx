@@ -1,4 +1,4 @@
-import { PageTitle } from '../../../components/layouts/page-title';
+import { Page } from '../../../components/layouts/page';
 import { ListFilters } from '../../../components/list/list-filters';
 import {
   LOAN_FILTERS,
@@ -10,11 +10,10 @@ import { useListParams } from '../../../lib/use-list-params';
 export default function AdminLoansRoute() {
   const list = useListParams(LOAN_LIST_CONFIG);
   return (
-    <div className="grid grid-cols-1 gap-6">
-      <PageTitle
-        title="Loans"
-        description="Every loan by status. Open one to disburse it, record a repayment or see its history."
-      />
+    <Page
+      title="Loans"
+      description="Every loan by status. Open one to disburse it, record a repayment or see its history."
+    >
       <ListFilters
         list={list}
         filters={LOAN_FILTERS}
@@ -23,6 +22,6 @@ export default function AdminLoansRoute() {
         search={{ label: 'Search', placeholder: 'Member name, ID or loan ID' }}
       />
       <LoansList list={list} />
-    </div>
+    </Page>
   );
 }

@@ -1,6 +1,6 @@
 import { FileUp } from 'lucide-react';
 import { Link } from 'react-router';
-import { PageTitle } from '../../../components/layouts/page-title';
+import { Page } from '../../../components/layouts/page';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
 import { ListFilters } from '../../../components/list/list-filters';
@@ -19,13 +19,11 @@ import { useListParams } from '../../../lib/use-list-params';
 export default function AdminMembersRoute() {
   const list = useListParams(MEMBER_LIST_CONFIG);
   return (
-    <div className="grid grid-cols-1 gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <PageTitle
-          title="Members"
-          description="Register members, keep their details and roles, suspend or reactivate them."
-        />
-        <div className="flex flex-wrap gap-2">
+    <Page
+      title="Members"
+      description="Register members, keep their details and roles, suspend or reactivate them."
+      actions={
+        <>
           <Button variant="outline" asChild>
             <Link to={paths.adminMemberImport}>
               <FileUp aria-hidden="true" />
@@ -33,8 +31,9 @@ export default function AdminMembersRoute() {
             </Link>
           </Button>
           <CreateMemberDialog />
-        </div>
-      </div>
+        </>
+      }
+    >
       <ListFilters
         list={list}
         filters={MEMBER_FILTERS}
@@ -43,6 +42,6 @@ export default function AdminMembersRoute() {
         search={{ label: 'Search', placeholder: 'Name, e-mail, phone or membership ID' }}
       />
       <MembersList list={list} />
-    </div>
+    </Page>
   );
 }

@@ -1,14 +1,13 @@
-import { PageTitle } from '../../../components/layouts/page-title';
+import { Page } from '../../../components/layouts/page';
 import { PolicyForm } from '../../../features/back-office/components/policy-form';
 
 export default function AdminPolicyRoute() {
   return (
-    <div className="grid grid-cols-1 gap-6">
-      <PageTitle
-        title="Policy"
-        description="The cooperative's rules for loans, withdrawals, fines and disbursements."
-      />
+    <Page
+      title="Policy"
+      description="The cooperative's rules for loans, withdrawals, fines and disbursements."
+    >
       <PolicyForm />
-    </div>
+    </Page>
   );
 }

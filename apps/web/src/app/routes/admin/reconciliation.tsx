@@ -1,7 +1,7 @@
 import { Download } from 'lucide-react';
 import { toast } from '../../../lib/toast';
-import { QueryState } from '../../../components/list/query-state';
-import { PageTitle } from '../../../components/layouts/page-title';
+import { RecordState } from '../../../components/list/record-state';
+import { Page } from '../../../components/layouts/page';
 import { Button } from '../../../components/ui/button';
 import { downloadFile } from '../../../features/back-office/api/download-file';
 import { useReconciliation } from '../../../features/back-office/api/get-reconciliation';
@@ -27,13 +27,11 @@ export default function AdminReconciliationRoute() {
       toast.error('Error', { description: failureMessage(error, 'The download failed') }),
     );
   return (
-    <div className="grid grid-cols-1 gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <PageTitle
-          title="Reconciliation"
-          description="The books for an auditor: this month unless you pick a period."
-        />
-        <div className="flex flex-wrap gap-2">
+    <Page
+      title="Reconciliation"
+      description="The books for an auditor: this month unless you pick a period."
+      actions={
+        <>
           <Button variant="outline" onClick={() => void download('csv')}>
             <Download aria-hidden="true" />
             Download CSV
@@ -42,28 +40,22 @@ export default function AdminReconciliationRoute() {
             <Download aria-hidden="true" />
             Download PDF
           </Button>
-        </div>
-      </div>
+        </>
+      }
+    >
       <ListFilters
         list={list}
         filters={RECONCILIATION_FILTERS}
         title="Choose a period"
         description="Money in and out is counted for these dates."
       />
-      <QueryState
-        isPending={reconciliation.isPending}
-        errorMessage={
-          reconciliation.isError
-            ? failureMessage(reconciliation.error, 'Failed to fetch the reconciliation')
-            : null
-        }
-        onRetry={() => void reconciliation.refetch()}
-        isEmpty={false}
-        emptyMessage=""
+      <RecordState
+        query={reconciliation}
+        failure="Failed to fetch the reconciliation"
         loadingLabel="Loading the reconciliation"
       >
-        {reconciliation.data ? <ReconciliationView data={reconciliation.data.data} /> : null}
-      </QueryState>
-    </div>
+        {(answer) => <ReconciliationView data={answer.data} />}
+      </RecordState>
+    </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { PageTitle } from '../../../components/layouts/page-title';
+import { Page } from '../../../components/layouts/page';
 import { WITHDRAWAL_LIST_CONFIG } from '../../../features/withdrawals/components/officer/withdrawal-list-config';
 import { WithdrawalsQueue } from '../../../features/withdrawals/components/officer/withdrawals-queue';
 import { useListParams } from '../../../lib/use-list-params';
@@ -10,12 +10,11 @@ import { useListParams } from '../../../lib/use-list-params';
 export default function AdminWithdrawalsRoute() {
   const list = useListParams(WITHDRAWAL_LIST_CONFIG);
   return (
-    <div className="grid grid-cols-1 gap-6">
-      <PageTitle
-        title="Withdrawals"
-        description="Members’ withdrawal requests, oldest first. Approve pays out through the ledger after checking the balance again; reject says why."
-      />
+    <Page
+      title="Withdrawals"
+      description="Members’ withdrawal requests, oldest first. Approve pays out through the ledger after checking the balance again; reject says why."
+    >
       <WithdrawalsQueue list={list} />
-    </div>
+    </Page>
   );
 }

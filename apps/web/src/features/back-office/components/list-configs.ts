@@ -1,5 +1,6 @@
 import type { FilterDefinition } from '../../../lib/list-filters';
-import { BACK_OFFICE_PAGE_SIZES, type ListParamsConfig } from '../../../lib/use-list-params';
+import type { ListParamsConfig } from '../../../lib/use-list-params';
+import { backOfficeListConfig } from '../../../lib/back-office-lists';
 
 /* The lists of no single domain: the audit log and the reconciliation report. */
 
@@ -11,12 +12,7 @@ export const AUDIT_FILTERS: readonly FilterDefinition[] = [
   { key: 'occurred', label: 'Date', type: 'dateRange' },
 ];
 
-export const AUDIT_LIST_CONFIG: ListParamsConfig<'occurredAt'> = {
-  defaults: { limit: 25, sortBy: 'occurredAt', sortOrder: 'desc' },
-  sortFields: ['occurredAt'],
-  pageSizeOptions: BACK_OFFICE_PAGE_SIZES,
-  filters: AUDIT_FILTERS,
-};
+export const AUDIT_LIST_CONFIG = backOfficeListConfig(['occurredAt'], 'desc', AUDIT_FILTERS);
 
 export const RECONCILIATION_FILTERS: readonly FilterDefinition[] = [
   { key: 'period', label: 'Period', type: 'dateRange' },

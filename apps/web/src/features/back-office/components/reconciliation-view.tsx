@@ -5,6 +5,7 @@ import { formatNaira } from '@coop/shared/money';
 import { CircleCheck, CircleAlert } from 'lucide-react';
 import { DataTable } from '../../../components/list/data-table';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
+import { moneyColumn } from '../../../components/list/columns';
 
 type Account = Reconciliation['trialBalance']['accounts'][number];
 type Flow = Reconciliation['cashFlow']['byKind'][number];
@@ -132,8 +133,8 @@ export function ReconciliationView({ data }: { data: Reconciliation }) {
             getRowLabel={(row) => label(row.kind)}
             columns={[
               { id: 'kind', header: 'Kind', cell: (row) => label(row.kind) },
-              { id: 'in', header: 'In', align: 'end', cell: (row) => formatNaira(row.moneyIn) },
-              { id: 'out', header: 'Out', align: 'end', cell: (row) => formatNaira(row.moneyOut) },
+              moneyColumn('in', 'In', (row) => row.moneyIn),
+              moneyColumn('out', 'Out', (row) => row.moneyOut),
             ]}
           />
         )}

@@ -1,42 +1,34 @@
 import { LOAN_STATUS_DISPLAY } from '@coop/shared/loan-rules';
 import { FALLBACK_MESSAGES } from '@coop/shared/messages';
 import { Link } from 'react-router';
-import { SearchResultsSection } from '../../../components/list/search-results-section';
+import {
+  SEARCH_MATCHES_SHOWN,
+  SearchResultsSection,
+} from '../../../components/list/search-results-section';
 import { paths, searchPath } from '../../../config/paths';
-import { failureMessage } from '../../../lib/api-client';
 import { useLoans } from '../api/get-loans';
 import { displayDate, naira } from './loan-format';
 import { StatusBadge } from '../../../components/ui/status-badge';
-
-/** How many matches the search page shows before 'View all'. */
-const SHOWN = 5;
 
 /** The top bar's search, loans part: the member's loans by loan ID, purpose or amount. */
 export function LoanSearchResults({ term }: { term: string }) {
   const found = useLoans({
     page: 1,
-    limit: SHOWN,
+    limit: SEARCH_MATCHES_SHOWN,
     sortBy: 'requestDate',
     sortOrder: 'desc',
     search: term,
   });
-  const loans = found.data?.data ?? [];
-  const total = found.data?.pagination.totalItems ?? 0;
   return (
     <SearchResultsSection
       title="Loans"
-      total={total}
-      viewAll={{ to: searchPath(paths.loans, term), label: `View all ${total} in My Loans` }}
-      isPending={found.isPending}
-      errorMessage={
-        found.isError ? failureMessage(found.error, FALLBACK_MESSAGES.fetchLoans) : null
-      }
-      onRetry={() => void found.refetch()}
-      emptyMessage={`No loans match “${term}”`}
-      loadingLabel="Searching loans"
+      term={term}
+      found={found}
+      all={{ path: paths.loans, name: 'My Loans' }}
+      failure={FALLBACK_MESSAGES.fetchLoans}
     >
       <ul className="grid gap-2">
-        {loans.map((loan) => (
+        {(found.data?.data ?? []).map((loan) => (
           <li key={loan.id}>
             <Link
               to={searchPath(paths.loans, loan.loanId)}

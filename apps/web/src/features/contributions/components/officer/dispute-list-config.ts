@@ -1,6 +1,6 @@
 import { DISPUTE_QUEUE_STATUSES } from '@coop/shared/contribution-rules';
 import type { FilterDefinition } from '../../../../lib/list-filters';
-import { BACK_OFFICE_PAGE_SIZES, type ListParamsConfig } from '../../../../lib/use-list-params';
+import { backOfficeListConfig } from '../../../../lib/back-office-lists';
 
 export const DISPUTE_FILTERS: readonly FilterDefinition[] = [
   {
@@ -16,9 +16,8 @@ export const DISPUTE_FILTERS: readonly FilterDefinition[] = [
   { key: 'disputed', label: 'Disputed on', type: 'dateRange' },
 ];
 
-export const DISPUTE_LIST_CONFIG: ListParamsConfig<'disputeDate' | 'contributionMonth'> = {
-  defaults: { limit: 25, sortBy: 'disputeDate', sortOrder: 'asc' },
-  sortFields: ['disputeDate', 'contributionMonth'],
-  pageSizeOptions: BACK_OFFICE_PAGE_SIZES,
-  filters: DISPUTE_FILTERS,
-};
+export const DISPUTE_LIST_CONFIG = backOfficeListConfig(
+  ['disputeDate', 'contributionMonth'],
+  'asc',
+  DISPUTE_FILTERS,
+);

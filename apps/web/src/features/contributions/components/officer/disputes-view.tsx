@@ -24,13 +24,13 @@ import type { ListParams } from '../../../../lib/use-list-params';
 import { useDisputes } from '../../api/get-disputes';
 import { useResolveDispute } from '../../api/resolve-dispute';
 import { DISPUTE_LIST_CONFIG } from './dispute-list-config';
-import { StatusBadge } from '../../../../components/ui/status-badge';
 import { PagedTable } from '../../../../components/list/paged-table';
 import {
   DialogActions,
   DialogFailure,
   FormDialog,
 } from '../../../../components/dialogs/form-dialog';
+import { moneyColumn, statusColumn } from '../../../../components/list/columns';
 
 const RESOLVE_FIELDS = ['note', 'correctedSavings', 'correctedShares'] as const;
 const resolver = lazyResolver<ResolveDisputeInput>(() =>
@@ -219,7 +219,7 @@ const columns: readonly DataTableColumn<Dispute>[] = [
     ),
   },
   { id: 'month', header: 'Month', cell: (row) => formatMonth(row.contributionMonth) },
-  { id: 'total', header: 'Total', align: 'end', cell: (row) => formatNaira(row.totalAmount) },
+  moneyColumn('total', 'Total', (row) => row.totalAmount),
   {
     id: 'reason',
     header: 'Reason',
@@ -234,11 +234,7 @@ const columns: readonly DataTableColumn<Dispute>[] = [
     header: 'Disputed',
     cell: (row) => (row.disputeDate ? formatDisplayDateTime(row.disputeDate) : ''),
   },
-  {
-    id: 'status',
-    header: 'Status',
-    cell: (row) => <StatusBadge of={CONTRIBUTION_STATUS_DISPLAY} status={row.status} />,
-  },
+  statusColumn(CONTRIBUTION_STATUS_DISPLAY, (row) => row.status),
 ];
 
 /** The dispute queue: oldest first; resolve each with a note. */

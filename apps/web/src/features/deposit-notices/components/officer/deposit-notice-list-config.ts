@@ -3,7 +3,7 @@ import {
   DEPOSIT_NOTICE_STATUS_LABELS,
 } from '@coop/shared/deposit-notice-rules';
 import { selectFilter, type FilterDefinition } from '../../../../lib/list-filters';
-import { BACK_OFFICE_PAGE_SIZES, type ListParamsConfig } from '../../../../lib/use-list-params';
+import { backOfficeListConfig } from '../../../../lib/back-office-lists';
 
 export const DEPOSIT_NOTICE_FILTERS: readonly FilterDefinition[] = [
   selectFilter(
@@ -15,9 +15,8 @@ export const DEPOSIT_NOTICE_FILTERS: readonly FilterDefinition[] = [
   { key: 'submitted', label: 'Submitted on', type: 'dateRange' },
 ];
 
-export const DEPOSIT_NOTICE_LIST_CONFIG: ListParamsConfig<'submittedAt' | 'transferDate'> = {
-  defaults: { limit: 25, sortBy: 'submittedAt', sortOrder: 'asc' },
-  sortFields: ['submittedAt', 'transferDate'],
-  pageSizeOptions: BACK_OFFICE_PAGE_SIZES,
-  filters: DEPOSIT_NOTICE_FILTERS,
-};
+export const DEPOSIT_NOTICE_LIST_CONFIG = backOfficeListConfig(
+  ['submittedAt', 'transferDate'],
+  'asc',
+  DEPOSIT_NOTICE_FILTERS,
+);

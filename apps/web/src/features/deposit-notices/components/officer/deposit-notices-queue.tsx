@@ -12,7 +12,6 @@ import { useRejectDepositNotice } from '../../api/reject-deposit-notice';
 import { useVerifyDepositNotice } from '../../api/verify-deposit-notice';
 import { MemberCell, memberName, OfficerQueue } from '../../../../components/list/officer-queue';
 import { DEPOSIT_NOTICE_FILTERS, DEPOSIT_NOTICE_LIST_CONFIG } from './deposit-notice-list-config';
-import { StatusBadge } from '../../../../components/ui/status-badge';
 import { ConfirmDialog } from '../../../../components/dialogs/confirm-dialog';
 import {
   decisionTrigger,
@@ -20,6 +19,7 @@ import {
   toastAnswer,
 } from '../../../../components/dialogs/form-dialog';
 import { ReasonDialog } from '../../../../components/dialogs/reason-dialog';
+import { moneyColumn, statusColumn } from '../../../../components/list/columns';
 
 function VerifyDepositNoticeDialog({ row }: { row: AdminDepositNotice }) {
   const verify = useVerifyDepositNotice();
@@ -101,13 +101,9 @@ const columns: readonly DataTableColumn<AdminDepositNotice>[] = [
     ),
   },
   { id: 'transfer', header: 'Transferred', cell: (row) => formatDisplayDate(row.transferDate) },
-  { id: 'total', header: 'Total', align: 'end', cell: (row) => formatNaira(row.totalAmount) },
+  moneyColumn('total', 'Total', (row) => row.totalAmount),
   { id: 'submitted', header: 'Submitted', cell: (row) => formatDisplayDate(row.submittedAt) },
-  {
-    id: 'status',
-    header: 'Status',
-    cell: (row) => <StatusBadge of={DEPOSIT_NOTICE_STATUS_DISPLAY} status={row.status} />,
-  },
+  statusColumn(DEPOSIT_NOTICE_STATUS_DISPLAY, (row) => row.status),
 ];
 
 /** Every member's deposit notices; pending ones are verified or rejected here. */

@@ -17,7 +17,6 @@ import { useMarkFinePaid } from '../../api/mark-fine-paid';
 import { useWaiveFine } from '../../api/waive-fine';
 import { MemberCell, memberName, OfficerQueue } from '../../../../components/list/officer-queue';
 import { FINE_FILTERS, FINE_LIST_CONFIG } from './fine-list-config';
-import { StatusBadge } from '../../../../components/ui/status-badge';
 import { ConfirmDialog } from '../../../../components/dialogs/confirm-dialog';
 import {
   decisionTrigger,
@@ -25,6 +24,7 @@ import {
   toastAnswer,
 } from '../../../../components/dialogs/form-dialog';
 import { ReasonDialog } from '../../../../components/dialogs/reason-dialog';
+import { moneyColumn, statusColumn } from '../../../../components/list/columns';
 
 const PAID_FROM_LABELS: Record<FinePaymentSource, string> = {
   savings: 'From the member’s savings',
@@ -141,7 +141,7 @@ const columns = (today: string): readonly DataTableColumn<AdminFine>[] => [
       </span>
     ),
   },
-  { id: 'amount', header: 'Amount', align: 'end', cell: (row) => formatNaira(row.amount) },
+  moneyColumn('amount', 'Amount', (row) => row.amount),
   { id: 'fined', header: 'Fine date', cell: (row) => formatDisplayDate(row.fineDate) },
   {
     id: 'due',
@@ -153,11 +153,7 @@ const columns = (today: string): readonly DataTableColumn<AdminFine>[] => [
         formatDisplayDate(row.dueDate)
       ),
   },
-  {
-    id: 'status',
-    header: 'Status',
-    cell: (row) => <StatusBadge of={FINE_STATUS_DISPLAY} status={row.status} />,
-  },
+  statusColumn(FINE_STATUS_DISPLAY, (row) => row.status),
 ];
 
 /** Every member's fines; pending ones are waived or marked paid here. */

@@ -12,13 +12,18 @@ import { formatDisplayDate, formatDisplayDateTime } from '@coop/shared/dates';
 import { formatNaira } from '@coop/shared/money';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { DataTable, type DataTableColumn } from '../../../../components/list/data-table';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
 import { adminMemberPath } from '../../../../config/paths';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { LoanActions } from './loan-actions';
+import { moneyColumn, statusColumn } from '../../../../components/list/columns';
+import { RecordSection } from '../../../../components/list/record-section';
 
 type Detail = AdminLoanDetail;
+
+/** A row of one of the loan's lists. */
+type RowOf<K extends 'repayments' | 'guarantors' | 'disbursementRequests' | 'ledger'> =
+  Detail[K][number];
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -26,40 +31,6 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-sm text-muted-foreground">{label}</dt>
       <dd className="font-medium tabular-nums">{children}</dd>
     </div>
-  );
-}
-
-function Section<Row>({
-  title,
-  rows,
-  columns,
-  label,
-  empty,
-}: {
-  title: string;
-  rows: readonly Row[];
-  columns: readonly DataTableColumn<Row>[];
-  label: (row: Row) => string;
-  empty: string;
-}) {
-  const headingId = `loan-section-${title.toLowerCase().replaceAll(' ', '-')}`;
-  return (
-    <section className="grid grid-cols-1 gap-3" aria-labelledby={headingId}>
-      <h2 id={headingId} className="text-lg font-semibold">
-        {title}
-      </h2>
-      {rows.length === 0 ? (
-        <p className="rounded-xl border bg-card p-4 text-sm text-muted-foreground">{empty}</p>
-      ) : (
-        <DataTable
-          caption={title}
-          columns={columns}
-          rows={rows}
-          getRowId={(row) => String((row as { id?: string | number; month?: number }).id ?? '')}
-          getRowLabel={label}
-        />
-      )}
-    </section>
   );
 }
 
@@ -123,7 +94,7 @@ export function LoanHistory({ detail }: { detail: Detail }) {
         </CardContent>
       </Card>
 
-      <Section
+      <RecordSection<ScheduleRow>
         title="Repayment schedule"
         rows={schedule}
         label={(row) => `Instalment ${row.month}`}
@@ -131,43 +102,29 @@ export function LoanHistory({ detail }: { detail: Detail }) {
         columns={[
           { id: 'month', header: '#', cell: (row) => row.month },
           { id: 'due', header: 'Due', cell: (row) => formatDisplayDate(row.dueDate) },
-          {
-            id: 'amount',
-            header: 'Amount',
-            align: 'end',
-            cell: (row) => formatNaira(row.totalAmount),
-          },
-          {
-            id: 'status',
-            header: 'Status',
-            cell: (row) => <StatusBadge of={SCHEDULE_ITEM_STATUS_DISPLAY} status={row.status} />,
-          },
+          moneyColumn('amount', 'Amount', (row) => row.totalAmount),
+          statusColumn(SCHEDULE_ITEM_STATUS_DISPLAY, (row) => row.status),
         ]}
       />
-      <Section
+      <RecordSection<RowOf<'repayments'>>
         title="Repayments"
         rows={detail.repayments}
         label={(row) => `Repayment of ${formatNaira(row.amount)} on ${row.paymentDate}`}
         empty="No repayments yet."
         columns={[
           { id: 'date', header: 'Date', cell: (row) => formatDisplayDate(row.paymentDate) },
-          { id: 'amount', header: 'Amount', align: 'end', cell: (row) => formatNaira(row.amount) },
+          moneyColumn('amount', 'Amount', (row) => row.amount),
           {
             id: 'method',
             header: 'Method',
             cell: (row) =>
               `${REPAYMENT_METHOD_LABELS[row.paymentMethod]}${row.reference ? ` · ${row.reference}` : ''}`,
           },
-          {
-            id: 'balance',
-            header: 'Balance after',
-            align: 'end',
-            cell: (row) => formatNaira(row.newBalance),
-          },
+          moneyColumn('balance', 'Balance after', (row) => row.newBalance),
           { id: 'by', header: 'Recorded by', cell: (row) => row.recordedBy?.name ?? 'System' },
         ]}
       />
-      <Section
+      <RecordSection<RowOf<'guarantors'>>
         title="Guarantors"
         rows={detail.guarantors}
         label={(row) => `${row.member.firstName} ${row.member.lastName}`}
@@ -185,18 +142,8 @@ export function LoanHistory({ detail }: { detail: Detail }) {
               </Link>
             ),
           },
-          {
-            id: 'amount',
-            header: 'Guarantee',
-            align: 'end',
-            cell: (row) => formatNaira(row.guaranteeAmount),
-          },
-          {
-            id: 'frozen',
-            header: 'Frozen now',
-            align: 'end',
-            cell: (row) => formatNaira(row.frozenAmount),
-          },
+          moneyColumn('amount', 'Guarantee', (row) => row.guaranteeAmount),
+          moneyColumn('frozen', 'Frozen now', (row) => row.frozenAmount),
           {
             id: 'answer',
             header: 'Answer',
@@ -214,7 +161,7 @@ export function LoanHistory({ detail }: { detail: Detail }) {
           },
         ]}
       />
-      <Section
+      <RecordSection
         title="Certifications"
         rows={detail.certifications}
         label={(row) => `${row.reviewer.name}: ${row.decision}`}
@@ -232,21 +179,15 @@ export function LoanHistory({ detail }: { detail: Detail }) {
           { id: 'at', header: 'When', cell: (row) => formatDisplayDateTime(row.certifiedAt) },
         ]}
       />
-      <Section
+      <RecordSection<RowOf<'disbursementRequests'>>
         title="Disbursement requests"
         rows={detail.disbursementRequests}
         label={(row) => `Request by ${row.requestedBy.name}`}
         empty="No disbursement needed a second approval."
         columns={[
           { id: 'by', header: 'Requested by', cell: (row) => row.requestedBy.name },
-          { id: 'amount', header: 'Amount', align: 'end', cell: (row) => formatNaira(row.amount) },
-          {
-            id: 'status',
-            header: 'Status',
-            cell: (row) => (
-              <StatusBadge of={DISBURSEMENT_REQUEST_STATUS_DISPLAY} status={row.status} />
-            ),
-          },
+          moneyColumn('amount', 'Amount', (row) => row.amount),
+          statusColumn(DISBURSEMENT_REQUEST_STATUS_DISPLAY, (row) => row.status),
           {
             id: 'decided',
             header: 'Decided by',
@@ -257,7 +198,7 @@ export function LoanHistory({ detail }: { detail: Detail }) {
           },
         ]}
       />
-      <Section
+      <RecordSection<RowOf<'ledger'>>
         title="Ledger"
         rows={detail.ledger}
         label={(row) => row.description}
@@ -265,15 +206,10 @@ export function LoanHistory({ detail }: { detail: Detail }) {
         columns={[
           { id: 'date', header: 'Date', cell: (row) => formatDisplayDate(row.effectiveDate) },
           { id: 'description', header: 'Posting', cell: (row) => row.description },
-          {
-            id: 'amount',
-            header: 'Loan account',
-            align: 'end',
-            cell: (row) => formatNaira(row.amount),
-          },
+          moneyColumn('amount', 'Loan account', (row) => row.amount),
         ]}
       />
-      <Section
+      <RecordSection
         title="Audit trail"
         rows={detail.audit}
         label={(row) => row.action}

@@ -5,30 +5,22 @@ import {
   SearchResultsSection,
   searchMatchRowClass,
 } from '../../../../components/list/search-results-section';
-import { adminLoanPath, paths, searchPath } from '../../../../config/paths';
-import { failureMessage } from '../../../../lib/api-client';
+import { adminLoanPath, paths } from '../../../../config/paths';
 import { useOfficerLoans } from '../../api/get-officer-loans';
 
 /** Loans by loan ID or borrower (the loans list's own search). */
 export function LoanMatches({ term }: { term: string }) {
   const found = useOfficerLoans({ page: 1, limit: SEARCH_MATCHES_SHOWN, search: term });
-  const loans = found.data?.data ?? [];
-  const total = found.data?.pagination.totalItems ?? 0;
   return (
     <SearchResultsSection
       title="Loans"
-      total={total}
-      viewAll={{ to: searchPath(paths.adminLoans, term), label: `View all ${total} in Loans` }}
-      isPending={found.isPending}
-      errorMessage={
-        found.isError ? failureMessage(found.error, 'The loans could not be searched') : null
-      }
-      onRetry={() => void found.refetch()}
-      emptyMessage={`No loans match “${term}”`}
-      loadingLabel="Searching loans"
+      term={term}
+      found={found}
+      all={{ path: paths.adminLoans, name: 'Loans' }}
+      failure="The loans could not be searched"
     >
       <ul className="grid gap-2">
-        {loans.map((loan) => (
+        {(found.data?.data ?? []).map((loan) => (
           <li key={loan.id}>
             <Link to={adminLoanPath(loan.id)} className={searchMatchRowClass}>
               <span className="font-mono text-sm">{loan.loanId}</span>

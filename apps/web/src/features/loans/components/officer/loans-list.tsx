@@ -1,7 +1,6 @@
 import { LOAN_STATUS_DISPLAY } from '@coop/shared/loan-rules';
 import type { AdminLoanListItem } from '@coop/shared/loans';
 import { formatDisplayDate } from '@coop/shared/dates';
-import { formatNaira } from '@coop/shared/money';
 import { Link } from 'react-router';
 import type { DataTableColumn } from '../../../../components/list/data-table';
 import { Badge } from '../../../../components/ui/badge';
@@ -11,6 +10,7 @@ import { useOfficerLoans } from '../../api/get-officer-loans';
 import { LOAN_LIST_CONFIG } from './pipeline-list-config';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { PagedTable } from '../../../../components/list/paged-table';
+import { moneyColumn } from '../../../../components/list/columns';
 
 const columns: readonly DataTableColumn<AdminLoanListItem>[] = [
   {
@@ -38,18 +38,8 @@ const columns: readonly DataTableColumn<AdminLoanListItem>[] = [
       </Link>
     ),
   },
-  {
-    id: 'amount',
-    header: 'Amount',
-    align: 'end',
-    cell: (row) => formatNaira(row.requestedAmount),
-  },
-  {
-    id: 'outstanding',
-    header: 'Outstanding',
-    align: 'end',
-    cell: (row) => formatNaira(row.outstandingBalance),
-  },
+  moneyColumn('amount', 'Amount', (row) => row.requestedAmount),
+  moneyColumn('outstanding', 'Outstanding', (row) => row.outstandingBalance),
   {
     id: 'status',
     header: 'Status',

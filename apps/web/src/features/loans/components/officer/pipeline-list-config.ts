@@ -1,6 +1,6 @@
 import { ADMIN_LOAN_STATUS_FILTERS } from '@coop/shared/loan-rules';
 import { selectFilter, type FilterDefinition } from '../../../../lib/list-filters';
-import { BACK_OFFICE_PAGE_SIZES, type ListParamsConfig } from '../../../../lib/use-list-params';
+import { backOfficeListConfig } from '../../../../lib/back-office-lists';
 
 /**
  * The loan pipeline (docs/decisions/062-loan-back-office.md): newest request first; status and
@@ -21,9 +21,8 @@ export const LOAN_FILTERS: readonly FilterDefinition[] = [
   { key: 'requested', label: 'Requested', type: 'dateRange' },
 ];
 
-export const LOAN_LIST_CONFIG: ListParamsConfig<'requestDate' | 'requestedAmount'> = {
-  defaults: { limit: 25, sortBy: 'requestDate', sortOrder: 'desc' },
-  sortFields: ['requestDate', 'requestedAmount'],
-  pageSizeOptions: BACK_OFFICE_PAGE_SIZES,
-  filters: LOAN_FILTERS,
-};
+export const LOAN_LIST_CONFIG = backOfficeListConfig(
+  ['requestDate', 'requestedAmount'],
+  'desc',
+  LOAN_FILTERS,
+);

@@ -7,13 +7,11 @@ import { useNavigate } from 'react-router';
 import { toast } from '../../../../lib/toast';
 import { DataTable, type DataTableColumn } from '../../../../components/list/data-table';
 import { SubmitButton } from '../../../../components/form/submit-button';
-import { Alert, AlertDescription } from '../../../../components/ui/alert';
 import { Badge } from '../../../../components/ui/badge';
 import { paths } from '../../../../config/paths';
-import { failureMessage } from '../../../../lib/api-client';
 import { useImportMembers } from '../../api/import-members';
 import { usePreviewMemberImport } from '../../api/preview-member-import';
-import { JobProgress } from '../../../../components/job-progress';
+import { JobStatus } from '../../../../components/job-progress';
 import { CsvFilePicker, CsvProblems } from '../../../../components/form/csv-file-picker';
 
 const columns: readonly DataTableColumn<MemberImportRow>[] = [
@@ -87,14 +85,12 @@ export function ImportMembersView() {
               getRowLabel={(row) => `Line ${row.line}`}
             />
           ) : null}
-          {importMembers.isError ? (
-            <Alert variant="destructive" role="alert">
-              <AlertDescription>
-                {failureMessage(importMembers.error, 'The import failed')}
-              </AlertDescription>
-            </Alert>
-          ) : null}
-          <JobProgress job={importMembers.job} doing="Importing" unit="members" />
+          <JobStatus
+            run={importMembers}
+            failure="The import failed"
+            doing="Importing"
+            unit="members"
+          />
           <div>
             <SubmitButton
               disabled={!canImport}

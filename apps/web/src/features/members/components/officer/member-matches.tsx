@@ -5,33 +5,22 @@ import {
   SearchResultsSection,
   searchMatchRowClass,
 } from '../../../../components/list/search-results-section';
-import { adminMemberPath, paths, searchPath } from '../../../../config/paths';
-import { failureMessage } from '../../../../lib/api-client';
+import { adminMemberPath, paths } from '../../../../config/paths';
 import { useMembers } from '../../api/get-members';
 
 /** Members by name, e-mail, phone or membership ID (the members list's own search). */
 export function MemberMatches({ term }: { term: string }) {
   const found = useMembers({ page: 1, limit: SEARCH_MATCHES_SHOWN, search: term });
-  const members = found.data?.data ?? [];
-  const total = found.data?.pagination.totalItems ?? 0;
   return (
     <SearchResultsSection
       title="Members"
-      total={total}
-      viewAll={{
-        to: searchPath(paths.adminMembers, term),
-        label: `View all ${total} in Members`,
-      }}
-      isPending={found.isPending}
-      errorMessage={
-        found.isError ? failureMessage(found.error, 'The members could not be searched') : null
-      }
-      onRetry={() => void found.refetch()}
-      emptyMessage={`No members match “${term}”`}
-      loadingLabel="Searching members"
+      term={term}
+      found={found}
+      all={{ path: paths.adminMembers, name: 'Members' }}
+      failure="The members could not be searched"
     >
       <ul className="grid gap-2">
-        {members.map((member) => (
+        {(found.data?.data ?? []).map((member) => (
           <li key={member.id}>
             <Link to={adminMemberPath(member.id)} className={searchMatchRowClass}>
               <span className="font-mono text-sm">{member.membershipId}</span>

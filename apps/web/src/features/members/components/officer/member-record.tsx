@@ -11,7 +11,6 @@ import { formatNaira } from '@coop/shared/money';
 import { OFFICER_ROLE_LABELS } from '@coop/shared/officers';
 import type { ReactNode } from 'react';
 import { toast } from '../../../../lib/toast';
-import { DataTable, type DataTableColumn } from '../../../../components/list/data-table';
 import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card';
@@ -33,46 +32,14 @@ import type { WithdrawalStatus } from '@coop/shared/withdrawal-rules';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { ConfirmDialog } from '../../../../components/dialogs/confirm-dialog';
 import { decisionTrigger, toastAnswer } from '../../../../components/dialogs/form-dialog';
-
-function Section<Row>({
-  title,
-  rows,
-  total,
-  columns,
-  label,
-  empty,
-}: {
-  title: string;
-  rows: readonly Row[];
-  total: number;
-  columns: readonly DataTableColumn<Row>[];
-  label: (row: Row) => string;
-  empty: string;
-}) {
-  return (
-    <section className="grid grid-cols-1 gap-3" aria-labelledby={`section-${title}`}>
-      <h2 id={`section-${title}`} className="text-lg font-semibold">
-        {title}{' '}
-        <span className="text-sm font-normal text-muted-foreground">
-          {total > rows.length ? `(latest ${rows.length} of ${total})` : `(${total})`}
-        </span>
-      </h2>
-      {rows.length === 0 ? (
-        <p className="rounded-xl border bg-card p-4 text-sm text-muted-foreground">{empty}</p>
-      ) : (
-        <DataTable
-          caption={title}
-          columns={columns}
-          rows={rows}
-          getRowId={(row) => (row as { id: string | number }).id.toString()}
-          getRowLabel={label}
-        />
-      )}
-    </section>
-  );
-}
+import { moneyColumn, statusColumn } from '../../../../components/list/columns';
+import { RecordSection } from '../../../../components/list/record-section';
 
 type Record_ = AdminMemberDetail;
+
+/** A row of one of the record's lists of latest rows. */
+type Recent<K extends 'contributions' | 'loans' | 'guarantees' | 'withdrawals' | 'fines'> =
+  Record_[K]['items'][number];
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -232,7 +199,7 @@ export function MemberRecord({ record }: { record: Record_ }) {
         </dl>
       </section>
 
-      <Section
+      <RecordSection<Recent<'contributions'>>
         title="Contributions"
         rows={record.contributions.items}
         total={record.contributions.total}
@@ -240,32 +207,13 @@ export function MemberRecord({ record }: { record: Record_ }) {
         empty="No contributions found"
         columns={[
           { id: 'month', header: 'Month', cell: (row) => formatMonth(row.contributionMonth) },
-          {
-            id: 'savings',
-            header: 'Savings',
-            align: 'end',
-            cell: (row) => formatNaira(row.savingsAmount),
-          },
-          {
-            id: 'shares',
-            header: 'Share Holdings',
-            align: 'end',
-            cell: (row) => formatNaira(row.shareHoldingAmount),
-          },
-          {
-            id: 'total',
-            header: 'Total',
-            align: 'end',
-            cell: (row) => formatNaira(row.totalAmount),
-          },
-          {
-            id: 'status',
-            header: 'Status',
-            cell: (row) => <StatusBadge of={CONTRIBUTION_STATUS_DISPLAY} status={row.status} />,
-          },
+          moneyColumn('savings', 'Savings', (row) => row.savingsAmount),
+          moneyColumn('shares', 'Share Holdings', (row) => row.shareHoldingAmount),
+          moneyColumn('total', 'Total', (row) => row.totalAmount),
+          statusColumn(CONTRIBUTION_STATUS_DISPLAY, (row) => row.status),
         ]}
       />
-      <Section
+      <RecordSection<Recent<'loans'>>
         title="Loans"
         rows={record.loans.items}
         total={record.loans.total}
@@ -278,29 +226,13 @@ export function MemberRecord({ record }: { record: Record_ }) {
             header: 'Purpose',
             cell: (row) => <span className="whitespace-normal">{row.purpose}</span>,
           },
-          {
-            id: 'amount',
-            header: 'Amount',
-            align: 'end',
-            cell: (row) => formatNaira(row.requestedAmount),
-          },
-          {
-            id: 'outstanding',
-            header: 'Outstanding',
-            align: 'end',
-            cell: (row) => formatNaira(row.outstandingBalance),
-          },
+          moneyColumn('amount', 'Amount', (row) => row.requestedAmount),
+          moneyColumn('outstanding', 'Outstanding', (row) => row.outstandingBalance),
           { id: 'date', header: 'Date', cell: (row) => formatDisplayDate(row.requestDate) },
-          {
-            id: 'status',
-            header: 'Status',
-            cell: (row) => (
-              <StatusBadge of={LOAN_STATUS_DISPLAY} status={row.status as LoanStatus} />
-            ),
-          },
+          statusColumn(LOAN_STATUS_DISPLAY, (row) => row.status as LoanStatus),
         ]}
       />
-      <Section
+      <RecordSection<Recent<'guarantees'>>
         title="Guarantees"
         rows={record.guarantees.items}
         total={record.guarantees.total}
@@ -309,28 +241,12 @@ export function MemberRecord({ record }: { record: Record_ }) {
         columns={[
           { id: 'loanId', header: 'Loan ID', cell: (row) => row.loanId },
           { id: 'borrower', header: 'Borrower', cell: (row) => row.borrowerName },
-          {
-            id: 'amount',
-            header: 'Guarantee',
-            align: 'end',
-            cell: (row) => formatNaira(row.guaranteeAmount),
-          },
-          {
-            id: 'frozen',
-            header: 'Frozen',
-            align: 'end',
-            cell: (row) => formatNaira(row.frozenAmount),
-          },
-          {
-            id: 'status',
-            header: 'Status',
-            cell: (row) => (
-              <StatusBadge of={GUARANTOR_STATUS_DISPLAY} status={row.status as GuarantorStatus} />
-            ),
-          },
+          moneyColumn('amount', 'Guarantee', (row) => row.guaranteeAmount),
+          moneyColumn('frozen', 'Frozen', (row) => row.frozenAmount),
+          statusColumn(GUARANTOR_STATUS_DISPLAY, (row) => row.status as GuarantorStatus),
         ]}
       />
-      <Section
+      <RecordSection<Recent<'withdrawals'>>
         title="Withdrawals"
         rows={record.withdrawals.items}
         total={record.withdrawals.total}
@@ -342,23 +258,12 @@ export function MemberRecord({ record }: { record: Record_ }) {
             header: 'Type',
             cell: (row) => (row.withdrawalType === 'savings' ? 'Savings' : 'Share Holding'),
           },
-          {
-            id: 'amount',
-            header: 'Amount',
-            align: 'end',
-            cell: (row) => formatNaira(row.requestedAmount),
-          },
+          moneyColumn('amount', 'Amount', (row) => row.requestedAmount),
           { id: 'date', header: 'Requested', cell: (row) => formatDisplayDate(row.requestDate) },
-          {
-            id: 'status',
-            header: 'Status',
-            cell: (row) => (
-              <StatusBadge of={WITHDRAWAL_STATUS_DISPLAY} status={row.status as WithdrawalStatus} />
-            ),
-          },
+          statusColumn(WITHDRAWAL_STATUS_DISPLAY, (row) => row.status as WithdrawalStatus),
         ]}
       />
-      <Section
+      <RecordSection<Recent<'fines'>>
         title="Fines"
         rows={record.fines.items}
         total={record.fines.total}
@@ -370,18 +275,12 @@ export function MemberRecord({ record }: { record: Record_ }) {
             header: 'Reason',
             cell: (row) => <span className="whitespace-normal">{row.reason}</span>,
           },
-          { id: 'amount', header: 'Amount', align: 'end', cell: (row) => formatNaira(row.amount) },
+          moneyColumn('amount', 'Amount', (row) => row.amount),
           { id: 'date', header: 'Fine date', cell: (row) => formatDisplayDate(row.fineDate) },
-          {
-            id: 'status',
-            header: 'Status',
-            cell: (row) => (
-              <StatusBadge of={FINE_STATUS_DISPLAY} status={row.status as FineStatus} />
-            ),
-          },
+          statusColumn(FINE_STATUS_DISPLAY, (row) => row.status as FineStatus),
         ]}
       />
-      <Section
+      <RecordSection
         title="Audit trail"
         rows={record.audit.items}
         total={record.audit.total}

@@ -13,8 +13,8 @@ import type { ListParams } from '../../../../lib/use-list-params';
 import { useMembers } from '../../api/get-members';
 import { MEMBER_LIST_CONFIG } from './member-list-config';
 import { memberStatus } from '@coop/shared/member-rules';
-import { StatusBadge } from '../../../../components/ui/status-badge';
 import { PagedTable } from '../../../../components/list/paged-table';
+import { statusColumn } from '../../../../components/list/columns';
 
 const columns: readonly DataTableColumn<AdminMember>[] = [
   {
@@ -59,11 +59,7 @@ const columns: readonly DataTableColumn<AdminMember>[] = [
       </span>
     ),
   },
-  {
-    id: 'status',
-    header: 'Status',
-    cell: (row) => <StatusBadge of={MEMBER_STATUS_DISPLAY} status={memberStatus(row)} />,
-  },
+  statusColumn(MEMBER_STATUS_DISPLAY, (row) => memberStatus(row)),
 ];
 
 /** GET /admin/users for the list's current query: table on wide screens, cards on phones. */

@@ -12,11 +12,11 @@ import { DataTable, type DataTableColumn } from '../../../../components/list/dat
 import { SubmitButton } from '../../../../components/form/submit-button';
 import { Alert, AlertDescription } from '../../../../components/ui/alert';
 import { StatusBadge } from '../../../../components/ui/status-badge';
-import { failureMessage } from '../../../../lib/api-client';
 import { usePostPayroll } from '../../api/post-payroll';
 import { usePreviewPayroll } from '../../api/preview-payroll';
-import { JobProgress } from '../../../../components/job-progress';
+import { JobStatus } from '../../../../components/job-progress';
 import { CsvFilePicker, CsvProblems } from '../../../../components/form/csv-file-picker';
+import { moneyColumn } from '../../../../components/list/columns';
 
 const member: DataTableColumn<PayrollRow> = {
   id: 'member',
@@ -47,9 +47,9 @@ const status: DataTableColumn<PayrollRow> = {
 const contributionColumns: readonly DataTableColumn<PayrollRow>[] = [
   { id: 'line', header: 'Line', cell: (row) => row.line },
   member,
-  { id: 'savings', header: 'Savings', align: 'end', cell: (row) => formatNaira(row.savings) },
-  { id: 'shares', header: 'Shares', align: 'end', cell: (row) => formatNaira(row.shares) },
-  { id: 'total', header: 'Total', align: 'end', cell: (row) => formatNaira(row.total) },
+  moneyColumn('savings', 'Savings', (row) => row.savings),
+  moneyColumn('shares', 'Shares', (row) => row.shares),
+  moneyColumn('total', 'Total', (row) => row.total),
 ];
 
 /** With the optional repayment column: each row's repayment and the loan it goes to. */
@@ -153,14 +153,12 @@ export function PayrollView() {
               getRowLabel={(row) => `Line ${row.line}, ${row.membershipId}`}
             />
           ) : null}
-          {post.isError ? (
-            <Alert variant="destructive" role="alert">
-              <AlertDescription>
-                {failureMessage(post.error, 'The payroll could not be posted')}
-              </AlertDescription>
-            </Alert>
-          ) : null}
-          <JobProgress job={post.job} doing="Posting" unit="rows" />
+          <JobStatus
+            run={post}
+            failure="The payroll could not be posted"
+            doing="Posting"
+            unit="rows"
+          />
           <div>
             <SubmitButton
               disabled={!canPost}

@@ -5,7 +5,7 @@ import {
   WITHDRAWAL_TYPE_LABELS,
 } from '@coop/shared/withdrawal-rules';
 import { selectFilter, type FilterDefinition } from '../../../../lib/list-filters';
-import { BACK_OFFICE_PAGE_SIZES, type ListParamsConfig } from '../../../../lib/use-list-params';
+import { backOfficeListConfig } from '../../../../lib/back-office-lists';
 
 export const WITHDRAWAL_FILTERS: readonly FilterDefinition[] = [
   selectFilter('status', 'Status', WITHDRAWAL_STATUSES, (value) => WITHDRAWAL_STATUS_LABELS[value]),
@@ -18,9 +18,8 @@ export const WITHDRAWAL_FILTERS: readonly FilterDefinition[] = [
   { key: 'requested', label: 'Requested on', type: 'dateRange' },
 ];
 
-export const WITHDRAWAL_LIST_CONFIG: ListParamsConfig<'requestDate' | 'requestedAmount'> = {
-  defaults: { limit: 25, sortBy: 'requestDate', sortOrder: 'asc' },
-  sortFields: ['requestDate', 'requestedAmount'],
-  pageSizeOptions: BACK_OFFICE_PAGE_SIZES,
-  filters: WITHDRAWAL_FILTERS,
-};
+export const WITHDRAWAL_LIST_CONFIG = backOfficeListConfig(
+  ['requestDate', 'requestedAmount'],
+  'asc',
+  WITHDRAWAL_FILTERS,
+);

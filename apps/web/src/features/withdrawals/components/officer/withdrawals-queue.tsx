@@ -14,7 +14,6 @@ import { useOfficerWithdrawals } from '../../api/get-officer-withdrawals';
 import { useRejectWithdrawal } from '../../api/reject-withdrawal';
 import { MemberCell, memberName, OfficerQueue } from '../../../../components/list/officer-queue';
 import { WITHDRAWAL_FILTERS, WITHDRAWAL_LIST_CONFIG } from './withdrawal-list-config';
-import { StatusBadge } from '../../../../components/ui/status-badge';
 import { ConfirmDialog } from '../../../../components/dialogs/confirm-dialog';
 import {
   decisionTrigger,
@@ -22,6 +21,7 @@ import {
   toastAnswer,
 } from '../../../../components/dialogs/form-dialog';
 import { ReasonDialog } from '../../../../components/dialogs/reason-dialog';
+import { moneyColumn, statusColumn } from '../../../../components/list/columns';
 
 const typeLabel = (row: AdminWithdrawal) => WITHDRAWAL_TYPE_LABELS[row.withdrawalType];
 const balanceLabel = (row: AdminWithdrawal) =>
@@ -117,24 +117,10 @@ const columns: readonly DataTableColumn<AdminWithdrawal>[] = [
       </span>
     ),
   },
-  {
-    id: 'amount',
-    header: 'Amount',
-    align: 'end',
-    cell: (row) => formatNaira(row.requestedAmount),
-  },
-  {
-    id: 'balance',
-    header: 'Balance now',
-    align: 'end',
-    cell: (row) => formatNaira(row.memberBalance),
-  },
+  moneyColumn('amount', 'Amount', (row) => row.requestedAmount),
+  moneyColumn('balance', 'Balance now', (row) => row.memberBalance),
   { id: 'requested', header: 'Requested', cell: (row) => formatDisplayDate(row.requestDate) },
-  {
-    id: 'status',
-    header: 'Status',
-    cell: (row) => <StatusBadge of={WITHDRAWAL_STATUS_DISPLAY} status={row.status} />,
-  },
+  statusColumn(WITHDRAWAL_STATUS_DISPLAY, (row) => row.status),
 ];
 
 /** Every member's withdrawal requests; pending ones are approved or rejected here. */
