@@ -3,7 +3,14 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { AppToaster } from '../../../components/ui/toaster';
 import { describe, expect, it } from 'vitest';
-import { apiError, json, listAnswer, mockApi, type MockRequest } from '../../../testing/fetch-mock';
+import {
+  apiError,
+  fieldRefusal,
+  json,
+  listAnswer,
+  mockApi,
+  type MockRequest,
+} from '../../../testing/fetch-mock';
 import { LocationProbe, renderRoutes } from '../../../testing/render';
 import WithdrawalsRoute from './withdrawals';
 
@@ -141,15 +148,7 @@ describe('Withdrawals page', () => {
     const { user } = renderPage('/withdrawals/new');
     const dialog = await screen.findByRole('dialog', { name: 'Savings withdrawal' });
     await user.type(within(dialog).getByLabelText('Amount (₦)'), '100');
-    answer = new Response(
-      JSON.stringify({
-        success: false,
-        message: 'Amount exceeds available balance',
-        code: 'VALIDATION_ERROR',
-        details: [{ field: 'amount', message: 'Amount exceeds available balance' }],
-      }),
-      { status: 400, headers: { 'Content-Type': 'application/json' } },
-    );
+    answer = fieldRefusal('amount', 'Amount exceeds available balance');
     await user.click(within(dialog).getByRole('button', { name: 'Submit Request' }));
     expect(await within(dialog).findByText('Amount exceeds available balance')).toBeInTheDocument();
 

@@ -1,7 +1,7 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import { AppToaster } from '../../../components/ui/toaster';
 import { describe, expect, it } from 'vitest';
-import { json, mockApi } from '../../../testing/fetch-mock';
+import { fieldRefusal, json, mockApi } from '../../../testing/fetch-mock';
 import { renderWithProviders } from '../../../testing/render';
 import { DepositNoticeForm } from './deposit-notice-form';
 
@@ -92,11 +92,8 @@ describe('DepositNoticeForm', () => {
   it("puts a 400's field message under its field", async () => {
     mockApi({
       'POST /users/deposit-notices': () =>
-        json(400, {
-          success: false,
-          message: 'Validation failed',
-          code: 'VALIDATION_ERROR',
-          details: [{ field: 'bankReference', message: 'Bank reference is too long' }],
+        fieldRefusal('bankReference', 'Bank reference is too long', {
+          summary: 'Validation failed',
         }),
     });
     const { user } = renderForm();

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, listAnswer, mockApi } from '../../../../testing/fetch-mock';
+import { fieldRefusal, listAnswer, mockApi } from '../../../../testing/fetch-mock';
 import { renderWithProviders } from '../../../../testing/render';
 import { IssueFineDialog } from './issue-fine-dialog';
 
@@ -35,13 +35,8 @@ describe('Issue fine', { timeout: 15_000 }, () => {
     const api = mockApi({
       'GET /admin/users': members,
       'POST /admin/fines': () =>
-        json(400, {
-          success: false,
-          error: 'Bad Request',
-          code: 'VALIDATION_ERROR',
-          message: 'Invalid request',
-          details: [{ field: 'dueDate', message: 'The due date cannot be before today' }],
-          timestamp: '2026-11-25T10:00:00.000Z',
+        fieldRefusal('dueDate', 'The due date cannot be before today', {
+          summary: 'Invalid request',
         }),
     });
     const { user } = renderWithProviders(<IssueFineDialog />);

@@ -1,22 +1,11 @@
 import type { AdminMember } from '@coop/shared/members';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { json, mockApi } from '../../../../testing/fetch-mock';
+import { fieldRefusal, json, mockApi } from '../../../../testing/fetch-mock';
 import { renderWithProviders } from '../../../../testing/render';
 import { CreateMemberDialog, EditMemberDialog } from './member-form-dialog';
 
 const ADA_ID = '00000000-0000-4000-8000-000000000001';
-
-/** A 400 answer naming one field, as the API's validation sends it. */
-const fieldRefusal = (field: string, message: string) =>
-  json(400, {
-    success: false,
-    error: 'Bad Request',
-    code: 'VALIDATION_ERROR',
-    message: 'Invalid request',
-    details: [{ field, message }],
-    timestamp: '2026-11-25T10:00:00.000Z',
-  });
 
 describe('the member dialogs', { timeout: 15_000 }, () => {
   it('says what a new member lacks with the API’s messages, and sends nothing', async () => {
@@ -38,7 +27,9 @@ describe('the member dialogs', { timeout: 15_000 }, () => {
   it('creates a member with the roles ticked, and shows a refused membership ID under its field', async () => {
     const api = mockApi({
       'POST /admin/users': () =>
-        fieldRefusal('membershipId', 'Membership IDs start with a letter, like M0042'),
+        fieldRefusal('membershipId', 'Membership IDs start with a letter, like M0042', {
+          summary: 'Invalid request',
+        }),
     });
     const { user } = renderWithProviders(<CreateMemberDialog />);
     await user.click(screen.getByRole('button', { name: 'Add member' }));
