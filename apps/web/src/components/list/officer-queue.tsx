@@ -1,5 +1,5 @@
 import type { AdminMemberRef } from '@coop/shared/members';
-import type { ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { Link } from 'react-router';
 import { adminMemberPath } from '../../config/paths';
 import { ListFilters, type ListFiltersProps } from './list-filters';
@@ -20,14 +20,14 @@ export function MemberCell({ member }: { member: AdminMemberRef }) {
 
 export const memberName = (member: AdminMemberRef) => `${member.firstName} ${member.lastName}`;
 
-export type OfficerQueueProps<Row extends { id: string }, SortField extends string> = Omit<
-  PagedTableProps<Row, SortField>,
-  'rowActions'
-> & {
+export type OfficerQueueProps<
+  Row extends { id: string; status: string },
+  SortField extends string,
+> = Omit<PagedTableProps<Row, SortField>, 'rowActions'> & {
   /** The queue's filters and search (the panel, or the search dialog on phones). */
   filters: Omit<ListFiltersProps<SortField>, 'list'>;
-  /** What an officer may decide about a row (a pending one); nothing for a decided row. */
-  decisions: (row: Row) => ReactNode;
+  /** The decisions a pending row waits for, each a dialog given the row; a decided row has none. */
+  decisions: readonly ComponentType<{ row: Row }>[];
 };
 
 /**
@@ -36,7 +36,7 @@ export type OfficerQueueProps<Row extends { id: string }, SortField extends stri
  * the list's state and passes it (docs/decisions/128-list-pages-route-owns-state.md); the domain
  * gives its columns, filters and decision dialogs (docs/decisions/124-dialog-kit.md).
  */
-export function OfficerQueue<Row extends { id: string }, SortField extends string>({
+export function OfficerQueue<Row extends { id: string; status: string }, SortField extends string>({
   filters,
   decisions,
   ...table
@@ -46,10 +46,15 @@ export function OfficerQueue<Row extends { id: string }, SortField extends strin
       <ListFilters list={table.list} {...filters} />
       <PagedTable
         {...table}
-        rowActions={(row) => {
-          const actions = decisions(row);
-          return actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null;
-        }}
+        rowActions={(row) =>
+          row.status === 'pending' ? (
+            <div className="flex flex-wrap gap-2">
+              {decisions.map((Decision, index) => (
+                <Decision key={index} row={row} />
+              ))}
+            </div>
+          ) : null
+        }
       />
     </div>
   );

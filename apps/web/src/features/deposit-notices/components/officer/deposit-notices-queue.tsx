@@ -126,14 +126,7 @@ export function DepositNoticesQueue<SortField extends string>({
       caption="Deposit notices"
       columns={columns}
       getRowLabel={(row) => `${memberName(row.member)}, ${row.bankReference}`}
-      decisions={(row) =>
-        row.status === 'pending' ? (
-          <>
-            <VerifyDepositNoticeDialog row={row} />
-            <RejectDepositNoticeDialog row={row} />
-          </>
-        ) : null
-      }
+      decisions={[VerifyDepositNoticeDialog, RejectDepositNoticeDialog]}
       emptyMessage={DEPOSIT_NOTICE_MESSAGES.noneFound}
       loadingLabel="Loading deposit notices"
       failure="Failed to fetch deposit notices"

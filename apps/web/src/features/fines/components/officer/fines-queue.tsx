@@ -173,14 +173,7 @@ export function FinesQueue<SortField extends string>({ list }: { list: ListParam
       caption="Fines"
       columns={columns(today)}
       getRowLabel={(row) => `${memberName(row.member)}, ${row.reason}`}
-      decisions={(row) =>
-        row.status === 'pending' ? (
-          <>
-            <MarkFinePaidDialog row={row} />
-            <WaiveFineDialog row={row} />
-          </>
-        ) : null
-      }
+      decisions={[MarkFinePaidDialog, WaiveFineDialog]}
       emptyMessage={FINE_MESSAGES.empty}
       loadingLabel="Loading fines"
       failure="Failed to fetch fines"

@@ -145,14 +145,7 @@ export function WithdrawalsQueue<SortField extends string>({
       getRowLabel={(row) =>
         `${memberName(row.member)}, ${formatNaira(row.requestedAmount)} ${typeLabel(row).toLowerCase()}`
       }
-      decisions={(row) =>
-        row.status === 'pending' ? (
-          <>
-            <ApproveWithdrawalDialog row={row} />
-            <RejectWithdrawalDialog row={row} />
-          </>
-        ) : null
-      }
+      decisions={[ApproveWithdrawalDialog, RejectWithdrawalDialog]}
       emptyMessage={WITHDRAWAL_MESSAGES.noneFound}
       loadingLabel="Loading withdrawal requests"
       failure="Failed to fetch withdrawal requests"
