@@ -1,5 +1,4 @@
-import { useSearchParams } from 'react-router';
-import { PageTitle } from '../../../components/layouts/page-title';
+import { SearchPage } from '../../../components/layouts/search-page';
 import { TransactionSearchResults } from '../../../features/account/components/transaction-search-results';
 import { LoanSearchResults } from '../../../features/loans/components/loan-search-results';
 
@@ -9,26 +8,17 @@ import { LoanSearchResults } from '../../../features/loans/components/loan-searc
  * opened on the same search.
  */
 export default function SearchRoute() {
-  const [params] = useSearchParams();
-  const term = (params.get('q') ?? '').trim();
-  if (term === '') {
-    return (
-      <div className="grid gap-6">
-        <PageTitle
-          title="Search"
-          description="Type a loan ID, a purpose, a description or an amount in the search box above."
-        />
-      </div>
-    );
-  }
   return (
-    <div className="grid gap-8">
-      <PageTitle
-        title="Search results"
-        description={`Your loans and transactions matching “${term}”.`}
-      />
-      <LoanSearchResults term={term} />
-      <TransactionSearchResults term={term} />
-    </div>
+    <SearchPage
+      hint="Type a loan ID, a purpose, a description or an amount in the search box above."
+      matching={(term) => `Your loans and transactions matching “${term}”.`}
+    >
+      {(term) => (
+        <>
+          <LoanSearchResults term={term} />
+          <TransactionSearchResults term={term} />
+        </>
+      )}
+    </SearchPage>
   );
 }
