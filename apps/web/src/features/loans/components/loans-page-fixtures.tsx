@@ -82,6 +82,9 @@ export function loan(
   } satisfies Loan;
 }
 
+/** One page of a list holding `data`, as the API answers it. */
+export const page = <T,>(data: T[]) => listAnswer(data);
+
 export const CANDIDATE: GuarantorCandidate = {
   id: '00000000-0000-4000-8000-0000000000ee',
   _id: '00000000-0000-4000-8000-0000000000ee',

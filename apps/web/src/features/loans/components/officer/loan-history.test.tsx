@@ -1,7 +1,7 @@
 import type { AdminLoanDetail, Loan } from '@coop/shared/loans';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fieldRefusal, mockApi } from '../../../../testing/fetch-mock';
+import { fieldRefusal, json, mockApi } from '../../../../testing/fetch-mock';
 import { renderWithProviders } from '../../../../testing/render';
 import { LoanHistory } from './loan-history';
 
