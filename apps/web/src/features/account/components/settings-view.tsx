@@ -49,6 +49,37 @@ function SettingRow({
   );
 }
 
+/** A setting turned on or off where it stands: the switch named by the row's title and text. */
+function SwitchRow({
+  title,
+  description,
+  checked,
+  disabled = false,
+  onCheckedChange = () => {},
+}: {
+  title: string;
+  description: ReactNode;
+  checked: boolean;
+  disabled?: boolean;
+  onCheckedChange?: (checked: boolean) => void;
+}) {
+  return (
+    <SettingRow
+      title={title}
+      description={description}
+      control={(labelledBy, describedBy) => (
+        <Switch
+          checked={checked}
+          disabled={disabled}
+          onCheckedChange={onCheckedChange}
+          aria-labelledby={labelledBy}
+          aria-describedby={describedBy}
+        />
+      )}
+    />
+  );
+}
+
 /** 'Manage': what a member may decide about how other members find them. */
 function PrivacyDialog({ settings }: { settings: UserSettings }) {
   const [open, setOpen] = useState(false);
@@ -148,44 +179,24 @@ function SettingsForm({ settings }: { settings: UserSettings }) {
           </CardDescription>
         </CardHeader>
         <CardContent className="divide-y pt-2">
-          <SettingRow
+          <SwitchRow
             title="Email notifications"
             description="Important notices (such as guarantor requests) also come by e-mail. Security e-mails always do."
-            control={(labelledBy, describedBy) => (
-              <Switch
-                checked={settings.emailNotifications}
-                disabled={email.isPending}
-                onCheckedChange={(emailNotifications) => email.save({ emailNotifications })}
-                aria-labelledby={labelledBy}
-                aria-describedby={describedBy}
-              />
-            )}
+            checked={settings.emailNotifications}
+            disabled={email.isPending}
+            onCheckedChange={(emailNotifications) => email.save({ emailNotifications })}
           />
-          <SettingRow
+          <SwitchRow
             title="SMS notifications"
             description={SETTINGS_MESSAGES.notAvailable}
-            control={(labelledBy, describedBy) => (
-              <Switch
-                checked={settings.smsNotifications}
-                disabled
-                onCheckedChange={() => {}}
-                aria-labelledby={labelledBy}
-                aria-describedby={describedBy}
-              />
-            )}
+            checked={settings.smsNotifications}
+            disabled
           />
-          <SettingRow
+          <SwitchRow
             title="Push notifications"
             description={SETTINGS_MESSAGES.notAvailable}
-            control={(labelledBy, describedBy) => (
-              <Switch
-                checked={settings.pushNotifications}
-                disabled
-                onCheckedChange={() => {}}
-                aria-labelledby={labelledBy}
-                aria-describedby={describedBy}
-              />
-            )}
+            checked={settings.pushNotifications}
+            disabled
           />
         </CardContent>
       </Card>
@@ -197,22 +208,16 @@ function SettingsForm({ settings }: { settings: UserSettings }) {
           </CardTitle>
         </CardHeader>
         <CardContent className="pt-2">
-          <SettingRow
+          <SwitchRow
             title="Dark mode"
             description={
               settings.darkMode === null
                 ? 'Follows your device until you choose. Applies at once and on every sign-in.'
                 : 'Applies at once and on every sign-in.'
             }
-            control={(labelledBy, describedBy) => (
-              <Switch
-                checked={dark}
-                disabled={theme.isPending}
-                onCheckedChange={(darkMode) => theme.save({ darkMode })}
-                aria-labelledby={labelledBy}
-                aria-describedby={describedBy}
-              />
-            )}
+            checked={dark}
+            disabled={theme.isPending}
+            onCheckedChange={(darkMode) => theme.save({ darkMode })}
           />
         </CardContent>
       </Card>
