@@ -1,5 +1,5 @@
 import type { AdminMemberRef } from '@coop/shared/members';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { adminMemberPath } from '../../config/paths';
 import { ListFilters, type ListFiltersProps } from './list-filters';
@@ -19,6 +19,32 @@ export function MemberCell({ member }: { member: AdminMemberRef }) {
 }
 
 export const memberName = (member: AdminMemberRef) => `${member.firstName} ${member.lastName}`;
+
+/**
+ * What a member's request is, with the member's own note under it and, once refused, why: the
+ * cell wraps within a narrow width so the queue's table keeps inside the page.
+ */
+export function RequestCell({
+  note,
+  rejectionReason,
+  children,
+}: {
+  note: string | null | undefined;
+  rejectionReason: string | null | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <span className="block max-w-56 min-w-32 whitespace-normal">
+      {children}
+      {note ? <span className="line-clamp-2 text-sm text-muted-foreground">{note}</span> : null}
+      {rejectionReason ? (
+        <span className="line-clamp-3 text-sm text-muted-foreground">
+          Rejected: {rejectionReason}
+        </span>
+      ) : null}
+    </span>
+  );
+}
 
 export type OfficerQueueProps<
   Row extends { id: string; status: string },

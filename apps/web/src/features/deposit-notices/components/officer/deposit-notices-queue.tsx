@@ -10,7 +10,12 @@ import type { ListParams } from '../../../../lib/use-list-params';
 import { useOfficerDepositNotices } from '../../api/get-officer-deposit-notices';
 import { useRejectDepositNotice } from '../../api/reject-deposit-notice';
 import { useVerifyDepositNotice } from '../../api/verify-deposit-notice';
-import { MemberCell, memberName, OfficerQueue } from '../../../../components/list/officer-queue';
+import {
+  MemberCell,
+  memberName,
+  OfficerQueue,
+  RequestCell,
+} from '../../../../components/list/officer-queue';
 import { DEPOSIT_NOTICE_FILTERS, DEPOSIT_NOTICE_LIST_CONFIG } from './deposit-notice-list-config';
 import { ConfirmDialog } from '../../../../components/dialogs/confirm-dialog';
 import {
@@ -87,17 +92,9 @@ const columns: readonly DataTableColumn<AdminDepositNotice>[] = [
     id: 'reference',
     header: 'Bank reference',
     cell: (row) => (
-      <span className="block max-w-56 min-w-32 whitespace-normal">
+      <RequestCell note={row.note} rejectionReason={row.rejectionReason}>
         <span className="font-mono">{row.bankReference}</span>
-        {row.note ? (
-          <span className="line-clamp-2 text-sm text-muted-foreground">{row.note}</span>
-        ) : null}
-        {row.rejectionReason ? (
-          <span className="line-clamp-3 text-sm text-muted-foreground">
-            Rejected: {row.rejectionReason}
-          </span>
-        ) : null}
-      </span>
+      </RequestCell>
     ),
   },
   { id: 'transfer', header: 'Transferred', cell: (row) => formatDisplayDate(row.transferDate) },

@@ -12,7 +12,12 @@ import type { ListParams } from '../../../../lib/use-list-params';
 import { useApproveWithdrawal } from '../../api/approve-withdrawal';
 import { useOfficerWithdrawals } from '../../api/get-officer-withdrawals';
 import { useRejectWithdrawal } from '../../api/reject-withdrawal';
-import { MemberCell, memberName, OfficerQueue } from '../../../../components/list/officer-queue';
+import {
+  MemberCell,
+  memberName,
+  OfficerQueue,
+  RequestCell,
+} from '../../../../components/list/officer-queue';
 import { WITHDRAWAL_FILTERS, WITHDRAWAL_LIST_CONFIG } from './withdrawal-list-config';
 import { ConfirmDialog } from '../../../../components/dialogs/confirm-dialog';
 import {
@@ -104,17 +109,9 @@ const columns: readonly DataTableColumn<AdminWithdrawal>[] = [
     id: 'type',
     header: 'Type and reason',
     cell: (row) => (
-      <span className="block max-w-56 min-w-32 whitespace-normal">
+      <RequestCell note={row.reason} rejectionReason={row.rejectionReason}>
         {typeLabel(row)}
-        {row.reason ? (
-          <span className="line-clamp-2 text-sm text-muted-foreground">{row.reason}</span>
-        ) : null}
-        {row.rejectionReason ? (
-          <span className="line-clamp-3 text-sm text-muted-foreground">
-            Rejected: {row.rejectionReason}
-          </span>
-        ) : null}
-      </span>
+      </RequestCell>
     ),
   },
   moneyColumn('amount', 'Amount', (row) => row.requestedAmount),
