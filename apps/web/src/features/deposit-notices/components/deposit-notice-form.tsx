@@ -13,6 +13,7 @@ import { failureMessage } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/apply-server-errors';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useSubmitDepositNotice } from '../api/submit-deposit-notice';
+import { AmountInput } from '../../../components/ui/amount-input';
 
 type DepositNoticeValues = {
   savingsAmount: number;
@@ -83,28 +84,14 @@ export function DepositNoticeForm({ today = toIsoDateInTimeZone(new Date()) }: {
       <FormFailure message={errors.root?.server?.message} />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id={`${id}-savings`} label="Savings (₦)" error={errors.savingsAmount?.message}>
-          <Input
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="0.01"
-            {...register('savingsAmount', amountField)}
-            placeholder="0"
-          />
+          <AmountInput {...register('savingsAmount', amountField)} placeholder="0" />
         </FormField>
         <FormField
           id={`${id}-shares`}
           label="Share Holdings (₦)"
           error={errors.shareHoldingAmount?.message}
         >
-          <Input
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="0.01"
-            {...register('shareHoldingAmount', amountField)}
-            placeholder="0"
-          />
+          <AmountInput {...register('shareHoldingAmount', amountField)} placeholder="0" />
         </FormField>
         <FormField id={`${id}-date`} label="Transfer date" error={errors.transferDate?.message}>
           <Input type="date" max={today} {...register('transferDate')} />

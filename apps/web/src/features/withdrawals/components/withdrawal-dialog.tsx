@@ -10,13 +10,13 @@ import { useForm } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
 import { FormField } from '../../../components/form/form-field';
 import { DialogActions, DialogFailure, FormDialog } from '../../../components/dialogs/form-dialog';
-import { Input } from '../../../components/ui/input';
 import { Textarea } from '../../../components/ui/textarea';
 import { applyServerErrors } from '../../../lib/apply-server-errors';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import type { Withdrawal } from '@coop/shared/withdrawals';
 import { useChangeWithdrawal } from '../api/change-withdrawal';
 import { useRequestWithdrawal } from '../api/request-withdrawal';
+import { AmountInput } from '../../../components/ui/amount-input';
 
 type WithdrawalValues = { amount: number; reason?: string | undefined };
 const FIELDS = ['amount', 'reason'] as const;
@@ -94,14 +94,7 @@ export function WithdrawalForm({
     >
       <DialogFailure message={errors.root?.server?.message} />
       <FormField id={`${id}-amount`} label="Amount (₦)" error={errors.amount?.message}>
-        <Input
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="0.01"
-          placeholder="e.g. 50000"
-          {...register('amount', { valueAsNumber: true })}
-        />
+        <AmountInput placeholder="e.g. 50000" {...register('amount', { valueAsNumber: true })} />
       </FormField>
       <p className="-mt-2 text-sm text-muted-foreground">Available: {formatNaira(available)}</p>
       <FormField id={`${id}-reason`} label="Reason (optional)" error={errors.reason?.message}>

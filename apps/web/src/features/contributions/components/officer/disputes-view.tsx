@@ -14,7 +14,6 @@ import { toast } from '../../../../lib/toast';
 import { FormField } from '../../../../components/form/form-field';
 import type { DataTableColumn } from '../../../../components/list/data-table';
 import { Button } from '../../../../components/ui/button';
-import { Input } from '../../../../components/ui/input';
 import { Label } from '../../../../components/ui/label';
 import { Textarea } from '../../../../components/ui/textarea';
 import { adminMemberPath } from '../../../../config/paths';
@@ -31,6 +30,7 @@ import {
   FormDialog,
 } from '../../../../components/dialogs/form-dialog';
 import { moneyColumn, statusColumn } from '../../../../components/list/columns';
+import { AmountInput } from '../../../../components/ui/amount-input';
 
 const RESOLVE_FIELDS = ['note', 'correctedSavings', 'correctedShares'] as const;
 const resolver = lazyResolver<ResolveDisputeInput>(() =>
@@ -120,11 +120,7 @@ function ResolveForm({ dispute, onDone }: { dispute: Dispute; onDone: () => void
             label="Savings really deducted (₦)"
             error={errors.correctedSavings?.message}
           >
-            <Input
-              type="number"
-              min={0}
-              step="0.01"
-              inputMode="decimal"
+            <AmountInput
               {...register('correctedSavings', {
                 setValueAs: optionalNumber,
                 shouldUnregister: true,
@@ -136,11 +132,7 @@ function ResolveForm({ dispute, onDone }: { dispute: Dispute; onDone: () => void
             label="Share holding really deducted (₦)"
             error={errors.correctedShares?.message}
           >
-            <Input
-              type="number"
-              min={0}
-              step="0.01"
-              inputMode="decimal"
+            <AmountInput
               {...register('correctedShares', {
                 setValueAs: optionalNumber,
                 shouldUnregister: true,

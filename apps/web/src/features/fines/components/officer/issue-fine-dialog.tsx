@@ -19,6 +19,7 @@ import {
   DialogFailure,
   FormDialog,
 } from '../../../../components/dialogs/form-dialog';
+import { AmountInput } from '../../../../components/ui/amount-input';
 
 function MemberPicker({
   chosen,
@@ -181,14 +182,7 @@ function IssueFineForm({ onDone }: { onDone: () => void }) {
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id={`${id}-amount`} label="Amount (₦)" error={errors.amount?.message}>
-          <Input
-            type="number"
-            min={0}
-            step="0.01"
-            inputMode="decimal"
-            required
-            {...register('amount', { valueAsNumber: true })}
-          />
+          <AmountInput required {...register('amount', { valueAsNumber: true })} />
         </FormField>
         <FormField
           id={`${id}-due`}
