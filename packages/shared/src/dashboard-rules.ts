@@ -51,16 +51,27 @@ export const DASHBOARD_MESSAGES = {
 } as const;
 
 /**
+ * A row's domain display, plus what the dashboard's own rule adds: a completed or confirmed
+ * record (a verified deposit, a confirmed repayment on a loan row) is done and good, so green.
+ */
+function withCompleted<S extends string>(display: StatusDisplay<S>): StatusDisplay<string> {
+  return {
+    tones: { ...display.tones, completed: 'success', confirmed: 'success' },
+    labels: display.labels,
+  };
+}
+
+/**
  * Each activity's statuses as its own domain shows them (docs/decisions/113-status-tones.md): a
  * pending loan in Recent Activity is the amber 'Pending' of My Loans. The small statuses modules,
  * not the domains' rules, so the dashboard loads the maps and nothing more.
  */
 export const ACTIVITY_STATUS_DISPLAY: Readonly<Record<ActivityTypeName, StatusDisplay<string>>> = {
-  contribution: CONTRIBUTION_STATUS_DISPLAY,
-  loan: LOAN_STATUS_DISPLAY,
-  withdrawal: WITHDRAWAL_STATUS_DISPLAY,
-  dividend: DIVIDEND_STATUS_DISPLAY,
-  fine: FINE_STATUS_DISPLAY,
+  contribution: withCompleted(CONTRIBUTION_STATUS_DISPLAY),
+  loan: withCompleted(LOAN_STATUS_DISPLAY),
+  withdrawal: withCompleted(WITHDRAWAL_STATUS_DISPLAY),
+  dividend: withCompleted(DIVIDEND_STATUS_DISPLAY),
+  fine: withCompleted(FINE_STATUS_DISPLAY),
 };
 
 /**

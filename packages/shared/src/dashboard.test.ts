@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ACTIVITY_STATUS_DISPLAY,
   ACTIVITY_TYPES,
   activityDirection,
   activityDisplayType,
@@ -21,6 +22,12 @@ describe('activityStatusLabel', () => {
     ['dividend', 'calculated', 'Calculated'],
   ] as const)('shows a %s %s as %s', (type, status, label) => {
     expect(activityStatusLabel(type, status)).toBe(label);
+  });
+
+  it('shows Completed in green whatever the row: a verified deposit, a confirmed repayment', () => {
+    expect(ACTIVITY_STATUS_DISPLAY.contribution.tones['completed']).toBe('success');
+    expect(ACTIVITY_STATUS_DISPLAY.loan.tones['confirmed']).toBe('success');
+    expect(ACTIVITY_STATUS_DISPLAY.loan.tones['under_review']).toBe('info');
   });
 });
 
