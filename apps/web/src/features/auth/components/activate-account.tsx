@@ -6,10 +6,10 @@ import {
   type ActivatingUser,
   type SetPasswordInput,
 } from '@coop/shared/auth';
-import { CircleAlert, CircleCheck, CircleX } from 'lucide-react';
+import { CircleAlert, CircleX } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { FormField } from '../../../components/form/form-field';
+import { FormFailure } from '../../../components/form/form-failure';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -20,14 +20,13 @@ import {
   CardHeader,
   CardTitle,
 } from '../../../components/ui/card';
-import { PasswordInput } from '../../../components/ui/password-input';
-import { RequirementChecklist } from '../../../components/ui/requirement-checklist';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { failureMessage } from '../../../lib/api-client';
 import { applyServerErrors, serverFieldMessages } from '../../../lib/apply-server-errors';
 import { useActivateAccount } from '../api/activate-account';
 import { useVerifyActivation } from '../api/verify-activation';
+import { NewPasswordFields, PasswordSet } from './new-password';
 
 const PASSWORD_FIELDS = ['password', 'confirmPassword'] as const;
 
@@ -54,23 +53,6 @@ function ActivationFailed({ message }: { message: string }) {
   );
 }
 
-function Activated() {
-  return (
-    <Card>
-      <CardHeader className="items-center text-center">
-        <CircleCheck aria-hidden="true" className="size-12 text-success" />
-        <CardTitle as="h1">Account Activated!</CardTitle>
-        <CardDescription>Your password is set and you are signed in.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Button asChild size="lg" className="w-full">
-          <Link to={paths.dashboard}>Go to Dashboard</Link>
-        </Button>
-      </CardContent>
-    </Card>
-  );
-}
-
 function SetPasswordForm({ token, member }: { token: string; member: ActivatingUser }) {
   const activation = useActivateAccount();
   const {
@@ -86,7 +68,15 @@ function SetPasswordForm({ token, member }: { token: string; member: ActivatingU
   // The live checklist follows every keystroke.
   const password = useWatch({ control, name: 'password' });
 
-  if (activation.isSuccess) return <Activated />;
+  if (activation.isSuccess) {
+    return (
+      <PasswordSet
+        title="Account Activated!"
+        description="Your password is set and you are signed in."
+        next={{ to: paths.dashboard, label: 'Go to Dashboard' }}
+      />
+    );
+  }
 
   const onSubmit = (values: SetPasswordInput) =>
     activation.mutate(
@@ -120,14 +110,11 @@ function SetPasswordForm({ token, member }: { token: string; member: ActivatingU
           noValidate
           className="grid gap-5"
         >
-          {showFailure ? (
-            <Alert variant="destructive" role="alert">
-              <CircleAlert aria-hidden="true" />
-              <AlertDescription>
-                {failureMessage(activation.error, AUTH_MESSAGES.activationFailed)}
-              </AlertDescription>
-            </Alert>
-          ) : null}
+          <FormFailure
+            message={
+              showFailure ? failureMessage(activation.error, AUTH_MESSAGES.activationFailed) : null
+            }
+          />
 
           {/* The member's e-mail, for password managers to file the new password under. */}
           <input
@@ -139,28 +126,20 @@ function SetPasswordForm({ token, member }: { token: string; member: ActivatingU
             hidden
           />
 
-          <FormField
-            id="password"
-            label="Password"
-            error={errors.password?.message}
-            describedBy="password-requirements"
-          >
-            <PasswordInput autoComplete="new-password" {...register('password')} />
-          </FormField>
-
-          <RequirementChecklist
-            id="password-requirements"
+          <NewPasswordFields
+            password={{
+              label: 'Password',
+              error: errors.password?.message,
+              registration: register('password'),
+            }}
+            confirm={{
+              label: 'Confirm password',
+              error: errors.confirmPassword?.message,
+              registration: register('confirmPassword'),
+            }}
             requirements={ACTIVATION_PASSWORD_REQUIREMENTS}
             value={password}
           />
-
-          <FormField
-            id="confirmPassword"
-            label="Confirm password"
-            error={errors.confirmPassword?.message}
-          >
-            <PasswordInput autoComplete="new-password" {...register('confirmPassword')} />
-          </FormField>
 
           <SubmitButton
             size="lg"

@@ -6,13 +6,13 @@ import {
   FORGOT_PASSWORD_WAIT_MINUTES,
   RESET_LINK_VALIDITY_HOURS,
 } from '@coop/shared/constants';
-import { ArrowLeft, CircleAlert, MailCheck } from 'lucide-react';
+import { ArrowLeft, MailCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { FormFailure } from '../../../components/form/form-failure';
 import { FormField } from '../../../components/form/form-field';
 import { SubmitButton } from '../../../components/form/submit-button';
-import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import {
   Card,
@@ -138,12 +138,7 @@ export function ForgotPasswordForm() {
           noValidate
           className="grid gap-5"
         >
-          {message ? (
-            <Alert variant="destructive" role="alert">
-              <CircleAlert aria-hidden="true" />
-              <AlertDescription>{message}</AlertDescription>
-            </Alert>
-          ) : null}
+          <FormFailure message={message} />
           <fieldset disabled={limitReached || request.isPending} className="grid gap-5">
             <FormField id="email" label="Email" error={errors.email?.message}>
               <Input

@@ -5,10 +5,9 @@ import {
   resetPasswordFormSchema,
   type ResetPasswordFormInput,
 } from '@coop/shared/auth';
-import { CircleAlert, CircleCheck } from 'lucide-react';
+import { CircleAlert } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { FormField } from '../../../components/form/form-field';
 import { SubmitButton } from '../../../components/form/submit-button';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -19,12 +18,11 @@ import {
   CardHeader,
   CardTitle,
 } from '../../../components/ui/card';
-import { PasswordInput } from '../../../components/ui/password-input';
-import { RequirementChecklist } from '../../../components/ui/requirement-checklist';
 import { paths } from '../../../config/paths';
 import { failureMessage, toApiError } from '../../../lib/api-client';
 import { applyServerErrors, serverFieldMessages } from '../../../lib/apply-server-errors';
 import { useResetPassword } from '../api/reset-password';
+import { NewPasswordFields, PasswordSet } from './new-password';
 
 const FORM_FIELDS = ['newPassword', 'confirmPassword'] as const;
 
@@ -35,23 +33,6 @@ const FORM_FIELDS = ['newPassword', 'confirmPassword'] as const;
 function resetFailureMessage(error: unknown): string {
   if (toApiError(error).status === 400) return AUTH_MESSAGES.invalidResetToken;
   return failureMessage(error, AUTH_MESSAGES.resetFailed);
-}
-
-function ResetSuccessful() {
-  return (
-    <Card>
-      <CardHeader className="items-center text-center">
-        <CircleCheck aria-hidden="true" className="size-12 text-success" />
-        <CardTitle as="h1">Password Reset Successful!</CardTitle>
-        <CardDescription>You can now sign in with your new password.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Button asChild size="lg" className="w-full">
-          <Link to={paths.login}>Sign In Now</Link>
-        </Button>
-      </CardContent>
-    </Card>
-  );
 }
 
 /** docs/member-portal.md §2 Reset password: a new password for the account the link belongs to. */
@@ -70,7 +51,15 @@ export function ResetPasswordForm({ token }: { token: string }) {
   // The live checklist follows every keystroke.
   const password = useWatch({ control, name: 'newPassword' });
 
-  if (reset.isSuccess) return <ResetSuccessful />;
+  if (reset.isSuccess) {
+    return (
+      <PasswordSet
+        title="Password Reset Successful!"
+        description="You can now sign in with your new password."
+        next={{ to: paths.login, label: 'Sign In Now' }}
+      />
+    );
+  }
 
   const onSubmit = (values: ResetPasswordFormInput) =>
     reset.mutate(
@@ -113,28 +102,20 @@ export function ResetPasswordForm({ token }: { token: string }) {
             </Alert>
           ) : null}
 
-          <FormField
-            id="newPassword"
-            label="New password"
-            error={errors.newPassword?.message}
-            describedBy="password-requirements"
-          >
-            <PasswordInput autoComplete="new-password" {...register('newPassword')} />
-          </FormField>
-
-          <RequirementChecklist
-            id="password-requirements"
+          <NewPasswordFields
+            password={{
+              label: 'New password',
+              error: errors.newPassword?.message,
+              registration: register('newPassword'),
+            }}
+            confirm={{
+              label: 'Confirm new password',
+              error: errors.confirmPassword?.message,
+              registration: register('confirmPassword'),
+            }}
             requirements={RESET_PASSWORD_REQUIREMENTS}
             value={password}
           />
-
-          <FormField
-            id="confirmPassword"
-            label="Confirm new password"
-            error={errors.confirmPassword?.message}
-          >
-            <PasswordInput autoComplete="new-password" {...register('confirmPassword')} />
-          </FormField>
 
           <SubmitButton
             size="lg"
