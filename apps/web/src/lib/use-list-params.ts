@@ -270,3 +270,18 @@ export function useListParams<SortField extends string>(config: ListParamsConfig
 export type ListParams<SortField extends string = string> = ReturnType<
   typeof useListParams<SortField>
 >;
+
+/**
+ * A page past the list's end (an old link, the last row on it gone) moves back to the last page.
+ * Only the current query's own answer says how many pages there are, not the previous page kept
+ * on screen while the next one loads.
+ */
+export function usePageInRange(
+  { page, keepPageInRange }: { page: number; keepPageInRange: (totalPages: number) => void },
+  query: { isPlaceholderData: boolean; data?: { pagination: { totalPages: number } } | undefined },
+) {
+  const totalPages = query.isPlaceholderData ? undefined : query.data?.pagination.totalPages;
+  useEffect(() => {
+    if (totalPages !== undefined && page > totalPages) keepPageInRange(totalPages);
+  }, [page, totalPages, keepPageInRange]);
+}

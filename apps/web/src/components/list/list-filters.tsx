@@ -12,6 +12,8 @@ export type ListFiltersProps<SortField extends string> = {
   title: string;
   description: string;
   search?: { label: string; placeholder: string };
+  /** The words of the button that opens the search dialog on phones, when not the dialog's own. */
+  triggerLabel?: string;
 };
 
 /**
@@ -25,6 +27,7 @@ export function ListFilters<SortField extends string>({
   title,
   description,
   search,
+  triggerLabel,
 }: ListFiltersProps<SortField>) {
   return (
     <>
@@ -45,6 +48,7 @@ export function ListFilters<SortField extends string>({
         {...(search ? { search: { ...search, value: list.search } } : {})}
         onApply={list.applyFilters}
         onReset={list.reset}
+        triggerLabel={triggerLabel}
       />
     </>
   );

@@ -1,10 +1,9 @@
 import type { Pagination } from '@coop/shared/http';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { failureMessage } from '../../lib/api-client';
-import type { ListParams } from '../../lib/use-list-params';
+import { usePageInRange, type ListParams } from '../../lib/use-list-params';
 import { DataTable, type DataTableProps } from './data-table';
-import { PaginationFooter } from './pagination-footer';
+import { ListPager } from './pagination-footer';
 import { QueryState } from './query-state';
 
 export type PagedTableProps<Row extends { id: string | number }, SortField extends string> = Omit<
@@ -43,13 +42,7 @@ export function PagedTable<Row extends { id: string | number }, SortField extend
   ...table
 }: PagedTableProps<Row, SortField>) {
   const errorMessage = query.isError ? failureMessage(query.error, failure) : null;
-  // Only the current query's own answer says how many pages there are (not the previous page
-  // kept on screen while it loads).
-  const totalPages = query.isPlaceholderData ? undefined : query.data?.pagination.totalPages;
-  const { page, keepPageInRange } = list;
-  useEffect(() => {
-    if (totalPages !== undefined && page > totalPages) keepPageInRange(totalPages);
-  }, [page, totalPages, keepPageInRange]);
+  usePageInRange(list, query);
   const rows = query.data?.data ?? [];
   return (
     <div className="grid grid-cols-1 gap-4">
@@ -69,15 +62,13 @@ export function PagedTable<Row extends { id: string | number }, SortField extend
           busy={query.isPlaceholderData}
         />
       </QueryState>
-      {query.data && errorMessage === null ? (
-        <PaginationFooter
-          label={pageLabel}
-          pagination={query.data.pagination}
-          pageSizeOptions={pageSizeOptions}
-          onPageChange={list.setPage}
-          onPageSizeChange={list.setPageSize}
-        />
-      ) : null}
+      <ListPager
+        list={list}
+        page={query.data}
+        failed={errorMessage !== null}
+        label={pageLabel}
+        pageSizeOptions={pageSizeOptions}
+      />
     </div>
   );
 }

@@ -80,3 +80,28 @@ export function PaginationFooter({
     </div>
   );
 }
+
+type ListPagerProps = Omit<
+  PaginationFooterProps,
+  'pagination' | 'onPageChange' | 'onPageSizeChange'
+> & {
+  /** The list's state (docs/decisions/128-list-pages-route-owns-state.md), which the footer moves. */
+  list: { setPage: (page: number) => void; setPageSize: (limit: number) => void };
+  /** The page the list's query answered, if it has. */
+  page: { pagination: PaginationFooterProps['pagination'] } | undefined;
+  /** The list failed: its alert says so, and no footer is shown under it. */
+  failed: boolean;
+};
+
+/** The footer under a list on the list kit: once its page is there, never under a failure. */
+export function ListPager({ list, page, failed, ...footer }: ListPagerProps) {
+  if (!page || failed) return null;
+  return (
+    <PaginationFooter
+      {...footer}
+      pagination={page.pagination}
+      onPageChange={list.setPage}
+      onPageSizeChange={list.setPageSize}
+    />
+  );
+}

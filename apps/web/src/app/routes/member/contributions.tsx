@@ -1,7 +1,12 @@
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/layouts/page-title';
-import { ContributionFilters } from '../../../features/contributions/components/contribution-filters';
-import { CONTRIBUTION_LIST_CONFIG } from '../../../features/contributions/components/contribution-list-config';
+import { ListFilters } from '../../../components/list/list-filters';
+import {
+  CONTRIBUTION_FILTERS,
+  CONTRIBUTION_LIST_CONFIG,
+  CONTRIBUTION_MOBILE_FILTERS,
+  CONTRIBUTION_SEARCH,
+} from '../../../features/contributions/components/contribution-list-config';
 import { ContributionsList } from '../../../features/contributions/components/contributions-list';
 import { paths } from '../../../config/paths';
 import { useListParams } from '../../../lib/use-list-params';
@@ -36,7 +41,14 @@ export default function ContributionsRoute() {
         </Link>
         , dated the day of the transfer.
       </p>
-      <ContributionFilters list={list} />
+      <ListFilters
+        list={list}
+        filters={CONTRIBUTION_FILTERS}
+        phoneFilters={CONTRIBUTION_MOBILE_FILTERS}
+        title="Search contributions"
+        description="Find contributions by month, amount or status."
+        search={CONTRIBUTION_SEARCH}
+      />
       <ContributionsList list={list} />
     </div>
   );

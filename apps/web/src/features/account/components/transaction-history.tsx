@@ -1,11 +1,9 @@
 import { STATEMENT_MESSAGES } from '@coop/shared/account-rules';
-import { useEffect } from 'react';
-import { FilterPanel } from '../../../components/list/filter-panel';
-import { ListSearchDialog } from '../../../components/list/list-search-dialog';
-import { PaginationFooter } from '../../../components/list/pagination-footer';
+import { ListFilters } from '../../../components/list/list-filters';
+import { ListPager } from '../../../components/list/pagination-footer';
 import { QueryState } from '../../../components/list/query-state';
 import { failureMessage } from '../../../lib/api-client';
-import type { ListParams } from '../../../lib/use-list-params';
+import { usePageInRange, type ListParams } from '../../../lib/use-list-params';
 import { useTransactions } from '../api/get-transactions';
 import {
   TRANSACTION_FILTERS,
@@ -21,35 +19,17 @@ export function TransactionHistory({ list }: { list: ListParams<TransactionSortF
   const errorMessage = transactions.isError
     ? failureMessage(transactions.error, STATEMENT_MESSAGES.fetchFailed)
     : null;
-  const totalPages = transactions.isPlaceholderData
-    ? undefined
-    : transactions.data?.pagination.totalPages;
-  const { page, keepPageInRange } = list;
-  useEffect(() => {
-    if (totalPages !== undefined && page > totalPages) keepPageInRange(totalPages);
-  }, [page, totalPages, keepPageInRange]);
+  usePageInRange(list, transactions);
   const rows = transactions.data?.data ?? [];
-  const pagination = transactions.data?.pagination;
 
   return (
     <div className="grid gap-4">
-      <FilterPanel
-        className="hidden md:block"
+      <ListFilters
+        list={list}
         filters={TRANSACTION_FILTERS}
-        values={list.filters}
-        onFilterChange={list.setFilter}
-        search={{ ...TRANSACTION_SEARCH, value: list.search, onChange: list.setSearch }}
-        onReset={list.reset}
-      />
-      <ListSearchDialog
-        className="md:hidden"
         title="Filter transactions"
         description="Find movements by description, amount, period, type or account."
-        filters={TRANSACTION_FILTERS}
-        values={list.filters}
-        search={{ ...TRANSACTION_SEARCH, value: list.search }}
-        onApply={list.applyFilters}
-        onReset={list.reset}
+        search={TRANSACTION_SEARCH}
         triggerLabel="Filter"
       />
       <QueryState
@@ -62,15 +42,13 @@ export function TransactionHistory({ list }: { list: ListParams<TransactionSortF
       >
         <TransactionsTable transactions={rows} busy={transactions.isPlaceholderData} />
       </QueryState>
-      {pagination && errorMessage === null ? (
-        <PaginationFooter
-          label="Transaction pages"
-          pagination={pagination}
-          pageSizeOptions={TRANSACTION_LIST_CONFIG.pageSizeOptions}
-          onPageChange={list.setPage}
-          onPageSizeChange={list.setPageSize}
-        />
-      ) : null}
+      <ListPager
+        list={list}
+        page={transactions.data}
+        failed={errorMessage !== null}
+        label="Transaction pages"
+        pageSizeOptions={TRANSACTION_LIST_CONFIG.pageSizeOptions}
+      />
     </div>
   );
 }

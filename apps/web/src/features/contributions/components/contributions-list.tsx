@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../../lib/toast';
-import { PaginationFooter } from '../../../components/list/pagination-footer';
+import { ListPager } from '../../../components/list/pagination-footer';
 import { QueryState } from '../../../components/list/query-state';
 import { failureMessage } from '../../../lib/api-client';
-import type { ListParams } from '../../../lib/use-list-params';
+import { usePageInRange, type ListParams } from '../../../lib/use-list-params';
 import { useContributions } from '../api/get-contributions';
 import { CONTRIBUTION_LIST_CONFIG, type ContributionSortField } from './contribution-list-config';
 import { CONTRIBUTION_MESSAGES, isSelectableContribution } from '@coop/shared/contribution-rules';
@@ -33,15 +33,7 @@ export function ContributionsList({ list }: ContributionsListProps) {
     });
   }, [errorMessage, errorUpdatedAt]);
 
-  // Only the current query's own answer says how many pages there are (not the previous page
-  // kept on screen while it loads).
-  const totalPages = contributions.isPlaceholderData
-    ? undefined
-    : contributions.data?.pagination.totalPages;
-  const { page, keepPageInRange } = list;
-  useEffect(() => {
-    if (totalPages !== undefined && page > totalPages) keepPageInRange(totalPages);
-  }, [page, totalPages, keepPageInRange]);
+  usePageInRange(list, contributions);
 
   // A selection belongs to the rows it was made on: another page or filter starts afresh.
   const queryKey = JSON.stringify(list.query);
@@ -50,7 +42,6 @@ export function ContributionsList({ list }: ContributionsListProps) {
   const select = (ids: ReadonlySet<string>) => setSelection({ queryKey, ids });
 
   const rows = contributions.data?.data ?? [];
-  const pagination = contributions.data?.pagination;
   const pendingRows = rows.filter(isSelectableContribution);
   const selected = pendingRows.filter((row) => selectedIds.has(row.id));
   const listRef = useRef<HTMLDivElement>(null);
@@ -92,15 +83,13 @@ export function ContributionsList({ list }: ContributionsListProps) {
         </div>
       </QueryState>
       {/* The footer stays under an empty list too: 'No items to display'. */}
-      {pagination && errorMessage === null ? (
-        <PaginationFooter
-          label="Contribution pages"
-          pagination={pagination}
-          pageSizeOptions={CONTRIBUTION_LIST_CONFIG.pageSizeOptions}
-          onPageChange={list.setPage}
-          onPageSizeChange={list.setPageSize}
-        />
-      ) : null}
+      <ListPager
+        list={list}
+        page={contributions.data}
+        failed={errorMessage !== null}
+        label="Contribution pages"
+        pageSizeOptions={CONTRIBUTION_LIST_CONFIG.pageSizeOptions}
+      />
     </div>
   );
 }

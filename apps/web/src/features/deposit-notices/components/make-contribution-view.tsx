@@ -7,7 +7,7 @@ import {
 import { formatNaira } from '@coop/shared/money';
 import { Landmark, PiggyBank } from 'lucide-react';
 import { DataTable, type DataTableColumn } from '../../../components/list/data-table';
-import { PaginationFooter } from '../../../components/list/pagination-footer';
+import { ListPager } from '../../../components/list/pagination-footer';
 import { QueryState } from '../../../components/list/query-state';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import {
@@ -184,15 +184,13 @@ export function MakeContributionView({
             busy={notices.isPlaceholderData}
           />
         </QueryState>
-        {notices.data && errorMessage === null && notices.data.pagination.totalItems > 0 ? (
-          <PaginationFooter
-            label="Deposit notice pages"
-            pagination={notices.data.pagination}
-            pageSizeOptions={DEPOSIT_NOTICE_LIST_CONFIG.pageSizeOptions}
-            onPageChange={list.setPage}
-            onPageSizeChange={list.setPageSize}
-          />
-        ) : null}
+        <ListPager
+          list={list}
+          page={notices.data?.pagination.totalItems ? notices.data : undefined}
+          failed={errorMessage !== null}
+          label="Deposit notice pages"
+          pageSizeOptions={DEPOSIT_NOTICE_LIST_CONFIG.pageSizeOptions}
+        />
       </section>
     </div>
   );

@@ -5,17 +5,17 @@ import {
   LOAN_STATUS_DISPLAY,
 } from '@coop/shared/loan-rules';
 import { FALLBACK_MESSAGES } from '@coop/shared/messages';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { DataTable, type DataTableColumn } from '../../../components/list/data-table';
-import { PaginationFooter } from '../../../components/list/pagination-footer';
+import { ListPager } from '../../../components/list/pagination-footer';
 import { QueryState } from '../../../components/list/query-state';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { FormDialog } from '../../../components/dialogs/form-dialog';
 import { ReasonDialog } from '../../../components/dialogs/reason-dialog';
 import { failureMessage, toApiError } from '../../../lib/api-client';
-import type { ListParams } from '../../../lib/use-list-params';
+import { usePageInRange, type ListParams } from '../../../lib/use-list-params';
 import { useAnswerGuarantorRequest } from '../api/answer-guarantor-request';
 import { useGuarantorRequests } from '../api/get-guarantor-requests';
 import { displayDate, naira } from './loan-format';
@@ -93,11 +93,7 @@ export function GuarantorRequestsTab({ list }: { list: ListParams<GuarantorReque
   const errorMessage = requests.isError
     ? failureMessage(requests.error, FALLBACK_MESSAGES.fetchGuarantorRequests)
     : null;
-  const totalPages = requests.isPlaceholderData ? undefined : requests.data?.pagination.totalPages;
-  const { page, keepPageInRange } = list;
-  useEffect(() => {
-    if (totalPages !== undefined && page > totalPages) keepPageInRange(totalPages);
-  }, [page, totalPages, keepPageInRange]);
+  usePageInRange(list, requests);
 
   /** Resolves either way: a failure is a toast and the dialog closes (docs/member-portal.md §8). */
   const decide = (request: GuarantorRequest, decision: 'accept' | 'reject', reason?: string) =>
@@ -176,15 +172,13 @@ export function GuarantorRequestsTab({ list }: { list: ListParams<GuarantorReque
           )}
         />
       </QueryState>
-      {requests.data && errorMessage === null ? (
-        <PaginationFooter
-          pagination={requests.data.pagination}
-          pageSizeOptions={GUARANTOR_REQUEST_LIST_CONFIG.pageSizeOptions}
-          onPageChange={list.setPage}
-          onPageSizeChange={list.setPageSize}
-          label="Guarantor request pages"
-        />
-      ) : null}
+      <ListPager
+        list={list}
+        page={requests.data}
+        failed={errorMessage !== null}
+        pageSizeOptions={GUARANTOR_REQUEST_LIST_CONFIG.pageSizeOptions}
+        label="Guarantor request pages"
+      />
 
       <ConfirmDialog
         open={answering?.decision === 'accept'}

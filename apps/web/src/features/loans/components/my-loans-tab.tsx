@@ -8,13 +8,13 @@ import { FALLBACK_MESSAGES } from '@coop/shared/messages';
 import { AlertTriangle, RefreshCw } from 'lucide-react';
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { PaginationFooter } from '../../../components/list/pagination-footer';
+import { ListPager } from '../../../components/list/pagination-footer';
 import { QueryState } from '../../../components/list/query-state';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { failureMessage } from '../../../lib/api-client';
 import { countActiveFilters } from '../../../lib/list-filters';
-import type { ListParams } from '../../../lib/use-list-params';
+import { usePageInRange, type ListParams } from '../../../lib/use-list-params';
 import { cn } from '../../../lib/cn';
 import { useLoans } from '../api/get-loans';
 import { displayDate, naira } from './loan-format';
@@ -80,12 +80,7 @@ export function MyLoansTab({
     ? failureMessage(loans.error, FALLBACK_MESSAGES.fetchLoans)
     : null;
 
-  // Only the current query's own answer says how many pages there are.
-  const totalPages = loans.isPlaceholderData ? undefined : loans.data?.pagination.totalPages;
-  const { page, keepPageInRange } = list;
-  useEffect(() => {
-    if (totalPages !== undefined && page > totalPages) keepPageInRange(totalPages);
-  }, [page, totalPages, keepPageInRange]);
+  usePageInRange(list, loans);
 
   return (
     <div className="grid gap-4">
@@ -224,15 +219,13 @@ export function MyLoansTab({
           </table>
         </div>
       </QueryState>
-      {loans.data && errorMessage === null ? (
-        <PaginationFooter
-          pagination={loans.data.pagination}
-          pageSizeOptions={MY_LOAN_LIST_CONFIG.pageSizeOptions}
-          onPageChange={list.setPage}
-          onPageSizeChange={list.setPageSize}
-          label="Loan pages"
-        />
-      ) : null}
+      <ListPager
+        list={list}
+        page={loans.data}
+        failed={errorMessage !== null}
+        pageSizeOptions={MY_LOAN_LIST_CONFIG.pageSizeOptions}
+        label="Loan pages"
+      />
     </div>
   );
 }

@@ -1,15 +1,18 @@
 import { FALLBACK_MESSAGES } from '@coop/shared/messages';
 import { DEFAULT_PAGE_SIZE } from '@coop/shared/constants';
 import { CheckCheck, LoaderCircle } from 'lucide-react';
-import { useEffect } from 'react';
 import { toast } from '../../../lib/toast';
-import { PaginationFooter } from '../../../components/list/pagination-footer';
+import { ListPager } from '../../../components/list/pagination-footer';
 import { QueryState } from '../../../components/list/query-state';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { failureMessage, toApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import type { ListParams, ListParamsConfig } from '../../../lib/use-list-params';
+import {
+  usePageInRange,
+  type ListParams,
+  type ListParamsConfig,
+} from '../../../lib/use-list-params';
 import { useNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
@@ -35,12 +38,7 @@ export function NotificationsView({ list }: { list: ListParams<'createdAt'> }) {
 
   const unreadCount = notifications.data?.summary.unreadCount ?? 0;
   const items = notifications.data?.data ?? [];
-  const pagination = notifications.data?.pagination;
-  const totalPages = notifications.isPlaceholderData ? undefined : pagination?.totalPages;
-  const { page, keepPageInRange } = list;
-  useEffect(() => {
-    if (totalPages !== undefined && page > totalPages) keepPageInRange(totalPages);
-  }, [page, totalPages, keepPageInRange]);
+  usePageInRange(list, notifications);
 
   const handleMarkRead = (id: string) =>
     markRead.mutate(id, {
@@ -112,15 +110,13 @@ export function NotificationsView({ list }: { list: ListParams<'createdAt'> }) {
           ))}
         </ul>
       </QueryState>
-      {pagination && !notifications.isError ? (
-        <PaginationFooter
-          label="Notification pages"
-          pagination={pagination}
-          pageSizeOptions={NOTIFICATION_LIST_CONFIG.pageSizeOptions}
-          onPageChange={list.setPage}
-          onPageSizeChange={list.setPageSize}
-        />
-      ) : null}
+      <ListPager
+        list={list}
+        page={notifications.data}
+        failed={notifications.isError}
+        label="Notification pages"
+        pageSizeOptions={NOTIFICATION_LIST_CONFIG.pageSizeOptions}
+      />
     </div>
   );
 }

@@ -2,11 +2,11 @@ import { DEFAULT_PAGE_SIZE } from '@coop/shared/constants';
 import { formatDisplayDateTime } from '@coop/shared/dates';
 import { LOGIN_EVENT_LABELS } from '@coop/shared/security';
 import { LogOut } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { CurrentPasswordField } from '../../../components/form/current-password-field';
 import { DialogActions, DialogFailure, FormDialog } from '../../../components/dialogs/form-dialog';
-import { PaginationFooter } from '../../../components/list/pagination-footer';
+import { ListPager } from '../../../components/list/pagination-footer';
 import { QueryState } from '../../../components/list/query-state';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -21,7 +21,11 @@ import { toApiError } from '../../../lib/api-client';
 import { showSubmitFailure } from '../../../lib/apply-server-errors';
 import { cn } from '../../../lib/cn';
 import { lazyResolver } from '../../../lib/lazy-resolver';
-import type { ListParams, ListParamsConfig } from '../../../lib/use-list-params';
+import {
+  usePageInRange,
+  type ListParams,
+  type ListParamsConfig,
+} from '../../../lib/use-list-params';
 import { useLoginHistory } from '../api/get-login-history';
 import { useSignOutOthers } from '../api/sign-out-others';
 
@@ -85,11 +89,7 @@ export const LOGIN_HISTORY_LIST_CONFIG: ListParamsConfig<'occurredAt'> = {
  */
 export function LoginHistoryView({ list }: { list: ListParams<'occurredAt'> }) {
   const history = useLoginHistory({ page: list.page, limit: list.limit });
-  const totalPages = history.isPlaceholderData ? undefined : history.data?.pagination.totalPages;
-  const { page, keepPageInRange } = list;
-  useEffect(() => {
-    if (totalPages !== undefined && page > totalPages) keepPageInRange(totalPages);
-  }, [page, totalPages, keepPageInRange]);
+  usePageInRange(list, history);
   const signOutOthers = useSignOutOthers();
   const [confirming, setConfirming] = useState(false);
   const events = history.data?.data ?? [];
@@ -183,15 +183,13 @@ export function LoginHistoryView({ list }: { list: ListParams<'occurredAt'> }) {
               ))}
             </ul>
           </QueryState>
-          {history.data && !history.isError ? (
-            <PaginationFooter
-              label="Login history pages"
-              pagination={history.data.pagination}
-              pageSizeOptions={LOGIN_HISTORY_LIST_CONFIG.pageSizeOptions}
-              onPageChange={list.setPage}
-              onPageSizeChange={list.setPageSize}
-            />
-          ) : null}
+          <ListPager
+            list={list}
+            page={history.data}
+            failed={history.isError}
+            label="Login history pages"
+            pageSizeOptions={LOGIN_HISTORY_LIST_CONFIG.pageSizeOptions}
+          />
         </CardContent>
       </Card>
     </div>

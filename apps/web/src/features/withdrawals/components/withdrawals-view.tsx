@@ -13,12 +13,12 @@ import {
   type WithdrawalType,
 } from '@coop/shared/withdrawal-rules';
 import { CircleAlert, Info } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { DataTable, type DataTableColumn } from '../../../components/list/data-table';
 import { FilterPanel } from '../../../components/list/filter-panel';
-import { PaginationFooter } from '../../../components/list/pagination-footer';
+import { ListPager } from '../../../components/list/pagination-footer';
 import { QueryState } from '../../../components/list/query-state';
 import { RowNote } from '../../../components/list/row-note';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
@@ -29,7 +29,11 @@ import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { failureMessage } from '../../../lib/api-client';
 import type { FilterDefinition } from '../../../lib/list-filters';
-import type { ListParams, ListParamsConfig } from '../../../lib/use-list-params';
+import {
+  usePageInRange,
+  type ListParams,
+  type ListParamsConfig,
+} from '../../../lib/use-list-params';
 import { useCancelWithdrawal } from '../api/cancel-withdrawal';
 import { useWithdrawalEligibility } from '../api/get-withdrawal-eligibility';
 import { useWithdrawals } from '../api/get-withdrawals';
@@ -171,13 +175,7 @@ export function WithdrawalsView({
     if (openDialog) void navigate({ pathname: '/withdrawals', search: location.search });
   };
 
-  const totalPages = withdrawals.isPlaceholderData
-    ? undefined
-    : withdrawals.data?.pagination.totalPages;
-  const { page, keepPageInRange } = list;
-  useEffect(() => {
-    if (totalPages !== undefined && page > totalPages) keepPageInRange(totalPages);
-  }, [page, totalPages, keepPageInRange]);
+  usePageInRange(list, withdrawals);
 
   const rows = withdrawals.data?.data ?? [];
   const errorMessage = withdrawals.isError
@@ -299,15 +297,13 @@ export function WithdrawalsView({
             highlightedId={singledOut}
           />
         </QueryState>
-        {withdrawals.data && errorMessage === null ? (
-          <PaginationFooter
-            label="Withdrawal pages"
-            pagination={withdrawals.data.pagination}
-            pageSizeOptions={WITHDRAWAL_LIST_CONFIG.pageSizeOptions}
-            onPageChange={list.setPage}
-            onPageSizeChange={list.setPageSize}
-          />
-        ) : null}
+        <ListPager
+          list={list}
+          page={withdrawals.data}
+          failed={errorMessage !== null}
+          label="Withdrawal pages"
+          pageSizeOptions={WITHDRAWAL_LIST_CONFIG.pageSizeOptions}
+        />
       </section>
 
       <WithdrawalDialog
