@@ -1,7 +1,7 @@
 import type { ConfirmContributionsResponse } from '@coop/shared/contributions';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { refreshAfterContributionChange } from './contribution-keys';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation';
 
 /**
  * POST /users/contributions/confirm. docs/member-portal.md §7: the body carries a single id as a
@@ -17,9 +17,5 @@ export function confirmContributions(
 }
 
 export function useConfirmContributions() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: confirmContributions,
-    onSuccess: () => refreshAfterContributionChange(queryClient),
-  });
+  return useRefreshingMutation(confirmContributions, refreshAfterContributionChange);
 }

@@ -1,7 +1,7 @@
 import type { ContributionResponse } from '@coop/shared/contributions';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { refreshAfterContributionChange } from './contribution-keys';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation';
 
 export type DisputeContributionInput = { id: string; reason: string };
 
@@ -16,9 +16,5 @@ export function disputeContribution({
 }
 
 export function useDisputeContribution() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: disputeContribution,
-    onSuccess: () => refreshAfterContributionChange(queryClient),
-  });
+  return useRefreshingMutation(disputeContribution, refreshAfterContributionChange);
 }

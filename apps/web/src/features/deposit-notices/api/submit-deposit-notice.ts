@@ -1,7 +1,7 @@
 import type { DepositNoticeResponse } from '@coop/shared/deposit-notices';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { depositNoticeKeys } from './deposit-notice-keys';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation';
 
 export type SubmitDepositNoticeInput = {
   savingsAmount: number;
@@ -29,9 +29,7 @@ export function submitDepositNotice({
 }
 
 export function useSubmitDepositNotice() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: submitDepositNotice,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: depositNoticeKeys.all }),
-  });
+  return useRefreshingMutation(submitDepositNotice, (queryClient) =>
+    queryClient.invalidateQueries({ queryKey: depositNoticeKeys.all }),
+  );
 }

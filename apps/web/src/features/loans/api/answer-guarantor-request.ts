@@ -1,8 +1,8 @@
 import type { GuarantorRequest } from '@coop/shared/guarantors';
 import type { SuccessResponse } from '@coop/shared/http';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { refreshAfterLoanChange } from './loan-keys';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation';
 
 export type AnswerGuarantorRequestInput = {
   request: GuarantorRequest;
@@ -26,9 +26,5 @@ export function answerGuarantorRequest({
 }
 
 export function useAnswerGuarantorRequest() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: answerGuarantorRequest,
-    onSuccess: () => refreshAfterLoanChange(queryClient),
-  });
+  return useRefreshingMutation(answerGuarantorRequest, refreshAfterLoanChange);
 }

@@ -1,8 +1,8 @@
 import type { CertificationResult } from '@coop/shared/loans';
 import type { SuccessResponse } from '@coop/shared/http';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { refreshAfterLoanChange } from './loan-keys';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation';
 
 export type CertifyLoanInput = { id: string; decision: 'approve' | 'reject'; note: string };
 
@@ -20,9 +20,5 @@ export function certifyLoan({
 }
 
 export function useCertifyLoan() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: certifyLoan,
-    onSuccess: () => refreshAfterLoanChange(queryClient),
-  });
+  return useRefreshingMutation(certifyLoan, refreshAfterLoanChange);
 }

@@ -1,8 +1,8 @@
 import type { LoanGuarantor } from '@coop/shared/loans';
 import type { SuccessResponse } from '@coop/shared/http';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { refreshAfterLoanChange } from './loan-keys';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation';
 
 export type ReassignGuarantorInput = { guarantorId: string; newGuarantorUserId: string };
 
@@ -19,9 +19,5 @@ export function reassignGuarantor({
 }
 
 export function useReassignGuarantor() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: reassignGuarantor,
-    onSuccess: () => refreshAfterLoanChange(queryClient),
-  });
+  return useRefreshingMutation(reassignGuarantor, refreshAfterLoanChange);
 }

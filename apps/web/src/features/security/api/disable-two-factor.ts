@@ -1,8 +1,8 @@
 import type { ActionResponse } from '@coop/shared/http';
 import type { DisableTwoFactorInput } from '@coop/shared/security';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { securityKeys } from './security-keys';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation';
 
 /** POST /users/two-factor/disable: with the password and a current code. */
 export function disableTwoFactor(input: DisableTwoFactorInput): Promise<ActionResponse> {
@@ -10,9 +10,7 @@ export function disableTwoFactor(input: DisableTwoFactorInput): Promise<ActionRe
 }
 
 export function useDisableTwoFactor() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: disableTwoFactor,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: securityKeys.twoFactor }),
-  });
+  return useRefreshingMutation(disableTwoFactor, (queryClient) =>
+    queryClient.invalidateQueries({ queryKey: securityKeys.twoFactor }),
+  );
 }

@@ -1,8 +1,8 @@
 import type { SuccessResponse } from '@coop/shared/http';
 import type { SignOutOthersInput } from '@coop/shared/security';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { securityKeys } from './security-keys';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation';
 
 /** POST /users/login-history/sign-out-others: every other session ends; the answer counts them. */
 export async function signOutOthers(input: SignOutOthersInput): Promise<{ ended: number }> {
@@ -14,9 +14,7 @@ export async function signOutOthers(input: SignOutOthersInput): Promise<{ ended:
 }
 
 export function useSignOutOthers() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: signOutOthers,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: securityKeys.loginHistory }),
-  });
+  return useRefreshingMutation(signOutOthers, (queryClient) =>
+    queryClient.invalidateQueries({ queryKey: securityKeys.loginHistory }),
+  );
 }

@@ -1,7 +1,7 @@
 import type { WithdrawalResponse } from '@coop/shared/withdrawals';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { refreshAfterWithdrawalChange } from './withdrawal-keys';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation';
 
 /** PUT /users/withdrawals/{id} with `{ status: 'cancelled' }`: the member cancels a pending one. */
 export function cancelWithdrawal(id: string): Promise<WithdrawalResponse> {
@@ -11,9 +11,5 @@ export function cancelWithdrawal(id: string): Promise<WithdrawalResponse> {
 }
 
 export function useCancelWithdrawal() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: cancelWithdrawal,
-    onSuccess: () => refreshAfterWithdrawalChange(queryClient),
-  });
+  return useRefreshingMutation(cancelWithdrawal, refreshAfterWithdrawalChange);
 }

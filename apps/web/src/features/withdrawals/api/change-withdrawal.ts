@@ -1,7 +1,7 @@
 import type { WithdrawalResponse } from '@coop/shared/withdrawals';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { refreshAfterWithdrawalChange } from './withdrawal-keys';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation';
 
 export type ChangeWithdrawalInput = { id: string; amount: number; reason: string };
 
@@ -21,9 +21,5 @@ export function changeWithdrawal({
 }
 
 export function useChangeWithdrawal() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: changeWithdrawal,
-    onSuccess: () => refreshAfterWithdrawalChange(queryClient),
-  });
+  return useRefreshingMutation(changeWithdrawal, refreshAfterWithdrawalChange);
 }

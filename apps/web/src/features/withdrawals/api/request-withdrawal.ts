@@ -1,8 +1,8 @@
 import type { WithdrawalResponse } from '@coop/shared/withdrawals';
 import { WITHDRAWAL_PATH_SEGMENTS, type WithdrawalType } from '@coop/shared/withdrawal-rules';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { refreshAfterWithdrawalChange } from './withdrawal-keys';
+import { useRefreshingMutation } from '../../../lib/refreshing-mutation';
 
 export type RequestWithdrawalInput = {
   withdrawalType: WithdrawalType;
@@ -28,9 +28,5 @@ export function requestWithdrawal({
 }
 
 export function useRequestWithdrawal() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: requestWithdrawal,
-    onSuccess: () => refreshAfterWithdrawalChange(queryClient),
-  });
+  return useRefreshingMutation(requestWithdrawal, refreshAfterWithdrawalChange);
 }
