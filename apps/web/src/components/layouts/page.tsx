@@ -14,8 +14,9 @@ type PageProps = {
 };
 
 /**
- * A back-office page's frame (docs/architecture.md, Web): the way back if any, the title (the
- * document title too) with the page's actions beside it, then the content, one column.
+ * A page's frame (docs/decisions/140-web-written-once.md): the way back if any, the title (the
+ * document title too) with the page's actions beside it, then the content, one column. Every
+ * back-office page has it, and the member's pages that are one list (`listRoute`).
  */
 export function Page({ title, description, back, actions, children }: PageProps) {
   const heading = <PageTitle title={title} description={description} />;
