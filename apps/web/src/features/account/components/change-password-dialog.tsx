@@ -9,6 +9,7 @@ import { failureMessage } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/apply-server-errors';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useChangePassword } from '../api/change-password';
+import { Form } from '../../../components/form/form';
 
 type Field = keyof ChangePasswordValues;
 const FIELDS: readonly Field[] = ['currentPassword', 'newPassword', 'confirmPassword'];
@@ -59,12 +60,7 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
     });
 
   return (
-    <form
-      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
-      onFocus={resolver.preload}
-      noValidate
-      className="grid gap-4"
-    >
+    <Form submit={handleSubmit(onSubmit)} preload={resolver.preload} className="grid gap-4">
       <DialogFailure message={errors.root?.server?.message} />
       {FIELDS.map((field) => (
         <FormField
@@ -84,7 +80,7 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
         pendingLabel="Changing..."
         pending={change.isPending}
       />
-    </form>
+    </Form>
   );
 }
 

@@ -10,6 +10,7 @@ import { Input } from '../../../components/ui/input';
 import { showSubmitFailure } from '../../../lib/apply-server-errors';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useUpdateProfile, type ProfileUpdateInput } from '../api/get-profile';
+import { Form } from '../../../components/form/form';
 
 const FIELDS = ['phoneNumber', 'currentPassword'] as const;
 const resolver = lazyResolver<ProfileUpdateInput, ProfileUpdate>(() =>
@@ -39,12 +40,7 @@ function EditPhoneForm({ phone, onDone }: { phone: string | null; onDone: () => 
     });
 
   return (
-    <form
-      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
-      onFocus={resolver.preload}
-      noValidate
-      className="grid gap-4"
-    >
+    <Form submit={handleSubmit(onSubmit)} preload={resolver.preload} className="grid gap-4">
       <DialogFailure message={errors.root?.server?.message} />
       <FormField
         id="profile-phone"
@@ -70,7 +66,7 @@ function EditPhoneForm({ phone, onDone }: { phone: string | null; onDone: () => 
         {...register('currentPassword')}
       />
       <DialogActions submitLabel="Save" pendingLabel="Saving..." pending={update.isPending} />
-    </form>
+    </Form>
   );
 }
 

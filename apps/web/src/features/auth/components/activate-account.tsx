@@ -27,6 +27,7 @@ import { applyServerErrors, serverFieldMessages } from '../../../lib/apply-serve
 import { useActivateAccount } from '../api/activate-account';
 import { useVerifyActivation } from '../api/verify-activation';
 import { NewPasswordFields, PasswordSet } from './new-password';
+import { Form } from '../../../components/form/form';
 
 const PASSWORD_FIELDS = ['password', 'confirmPassword'] as const;
 
@@ -105,11 +106,7 @@ function SetPasswordForm({ token, member }: { token: string; member: ActivatingU
           <dd className="font-medium">{member.membershipId}</dd>
         </dl>
 
-        <form
-          onSubmit={(event) => void handleSubmit(onSubmit)(event)}
-          noValidate
-          className="grid gap-5"
-        >
+        <Form submit={handleSubmit(onSubmit)} className="grid gap-5">
           <FormFailure
             message={
               showFailure ? failureMessage(activation.error, AUTH_MESSAGES.activationFailed) : null
@@ -149,7 +146,7 @@ function SetPasswordForm({ token, member }: { token: string; member: ActivatingU
           >
             Activate Account
           </SubmitButton>
-        </form>
+        </Form>
       </CardContent>
     </Card>
   );

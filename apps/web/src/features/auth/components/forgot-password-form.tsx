@@ -25,6 +25,7 @@ import { Input } from '../../../components/ui/input';
 import { paths } from '../../../config/paths';
 import { toApiError } from '../../../lib/api-client';
 import { useRequestPasswordReset } from '../api/forgot-password';
+import { Form } from '../../../components/form/form';
 
 const WAIT_MS = FORGOT_PASSWORD_WAIT_MINUTES * 60 * 1000;
 
@@ -133,11 +134,7 @@ export function ForgotPasswordForm() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form
-          onSubmit={(event) => void handleSubmit(onSubmit)(event)}
-          noValidate
-          className="grid gap-5"
-        >
+        <Form submit={handleSubmit(onSubmit)} className="grid gap-5">
           <FormFailure message={message} />
           <fieldset disabled={limitReached || request.isPending} className="grid gap-5">
             <FormField id="email" label="Email" error={errors.email?.message}>
@@ -159,7 +156,7 @@ export function ForgotPasswordForm() {
             </SubmitButton>
           </fieldset>
           <BackToLogin />
-        </form>
+        </Form>
       </CardContent>
     </Card>
   );

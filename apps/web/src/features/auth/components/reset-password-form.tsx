@@ -23,6 +23,7 @@ import { failureMessage, toApiError } from '../../../lib/api-client';
 import { applyServerErrors, serverFieldMessages } from '../../../lib/apply-server-errors';
 import { useResetPassword } from '../api/reset-password';
 import { NewPasswordFields, PasswordSet } from './new-password';
+import { Form } from '../../../components/form/form';
 
 const FORM_FIELDS = ['newPassword', 'confirmPassword'] as const;
 
@@ -80,11 +81,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         <CardDescription>Choose a strong password you have not used here before.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form
-          onSubmit={(event) => void handleSubmit(onSubmit)(event)}
-          noValidate
-          className="grid gap-5"
-        >
+        <Form submit={handleSubmit(onSubmit)} className="grid gap-5">
           {failure ? (
             <Alert variant="destructive" role="alert">
               <CircleAlert aria-hidden="true" />
@@ -128,7 +125,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
           <Button asChild variant="ghost" className="w-full">
             <Link to={paths.login}>Back to Login</Link>
           </Button>
-        </form>
+        </Form>
       </CardContent>
     </Card>
   );

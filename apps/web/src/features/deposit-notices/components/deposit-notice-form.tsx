@@ -14,6 +14,7 @@ import { applyServerErrors } from '../../../lib/apply-server-errors';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useSubmitDepositNotice } from '../api/submit-deposit-notice';
 import { AmountInput } from '../../../components/ui/amount-input';
+import { Form } from '../../../components/form/form';
 
 type DepositNoticeValues = {
   savingsAmount: number;
@@ -75,12 +76,7 @@ export function DepositNoticeForm({ today = toIsoDateInTimeZone(new Date()) }: {
     );
 
   return (
-    <form
-      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
-      onFocus={resolver.preload}
-      className="grid gap-4"
-      noValidate
-    >
+    <Form submit={handleSubmit(onSubmit)} preload={resolver.preload} className="grid gap-4">
       <FormFailure message={errors.root?.server?.message} />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id={`${id}-savings`} label="Savings (₦)" error={errors.savingsAmount?.message}>
@@ -120,6 +116,6 @@ export function DepositNoticeForm({ today = toIsoDateInTimeZone(new Date()) }: {
           Notify Deposit
         </SubmitButton>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -7,7 +7,6 @@ import { QueryState } from '../../../components/list/query-state';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { failureMessage, toApiError } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
 import {
   usePageInRange,
   type ListParams,
@@ -17,6 +16,7 @@ import { useNotifications } from '../api/get-notifications';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { NotificationItem } from './notification-item';
+import { CardList } from '../../../components/list/card-list';
 
 /** docs/member-portal.md §2 Notifications: 10 a page, newest first; no filters. */
 export const NOTIFICATION_LIST_CONFIG: ListParamsConfig<'createdAt'> = {
@@ -92,13 +92,10 @@ export function NotificationsView({ list }: { list: ListParams<'createdAt'> }) {
         emptyMessage="No notifications"
         loadingLabel="Loading notifications"
       >
-        <ul
-          className={cn(
-            'grid gap-3',
-            notifications.isPlaceholderData && 'opacity-70 transition-opacity',
-          )}
-          aria-label="Notifications"
-          aria-busy={notifications.isPlaceholderData || undefined}
+        <CardList
+          label="Notifications"
+          busy={notifications.isPlaceholderData}
+          className="grid gap-3"
         >
           {items.map((notification) => (
             <NotificationItem
@@ -108,7 +105,7 @@ export function NotificationsView({ list }: { list: ListParams<'createdAt'> }) {
               isMarking={markRead.isPending && markRead.variables === notification.id}
             />
           ))}
-        </ul>
+        </CardList>
       </QueryState>
       <ListPager
         list={list}

@@ -19,7 +19,6 @@ import {
 } from '../../../components/ui/card';
 import { toApiError } from '../../../lib/api-client';
 import { showSubmitFailure } from '../../../lib/apply-server-errors';
-import { cn } from '../../../lib/cn';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import {
   usePageInRange,
@@ -28,6 +27,8 @@ import {
 } from '../../../lib/use-list-params';
 import { useLoginHistory } from '../api/get-login-history';
 import { useSignOutOthers } from '../api/sign-out-others';
+import { Form } from '../../../components/form/form';
+import { CardList } from '../../../components/list/card-list';
 
 type SignOutOthers = ReturnType<typeof useSignOutOthers>;
 type SignOutOthersValues = { currentPassword: string };
@@ -54,12 +55,7 @@ function SignOutOthersForm({ mutation, onDone }: { mutation: SignOutOthers; onDo
     });
 
   return (
-    <form
-      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
-      onFocus={resolver.preload}
-      noValidate
-      className="grid gap-4"
-    >
+    <Form submit={handleSubmit(onSubmit)} preload={resolver.preload} className="grid gap-4">
       <DialogFailure message={errors.root?.server?.message} />
       <CurrentPasswordField
         id="sign-out-others-password"
@@ -71,7 +67,7 @@ function SignOutOthersForm({ mutation, onDone }: { mutation: SignOutOthers; onDo
         pendingLabel="Signing out..."
         pending={mutation.isPending}
       />
-    </form>
+    </Form>
   );
 }
 
@@ -150,14 +146,7 @@ export function LoginHistoryView({ list }: { list: ListParams<'occurredAt'> }) {
             emptyMessage="No sign-in activity yet"
             loadingLabel="Loading login history"
           >
-            <ul
-              className={cn(
-                'divide-y',
-                history.isPlaceholderData && 'opacity-70 transition-opacity',
-              )}
-              aria-label="Sign-in events"
-              aria-busy={history.isPlaceholderData || undefined}
-            >
+            <CardList label="Sign-in events" busy={history.isPlaceholderData} className="divide-y">
               {events.map((event) => (
                 <li
                   key={event.id}
@@ -181,7 +170,7 @@ export function LoginHistoryView({ list }: { list: ListParams<'occurredAt'> }) {
                   </time>
                 </li>
               ))}
-            </ul>
+            </CardList>
           </QueryState>
           <ListPager
             list={list}

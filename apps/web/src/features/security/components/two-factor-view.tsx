@@ -23,6 +23,7 @@ import { useDisableTwoFactor } from '../api/disable-two-factor';
 import { useEnableTwoFactor } from '../api/enable-two-factor';
 import { useTwoFactorStatus } from '../api/get-two-factor-status';
 import { useStartTwoFactorSetup } from '../api/start-two-factor-setup';
+import { Form } from '../../../components/form/form';
 
 type SetupValues = { currentPassword: string };
 const validation = () => import('./security-validation');
@@ -166,10 +167,9 @@ function StartSetup({ setup }: { setup: ReturnType<typeof useStartTwoFactorSetup
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form
-          onSubmit={(event) => void handleSubmit(onSubmit)(event)}
-          onFocus={startSetupResolver.preload}
-          noValidate
+        <Form
+          submit={handleSubmit(onSubmit)}
+          preload={startSetupResolver.preload}
           className="grid max-w-md gap-4"
         >
           <FormFailure message={errors.root?.server?.message} />
@@ -187,7 +187,7 @@ function StartSetup({ setup }: { setup: ReturnType<typeof useStartTwoFactorSetup
             <ShieldCheck aria-hidden="true" />
             Set up two-factor sign-in
           </SubmitButton>
-        </form>
+        </Form>
       </CardContent>
     </Card>
   );
@@ -248,10 +248,9 @@ function EnableWithCode({
             <CopyButton text={secret} label="Copy key" />
           </div>
         </div>
-        <form
-          onSubmit={(event) => void handleSubmit(onSubmit)(event)}
-          onFocus={enableResolver.preload}
-          noValidate
+        <Form
+          submit={handleSubmit(onSubmit)}
+          preload={enableResolver.preload}
           className="grid max-w-md gap-4"
         >
           <FormFailure message={errors.root?.server?.message} />
@@ -270,7 +269,7 @@ function EnableWithCode({
           >
             Turn on two-factor sign-in
           </SubmitButton>
-        </form>
+        </Form>
       </CardContent>
     </Card>
   );
@@ -340,10 +339,9 @@ function TurnOff({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form
-          onSubmit={(event) => void handleSubmit(onSubmit)(event)}
-          onFocus={disableResolver.preload}
-          noValidate
+        <Form
+          submit={handleSubmit(onSubmit)}
+          preload={disableResolver.preload}
           className="grid max-w-md gap-4"
         >
           <p className="text-sm text-muted-foreground">
@@ -367,7 +365,7 @@ function TurnOff({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
           >
             Turn off two-factor sign-in
           </SubmitButton>
-        </form>
+        </Form>
       </CardContent>
     </Card>
   );

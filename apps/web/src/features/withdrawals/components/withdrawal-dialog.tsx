@@ -17,6 +17,7 @@ import type { Withdrawal } from '@coop/shared/withdrawals';
 import { useChangeWithdrawal } from '../api/change-withdrawal';
 import { useRequestWithdrawal } from '../api/request-withdrawal';
 import { AmountInput } from '../../../components/ui/amount-input';
+import { Form } from '../../../components/form/form';
 
 type WithdrawalValues = { amount: number; reason?: string | undefined };
 const FIELDS = ['amount', 'reason'] as const;
@@ -86,12 +87,7 @@ export function WithdrawalForm({
   };
 
   return (
-    <form
-      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
-      onFocus={resolver.preload}
-      className="grid gap-4"
-      noValidate
-    >
+    <Form submit={handleSubmit(onSubmit)} preload={resolver.preload} className="grid gap-4">
       <DialogFailure message={errors.root?.server?.message} />
       <FormField id={`${id}-amount`} label="Amount (₦)" error={errors.amount?.message}>
         <AmountInput placeholder="e.g. 50000" {...register('amount', { valueAsNumber: true })} />
@@ -105,7 +101,7 @@ export function WithdrawalForm({
         pendingLabel={changing ? 'Saving...' : 'Submitting...'}
         pending={isPending}
       />
-    </form>
+    </Form>
   );
 }
 

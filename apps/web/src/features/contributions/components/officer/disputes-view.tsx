@@ -31,6 +31,7 @@ import {
 } from '../../../../components/dialogs/form-dialog';
 import { moneyColumn, statusColumn } from '../../../../components/list/columns';
 import { AmountInput } from '../../../../components/ui/amount-input';
+import { Form } from '../../../../components/form/form';
 
 const RESOLVE_FIELDS = ['note', 'correctedSavings', 'correctedShares'] as const;
 const resolver = lazyResolver<ResolveDisputeInput>(() =>
@@ -81,10 +82,9 @@ function ResolveForm({ dispute, onDone }: { dispute: Dispute; onDone: () => void
       },
     );
   return (
-    <form
-      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
-      onFocus={resolver.preload}
-      noValidate
+    <Form
+      submit={handleSubmit(onSubmit)}
+      preload={resolver.preload}
       className="grid grid-cols-1 gap-4"
     >
       <blockquote className="rounded-lg border-l-4 bg-muted p-3 text-sm">
@@ -159,7 +159,7 @@ function ResolveForm({ dispute, onDone }: { dispute: Dispute; onDone: () => void
         pending={resolve.isPending}
         disabled={!noteOk}
       />
-    </form>
+    </Form>
   );
 }
 

@@ -20,6 +20,7 @@ import {
   FormDialog,
 } from '../../../../components/dialogs/form-dialog';
 import { AmountInput } from '../../../../components/ui/amount-input';
+import { Form } from '../../../../components/form/form';
 
 function MemberPicker({
   chosen,
@@ -165,11 +166,10 @@ function IssueFineForm({ onDone }: { onDone: () => void }) {
       },
     );
   return (
-    <form
-      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
-      onFocus={resolver.preload}
+    <Form
+      submit={handleSubmit(onSubmit)}
+      preload={resolver.preload}
       className="grid grid-cols-1 gap-4"
-      noValidate
     >
       <MemberPicker chosen={members} onChange={choose} error={errors.userIds?.message} />
       <FormField id={`${id}-reason`} label="Reason" error={errors.reason?.message}>
@@ -206,7 +206,7 @@ function IssueFineForm({ onDone }: { onDone: () => void }) {
         pendingLabel="Issuing..."
         pending={issue.isPending}
       />
-    </form>
+    </Form>
   );
 }
 

@@ -26,6 +26,7 @@ import {
   DialogFailure,
   FormDialog,
 } from '../../../../components/dialogs/form-dialog';
+import { Form } from '../../../../components/form/form';
 
 const CONTACT_FIELDS = ['firstName', 'lastName', 'email', 'phoneNumber'] as const;
 const NEW_MEMBER_FIELDS = [...CONTACT_FIELDS, 'membershipId', 'joinedOn'] as const;
@@ -110,11 +111,10 @@ function NewMemberForm({ onDone }: { onDone: (saved: AdminMember) => void }) {
     );
   return (
     <FormProvider {...form}>
-      <form
-        onSubmit={(event) => void handleSubmit(onSubmit)(event)}
-        onFocus={createResolver.preload}
+      <Form
+        submit={handleSubmit(onSubmit)}
+        preload={createResolver.preload}
         className="grid grid-cols-1 gap-4"
-        noValidate
       >
         <ContactFields id={id} />
         <div className="grid gap-4 sm:grid-cols-2">
@@ -165,7 +165,7 @@ function NewMemberForm({ onDone }: { onDone: (saved: AdminMember) => void }) {
           pendingLabel="Saving..."
           pending={create.isPending}
         />
-      </form>
+      </Form>
     </FormProvider>
   );
 }
@@ -198,11 +198,10 @@ function EditMemberForm({ member, onDone }: { member: AdminMember; onDone: () =>
     );
   return (
     <FormProvider {...form}>
-      <form
-        onSubmit={(event) => void handleSubmit(onSubmit)(event)}
-        onFocus={updateResolver.preload}
+      <Form
+        submit={handleSubmit(onSubmit)}
+        preload={updateResolver.preload}
         className="grid grid-cols-1 gap-4"
-        noValidate
       >
         <ContactFields id={id} />
         <DialogFailure message={errors.root?.server?.message} />
@@ -211,7 +210,7 @@ function EditMemberForm({ member, onDone }: { member: AdminMember; onDone: () =>
           pendingLabel="Saving..."
           pending={update.isPending}
         />
-      </form>
+      </Form>
     </FormProvider>
   );
 }
