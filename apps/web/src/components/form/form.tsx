@@ -5,6 +5,8 @@ type FormProps = {
   submit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
   /** The resolver's `preload` (`lazyResolver`): its module is fetched on the first focus. */
   preload?: () => void;
+  /** For a submit button outside the form (`form={id}`): a wizard's footer. */
+  id?: string;
   className?: string;
   children: ReactNode;
 };
@@ -14,9 +16,10 @@ type FormProps = {
  * fetched when a field is first focused, and the browser's own bubbles off (`noValidate`), so the
  * schema's messages are the ones shown.
  */
-export function Form({ submit, preload, className, children }: FormProps) {
+export function Form({ submit, preload, id, className, children }: FormProps) {
   return (
     <form
+      id={id}
       onSubmit={(event) => void submit(event)}
       onFocus={preload}
       noValidate

@@ -1,3 +1,4 @@
+import { Form } from '../../../components/form/form';
 import type { Policy, PolicyFormInput, PolicyView } from '@coop/shared/policy';
 import { formatDisplayDateTime } from '@coop/shared/dates';
 import { useId, useState } from 'react';
@@ -76,10 +77,9 @@ function PolicyEditor({ view }: { view: PolicyView }) {
 
   return (
     <>
-      <form
-        onSubmit={(event) => void handleSubmit(onSubmit)(event)}
-        onFocus={resolver.preload}
-        noValidate
+      <Form
+        submit={handleSubmit(onSubmit)}
+        preload={resolver.preload}
         className="grid grid-cols-1 gap-6"
       >
         <p className="text-sm text-muted-foreground">
@@ -146,7 +146,7 @@ function PolicyEditor({ view }: { view: PolicyView }) {
             Save policy
           </SubmitButton>
         </div>
-      </form>
+      </Form>
       <FormDialog
         open={pending !== null}
         onOpenChange={(open) => (open ? null : setPending(null))}

@@ -1,3 +1,4 @@
+import { Form } from '../../../components/form/form';
 import type { LoanCalculationFormValues, LoanCalculationRequest } from '@coop/shared/loans';
 import { FALLBACK_MESSAGES } from '@coop/shared/messages';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
@@ -33,11 +34,10 @@ export function CalculatorTab() {
   return (
     <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">
       <FormProvider {...form}>
-        <form
-          noValidate
+        <Form
+          submit={form.handleSubmit(onSubmit)}
+          preload={resolver.preload}
           className="grid content-start gap-4"
-          onSubmit={(event) => void form.handleSubmit(onSubmit)(event)}
-          onFocus={resolver.preload}
         >
           <LoanTermsFields />
           <SubmitButton
@@ -47,7 +47,7 @@ export function CalculatorTab() {
           >
             Calculate Loan
           </SubmitButton>
-        </form>
+        </Form>
       </FormProvider>
       <div>
         {/* docs/member-portal.md §8: a calculation's failure is a destructive alert. */}

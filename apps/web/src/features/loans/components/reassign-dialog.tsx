@@ -1,3 +1,4 @@
+import { Form } from '../../../components/form/form';
 import type { GuarantorCandidate } from '@coop/shared/guarantors';
 import { LOAN_MESSAGES } from '@coop/shared/loan-rules';
 import type { LoanGuarantor } from '@coop/shared/loans';
@@ -135,19 +136,14 @@ function ReassignForm({
         </div>
       </div>
       {/* The picker's search stays outside the form: Enter there searches, it does not send. */}
-      <form
-        onSubmit={(event) => void handleSubmit(onSubmit)(event)}
-        onFocus={resolver.preload}
-        noValidate
-        className="grid gap-4"
-      >
+      <Form submit={handleSubmit(onSubmit)} preload={resolver.preload} className="grid gap-4">
         <DialogFailure message={errors.root?.server?.message} />
         <DialogActions
           submitLabel="Reassign Guarantor"
           pendingLabel="Reassigning..."
           pending={reassign.isPending}
         />
-      </form>
+      </Form>
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { Form } from '../../../components/form/form';
 import type { GuarantorCandidate } from '@coop/shared/guarantors';
 import {
   LOAN_PURPOSE_MAX_LENGTH,
@@ -203,11 +204,10 @@ function LoanRequestForm({
 
   return (
     <FormProvider {...form}>
-      <form
+      <Form
         id={formId}
-        noValidate
-        onSubmit={(event) => void form.handleSubmit(onValid)(event)}
-        onFocus={resolver.preload}
+        submit={form.handleSubmit(onValid)}
+        preload={resolver.preload}
         className="contents"
       >
         {step === 0 ? (
@@ -225,7 +225,7 @@ function LoanRequestForm({
             </p>
           </div>
         ) : null}
-      </form>
+      </Form>
 
       {step === 1 ? (
         <div className="grid gap-3">

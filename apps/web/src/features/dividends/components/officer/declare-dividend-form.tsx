@@ -1,3 +1,4 @@
+import { Form } from '../../../../components/form/form';
 import type {
   DividendMemberRow,
   DividendPreview,
@@ -180,14 +181,13 @@ export function DeclareDividendForm() {
       <h2 id={`${id}-title`} className="text-xl font-semibold">
         Declare a dividend
       </h2>
-      <form
-        onSubmit={(event) => {
+      <Form
+        submit={(event) => {
           // A new attempt hides the last preview, even one the checks then stop.
           setPreview(null);
-          void handleSubmit(onSubmit)(event);
+          return handleSubmit(onSubmit)(event);
         }}
-        onFocus={resolver.preload}
-        noValidate
+        preload={resolver.preload}
         className="grid grid-cols-1 gap-4 sm:grid-cols-[10rem_12rem_auto] sm:items-end"
       >
         <FormField id={`${id}-year`} label="Financial year" error={errors.dividendYear?.message}>
@@ -206,7 +206,7 @@ export function DeclareDividendForm() {
             Preview
           </SubmitButton>
         </div>
-      </form>
+      </Form>
       <p className="text-sm text-muted-foreground">
         Each member receives the rate on their share holding of 31 December, rounded down to the
         kobo. A year is declared once; paying it credits every member’s savings.

@@ -1,3 +1,4 @@
+import { Form } from '../../../../components/form/form';
 import {
   DISBURSEMENT_METHOD_LABELS,
   DISBURSEMENT_METHODS,
@@ -96,10 +97,9 @@ function DisburseForm({
       },
     );
   return (
-    <form
-      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
-      onFocus={disburseResolver.preload}
-      noValidate
+    <Form
+      submit={handleSubmit(onSubmit)}
+      preload={disburseResolver.preload}
       className="grid grid-cols-1 gap-4"
     >
       {detail.needsSecondApproval ? (
@@ -133,7 +133,7 @@ function DisburseForm({
         pendingLabel="Disbursing..."
         submitLabel={detail.needsSecondApproval ? 'Request disbursement' : 'Disburse'}
       />
-    </form>
+    </Form>
   );
 }
 
@@ -266,10 +266,9 @@ function RepaymentForm({
       },
     );
   return (
-    <form
-      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
-      onFocus={repaymentResolver.preload}
-      noValidate
+    <Form
+      submit={handleSubmit(onSubmit)}
+      preload={repaymentResolver.preload}
       className="grid grid-cols-1 gap-4"
     >
       <FormField id={`${id}-amount`} label="Amount (₦)" error={errors.amount?.message}>
@@ -308,6 +307,6 @@ function RepaymentForm({
         pendingLabel="Recording..."
         submitLabel="Record repayment"
       />
-    </form>
+    </Form>
   );
 }
