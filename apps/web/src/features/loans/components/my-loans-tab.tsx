@@ -173,12 +173,17 @@ export function MyLoansTab({
                       </Cell>
                       <Cell
                         label="Status"
-                        className="order-2 justify-items-end md:justify-items-start"
+                        // min-w-0: on a half-width card column the badges wrap instead of
+                        // widening the column past the card's edge.
+                        className="order-2 min-w-0 justify-items-end md:justify-items-start"
                       >
                         <span className="flex flex-wrap justify-end gap-1 md:justify-start">
                           <StatusBadge of={LOAN_STATUS_DISPLAY} status={loan.status} />
                           {overdue > 0 ? (
-                            <Badge variant="danger">
+                            <Badge
+                              variant="danger"
+                              className="whitespace-normal md:whitespace-nowrap"
+                            >
                               <AlertTriangle aria-hidden="true" className="size-3" />
                               {overdue === 1
                                 ? '1 overdue instalment'
