@@ -1,23 +1,16 @@
 import { DASHBOARD_MESSAGES } from '@coop/shared/dashboard-rules';
-import { lazy, Suspense } from 'react';
 import { documentTitle } from '../../../components/layouts/page-title';
-import { Spinner } from '../../../components/ui/spinner';
 import { failureMessage } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-store';
 import { useDashboard } from '../api/get-dashboard';
 import { FinancialOverview } from './financial-overview';
 import { FALLBACK_MESSAGES } from '@coop/shared/messages';
-
-// The widgets below the figures are their own chunks, fetched in parallel with the data.
-const RecentActivity = lazy(() => import('./recent-activity'));
-const QuickActions = lazy(() => import('./quick-actions'));
-const PendingActions = lazy(() => import('./pending-actions'));
-
-const widgetFallback = (
-  <div className="flex justify-center rounded-xl border bg-card py-10">
-    <Spinner label="Loading" />
-  </div>
-);
+// The widgets are in the page's own chunk: as chunks of their own, fetched beside the data, they
+// split the icons and helpers they share with the page into a dozen files of a few hundred bytes,
+// and the first load was 2.7 KB larger for it (bench/README.md, decision 089).
+import PendingActions from './pending-actions';
+import QuickActions from './quick-actions';
+import RecentActivity from './recent-activity';
 
 /** docs/member-portal.md §2 Dashboard home, the variant that greets the member by first name. */
 export function DashboardView() {
@@ -52,26 +45,20 @@ export function DashboardView() {
       />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
-          <Suspense fallback={widgetFallback}>
-            <RecentActivity
-              activity={data?.recentActivity}
-              isPending={dashboard.isPending}
-              isError={isError}
-              {...retry}
-            />
-          </Suspense>
-          <Suspense fallback={widgetFallback}>
-            <QuickActions />
-          </Suspense>
-        </div>
-        <Suspense fallback={widgetFallback}>
-          <PendingActions
-            actions={data?.pendingActions}
+          <RecentActivity
+            activity={data?.recentActivity}
             isPending={dashboard.isPending}
             isError={isError}
             {...retry}
           />
-        </Suspense>
+          <QuickActions />
+        </div>
+        <PendingActions
+          actions={data?.pendingActions}
+          isPending={dashboard.isPending}
+          isError={isError}
+          {...retry}
+        />
       </div>
     </div>
   );
