@@ -47,6 +47,12 @@ async function keyboardFocus(page: Page, target: Locator) {
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Tab');
   await expect(target).toBeFocused();
+  // The focus styles fade in (a colour transition): read them once they have arrived.
+  await page.evaluate(() =>
+    Promise.all(
+      document.getAnimations().map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 test('the focus ring is solid, 2 px and keeps 3:1 on the page in both themes', async ({ page }) => {
