@@ -7,3 +7,4 @@ export * from './member-money.js';
 export * from './system.js';
 export * from './security.js';
 export * from './proposals.js';
+export * from './payroll.js';
