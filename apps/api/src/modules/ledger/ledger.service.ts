@@ -92,6 +92,12 @@ export const LEDGER_ACCOUNTS = {
     type: 'asset',
     description: "The cooperative's bank account: money in and out (payroll, transfers)",
   },
+  coop_payroll_receivable: {
+    owner: 'cooperative',
+    type: 'asset',
+    description:
+      "Deducted by an employer's payroll and not yet paid over to the bank (docs/decisions/150-payroll-cycle.md)",
+  },
   coop_interest_income: {
     owner: 'cooperative',
     type: 'income',
@@ -136,6 +142,7 @@ export const LEDGER_TRANSACTION_KINDS = [
   'dividend',
   'fine_payment',
   'adjustment',
+  'payroll_remittance',
 ] as const;
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
 
