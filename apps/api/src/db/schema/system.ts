@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt, id, tstz, updatedAt, enumCheck } from './columns.js';
 import { users } from './users.js';
 
@@ -44,6 +54,51 @@ export const emailOutbox = pgTable(
       .on(t.availableAt)
       .where(sql`status = 'pending'`),
     index('email_outbox_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Outgoing text messages (decision 164), the e-mail outbox's twin: written in the transaction of
+ * the change that causes them, delivered by the same worker with the same claim, lease and
+ * back-off (decision 005), through the configured gateway or the log. Its own table because a
+ * text has what an e-mail has not: the member it is for (officers see failures by member), its
+ * kind (the template that wrote it), whether it is a security message (sent whatever the member's
+ * SMS setting), the gateway's message id, and a key that keeps a reminder from going twice.
+ */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: id(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The member's number as stored: '+234' and ten digits. */
+    to: text('to').notNull(),
+    text: text('text').notNull(),
+    /** The notification template that wrote it (modules/notifications). */
+    kind: text('kind').notNull(),
+    security: boolean('security').notNull().default(false),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    providerMessageId: text('provider_message_id'),
+    /** Set for a message that must go once only (a reminder): a second insert is ignored. */
+    dedupeKey: text('dedupe_key'),
+    availableAt: tstz('available_at').notNull().defaultNow(),
+    sentAt: tstz('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    enumCheck('sms_outbox_status_valid', t.status),
+    index('sms_outbox_pending_idx')
+      .on(t.availableAt)
+      .where(sql`status = 'pending'`),
+    index('sms_outbox_created_idx').on(t.createdAt),
+    // The officers' view of texts that failed or are being retried, newest first.
+    index('sms_outbox_trouble_idx')
+      .on(t.createdAt)
+      .where(sql`status = 'failed' or (status = 'pending' and attempts > 0)`),
+    uniqueIndex('sms_outbox_dedupe_key').on(t.dedupeKey),
   ],
 );
 
