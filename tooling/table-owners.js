@@ -32,6 +32,13 @@ export const TABLE_OWNERS = {
   depositNotices: 'modules/deposit-notices',
   policy: 'modules/policy',
   proposals: 'modules/proposals',
+  payrollGroups: 'modules/payroll',
+  deductionInstructions: 'modules/payroll',
+  deductionChangeRequests: 'modules/payroll',
+  payrollSchedules: 'modules/payroll',
+  payrollScheduleLines: 'modules/payroll',
+  payrollDeductions: 'modules/payroll',
+  payrollRemittances: 'modules/payroll',
   // Cross-cutting machinery of lib/: the audit trail, the outbox, jobs, tokens, limits, replays.
   auditLog: 'lib',
   emailOutbox: 'lib',

@@ -27,6 +27,17 @@ export function pendingFinesTotalSql(userId: string): SQL {
   return sql`select coalesce(sum(${fines.amount}), 0) from ${fines}
     where ${fines.userId} = ${userId} and ${fines.status} = 'pending'`;
 }
+/**
+ * The payroll schedule's question (modules/payroll, payroll-expected.ts): per member, the pending
+ * fines due on or before `dueBy`. Columns: user_id, amount.
+ */
+export function pendingFinesDueBySql(dueBy: string, userIds?: readonly string[]): SQL {
+  return sql`select ${fines.userId} as user_id, sum(${fines.amount}) as amount from ${fines}
+    where ${fines.status} = 'pending' and ${fines.dueDate} <= ${dueBy}
+      ${userIds ? sql`and ${inArray(fines.userId, [...userIds])}` : sql``}
+    group by ${fines.userId}`;
+}
+
 export type NewFine = typeof fines.$inferInsert;
 
 const LIST_COLUMNS = {

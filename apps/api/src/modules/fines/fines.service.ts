@@ -46,11 +46,20 @@ import {
   fineActivitySql,
   finePendingSql,
   finesRepository,
+  pendingFinesDueBySql,
   pendingFinesTotalSql,
   type AdminFineRow,
   type FineListRow,
   type FineRow,
 } from './fines.repository.js';
+
+/**
+ * For the payroll schedule's one statement: per member, pending fines due by `dueBy` (columns
+ * user_id, amount), a subquery payroll runs inside its own (docs/architecture.md "Table owners").
+ */
+export function pendingFinesDueBy(dueBy: string, userIds?: readonly string[]) {
+  return pendingFinesDueBySql(dueBy, userIds);
+}
 
 export function toFine(row: FineListRow): Fine {
   return {

@@ -30,6 +30,7 @@ import { sendMessages, type OutgoingMessage } from '../notifications/notificatio
 import { personName, quoteOf } from './loan-shape.js';
 import { releaseAllGuarantees } from './loans.service.js';
 import {
+  instalmentsDueSql,
   loansRepository,
   type GuarantorRow,
   type LoanRow,
@@ -432,6 +433,15 @@ export async function markLoanDefaulted(
 }
 
 const OVERDUE_BATCH = 500;
+
+/**
+ * For the payroll schedule's one statement: per member, the unpaid part of the running loans'
+ * instalments due from `first` to `last` and the oldest such loan (columns user_id, amount,
+ * loan_id), a subquery payroll runs inside its own (docs/architecture.md "Table owners").
+ */
+export function instalmentsDueBetween(first: string, last: string, userIds?: readonly string[]) {
+  return instalmentsDueSql(first, last, userIds);
+}
 
 /**
  * Up to `limit` overdue instalments of disbursed loans due on or before `dueOnOrBefore`, oldest

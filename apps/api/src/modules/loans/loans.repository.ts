@@ -138,6 +138,25 @@ export function loanPendingSql(userId: string, isReviewer: boolean, limit: numbe
 }
 
 /** What the loan shape (loan-shape.ts) shows of a live guarantor slot, with its guarantor. */
+/**
+ * The payroll schedule's question (modules/payroll, payroll-expected.ts): per member, the unpaid part
+ * of their loans' instalments due between `first` and `last` (one month), on loans payroll still
+ * collects for (disbursed, or defaulted and being recovered, as the payroll import's repayment
+ * column takes them), and the oldest such loan. Columns: user_id, amount, loan_id. Earlier months'
+ * arrears are not in it: the instalment falls due once.
+ */
+export function instalmentsDueSql(first: string, last: string, userIds?: readonly string[]): SQL {
+  const i = loanScheduleItems;
+  return sql`select ${loans.userId} as user_id, sum(${i.totalAmount} - ${i.paidAmount}) as amount,
+      (array_agg(${loans.id} order by ${loans.disbursedAt}, ${loans.id}))[1] as loan_id
+    from ${i} join ${loans} on ${loans.id} = ${i.loanId}
+    where ${loans.status} in ('disbursed', 'defaulted')
+      and ${i.dueDate} between ${first} and ${last}
+      and ${i.paidAmount} < ${i.totalAmount}
+      ${userIds ? sql`and ${inArray(loans.userId, [...userIds])}` : sql``}
+    group by ${loans.userId}`;
+}
+
 export type LoanGuarantorPart = {
   slot: Pick<GuarantorRow, 'id' | 'guaranteeAmount' | 'status' | 'responseDate' | 'replacesId'>;
   person: PersonRow;

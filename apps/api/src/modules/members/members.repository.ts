@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminMemberListQuery } from '@coop/shared/members';
 import { users, userSettings } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
@@ -25,6 +25,18 @@ function statusFilter(status: AdminMemberListQuery['status']) {
     case 'not_activated':
       return and(eq(users.isActive, true), isNull(users.passwordHash));
   }
+}
+
+/**
+ * The payroll schedule's question (modules/payroll, payroll-expected.ts): the members payroll may
+ * deduct, those not suspended who had joined by `joinedBy`. An account not yet activated is still
+ * a member whose pay is deducted; activation is about signing in. Columns: user_id,
+ * membership_id, first_name, last_name.
+ */
+export function deductibleMembersSql(joinedBy: string): SQL {
+  return sql`select ${users.id} as user_id, ${users.membershipId} as membership_id,
+      ${users.firstName} as first_name, ${users.lastName} as last_name
+    from ${users} where ${users.isActive} and ${users.joinedOn} <= ${joinedBy}`;
 }
 
 /** Name ('Ada Obi' as well as 'Ada' or 'Obi'), e-mail, phone or membership ID. */

@@ -28,7 +28,7 @@ import type { IdParams } from '@coop/shared/http';
 import { chunks, yieldToOtherRequests } from '../../lib/chunks.js';
 import { CSV_UPLOAD_REFUSALS, readCsvUpload } from '../../lib/csv.js';
 import type { ListPage } from '../../lib/list-query.js';
-import { membersRepository, type MemberRow } from './members.repository.js';
+import { deductibleMembersSql, membersRepository, type MemberRow } from './members.repository.js';
 import { DomainError, invalidInput, notFound } from '../../lib/domain-error.js';
 import { toUser } from '../../lib/user-view.js';
 import { advisoryLock } from '../../lib/advisory-lock.js';
@@ -210,6 +210,14 @@ export async function setFirstPassword(
 /** The members with these membership IDs (payroll files name members so), by membership ID. */
 export function membersByMembershipId(db: Executor, membershipIds: readonly string[]) {
   return membersRepository(db).byMembershipIds(membershipIds);
+}
+
+/**
+ * For the payroll schedule's one statement: the members payroll may deduct by `joinedBy` (columns
+ * user_id, membership_id, first_name, last_name), a subquery payroll runs inside its own.
+ */
+export function deductibleMembers(joinedBy: string) {
+  return deductibleMembersSql(joinedBy);
 }
 
 export function activationLinkFor(config: Config, token: string): string {
