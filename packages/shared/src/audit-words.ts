@@ -31,6 +31,7 @@ const ACTION_WORDS: Readonly<Record<string, string>> = {
   'report.exported': 'Exported a report',
   'members.imported': 'Imported members',
   'payroll.posted': 'Posted a payroll file',
+  'payroll.remittance_recorded': 'Recorded a payroll remittance',
 };
 
 /** Entity types named as the back office names them. */
@@ -39,6 +40,7 @@ const ENTITY_WORDS: Readonly<Record<string, string>> = {
   loan_guarantor: 'Guarantee',
   refresh_family: 'Sign-in session',
   payroll_month: 'Payroll month',
+  payroll_remittance: 'Payroll remittance',
   route: 'Page',
 };
 

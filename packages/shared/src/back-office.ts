@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { isoDateSchema, isoDateTimeSchema } from './date-schemas.js';
 import { successEnvelope } from './http.js';
+import { payrollMonthReconciliationSchema } from './payroll-remittances.js';
 
 export const adminOverviewSchema = z.object({
   members: z.object({
@@ -25,6 +26,14 @@ export const adminOverviewSchema = z.object({
     month: z.string(),
     contributions: z.number().int(),
     amount: z.number(),
+  }),
+  /**
+   * Posted payroll months a group has not yet remitted in full, oldest first: the first few, and
+   * how many there are (docs/decisions/157-payroll-remittances.md).
+   */
+  payrollNotRemitted: z.object({
+    count: z.number().int(),
+    months: z.array(payrollMonthReconciliationSchema),
   }),
   /** Work waiting for an administrator; only queues whose page exists are listed. */
   queues: z.array(z.object({ key: z.string(), label: z.string(), count: z.number().int() })),
@@ -69,6 +78,15 @@ export const reconciliationSchema = z.object({
         ledger: z.object({ savings: z.number(), shares: z.number(), loans: z.number() }),
       }),
     ),
+    matches: z.boolean(),
+  }),
+  /**
+   * The payroll receivable's ledger balance against what the posted months still owe: equal while
+   * every posting and remittance went through the ledger with its row (decision 157).
+   */
+  payrollReceivable: z.object({
+    receivable: z.number(),
+    outstanding: z.number(),
     matches: z.boolean(),
   }),
   cashFlow: z.object({

@@ -32,7 +32,7 @@ export const PERMISSION_DESCRIPTIONS = {
   'audit.read': 'See and export the audit log and the reconciliation report',
   'members.manage': 'Register and import members, change their details, status and flags',
   'officers.manage': "Propose and approve changes to officers' roles, details and two-factor",
-  'payroll.import': 'Import payroll deductions',
+  'payroll.import': "Import payroll deductions and record the employers' remittances",
   'disputes.resolve': 'Resolve contribution disputes',
   'loans.disburse': 'Disburse a loan (the maker)',
   'loans.approve_disbursement': "Approve or reject another officer's disbursement (the checker)",

@@ -75,6 +75,7 @@ export const AUDIT_ACTIONS = [
   'member.activation_resent',
   'members.imported',
   'payroll.posted',
+  'payroll.remittance_recorded',
   'report.exported',
   'policy.updated',
   'loan.disbursement_requested',
@@ -102,6 +103,7 @@ export const AUDIT_ENTITY_TYPES = [
   // Back office (docs/decisions/070-back-office.md)
   'import',
   'payroll_month',
+  'payroll_remittance',
   'report',
   'policy',
   'proposal',

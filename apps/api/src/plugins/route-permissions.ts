@@ -34,6 +34,11 @@ export const BACK_OFFICE_ROUTE_PERMISSIONS: RoutePermissions = {
 
   'POST /api/v1/admin/payroll/preview': 'payroll.import',
   'POST /api/v1/admin/payroll': 'payroll.import',
+  // The employers' remittances (decision 157): the payroll officers record what was paid over;
+  // the reconciliation of months is read as the rest of the reconciliation is.
+  'POST /api/v1/admin/payroll/remittances': 'payroll.import',
+  'GET /api/v1/admin/payroll/remittances': 'back_office.read',
+  'GET /api/v1/admin/payroll/reconciliation': 'audit.read',
 
   'GET /api/v1/admin/contributions/disputes': 'back_office.read',
   'POST /api/v1/admin/contributions/:id/resolve': 'disputes.resolve',

@@ -29,6 +29,7 @@ import { toAdminMember } from '../members/members.service.js';
 import { disbursementsAwaitingApprovalBy } from '../loans/loan-back-office.service.js';
 import { pendingProposalCount } from '../proposals/proposals.service.js';
 import { backOfficeRepository, type AuditRow } from './back-office.repository.js';
+import { monthsNotRemitted, payrollReceivable } from '../payroll/remittances.service.js';
 
 const naira = koboToNaira;
 
@@ -54,6 +55,7 @@ export async function getOverview(deps: Deps, actor: MemberActor): Promise<Admin
       contributions: deductions.count,
       amount: naira(deductions.amount),
     },
+    payrollNotRemitted: await monthsNotRemitted(deps.db),
     // Each queue opens its page on the records waiting (overview-view.tsx QUEUE_PAGES).
     queues: [
       queue('disputes', 'Disputed contributions', await repo.countDisputed()),
@@ -313,6 +315,7 @@ export async function getReconciliation(
   query: ReconciliationQuery,
 ): Promise<Reconciliation> {
   const r = await reconcile(deps, query);
+  const receivable = await payrollReceivable(deps.db);
   const moneyIn = r.byKind.reduce((sum, row) => sum + row.moneyIn, 0);
   const moneyOut = r.byKind.reduce((sum, row) => sum + row.moneyOut, 0);
   return {
@@ -336,6 +339,11 @@ export async function getReconciliation(
         ledger: nairaBalances(row.ledger),
       })),
       matches: r.mismatches.length === 0,
+    },
+    payrollReceivable: {
+      receivable: naira(receivable.receivable),
+      outstanding: naira(receivable.outstanding),
+      matches: receivable.matches,
     },
     cashFlow: {
       startDate: r.startDate,

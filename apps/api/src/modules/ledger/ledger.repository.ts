@@ -71,6 +71,16 @@ export function ledgerRepository(db: Executor) {
         .where(or(...about))
         .orderBy(asc(ledgerTransactions.createdAt), asc(ledgerTransactions.id));
     },
+
+    /** The sum of a cooperative account's entries (debits positive), from the (user, account) index. */
+    async accountSum(account: string): Promise<Kobo> {
+      const [row] = await queryRows<{ total: unknown }>(
+        db,
+        sql`select coalesce(sum(amount), 0)::text as total from ledger_entries
+            where user_id is null and account = ${account}`,
+      );
+      return koboFromSql(row?.total);
+    },
   };
 }
 

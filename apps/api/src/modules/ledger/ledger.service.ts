@@ -51,6 +51,7 @@ export {
   findProjectionMismatches,
   getMemberLedgerBalances,
   heldSql,
+  koboFromSql,
   ledgerFigures,
   lockMemberBalances,
   openHoldOf,
@@ -563,4 +564,17 @@ export function heldFrom(value: unknown): Held[] {
 /** Why a member's money is held, for the pages (see `heldSql`). */
 export async function heldOf(db: Executor, userId: string): Promise<Held[]> {
   return heldFrom(await heldValue(db, userId));
+}
+
+/**
+ * A cooperative account's balance in kobo, in its normal direction (an asset's debits less its
+ * credits): what the reconciliation holds against the business rows the account stands for (the
+ * payroll receivable against the months not yet remitted, decision 157).
+ */
+export async function cooperativeAccountBalance(
+  db: Executor,
+  account: Exclude<LedgerAccount, MemberAccount>,
+): Promise<Kobo> {
+  const sign = LEDGER_ACCOUNTS[account].type === 'asset' ? 1 : -1;
+  return sign * (await ledgerRepository(db).accountSum(account));
 }

@@ -6,6 +6,7 @@ import { idempotently } from '../../lib/idempotency.js';
 import type { RouteModule } from '../../plugins/route-groups.js';
 import { accepted, queueOfficerJob } from '../../lib/officer-jobs.js';
 import { checkPayroll, previewPayroll } from './payroll.service.js';
+import { payrollRemittanceRoutes } from './remittances.routes.js';
 
 const tags = ['admin: payroll'];
 
@@ -61,4 +62,7 @@ export const payrollRoutes: RouteModule = async (app, deps) => {
         }),
       ),
   );
+
+  // The employers' remittances and the reconciliation of the months (decision 157).
+  await payrollRemittanceRoutes(app, deps);
 };

@@ -11,11 +11,19 @@ import {
   RECONCILIATION_FILTERS,
 } from '../../../features/back-office/components/list-configs';
 import { ReconciliationView } from '../../../features/back-office/components/reconciliation-view';
+import { PAYROLL_RECONCILIATION_CONFIG } from '../../../features/payroll/components/officer/payroll-reconciliation-config';
+import { PayrollReconciliationList } from '../../../features/payroll/components/officer/payroll-reconciliation-list';
 import { failureMessage } from '../../../lib/api-client';
 import { useListParams } from '../../../lib/use-list-params';
 
+/**
+ * The reconciliation: each posted payroll month against what its employer remitted (with Record
+ * remittance, docs/decisions/157-payroll-remittances.md), then the books for an auditor. Two lists
+ * read the one URL (decision 128): the payroll months' filters and pages, and the period.
+ */
 export default function AdminReconciliationRoute() {
   const list = useListParams(RECONCILIATION_CONFIG);
+  const months = useListParams(PAYROLL_RECONCILIATION_CONFIG);
   const period = { startDate: list.query.startDate, endDate: list.query.endDate };
   const reconciliation = useReconciliation(period);
   const download = (format: 'csv' | 'pdf') =>
@@ -29,7 +37,7 @@ export default function AdminReconciliationRoute() {
   return (
     <Page
       title="Reconciliation"
-      description="The books for an auditor: this month unless you pick a period."
+      description="What each employer deducted and paid over, and the books for an auditor: this month unless you pick a period."
       actions={
         <>
           <Button variant="outline" onClick={() => void download('csv')}>
@@ -43,6 +51,16 @@ export default function AdminReconciliationRoute() {
         </>
       }
     >
+      <section aria-labelledby="payroll-months-heading" className="grid grid-cols-1 gap-3">
+        <h2 id="payroll-months-heading" className="text-lg font-semibold">
+          Payroll months
+        </h2>
+        <p className="text-sm text-muted-foreground">
+          What each payroll group deducted in a posted month, what its employer paid over to the
+          bank, and what is still outstanding.
+        </p>
+        <PayrollReconciliationList list={months} />
+      </section>
       <ListFilters
         list={list}
         filters={RECONCILIATION_FILTERS}

@@ -1,5 +1,5 @@
 import type { FilterDefinition } from '../../../lib/list-filters';
-import type { ListParamsConfig } from '../../../lib/use-list-params';
+import { BACK_OFFICE_PAGE_SIZES, type ListParamsConfig } from '../../../lib/use-list-params';
 import { backOfficeListConfig } from '../../../lib/back-office-lists';
 
 /* The lists of no single domain: the audit log and the reconciliation report. */
@@ -18,9 +18,13 @@ export const RECONCILIATION_FILTERS: readonly FilterDefinition[] = [
   { key: 'period', label: 'Period', type: 'dateRange' },
 ];
 
+/**
+ * The period shares its page's URL with the payroll months' list (its page, size and order), so
+ * its defaults are that list's: changing the period keeps the list's page size.
+ */
 export const RECONCILIATION_CONFIG: ListParamsConfig<'period'> = {
-  defaults: { limit: 10, sortBy: 'period', sortOrder: 'asc' },
+  defaults: { limit: 10, sortBy: 'period', sortOrder: 'desc' },
   sortFields: ['period'],
-  pageSizeOptions: [10],
+  pageSizeOptions: BACK_OFFICE_PAGE_SIZES,
   filters: RECONCILIATION_FILTERS,
 };

@@ -13,6 +13,33 @@ const overview: AdminOverview = {
     outstandingLoans: 0,
   },
   deductionsThisMonth: { month: '2026-03', contributions: 10, amount: 250_000 },
+  payrollNotRemitted: {
+    count: 3,
+    months: [
+      {
+        month: '2026-01',
+        payrollGroup: { id: 'g1', code: 'MOF-HQ', name: 'Ministry of Finance' },
+        members: 40,
+        deducted: 1_000_000,
+        remitted: 600_000,
+        outstanding: 400_000,
+        state: 'partly_remitted',
+        remittances: 1,
+        lastReceivedOn: '2026-02-05',
+      },
+      {
+        month: '2026-02',
+        payrollGroup: null,
+        members: 1,
+        deducted: 5_000,
+        remitted: 0,
+        outstanding: 5_000,
+        state: 'not_remitted',
+        remittances: 0,
+        lastReceivedOn: null,
+      },
+    ],
+  },
   queues: [
     { key: 'loansToDisburse', label: 'Loans to disburse', count: 2 },
     { key: 'disbursementsToApprove', label: 'Disbursements awaiting your approval', count: 1 },
@@ -39,5 +66,18 @@ describe('OverviewView', () => {
     const item = screen.getByRole('link', { name: /Disbursements awaiting your approval/ });
     expect(item).toHaveAttribute('href', '/admin/loans?status=awaiting_second_approval');
     expect(within(item).getByText('1')).toBeInTheDocument();
+  });
+
+  it('lists the payroll months not remitted in full, each linking to its reconciliation row', () => {
+    renderOverview();
+    const section = screen.getByRole('region', { name: 'Payroll not yet remitted in full' });
+    const mof = within(section).getByRole('link', { name: /January 2026 · MOF-HQ/ });
+    expect(mof).toHaveAttribute('href', '/admin/reconciliation?month=2026-01&group=MOF-HQ');
+    expect(within(mof).getByText('₦400,000 outstanding')).toBeInTheDocument();
+    const noGroup = within(section).getByRole('link', { name: /February 2026 · No payroll group/ });
+    expect(noGroup).toHaveAttribute('href', '/admin/reconciliation?month=2026-02');
+    expect(
+      within(section).getByRole('link', { name: 'All 3 months not remitted in full' }),
+    ).toHaveAttribute('href', '/admin/reconciliation');
   });
 });

@@ -23,9 +23,22 @@ const QUEUE_PAGES: Record<string, string> = {
   approvals: paths.adminApprovals,
 };
 
+type NotRemitted = AdminOverview['payrollNotRemitted']['months'][number];
+
+/**
+ * The reconciliation's row of a month and group: filtered to it and singled out there
+ * (payroll-reconciliation-list.tsx). Deductions with no group are filtered by their month.
+ */
+function notRemittedLink(row: Pick<NotRemitted, 'month' | 'payrollGroup'>): string {
+  const query = new URLSearchParams({ month: row.month });
+  if (row.payrollGroup) query.set('group', row.payrollGroup.code);
+  return `${paths.adminReconciliation}?${query.toString()}`;
+}
+
 /** The administrator's landing page: members, money under management, this month, the queues. */
 export function OverviewView({ overview }: { overview: AdminOverview }) {
   const { members, moneyUnderManagement: money, deductionsThisMonth: month } = overview;
+  const notRemitted = overview.payrollNotRemitted;
   const queues = overview.queues.filter((queue) => QUEUE_PAGES[queue.key]);
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -77,6 +90,37 @@ export function OverviewView({ overview }: { overview: AdminOverview }) {
           </CardContent>
         </Card>
       </div>
+      {notRemitted.count > 0 ? (
+        <section aria-labelledby="not-remitted-heading" className="grid grid-cols-1 gap-3">
+          <h2 id="not-remitted-heading" className="text-lg font-semibold">
+            Payroll not yet remitted in full
+          </h2>
+          <ul className="grid grid-cols-1 gap-2">
+            {notRemitted.months.map((row) => (
+              <li key={`${row.month}:${row.payrollGroup?.id ?? ''}`}>
+                <Link
+                  to={notRemittedLink(row)}
+                  className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl border bg-card p-4 hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
+                >
+                  <span className="flex-1 font-medium">
+                    {formatMonth(row.month)} · {row.payrollGroup?.code ?? 'No payroll group'}
+                  </span>
+                  <span className="tabular-nums">{formatNaira(row.outstanding)} outstanding</span>
+                  <ArrowRight aria-hidden="true" className="size-4" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+          {notRemitted.count > notRemitted.months.length ? (
+            <Link
+              className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+              to={paths.adminReconciliation}
+            >
+              All {notRemitted.count} months not remitted in full
+            </Link>
+          ) : null}
+        </section>
+      ) : null}
       <section aria-labelledby="queues-heading" className="grid grid-cols-1 gap-3">
         <h2 id="queues-heading" className="text-lg font-semibold">
           Waiting for you

@@ -10,10 +10,14 @@ const mismatch = (n: number) => ({
   ledger: { savings: 90, shares: 0, loans: 0 },
 });
 
-const data = (mismatches: Reconciliation['projection']['mismatches']): Reconciliation => ({
+const data = (
+  mismatches: Reconciliation['projection']['mismatches'],
+  payrollReceivable = { receivable: 45_000, outstanding: 45_000, matches: true },
+): Reconciliation => ({
   asOf: '2026-03-10T09:00:00.000Z',
   trialBalance: { accounts: [], totalDebit: 0, totalCredit: 0, balanced: true },
   projection: { members: 5, mismatches, matches: mismatches.length === 0 },
+  payrollReceivable,
   cashFlow: {
     startDate: '2026-03-01',
     endDate: '2026-03-10',
@@ -38,6 +42,25 @@ describe('ReconciliationView', () => {
     render(<ReconciliationView data={data([])} />);
     expect(
       screen.getByText('All 5 accounts’ balances equal the ledger (members’ and officers’)'),
+    ).toBeInTheDocument();
+  });
+
+  it('holds the payroll receivable against what the posted months still owe', () => {
+    const { unmount } = render(<ReconciliationView data={data([])} />);
+    expect(
+      screen.getByText('The payroll receivable equals what the posted months still owe'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Receivable in the ledger ₦45,000 · Outstanding from employers ₦45,000'),
+    ).toBeInTheDocument();
+    unmount();
+    render(
+      <ReconciliationView
+        data={data([], { receivable: 50_000, outstanding: 45_000, matches: false })}
+      />,
+    );
+    expect(
+      screen.getByText('The payroll receivable differs from what the posted months still owe'),
     ).toBeInTheDocument();
   });
 });

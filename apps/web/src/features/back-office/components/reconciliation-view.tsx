@@ -14,7 +14,7 @@ const label = (kind: string) => kind.charAt(0).toUpperCase() + kind.slice(1).rep
 
 /** The books at a glance: trial balance, projections against the ledger, money in and out. */
 export function ReconciliationView({ data }: { data: Reconciliation }) {
-  const { trialBalance, projection, cashFlow } = data;
+  const { trialBalance, projection, payrollReceivable, cashFlow } = data;
   return (
     <div className="grid grid-cols-1 gap-6">
       <p className="text-sm text-muted-foreground">
@@ -100,6 +100,27 @@ export function ReconciliationView({ data }: { data: Reconciliation }) {
               docs/operations.md.
             </AlertDescription>
           )}
+        </Alert>
+      </section>
+      <section aria-labelledby="receivable-heading" className="grid grid-cols-1 gap-3">
+        <h2 id="receivable-heading" className="text-lg font-semibold">
+          Payroll receivable against the months
+        </h2>
+        <Alert variant={payrollReceivable.matches ? 'success' : 'destructive'}>
+          {payrollReceivable.matches ? (
+            <CircleCheck aria-hidden="true" />
+          ) : (
+            <CircleAlert aria-hidden="true" />
+          )}
+          <AlertTitle>
+            {payrollReceivable.matches
+              ? 'The payroll receivable equals what the posted months still owe'
+              : 'The payroll receivable differs from what the posted months still owe'}
+          </AlertTitle>
+          <AlertDescription>
+            Receivable in the ledger {formatNaira(payrollReceivable.receivable)} · Outstanding from
+            employers {formatNaira(payrollReceivable.outstanding)}
+          </AlertDescription>
         </Alert>
       </section>
       <section aria-labelledby="flow-heading" className="grid grid-cols-1 gap-3">
