@@ -42,6 +42,7 @@ export const TABLE_OWNERS = {
   // Cross-cutting machinery of lib/: the audit trail, the outbox, jobs, tokens, limits, replays.
   auditLog: 'lib',
   emailOutbox: 'lib',
+  smsOutbox: 'lib',
   scheduledJobs: 'lib',
   oneTimeTokens: 'lib',
   rateLimitEvents: 'lib',

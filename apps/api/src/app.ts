@@ -38,7 +38,10 @@ import {
   publicAuthRoutes,
   userPasswordRoutes,
 } from './modules/auth/auth.routes.js';
-import { notificationRoutes } from './modules/notifications/notifications.routes.js';
+import {
+  notificationRoutes,
+  textMessageAdminRoutes,
+} from './modules/notifications/notifications.routes.js';
 import {
   guaranteeRoutes,
   guarantorCandidateRoutes,
@@ -198,6 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminRoutes(adminFineRoutes), api('/admin/fines'));
   await app.register(adminRoutes(adminLoanRoutes), api('/admin/loans'));
   await app.register(adminRoutes(officerJobRoutes), api('/admin/jobs'));
+  await app.register(adminRoutes(textMessageAdminRoutes), api('/admin/text-messages'));
 
   await app.register(webApp, { distDir: config.webDistDir });
   return app;

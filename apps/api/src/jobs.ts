@@ -4,7 +4,10 @@
  */
 import { housekeepingJob } from './lib/housekeeping.js';
 import type { ScheduledJob } from './lib/jobs.js';
-import { overdueInstalmentsJob } from './modules/loans/loan-servicing.service.js';
+import {
+  instalmentsDueSoonJob,
+  overdueInstalmentsJob,
+} from './modules/loans/loan-servicing.service.js';
 import { lateRepaymentFinesJob } from './modules/fines/fines.service.js';
 import { passwordResetRequestsJob } from './modules/auth/password.service.js';
 import { signInLocksJob } from './modules/credentials/sign-in-throttle.service.js';
@@ -23,6 +26,7 @@ export const OFFICER_JOBS = officerJobsJob({
 export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   housekeepingJob,
   overdueInstalmentsJob,
+  instalmentsDueSoonJob,
   passwordResetRequestsJob,
   lateRepaymentFinesJob,
   signInLocksJob,

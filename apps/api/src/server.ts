@@ -7,6 +7,8 @@ import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { buildApp } from './app.js';
 import { systemClock } from './lib/clock.js';
 import { startOutboxWorker } from './lib/outbox.js';
+import { smsGatewayFor } from './lib/sms-gateway.js';
+import { startSmsWorker } from './lib/sms-outbox.js';
 import { startJobWorker } from './lib/jobs.js';
 import { accessTokens } from './lib/access-token.js';
 import { SCHEDULED_JOBS } from './jobs.js';
@@ -143,6 +145,13 @@ async function start(
       keepDeliveredLinks: config.exposure.devTools,
     });
     opened.workers.push({ name: 'outbox', ...outbox });
+    const sms = startSmsWorker({
+      db: handle.db,
+      clock: systemClock,
+      logger: app.log,
+      gateway: smsGatewayFor(config, app.log),
+    });
+    opened.workers.push({ name: 'sms-outbox', ...sms });
     const jobs = startJobWorker({
       deps: {
         config,

@@ -25,3 +25,14 @@ export function formatPhone(phone: string): string {
   if (stored === null) return phone;
   return `0${stored.slice(4)}`.replace(/^(\d{4})(\d{3})(\d{4})$/, '$1 $2 $3');
 }
+
+/**
+ * A stored number with its middle hidden ('0803 *** 0001'), for officers' lists and the log:
+ * enough to tell two numbers apart and to read it to the member, not to dial it.
+ */
+export function maskPhone(phone: string): string {
+  const stored = normalizePhone(phone);
+  if (stored === null) return phone.length > 4 ? `*** ${phone.slice(-4)}` : '***';
+  const national = `0${stored.slice(4)}`;
+  return `${national.slice(0, 4)} *** ${national.slice(-4)}`;
+}

@@ -62,6 +62,23 @@ const envSchema = z.object({
   API_DOCS: flag,
   /** `log` lets a production trial run without SMTP: the log gets each e-mail's recipient and subject. */
   MAIL: z.enum(['smtp', 'log']).optional(),
+  /**
+   * Text messages (decision 164): `log` (the default) writes each text's masked number and kind
+   * to the log; `termii` sends through Termii's HTTP API with the key and sender ID below.
+   */
+  SMS: z.enum(['log', 'termii']).default('log'),
+  /** A secret: never logged, never in an error. */
+  TERMII_API_KEY: z.string().trim().min(1).optional(),
+  /** Each Termii account has its own base URL (its dashboard shows it). */
+  TERMII_BASE_URL: z.string().url().default('https://api.ng.termii.com'),
+  /** `dnd` (transactional: reaches numbers on Do-Not-Disturb, at any hour) or `generic`. */
+  TERMII_CHANNEL: z.enum(['dnd', 'generic']).default('dnd'),
+  /** The registered sender ID members see: 3 to 11 letters or digits. */
+  SMS_SENDER_ID: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9 ]{3,11}$/, 'must be 3 to 11 letters, digits or spaces')
+    .optional(),
   /** A money application: a sign-in left on a shared or lost device ends soon (decision 084). */
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(3),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -121,6 +138,18 @@ export interface Config {
   };
   /** `log`: e-mails are not sent; the log gets their recipient and subject, never the body. */
   mail: 'smtp' | 'log';
+  /** Where text messages go (lib/sms-gateway.ts). */
+  sms:
+    | { gateway: 'log' }
+    | {
+        gateway: 'termii';
+        termii: {
+          baseUrl: string;
+          apiKey: string;
+          senderId: string;
+          channel: 'dnd' | 'generic';
+        };
+      };
   sessions: { idleMs: number; absoluteMs: number };
   /** The least time forgot-password and a failed sign-in take to answer. */
   authAnswerFloorMs: number;
@@ -218,6 +247,12 @@ export function loadConfig(
   if (e.MAIL === 'smtp' && !e.SMTP_URL) {
     problems.push({ name: 'SMTP_URL', problem: 'required when MAIL=smtp' });
   }
+  if (e.SMS === 'termii' && !e.TERMII_API_KEY) {
+    problems.push({ name: 'TERMII_API_KEY', problem: 'required when SMS=termii' });
+  }
+  if (e.SMS === 'termii' && !e.SMS_SENDER_ID) {
+    problems.push({ name: 'SMS_SENDER_ID', problem: 'required when SMS=termii' });
+  }
   const breachedPasswordsFile = e.BREACHED_PASSWORDS_FILE
     ? path.resolve(rootDir, e.BREACHED_PASSWORDS_FILE)
     : null;
@@ -249,6 +284,18 @@ export function loadConfig(
       apiDocs: !isProduction || e.API_DOCS,
     },
     mail: e.MAIL ?? (e.SMTP_URL ? 'smtp' : 'log'),
+    sms:
+      e.SMS === 'termii' && e.TERMII_API_KEY && e.SMS_SENDER_ID
+        ? {
+            gateway: 'termii',
+            termii: {
+              baseUrl: e.TERMII_BASE_URL,
+              apiKey: e.TERMII_API_KEY,
+              senderId: e.SMS_SENDER_ID,
+              channel: e.TERMII_CHANNEL,
+            },
+          }
+        : { gateway: 'log' },
     sessions: {
       idleMs: e.SESSION_IDLE_DAYS * DAY_MS,
       absoluteMs: e.SESSION_ABSOLUTE_DAYS * DAY_MS,

@@ -77,6 +77,9 @@ export const BACK_OFFICE_ROUTE_PERMISSIONS: RoutePermissions = {
   'GET /api/v1/admin/policy': 'back_office.read',
   'PUT /api/v1/admin/policy': 'policy.manage',
 
+  // Texts that failed or are being retried (read only; numbers masked).
+  'GET /api/v1/admin/text-messages': 'back_office.read',
+
   // Two-person changes: each area's proposals are decided by holders of its permission.
   'GET /api/v1/admin/proposals': 'back_office.read',
   'POST /api/v1/admin/proposals/officers/:id/approve': 'officers.manage',

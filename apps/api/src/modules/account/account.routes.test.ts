@@ -472,7 +472,7 @@ describe('account API', () => {
   });
 
   describe('settings', () => {
-    it('answers the spec defaults to a member who never saved, dark mode unchosen; SMS and push off, as they are not sent yet', async () => {
+    it('answers the spec defaults to a member who never saved, dark mode unchosen, SMS off; push off, as it is not sent yet', async () => {
       const res = await get(bayo, '/settings');
       expect(res.statusCode).toBe(200);
       expect(res.json().data).toEqual({
@@ -516,6 +516,15 @@ describe('account API', () => {
         { emailNotifications: false, darkMode: true },
         { findableByPhone: false },
       ]);
+    });
+
+    it('keeps the SMS switch the member turns on, as texts are sent (decision 164)', async () => {
+      const on = await put(bayo, '/settings', { smsNotifications: true });
+      expect(on.statusCode, on.body).toBe(200);
+      expect(on.json().data.smsNotifications).toBe(true);
+      expect((await get(bayo, '/settings')).json().data.smsNotifications).toBe(true);
+      const off = await put(bayo, '/settings', { smsNotifications: false });
+      expect(off.json().data.smsNotifications).toBe(false);
     });
 
     it('refuses unknown fields and non-booleans with 400, changing nothing', async () => {
@@ -1004,7 +1013,7 @@ describe('account API', () => {
       expect(rows).toContainEqual(['profile', '1', 'email', 'ada@test.coop']);
       expect(rows).toContainEqual(['contributions', '5', 'contributionMonth', '2025-05']);
       expect(rows).toContainEqual(['fines', '1', 'reason', 'Late repayment']);
-      // The export says what the settings page shows: no push or SMS is sent yet.
+      // The export says what the settings page shows: no push is sent yet, SMS is off by default.
       const settings = (await get(ada, '/settings')).json().data as UserSettings;
       expect(settings.pushNotifications).toBe(false);
       expect(rows).toContainEqual(['settings', '1', 'pushNotifications', 'false']);

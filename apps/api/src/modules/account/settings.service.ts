@@ -12,17 +12,19 @@ import { writeAudit } from '../../lib/audit-log.js';
 import { accountRepository, type SettingsRow } from './account.repository.js';
 
 /**
- * The portal sends no SMS and no push notification yet, so both read as off wherever settings
- * are shown (the settings page, the data export): one truth, what the portal really does. The
- * stored choice (push on by the spec's default) stays in the row and counts once the channel
- * exists (docs/decisions/051-account-pages.md).
+ * The portal sends no push notification yet, so it reads as off wherever settings are shown (the
+ * settings page, the data export): one truth, what the portal really does. The stored choice
+ * (on by the spec's default) stays in the row and counts once the channel exists
+ * (docs/decisions/051-account-pages.md). Texts are sent (decision 164): the SMS switch is the
+ * member's stored choice, off by default.
  */
-const UNAVAILABLE_CHANNELS = { smsNotifications: false, pushNotifications: false } as const;
+const UNAVAILABLE_CHANNELS = { pushNotifications: false } as const;
 
 export function toSettings(row: SettingsRow | undefined): UserSettings {
   if (!row) return { ...DEFAULT_SETTINGS, darkMode: null, ...UNAVAILABLE_CHANNELS };
   return {
     emailNotifications: row.emailNotifications,
+    smsNotifications: row.smsNotifications,
     darkMode: row.darkMode,
     findableByPhone: row.findableByPhone,
     ...UNAVAILABLE_CHANNELS,

@@ -4,6 +4,7 @@ import {
   type LoginInput,
   type User,
 } from '@coop/shared/auth';
+import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import type { Actor } from '../../lib/actor.js';
 import { DomainError } from '../../lib/domain-error.js';
@@ -18,7 +19,8 @@ import {
   lockAccountForSignIn,
   type MemberRow,
 } from '../members/members.service.js';
-import { recordLoginEvent } from '../login-history/login-history.service.js';
+import { describeDevice, recordLoginEvent } from '../login-history/login-history.service.js';
+import { sendMessages } from '../notifications/notifications.service.js';
 import { hasTwoFactor, invalidCode, useSecondFactor } from '../two-factor/two-factor.service.js';
 import {
   endSession,
@@ -288,8 +290,30 @@ async function checkThenRecord(
       sessionId: session.sessionId,
       at: now,
     });
+    if (device === null) await textNewDevice(tx, deps, actor, user.id, now);
     return { result: 'signed_in', user, session };
   });
+}
+
+/**
+ * A sign-in from a browser without the account's known-device mark (decision 093) is texted to
+ * the member, whatever their SMS setting (docs/business-rules.md "Text messages"): someone who
+ * has the password on another device is the case a member must hear of at once.
+ */
+async function textNewDevice(
+  tx: Executor,
+  deps: Deps,
+  actor: Actor,
+  userId: string,
+  at: Date,
+): Promise<void> {
+  await sendMessages(tx, deps, actor, [
+    {
+      userId,
+      template: 'newDeviceSignIn',
+      facts: { at, device: describeDevice(actor.userAgent) },
+    },
+  ]);
 }
 
 /**
@@ -381,6 +405,7 @@ async function attemptSecondFactor(
       sessionId: session.sessionId,
       at: now,
     });
+    if (source.knownDevice?.userId !== userId) await textNewDevice(tx, deps, actor, userId, now);
     return { result: 'signed_in', user, session };
   });
   if (outcome.result === 'locked') throw accountLockedError(outcome.waitMs);

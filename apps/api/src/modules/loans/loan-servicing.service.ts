@@ -12,7 +12,13 @@
  * always the sum of their loans' outstanding balances (docs/business-rules.md "Balances").
  */
 import { randomUUID } from 'node:crypto';
-import { addMonthsClamped, isIsoDate, toIsoDateInTimeZone, type IsoDate } from '@coop/shared/dates';
+import {
+  addDays,
+  addMonthsClamped,
+  isIsoDate,
+  toIsoDateInTimeZone,
+  type IsoDate,
+} from '@coop/shared/dates';
 import { LOAN_TRANSITIONS } from '@coop/shared/loans';
 import { koboToNaira, type Kobo } from '@coop/shared/money';
 import type { SQL } from 'drizzle-orm';
@@ -509,4 +515,69 @@ export const overdueInstalmentsJob: ScheduledJob = {
   name: 'loan-overdue-instalments',
   schedule: { everyMs: 60 * 60_000 },
   handler: (deps, now, signal) => markOverdueInstalments(deps, now, signal),
+};
+
+/** How many days before its due date an instalment is reminded of by text. */
+export const INSTALMENT_REMINDER_DAYS = 3;
+/** Reminders go out in Lagos daytime only (08:00 to 19:59): never a text at night. */
+const REMINDER_HOURS = { from: 8, to: 19 };
+
+/**
+ * Texts each borrower whose instalment falls due within the next three days (decision 164):
+ * one text per instalment, whatever the job's reruns, as its key makes a second one a no-op.
+ * Instalments due tomorrow or the day after are included so a day the job missed is caught up.
+ * Runs in Lagos daytime only; pages of 500, one transaction each. Returns how many were seen.
+ */
+export async function remindInstalmentsDueSoon(
+  deps: Deps,
+  now: Date,
+  signal?: AbortSignal,
+): Promise<{ seen: number }> {
+  const hour = Number(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Africa/Lagos',
+      hour: '2-digit',
+      hourCycle: 'h23',
+    }).format(now),
+  );
+  if (hour < REMINDER_HOURS.from || hour > REMINDER_HOURS.to) return { seen: 0 };
+  const today = toIsoDateInTimeZone(now);
+  const from = addDays(today, 1);
+  const to = addDays(today, INSTALMENT_REMINDER_DAYS);
+  let seen = 0;
+  let afterId: string | null = null;
+  for (;;) {
+    if (signal?.aborted) break;
+    const after: string | null = afterId;
+    const rows = await deps.db.transaction(async (tx) => {
+      const due = await loansRepository(tx).instalmentsDueBetween(from, to, after, OVERDUE_BATCH);
+      await sendMessages(
+        tx,
+        deps,
+        systemActor,
+        due.map((row) => ({
+          userId: row.userId,
+          template: 'loanInstalmentDueSoon' as const,
+          facts: {
+            itemId: row.itemId,
+            loanNumber: row.loanNumber,
+            dueDate: row.dueDate,
+            amount: row.amount,
+          },
+        })),
+      );
+      return due;
+    });
+    seen += rows.length;
+    afterId = rows.at(-1)?.itemId ?? null;
+    if (rows.length < OVERDUE_BATCH) break;
+  }
+  return { seen };
+}
+
+/** The due-soon reminder, hourly on the scheduled-job mechanism (decision 060). */
+export const instalmentsDueSoonJob: ScheduledJob = {
+  name: 'loan-instalments-due-soon',
+  schedule: { everyMs: 60 * 60_000 },
+  handler: (deps, now, signal) => remindInstalmentsDueSoon(deps, now, signal),
 };

@@ -744,6 +744,37 @@ export function loansRepository(db: Executor) {
     },
 
     /**
+     * Up to `limit` unpaid instalments of disbursed loans due from `from` to `to` (Lagos days,
+     * inclusive), after the instalment `afterId` in id order, with the loan's number and
+     * borrower: the due-soon reminder's pages (the status and due-date index serves it).
+     */
+    instalmentsDueBetween(from: string, to: string, afterId: string | null, limit: number) {
+      return db
+        .select({
+          itemId: loanScheduleItems.id,
+          dueDate: loanScheduleItems.dueDate,
+          amount:
+            sql<number>`${loanScheduleItems.totalAmount} - ${loanScheduleItems.paidAmount}`.mapWith(
+              Number,
+            ),
+          loanNumber: loans.loanNumber,
+          userId: loans.userId,
+        })
+        .from(loanScheduleItems)
+        .innerJoin(loans, eq(loans.id, loanScheduleItems.loanId))
+        .where(
+          and(
+            inArray(loanScheduleItems.status, ['pending', 'partial']),
+            sql`${loanScheduleItems.dueDate} between ${from} and ${to}`,
+            eq(loans.status, 'disbursed'),
+            afterId === null ? undefined : sql`${loanScheduleItems.id} > ${afterId}`,
+          ),
+        )
+        .orderBy(asc(loanScheduleItems.id))
+        .limit(limit);
+    },
+
+    /**
      * Marks up to `limit` unpaid instalments due before `today` overdue, on disbursed or
      * defaulted loans; returns them with their loan's number and borrower.
      */

@@ -10,6 +10,9 @@ import { revokeOtherSessions } from '../sessions/sessions.service.js';
 import { describeDevice } from './user-agent.js';
 import { loginHistoryRepository } from './login-history.repository.js';
 
+/** What a sign-in's browser and system read as ('Chrome on Android'), for other modules' texts. */
+export { describeDevice };
+
 /** Records one event of the member's sign-in history, in the caller's transaction. */
 export async function recordLoginEvent(
   tx: Executor,

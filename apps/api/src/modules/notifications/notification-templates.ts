@@ -65,7 +65,7 @@ export interface Recipient {
   membershipId: string;
 }
 
-function lagosTime(date: Date): string {
+export function lagosTime(date: Date): string {
   return date.toLocaleString('en-NG', {
     timeZone: 'Africa/Lagos',
     dateStyle: 'medium',
@@ -143,6 +143,45 @@ export const templates = {
           'Every device that was signed in has been signed out.',
           '',
           `If you did not do this, reset your password at ${config.publicUrl}/auth/forgot-password and contact ${config.cooperative.contactEmail} at once.`,
+        ),
+      },
+    };
+  },
+
+  /**
+   * A sign-in from a browser the account has not signed in on before (no known-device mark,
+   * decision 093): a text only (docs/business-rules.md "Text messages"); the login history
+   * lists every sign-in.
+   */
+  newDeviceSignIn(
+    _config: Config,
+    _to: Recipient,
+    _facts: { at: Date; device: string | null },
+  ): Message {
+    return {};
+  },
+
+  /** Two-factor sign-in was turned on or off, by the member or reset by an officer. */
+  twoFactorChanged(
+    config: Config,
+    to: Recipient,
+    facts: { at: Date; enabled: boolean; byOfficer: boolean },
+  ): Message {
+    const what = facts.enabled
+      ? 'turned on'
+      : facts.byOfficer
+        ? 'reset by an officer'
+        : 'turned off';
+    return {
+      email: {
+        essential: true,
+        subject: `Two-factor sign-in was ${what}`,
+        text: lines(
+          `Hello ${to.firstName},`,
+          '',
+          `Two-factor sign-in of your ${config.cooperative.name} member portal account was ${what} on ${lagosTime(facts.at)} (Lagos time).`,
+          '',
+          `If you did not do this, change your password at ${config.publicUrl}/settings and contact ${config.cooperative.contactEmail} at once.`,
         ),
       },
     };
@@ -694,6 +733,18 @@ export const templates = {
         subject: { type: 'loan', id: facts.loanId },
       }),
     };
+  },
+
+  /**
+   * An instalment falls due in three days (the reminder job): a text only; the dashboard shows
+   * the next instalment already.
+   */
+  loanInstalmentDueSoon(
+    _config: Config,
+    _to: Recipient,
+    _facts: { itemId: string; loanNumber: string; dueDate: IsoDate; amount: Kobo },
+  ): Message {
+    return {};
   },
 
   /** An instalment passed its due date unpaid (the overdue job). */

@@ -21,7 +21,8 @@ export function notificationsRepository(db: Executor) {
 
   return {
     /**
-     * Who the messages go to: name, address, membership ID and whether they take e-mail. Read
+     * Who the messages go to: name, address, phone, membership ID and whether they take e-mail
+     * and texts. Read
      * here, not asked of members, which sends messages itself (a folder cycle otherwise).
      */
     recipients(userIds: string[]) {
@@ -32,6 +33,8 @@ export function notificationsRepository(db: Executor) {
           email: users.email,
           membershipId: users.membershipId,
           emailNotifications: userSettings.emailNotifications,
+          phoneNumber: users.phoneNumber,
+          smsNotifications: userSettings.smsNotifications,
         })
         .from(users)
         .leftJoin(userSettings, eq(userSettings.userId, users.id))

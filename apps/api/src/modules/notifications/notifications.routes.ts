@@ -5,12 +5,14 @@ import {
   notificationResponseSchema,
 } from '@coop/shared/notifications';
 import { idParamsSchema } from '@coop/shared/http';
+import { textMessageListQuerySchema, textMessageListResponseSchema } from '@coop/shared/sms';
 import type { RouteModule } from '../../plugins/route-groups.js';
 import {
   listNotifications,
   markAllNotificationsRead,
   markNotificationRead,
 } from './notifications.service.js';
+import { listTextMessagesInTrouble } from './text-messages.service.js';
 
 const tags = ['notifications'];
 
@@ -63,5 +65,24 @@ export const notificationRoutes: RouteModule = async (app, deps) => {
       success: true as const,
       data: await markNotificationRead(deps, req.member, req.params),
     }),
+  );
+};
+
+/** The back office's failed and retrying text messages (decision 164). Officers only. */
+export const textMessageAdminRoutes: RouteModule = async (app, deps) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Text messages that failed or are being retried, newest first (numbers masked)',
+        querystring: textMessageListQuerySchema,
+        response: { 200: textMessageListResponseSchema },
+      },
+    },
+    async (req) => {
+      const page = await listTextMessagesInTrouble(deps, req.member, req.query);
+      return { success: true as const, data: page.items, pagination: page.pagination };
+    },
   );
 };

@@ -11,6 +11,7 @@ import type { Actor, MemberActor } from '../../lib/actor.js';
 import { notFound } from '../../lib/domain-error.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { enqueueEmails } from '../../lib/outbox.js';
+import { enqueueSms, type OutgoingSms } from '../../lib/sms-outbox.js';
 import { notificationsRepository, type NotificationRow } from './notifications.repository.js';
 import {
   templates,
@@ -20,6 +21,7 @@ import {
   type TemplateFacts,
   type TemplateName,
 } from './notification-templates.js';
+import { renderSms } from './sms-texts.js';
 
 export type { NotificationSubjectType, TemplateName } from './notification-templates.js';
 
@@ -89,11 +91,11 @@ export type OutgoingMessage = {
 }[TemplateName];
 
 /**
- * Writes the notifications and queues the e-mails of some messages, inside the caller's
+ * Writes the notifications and queues the e-mails and texts of some messages, inside the caller's
  * transaction (the last step of a use case): nothing is sent for a change that rolls back.
  * Recipients are read in one query and rows written in one statement per thousand, so a payroll
  * month notifies every member in a handful of round trips. Non-essential e-mails honour each
- * member's e-mail setting.
+ * member's e-mail setting, and texts other than security ones the SMS setting.
  */
 export async function sendMessages(
   tx: Executor,
@@ -110,6 +112,7 @@ export async function sendMessages(
   const createdAt = deps.clock.now();
   const notifications = [];
   const emails = [];
+  const texts: OutgoingSms[] = [];
   for (const message of messages) {
     const recipient = recipients.get(message.userId);
     if (!recipient) throw new Error(`no member ${message.userId} to send '${message.template}' to`);
@@ -131,9 +134,23 @@ export async function sendMessages(
     if (email && (email.essential || recipient.emailNotifications !== false)) {
       emails.push({ to: recipient.email, subject: email.subject, text: email.text });
     }
+    // Texts (decision 164) go to a member with a phone number: security texts always, the others
+    // when the member turned SMS on (a member without a settings row has it off, the default).
+    const sms = recipient.phoneNumber
+      ? renderSms(deps.config, recipient, message.template, message.facts)
+      : null;
+    if (sms && recipient.phoneNumber && (sms.security || recipient.smsNotifications === true)) {
+      texts.push({
+        userId: message.userId,
+        to: recipient.phoneNumber,
+        kind: message.template,
+        ...sms,
+      });
+    }
   }
   await notificationsRepository(tx).insertMany(notifications);
   await enqueueEmails(tx, emails);
+  await enqueueSms(tx, texts);
 }
 
 function render(config: Deps['config'], to: Recipient, message: OutgoingMessage): Message {

@@ -19,6 +19,7 @@ import type { Deps } from '../../deps.js';
 import type { Actor, MemberActor } from '../../lib/actor.js';
 import { DomainError } from '../../lib/domain-error.js';
 import { writeAudit } from '../../lib/audit-log.js';
+import { sendMessages } from '../notifications/notifications.service.js';
 import { hashSecretToken } from '../../lib/one-time-token.js';
 import {
   recordWrongSecondFactor,
@@ -204,6 +205,9 @@ export async function enableTwoFactor(
       entityType: 'user',
       entityId: userId,
     });
+    await sendMessages(tx, deps, actor, [
+      { userId, template: 'twoFactorChanged', facts: { at: now, enabled: true, byOfficer: false } },
+    ]);
     return { recoveryCodes };
   });
 }
@@ -342,6 +346,13 @@ export async function disableTwoFactor(
         entityType: 'user',
         entityId: userId,
       });
+      await sendMessages(tx, deps, actor, [
+        {
+          userId,
+          template: 'twoFactorChanged',
+          facts: { at: now, enabled: false, byOfficer: false },
+        },
+      ]);
       return null;
     },
   );
@@ -371,6 +382,15 @@ export async function resetTwoFactor(
       entityId: userId,
       after: { wasEnabled: had },
     });
+    if (had) {
+      await sendMessages(tx, deps, actor, [
+        {
+          userId,
+          template: 'twoFactorChanged',
+          facts: { at: now, enabled: false, byOfficer: true },
+        },
+      ]);
+    }
   });
 }
 
