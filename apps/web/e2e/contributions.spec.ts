@@ -29,11 +29,25 @@ async function showPendingOnly(page: Page) {
   await expect(page).toHaveURL(/status=pending/);
 }
 
-test('on a phone, the rows are cards and the filters a search dialog @mobile', async ({ page }) => {
+test('on a phone, the rows are one line by month and open into their details; the filters a search dialog @mobile', async ({
+  page,
+}) => {
   await openContributions(page, 'aminu.bello@demo.coop');
   await expect(page.getByText('Showing 1 to 24 of 24 results')).toBeVisible();
-  // Cards, not a table, below 768 px.
+  // One line a row, not a table, below 768 px: runs of a month, each with its total.
   await expect(page.getByRole('table')).toBeHidden();
+  const month = page.getByRole('list', { name: /^[A-Z][a-z]+ \d{4} Total \+₦[\d,]+$/ }).first();
+  await expect(month).toBeVisible();
+  await month
+    .getByRole('button', { name: / contribution/ })
+    .first()
+    .click();
+  const details = page.getByRole('dialog', { name: / contribution$/ });
+  await expect(details.getByText('Share Holdings')).toBeVisible();
+  await expect(details.getByText('Status')).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(details).toBeHidden();
   await page.getByRole('button', { name: /Search & filter/ }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByLabel('Status')).toBeVisible();

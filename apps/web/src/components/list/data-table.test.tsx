@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { DataTable, type DataTableColumn } from './data-table';
+import { DataTable, type DataTableColumn, type MoneyRow } from './data-table';
 
 type Fine = { id: string; reason: string; amount: number; status: 'pending' | 'paid' };
 
@@ -135,5 +135,95 @@ describe('DataTable', () => {
     await user.click(mobileAll);
     expect(screen.getByTestId('selected')).toHaveTextContent(/^a,c$/);
     expect(cards().getByRole('checkbox', { name: 'Select Late repayment fine' })).toBeChecked();
+  });
+});
+
+type Movement = { id: string; what: string; date: string; amount: number; status: string };
+
+const MOVEMENTS: Movement[] = [
+  { id: 'm1', what: 'Savings withdrawal', date: '2026-03-20', amount: -20000.5, status: 'Pending' },
+  { id: 'm2', what: 'March contribution', date: '2026-03-05', amount: 30000.25, status: 'Paid' },
+  { id: 'm3', what: 'Old withdrawal', date: '2026-03-01', amount: -5000, status: 'Rejected' },
+  { id: 'm4', what: 'February contribution', date: '2026-02-05', amount: 30000, status: 'Paid' },
+];
+
+const movementColumns: DataTableColumn<Movement>[] = [
+  { id: 'what', header: 'Description', cell: (row) => row.what },
+  { id: 'amount', header: 'Amount', align: 'end', cell: (row) => String(row.amount) },
+  { id: 'status', header: 'Status', cell: (row) => row.status },
+];
+
+const movementRow: MoneyRow<Movement> = {
+  title: (row) => row.what,
+  facts: (row) => ({ date: row.date, amount: row.amount, counts: row.status !== 'Rejected' }),
+  note: (row) => row.status,
+};
+
+function Movements({ later = false }: { later?: boolean }) {
+  return (
+    <DataTable
+      caption="Movements"
+      columns={movementColumns}
+      rows={MOVEMENTS}
+      getRowId={(row) => row.id}
+      getRowLabel={(row) => `${row.what}, ${row.date}`}
+      rowActions={(row) =>
+        row.status === 'Pending' ? <button type="button">Cancel</button> : null
+      }
+      moneyRow={movementRow}
+      pageEdges={{ earlier: false, later }}
+    />
+  );
+}
+
+describe('DataTable with money rows (a phone)', () => {
+  const months = () => within(screen.getByRole('list', { name: 'Movements' }));
+
+  it('lists one line a row in runs of a month, each with its total to the kobo', () => {
+    render(<Movements />);
+    // The table is still there for wide screens, with every column.
+    expect(screen.getByRole('table', { name: 'Movements' })).toBeInTheDocument();
+
+    const march = screen.getByRole('list', { name: 'March 2026 Total +₦10,000' });
+    // −20,000.50 + 30,000.25 = +9,999.75, shown as whole naira; the rejected −5,000 is not added.
+    expect(march).toBeInTheDocument();
+    const rows = within(march).getAllByRole('button');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Savings withdrawalMar 20, 2026 · Pending−₦20,001',
+      'March contributionMar 05, 2026 · Paid+₦30,000',
+      'Old withdrawalMar 01, 2026 · Rejected−₦5,000',
+    ]);
+    expect(screen.getByRole('list', { name: 'February 2026 Total +₦30,000' })).toBeInTheDocument();
+    expect(months().getAllByRole('listitem', { name: undefined })).toHaveLength(6);
+  });
+
+  it('says a month may go on to the next page', () => {
+    render(<Movements later />);
+    expect(
+      screen.getByRole('list', { name: 'February 2026 On this page +₦30,000' }),
+    ).toBeInTheDocument();
+  });
+
+  it('opens a row into its details: every column and its buttons', async () => {
+    const user = userEvent.setup();
+    render(<Movements />);
+    await user.click(screen.getByRole('button', { name: /^Savings withdrawal/ }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Savings withdrawal, 2026-03-20' });
+    expect(
+      within(dialog)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['Description', 'Amount', 'Status']);
+    expect(
+      within(dialog)
+        .getAllByRole('definition')
+        .map((value) => value.textContent),
+    ).toEqual(['Savings withdrawal', '-20000.5', 'Pending']);
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Savings withdrawal/ })).toHaveFocus();
   });
 });

@@ -1,6 +1,7 @@
 import type { Pagination } from '@coop/shared/http';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { failureMessage } from '../../lib/api-client';
+import { pageEdges } from '../../lib/month-groups';
 import { usePageInRange, type ListParams } from '../../lib/use-list-params';
 import { DataTable, type DataTableProps } from './data-table';
 import { ListPager } from './pagination-footer';
@@ -8,7 +9,7 @@ import { QueryState } from './query-state';
 
 export type PagedTableProps<Row extends { id: string | number }, SortField extends string> = Omit<
   DataTableProps<Row>,
-  'rows' | 'getRowId' | 'busy'
+  'rows' | 'getRowId' | 'busy' | 'pageEdges'
 > & {
   /** The list's state, owned by the route (docs/decisions/128-list-pages-route-owns-state.md). */
   list: ListParams<SortField>;
@@ -60,6 +61,7 @@ export function PagedTable<Row extends { id: string | number }, SortField extend
           rows={rows}
           getRowId={(row) => String(row.id)}
           busy={query.isPlaceholderData}
+          pageEdges={pageEdges(query.data?.pagination)}
         />
       </QueryState>
       <ListPager

@@ -191,20 +191,44 @@ describe('contributions page', { timeout: 20_000 }, () => {
     );
   });
 
-  it('shows the same rows as cards on small screens', async () => {
-    mockApi(contributionsServer(MIXED));
-    renderPage();
+  it('on a phone, lists one line a row by month with its total, and opens a row into every column', async () => {
+    mockApi(
+      contributionsServer([
+        buildContribution(4, { totalAmount: 15_000.25 }),
+        // March's contribution paid in April: listed under the day it was paid.
+        buildContribution(3, {
+          contributionDate: '2025-04-01',
+          totalAmount: 14_999.75,
+          status: 'confirmed',
+        }),
+        buildContribution(2),
+      ]),
+    );
+    const { user } = renderPage();
 
-    const cards = within(await screen.findByRole('list', { name: 'Contributions' }));
-    const march = cards.getAllByRole('listitem')[1] as HTMLElement;
+    const april = await screen.findByRole('list', { name: 'April 2025 Total +₦30,000' });
     expect(
-      within(march)
+      within(april)
+        .getAllByRole('button')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'April 2025 contributionApr 05, 2025 · Pending+₦15,000',
+      'March 2025 contributionApr 01, 2025+₦15,000',
+    ]);
+    // A pending row keeps its checkbox beside the row, named after it.
+    expect(within(april).getByRole('checkbox')).toHaveAccessibleName(
+      'Select April 2025 contribution',
+    );
+    expect(screen.getByRole('list', { name: 'February 2025 Total +₦15,000' })).toBeInTheDocument();
+
+    await user.click(within(april).getByRole('button', { name: /^March 2025 contribution/ }));
+    const details = screen.getByRole('dialog', { name: 'March 2025 contribution' });
+    expect(
+      within(details)
         .getAllByRole('term')
         .map((term) => term.textContent),
     ).toEqual(['Month', 'Date', 'Savings', 'Share Holdings', 'Total', 'Status']);
-    expect(within(march).getByRole('checkbox')).toHaveAccessibleName(
-      'Select March 2025 contribution',
-    );
+    expect(within(details).getByRole('button', { name: /Dispute/ })).toBeInTheDocument();
   });
 
   it('reads its filters from the URL, sends them, and shows them in the open panel', async () => {

@@ -49,14 +49,18 @@ function server(all: Fine[]) {
 describe('Fines page', () => {
   it("shows a waived fine's waiver reason on its row, in the table and on the card", async () => {
     server([WAIVED, PAID]);
-    renderRoutes(<Route path="/fines" element={<FinesRoute />} />, { route: '/fines' });
+    const { user } = renderRoutes(<Route path="/fines" element={<FinesRoute />} />, {
+      route: '/fines',
+    });
     const table = await screen.findByRole('table', { name: 'Fines' });
     const waivedRow = within(table).getByRole('row', { name: /Late to the general meeting/ });
     expect(within(waivedRow).getByText('Reason: Excused: travelling for work')).toBeInTheDocument();
     const paidRow = within(table).getByRole('row', { name: /Missed the March meeting/ });
     expect(within(paidRow).queryByText(/^Reason:/)).not.toBeInTheDocument();
-    const cards = screen.getByRole('list', { name: 'Fines' });
-    expect(within(cards).getByText('Reason: Excused: travelling for work')).toBeInTheDocument();
+    const rows = screen.getByRole('list', { name: 'Fines' });
+    await user.click(within(rows).getByRole('button', { name: /Late to the general meeting/ }));
+    const details = screen.getByRole('dialog', { name: 'Late to the general meeting' });
+    expect(within(details).getByText('Reason: Excused: travelling for work')).toBeInTheDocument();
   });
 
   it('filters by status in the URL and the request, marks past-due dates, and says when none match', async () => {

@@ -169,11 +169,14 @@ describe('Withdrawals page', () => {
         },
       ],
     });
-    renderPage();
+    const { user } = renderPage();
     const table = await screen.findByRole('table', { name: 'Withdrawal requests' });
     expect(within(table).getByText('Reason: Savings no longer cover it')).toBeInTheDocument();
-    const cards = screen.getByRole('list', { name: 'Withdrawal requests' });
-    expect(within(cards).getByText('Reason: Savings no longer cover it')).toBeInTheDocument();
+    // On a phone the row opens into its details, the reason with them.
+    const rows = screen.getByRole('list', { name: 'Withdrawal requests' });
+    await user.click(within(rows).getByRole('button', { name: /Savings withdrawal/ }));
+    const details = screen.getByRole('dialog', { name: /Savings withdrawal of/ });
+    expect(within(details).getByText('Reason: Savings no longer cover it')).toBeInTheDocument();
   });
 
   it('lists requests and lets the member cancel a pending one', async () => {

@@ -3,6 +3,7 @@ import { ListFilters } from '../../../components/list/list-filters';
 import { ListPager } from '../../../components/list/pagination-footer';
 import { QueryState } from '../../../components/list/query-state';
 import { failureMessage } from '../../../lib/api-client';
+import { pageEdges } from '../../../lib/month-groups';
 import { usePageInRange, type ListParams } from '../../../lib/use-list-params';
 import { useTransactions } from '../api/get-transactions';
 import {
@@ -40,7 +41,11 @@ export function TransactionHistory({ list }: { list: ListParams<TransactionSortF
         emptyMessage={STATEMENT_MESSAGES.noTransactions}
         loadingLabel="Loading transactions"
       >
-        <TransactionsTable transactions={rows} busy={transactions.isPlaceholderData} />
+        <TransactionsTable
+          transactions={rows}
+          busy={transactions.isPlaceholderData}
+          pageEdges={pageEdges(transactions.data?.pagination)}
+        />
       </QueryState>
       <ListPager
         list={list}

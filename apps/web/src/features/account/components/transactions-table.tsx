@@ -2,28 +2,12 @@ import { TRANSACTION_ACCOUNT_LABELS, TRANSACTION_TYPE_LABELS } from '@coop/share
 import { formatDisplayDate } from '@coop/shared/dates';
 import { formatNaira } from '@coop/shared/money';
 import type { Transaction } from '@coop/shared/transactions';
-import { DataTable, type DataTableColumn } from '../../../components/list/data-table';
-import { cn } from '../../../lib/cn';
-
-/** '+₦30,000' or '−₦20,000': the change of the account's balance, signed. */
-export function SignedAmount({ amount }: { amount: number }) {
-  const sign = amount > 0 ? '+' : amount < 0 ? '−' : '';
-  return (
-    <span
-      className={cn(
-        'font-semibold tabular-nums',
-        amount > 0
-          ? 'text-success-soft-foreground'
-          : amount < 0
-            ? 'text-danger-soft-foreground'
-            : '',
-      )}
-    >
-      {sign}
-      {formatNaira(Math.abs(amount))}
-    </span>
-  );
-}
+import {
+  DataTable,
+  type DataTableColumn,
+  type MoneyRow,
+} from '../../../components/list/data-table';
+import { SignedAmount } from '../../../components/list/signed-amount';
 
 const columns: readonly DataTableColumn<Transaction>[] = [
   {
@@ -43,15 +27,25 @@ const columns: readonly DataTableColumn<Transaction>[] = [
   { id: 'balance', header: 'Balance', align: 'end', cell: (row) => formatNaira(row.balanceAfter) },
 ];
 
+/** A phone's row: the movement, its date and account, the signed amount (decision 163). */
+const moneyRow: MoneyRow<Transaction> = {
+  title: (row) => row.description,
+  facts: (row) => ({ date: row.date, amount: row.amount, counts: true }),
+  note: (row) => TRANSACTION_ACCOUNT_LABELS[row.account],
+};
+
 /** Date, Description, Type, Account, Amount (signed) and the account's Balance after it. */
 export function TransactionsTable({
   transactions,
   caption = 'Transactions',
   busy,
+  pageEdges,
 }: {
   transactions: readonly Transaction[];
   caption?: string;
   busy?: boolean;
+  /** Whether the list has pages before and after (a statement's period is one page). */
+  pageEdges?: { earlier: boolean; later: boolean };
 }) {
   return (
     <DataTable
@@ -61,6 +55,8 @@ export function TransactionsTable({
       getRowId={(row) => row.id}
       getRowLabel={(row) => `${row.description}, ${formatDisplayDate(row.date)}`}
       busy={busy ?? false}
+      moneyRow={moneyRow}
+      pageEdges={pageEdges}
     />
   );
 }

@@ -3,6 +3,7 @@ import { toast } from '../../../lib/toast';
 import { ListPager } from '../../../components/list/pagination-footer';
 import { QueryState } from '../../../components/list/query-state';
 import { failureMessage } from '../../../lib/api-client';
+import { pageEdges } from '../../../lib/month-groups';
 import { usePageInRange, type ListParams } from '../../../lib/use-list-params';
 import { useContributions } from '../api/get-contributions';
 import { CONTRIBUTION_LIST_CONFIG, type ContributionSortField } from './contribution-list-config';
@@ -78,6 +79,7 @@ export function ContributionsList({ list }: ContributionsListProps) {
               selectedIds={selectedIds}
               onSelectedIdsChange={select}
               busy={contributions.isPlaceholderData}
+              pageEdges={pageEdges(contributions.data?.pagination)}
             />
           </div>
         </div>

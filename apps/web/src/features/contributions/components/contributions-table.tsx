@@ -1,8 +1,13 @@
 import type { Contribution } from '@coop/shared/contributions';
 import { formatNaira } from '@coop/shared/money';
-import { DataTable, type DataTableColumn } from '../../../components/list/data-table';
+import {
+  DataTable,
+  type DataTableColumn,
+  type MoneyRow,
+} from '../../../components/list/data-table';
 import {
   CONTRIBUTION_STATUS_DISPLAY,
+  CONTRIBUTION_STATUS_LABELS,
   canDisputeContribution,
   isSelectableContribution,
 } from '@coop/shared/contribution-rules';
@@ -43,11 +48,21 @@ const columns: readonly DataTableColumn<Contribution>[] = [
   },
 ];
 
+const rowLabel = (row: Contribution) => `${formatMonth(row.contributionMonth)} contribution`;
+
+/** A phone's row: the month's contribution, its date and what it added (decision 163). */
+const moneyRow: MoneyRow<Contribution> = {
+  title: rowLabel,
+  facts: (row) => ({ date: row.contributionDate, amount: row.totalAmount, counts: true }),
+  note: (row) => (row.status === 'confirmed' ? null : CONTRIBUTION_STATUS_LABELS[row.status]),
+};
+
 type ContributionsTableProps = {
   contributions: readonly Contribution[];
   selectedIds: ReadonlySet<string>;
   onSelectedIdsChange: (ids: Set<string>) => void;
   busy: boolean;
+  pageEdges: { earlier: boolean; later: boolean };
 };
 
 /**
@@ -59,6 +74,7 @@ export function ContributionsTable({
   selectedIds,
   onSelectedIdsChange,
   busy,
+  pageEdges,
 }: ContributionsTableProps) {
   return (
     <DataTable
@@ -66,7 +82,9 @@ export function ContributionsTable({
       columns={columns}
       rows={contributions}
       getRowId={(row) => row.id}
-      getRowLabel={(row) => `${formatMonth(row.contributionMonth)} contribution`}
+      getRowLabel={rowLabel}
+      moneyRow={moneyRow}
+      pageEdges={pageEdges}
       selection={{
         selectedIds,
         onSelectedIdsChange,

@@ -3,6 +3,7 @@ import { formatDisplayDate } from '@coop/shared/dates';
 import {
   DIVIDEND_MESSAGES,
   DIVIDEND_STATUS_DISPLAY,
+  DIVIDEND_STATUS_LABELS,
   DIVIDEND_TYPE_LABELS,
 } from '@coop/shared/dividend-rules';
 import type { Dividend } from '@coop/shared/dividends';
@@ -11,7 +12,7 @@ import { FALLBACK_MESSAGES } from '@coop/shared/messages';
 import { formatNaira } from '@coop/shared/money';
 import { RotateCcw } from 'lucide-react';
 import { useId } from 'react';
-import type { DataTableColumn } from '../../../components/list/data-table';
+import type { DataTableColumn, MoneyRow } from '../../../components/list/data-table';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { Button } from '../../../components/ui/button';
 import { Label } from '../../../components/ui/label';
@@ -61,6 +62,13 @@ const COLUMNS: readonly DataTableColumn<Dividend>[] = [
     cell: (row) => <StatusBadge of={DIVIDEND_STATUS_DISPLAY} status={row.status} />,
   },
 ];
+
+/** A phone's row: the dividend, listed under the day it was paid, else the day it was issued. */
+const MONEY_ROW: MoneyRow<Dividend> = {
+  title: (row) => `${row.dividendPeriod} dividend`,
+  facts: (row) => ({ date: row.paidDate ?? row.issuedDate, amount: row.amount, counts: true }),
+  note: (row) => (row.status === 'paid' ? null : DIVIDEND_STATUS_LABELS[row.status]),
+};
 
 /**
  * docs/member-portal.md §2 Dividends: sort by Payment Date or Year, Desc or Asc, a reset, and the
@@ -112,6 +120,7 @@ export function DividendsList({ list }: { list: ListParams<DividendSortField> })
         caption="Dividends"
         columns={COLUMNS}
         getRowLabel={(row) => `${row.dividendPeriod} dividend`}
+        moneyRow={MONEY_ROW}
         emptyMessage={DIVIDEND_MESSAGES.empty}
         loadingLabel="Loading dividends"
         pageLabel="Dividend pages"

@@ -11,7 +11,7 @@ import {
 import { FALLBACK_MESSAGES } from '@coop/shared/messages';
 import { formatNaira } from '@coop/shared/money';
 import { useId } from 'react';
-import type { DataTableColumn } from '../../../components/list/data-table';
+import type { DataTableColumn, MoneyRow } from '../../../components/list/data-table';
 import { RowNote } from '../../../components/list/row-note';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { Label } from '../../../components/ui/label';
@@ -79,6 +79,13 @@ function columns(today: string): readonly DataTableColumn<Fine>[] {
   ];
 }
 
+/** A phone's row: the fine is money owed, so it reads as out; a waived one is not totalled. */
+const MONEY_ROW: MoneyRow<Fine> = {
+  title: (row) => row.reason,
+  facts: (row) => ({ date: row.fineDate, amount: -row.amount, counts: row.status !== 'waived' }),
+  note: (row) => FINE_STATUS_LABELS[row.status],
+};
+
 /** docs/member-portal.md §2 Fines: the status filter (all, pending, paid, waived) and the list. */
 export function FinesList({
   list,
@@ -115,6 +122,7 @@ export function FinesList({
         caption="Fines"
         columns={columns(today)}
         getRowLabel={(row) => row.reason}
+        moneyRow={MONEY_ROW}
         emptyMessage={FINE_MESSAGES.empty}
         loadingLabel="Loading fines"
         pageLabel="Fine pages"

@@ -16,7 +16,11 @@ import { CircleAlert, Info } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
-import { DataTable, type DataTableColumn } from '../../../components/list/data-table';
+import {
+  DataTable,
+  type DataTableColumn,
+  type MoneyRow,
+} from '../../../components/list/data-table';
 import { FilterPanel } from '../../../components/list/filter-panel';
 import { ListPager } from '../../../components/list/pagination-footer';
 import { QueryState } from '../../../components/list/query-state';
@@ -28,6 +32,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { ConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { failureMessage } from '../../../lib/api-client';
+import { pageEdges } from '../../../lib/month-groups';
 import type { FilterDefinition } from '../../../lib/list-filters';
 import {
   usePageInRange,
@@ -135,6 +140,20 @@ const COLUMNS: readonly DataTableColumn<Withdrawal>[] = [
       ),
   },
 ];
+
+/**
+ * A phone's row: the request is money out; a rejected or cancelled one moved nothing, so it is
+ * shown struck through and left out of the month's total.
+ */
+const MONEY_ROW: MoneyRow<Withdrawal> = {
+  title: (row) => `${WITHDRAWAL_TYPE_LABELS[row.withdrawalType]} withdrawal`,
+  facts: (row) => ({
+    date: row.requestDate,
+    amount: -row.requestedAmount,
+    counts: row.status === 'pending' || row.status === 'approved',
+  }),
+  note: (row) => WITHDRAWAL_STATUS_LABELS[row.status],
+};
 
 /**
  * docs/member-portal.md §2 Withdrawals: eligibility card, the two requests, the dialog and the
@@ -295,6 +314,8 @@ export function WithdrawalsView({
             actionsHeader="Actions"
             busy={withdrawals.isPlaceholderData}
             highlightedId={singledOut}
+            moneyRow={MONEY_ROW}
+            pageEdges={pageEdges(withdrawals.data?.pagination)}
           />
         </QueryState>
         <ListPager
