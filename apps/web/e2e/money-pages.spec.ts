@@ -127,6 +127,23 @@ test('a member requests a savings withdrawal from /withdrawals/new', async ({
   await expect(page.getByText(/pending savings withdrawal request/)).toBeVisible();
   await expect(page.getByText('₦10,000').filter({ visible: true }).first()).toBeVisible();
   await shotBothThemes(page, 'withdrawals', isMobile);
+
+  // Cancelling offers Undo for a few seconds (decision 162): undone, the request stays pending
+  // and nothing is sent; not undone, the cancellation is sent and the savings are free again.
+  const requests = page.getByRole('table', { name: 'Withdrawal requests' });
+  await requests.getByRole('button', { name: /Cancel/ }).click();
+  await expect(requests.getByText('Cancelled')).toBeVisible();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(requests.getByText('Pending')).toBeVisible();
+  const sent = page.waitForResponse(
+    (response) =>
+      /\/users\/withdrawals\/[^/]+$/.test(new URL(response.url()).pathname) &&
+      response.request().method() === 'PUT',
+  );
+  await requests.getByRole('button', { name: /Cancel/ }).click();
+  await expect(requests.getByText('Cancelled')).toBeVisible();
+  expect((await sent).status()).toBe(200);
+  await expect(page.getByRole('button', { name: 'Request Savings Withdrawal' })).toBeEnabled();
 });
 
 test('a member notifies a voluntary deposit and follows it', async ({

@@ -7,7 +7,10 @@ import { bell, signInThroughApi } from './support';
  * member is the test's own, notified of two payroll months (read once, the notifications stay
  * read: the test passes again on a server where it ran).
  */
-test('mark one read, then all; the bell follows without a reload', async ({ page, request }) => {
+test('mark one read, then all with Undo; the bell follows without a reload', async ({
+  page,
+  request,
+}) => {
   const member = await seedContributor(request, 'Ifeoma', { months: 2 });
   await signInThroughApi(page, member.email, SEEDED_PASSWORD);
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -28,9 +31,23 @@ test('mark one read, then all; the bell follows without a reload', async ({ page
   await expect(main.getByText(`${unreadBefore - 1} unread`)).toBeVisible();
   await expect(bell(page)).toHaveAccessibleName(`Notifications, ${unreadBefore - 1} unread`);
 
+  // Mark all offers Undo for a few seconds (decision 162): undone, nothing is sent.
   const markAll = page.getByRole('button', { name: 'Mark all as read' });
   await markAll.click();
   await expect(main.getByText('0 unread')).toBeVisible();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(main.getByText(`${unreadBefore - 1} unread`)).toBeVisible();
+  await expect(bell(page)).toHaveAccessibleName(`Notifications, ${unreadBefore - 1} unread`);
+
+  // Not undone, it is sent when the window ends.
+  const sent = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/users/notifications/mark-all-read') &&
+      response.request().method() === 'PUT',
+  );
+  await markAll.click();
+  await expect(main.getByText('0 unread')).toBeVisible();
+  expect((await sent).status()).toBe(200);
   await expect(markAll).toBeDisabled();
   await expect(bell(page)).toHaveAccessibleName('Notifications, 0 unread');
   await expect(page.getByRole('button', { name: 'Mark read' })).toHaveCount(0);

@@ -37,6 +37,8 @@ export type RequestOptions = {
   idempotencyKey?: string;
   /** 'file' answers a successful call as a `DownloadedFile` (statements, the data export). */
   expect?: 'json' | 'file';
+  /** The call outlives the page (an undo window's send when the member leaves, decision 162). */
+  keepalive?: boolean;
 };
 
 /** A file the API answered (`Content-Disposition: attachment; filename="…"`). */
@@ -220,7 +222,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function perform(
     path: string,
-    { method = 'GET', body, params, signal, idempotencyKey, expect }: RequestOptions,
+    { method = 'GET', body, params, signal, idempotencyKey, expect, keepalive }: RequestOptions,
     accessToken: string | null,
   ): Promise<RawAnswer> {
     const controller = new AbortController();
@@ -249,6 +251,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         // Same-origin so the httpOnly refresh cookie flows to /auth/* and nowhere else.
         credentials: 'same-origin',
         signal: controller.signal,
+        ...(keepalive ? { keepalive } : {}),
       });
       if (expect === 'file' && response.ok) {
         const file: DownloadedFile = {

@@ -31,6 +31,8 @@ type Options = Parameters<Sonner['success']>[1];
 export const toast = {
   success: (title: Title, options?: Options) => run((t) => void t.success(title, options)),
   error: (title: Title, options?: Options) => run((t) => void t.error(title, options)),
+  /** Closes the toast shown with `options.id` (an undo's, once its window is over). */
+  dismiss: (id: string) => run((t) => void t.dismiss(id)),
 };
 
 /** Whether a toast has been asked for yet (the toast region mounts from then on). */

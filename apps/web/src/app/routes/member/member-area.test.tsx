@@ -4,6 +4,7 @@ import { lazy, type ComponentType } from 'react';
 import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { authStore } from '../../../lib/auth-store';
+import { UNDO_WINDOW_MS } from '../../../lib/undoable';
 import { signInAs } from '../../../testing/auth';
 import { json, listAnswer, mockApi, type MockRequest } from '../../../testing/fetch-mock';
 import { renderRoutes } from '../../../testing/render';
@@ -257,21 +258,33 @@ describe('notifications page', () => {
     ).toHaveLength(1);
   });
 
-  it("marks all read, then disables 'Mark all as read'", async () => {
+  it("marks all read with Undo, sent when the window ends, then disables 'Mark all as read'", async () => {
     signInAs();
-    mockApi(notificationsServer([buildNotification(1), buildNotification(2)]));
+    const api = mockApi(notificationsServer([buildNotification(1), buildNotification(2)]));
     const { user } = renderMemberArea('/notifications');
+    const sent = () => api.callsTo('PUT /users/notifications/mark-all-read');
 
     const markAll = await screen.findByRole('button', { name: 'Mark all as read' });
     await waitFor(() => expect(markAll).toBeEnabled());
     await user.click(markAll);
-
+    // Read at once, with Undo; Undo puts the two back unread and nothing is sent.
     expect(await screen.findByText('0 unread')).toBeInTheDocument();
+    expect(await screen.findByText('All notifications marked as read')).toBeInTheDocument();
+    expect(screen.getByText('2 unread notifications marked as read.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('2 unread')).toBeInTheDocument();
+    expect(bell()).toHaveAccessibleName('Notifications, 2 unread');
+    await new Promise((resolve) => setTimeout(resolve, UNDO_WINDOW_MS + 500));
+    expect(sent()).toEqual([]);
+
+    await user.click(markAll);
+    expect(await screen.findByText('0 unread')).toBeInTheDocument();
+    await waitFor(() => expect(sent()).toHaveLength(1), { timeout: UNDO_WINDOW_MS + 2_000 });
     await waitFor(() => expect(markAll).toBeDisabled());
     expect(bell()).toHaveAccessibleName('Notifications, 0 unread');
     expect(screen.queryByTestId('unread-badge')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mark read' })).not.toBeInTheDocument();
-  });
+  }, 30_000);
 
   it("says 'No notifications' when there are none", async () => {
     signInAs();

@@ -13,6 +13,7 @@ import {
 } from '../../../testing/fetch-mock';
 import { LocationProbe, renderRoutes } from '../../../testing/render';
 import WithdrawalsRoute from './withdrawals';
+import { UNDO_WINDOW_MS } from '../../../lib/undoable';
 
 configure({ asyncUtilTimeout: 3000 });
 
@@ -179,7 +180,7 @@ describe('Withdrawals page', () => {
     expect(within(details).getByText('Reason: Savings no longer cover it')).toBeInTheDocument();
   });
 
-  it('lists requests and lets the member cancel a pending one', async () => {
+  it('lists requests; cancelling one offers Undo and is sent only when the window ends', async () => {
     const api = server({ rows: [PENDING] });
     const { user } = renderPage();
     const table = await screen.findByRole('table', { name: 'Withdrawal requests' });
@@ -188,24 +189,29 @@ describe('Withdrawals page', () => {
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
     ).toEqual(['Type', 'Requested Amount', 'Status', 'Request Date', 'Processed Date', 'Actions']);
+    // Cancelling needs no confirmation: the row reads Cancelled at once and Undo is offered.
+    const put = () => api.callsTo('PUT /users/withdrawals/00000000-0000-4000-8000-000000000001');
     await user.click(within(table).getByRole('button', { name: /Cancel/ }));
-    // Cancelling asks first; 'Keep Request' sends nothing.
-    let confirm = await screen.findByRole('dialog', { name: 'Cancel this withdrawal request?' });
-    expect(confirm).toHaveTextContent(
-      'Your savings withdrawal request of ₦10,000, made on Mar 01, 2026, will be cancelled',
-    );
-    await user.click(within(confirm).getByRole('button', { name: 'Keep Request' }));
-    expect(api.callsTo('PUT /users/withdrawals/00000000-0000-4000-8000-000000000001')).toEqual([]);
-    await user.click(within(table).getByRole('button', { name: /Cancel/ }));
-    confirm = await screen.findByRole('dialog', { name: 'Cancel this withdrawal request?' });
-    await user.click(within(confirm).getByRole('button', { name: 'Cancel Request' }));
     expect(await screen.findByText('Withdrawal request cancelled')).toBeInTheDocument();
     expect(
-      api.callsTo('PUT /users/withdrawals/00000000-0000-4000-8000-000000000001')[0]?.body,
-    ).toEqual({
-      status: 'cancelled',
-    });
-  }, 15_000);
+      screen.getByText(
+        'Your savings request of ₦10,000 will be released back to your available balance.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(table).getByText('Cancelled')).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: /Cancel/ })).not.toBeInTheDocument();
+    // Undo within the window: the request is pending again and nothing was ever sent.
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(within(table).getByText('Pending')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, UNDO_WINDOW_MS + 500));
+    expect(put()).toEqual([]);
+
+    // Not undone: the cancellation is sent when the window ends, once.
+    await user.click(within(table).getByRole('button', { name: /Cancel/ }));
+    expect(put()).toEqual([]);
+    await waitFor(() => expect(put()).toHaveLength(1), { timeout: UNDO_WINDOW_MS + 2_000 });
+    expect(put()[0]?.body).toEqual({ status: 'cancelled' });
+  }, 30_000);
 
   it('changes a pending request: the amount up to what is available plus its own, and the reason', async () => {
     const api = server({ rows: [{ ...PENDING, reason: 'Rent' }] });
@@ -220,12 +226,23 @@ describe('Withdrawals page', () => {
     expect(within(dialog).getByLabelText('Reason (optional)')).toHaveValue('Rent');
     // ₦40,000 available and the ₦10,000 this request already holds.
     expect(within(dialog).getByText('Available: ₦50,000')).toBeInTheDocument();
+    // What stays available once the amount is held, as the amount is typed.
+    const left = () => within(dialog).getByText('Left after this request').nextElementSibling;
+    expect(within(dialog).getByText('Available savings now').nextElementSibling).toHaveTextContent(
+      '₦50,000',
+    );
+    expect(left()).toHaveTextContent('₦40,000');
+    await user.clear(amount);
+    await user.type(amount, '12500');
+    expect(left()).toHaveTextContent('₦37,500');
     await user.clear(amount);
     await user.type(amount, '50000.01');
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(within(dialog).getByText('Amount exceeds available balance')).toBeInTheDocument();
+    expect(left()).toHaveTextContent('—');
     await user.clear(amount);
     await user.type(amount, '50000');
+    expect(left()).toHaveTextContent('₦0');
     await user.clear(within(dialog).getByLabelText('Reason (optional)'));
     await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Withdrawal request updated')).toBeInTheDocument();

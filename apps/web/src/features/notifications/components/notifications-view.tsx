@@ -1,6 +1,6 @@
 import { FALLBACK_MESSAGES } from '@coop/shared/messages';
 import { DEFAULT_PAGE_SIZE } from '@coop/shared/constants';
-import { CheckCheck, LoaderCircle } from 'lucide-react';
+import { CheckCheck } from 'lucide-react';
 import { toast } from '../../../lib/toast';
 import { ListPager } from '../../../components/list/pagination-footer';
 import { QueryState } from '../../../components/list/query-state';
@@ -47,13 +47,6 @@ export function NotificationsView({ list }: { list: ListParams<'createdAt'> }) {
           description: toApiError(error).message,
         }),
     });
-  const handleMarkAllRead = () =>
-    markAllRead.mutate(undefined, {
-      onError: (error) =>
-        toast.error('Could not mark notifications as read', {
-          description: toApiError(error).message,
-        }),
-    });
 
   return (
     <div className="grid gap-6">
@@ -68,14 +61,10 @@ export function NotificationsView({ list }: { list: ListParams<'createdAt'> }) {
         </div>
         <Button
           variant="outline"
-          onClick={handleMarkAllRead}
-          disabled={unreadCount === 0 || markAllRead.isPending}
+          onClick={() => markAllRead(unreadCount)}
+          disabled={unreadCount === 0}
         >
-          {markAllRead.isPending ? (
-            <LoaderCircle aria-hidden="true" className="animate-spin" />
-          ) : (
-            <CheckCheck aria-hidden="true" />
-          )}
+          <CheckCheck aria-hidden="true" />
           Mark all as read
         </Button>
       </div>

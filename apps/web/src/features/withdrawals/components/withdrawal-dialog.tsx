@@ -1,5 +1,5 @@
 import { formatDisplayDate } from '@coop/shared/dates';
-import { formatNaira } from '@coop/shared/money';
+import { formatNaira, koboToNaira, nairaToKobo } from '@coop/shared/money';
 import {
   WITHDRAWAL_MESSAGES,
   WITHDRAWAL_TYPE_LABELS,
@@ -17,9 +17,17 @@ import type { Withdrawal } from '@coop/shared/withdrawals';
 import { useChangeWithdrawal } from '../api/change-withdrawal';
 import { useRequestWithdrawal } from '../api/request-withdrawal';
 import { AmountInput } from '../../../components/ui/amount-input';
+import { BalanceAfter } from '../../../components/ui/balance-after';
 import { Form } from '../../../components/form/form';
 
 type WithdrawalValues = { amount: number; reason?: string | undefined };
+
+/** What stays available once the amount is held; none until the amount is one that may be asked. */
+function afterRequest(available: number, amount: number | undefined): number | null {
+  if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0 || amount > available)
+    return null;
+  return koboToNaira(nairaToKobo(available) - nairaToKobo(amount));
+}
 const FIELDS = ['amount', 'reason'] as const;
 
 type WithdrawalFormProps = {
@@ -53,6 +61,7 @@ export function WithdrawalForm({
     register,
     handleSubmit,
     setError,
+    watch,
     formState: { errors },
   } = useForm<WithdrawalValues>({
     resolver,
@@ -93,6 +102,12 @@ export function WithdrawalForm({
         <AmountInput placeholder="e.g. 50000" {...register('amount', { valueAsNumber: true })} />
       </FormField>
       <p className="-mt-2 text-sm text-muted-foreground">Available: {formatNaira(available)}</p>
+      <BalanceAfter
+        label={`Available ${withdrawalType === 'savings' ? 'savings' : 'share holding'}`}
+        before={available}
+        after={afterRequest(available, watch('amount'))}
+        afterLabel="Left after this request"
+      />
       <FormField id={`${id}-reason`} label="Reason (optional)" error={errors.reason?.message}>
         <Textarea maxLength={500} rows={3} {...register('reason')} />
       </FormField>
