@@ -74,7 +74,15 @@ export const guarantorRequestListQuerySchema = filteredListQuery({
   },
 });
 export type GuarantorRequestListQuery = z.infer<typeof guarantorRequestListQuerySchema>;
-export const guarantorRequestListResponseSchema = listEnvelope(guarantorRequestSchema);
+/**
+ * `summary.availableSavings` is the member's available savings now (savings less what is held):
+ * accepting a pending request freezes its guarantee from it, so the accept dialog shows it before
+ * and after (docs/decisions/163-phone-money-lists-and-figures.md).
+ */
+export const guarantorRequestListResponseSchema = listEnvelope(guarantorRequestSchema).extend({
+  summary: z.object({ availableSavings: z.number().min(0) }),
+});
+export type GuarantorRequestListResponse = z.infer<typeof guarantorRequestListResponseSchema>;
 
 const acceptanceTokenSchema = z
   .string({ error: 'Token is required' })

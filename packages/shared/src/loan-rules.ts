@@ -185,6 +185,15 @@ export const LOAN_MESSAGES = {
   notEligible: 'Loan Not Eligible',
   alreadyCertified: 'Already Certified',
   selectNewGuarantor: 'Please select a new guarantor',
+  /** What cannot be undone, said in the dialog before it is done (decision 163). */
+  guaranteeIrreversible:
+    'This cannot be undone: once you accept, the guarantee stays frozen until the loan is repaid.',
+  guaranteeAboveAvailable:
+    'Your available savings are below the guarantee amount, so accepting will be refused.',
+  loanRequestIrreversible:
+    'Once submitted, the request cannot be withdrawn: your guarantors are asked at once.',
+  /** Under every repayment schedule: what its Balance column counts. */
+  scheduleBalance: 'Balance is what is left to repay after each instalment, interest included.',
 } as const;
 
 /** 'No loans with status Disbursed' (docs/member-portal.md §2 My Loans empty state). */

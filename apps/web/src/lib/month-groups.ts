@@ -1,14 +1,16 @@
 import { formatMonth } from '@coop/shared/dates';
 import { nairaToKobo, type Kobo, type Naira } from '@coop/shared/money';
 
-/** How a row of a money list reads on a phone (docs/decisions/163-phone-money-lists.md). */
+/** How a row of a money list reads on a phone (docs/decisions/163-phone-money-lists-and-figures.md). */
 export type MoneyRowFacts = {
   /** The calendar date the row is listed under ('yyyy-MM-dd'). */
   date: string;
   /** The change to the member's money in naira, signed: + money in, − money out. */
   amount: Naira;
-  /** False for a row that moved no money (cancelled, rejected, waived): shown, not totalled. */
+  /** Whether the month's total adds it: not a row that moved no money, nor a loan's balance. */
   counts: boolean;
+  /** The row moved no money (rejected, cancelled, waived): its amount is struck through. */
+  voided?: boolean;
 };
 
 export type MonthGroup<Row> = {

@@ -16,7 +16,7 @@ import {
   type RejectGuarantorInput,
 } from '@coop/shared/guarantors';
 import type { IdParams } from '@coop/shared/http';
-import { formatKobo } from '@coop/shared/money';
+import { formatKobo, type Kobo } from '@coop/shared/money';
 import type { Deps } from '../../deps.js';
 import type { MemberActor } from '../../lib/actor.js';
 import { writeAudit } from '../../lib/audit-log.js';
@@ -28,6 +28,7 @@ import {
   lockMemberBalance,
   lockMemberBalances,
   placeHold,
+  readMemberBalance,
 } from '../ledger/ledger.service.js';
 import { sendMessages, settleNotifications } from '../notifications/notifications.service.js';
 import { currentPolicy } from '../policy/policy.service.js';
@@ -45,9 +46,17 @@ export async function listGuarantorRequests(
   deps: Deps,
   actor: MemberActor,
   query: GuarantorRequestListQuery,
-): Promise<ListPage<GuarantorRequest>> {
-  const page = await loansRepository(deps.db).guaranteePage(actor.user.id, query);
-  return { items: page.items.map(toGuarantorRequest), pagination: page.pagination };
+): Promise<ListPage<GuarantorRequest> & { availableSavings: Kobo }> {
+  const [page, balance] = await Promise.all([
+    loansRepository(deps.db).guaranteePage(actor.user.id, query),
+    readMemberBalance(deps.db, actor.user.id),
+  ]);
+  return {
+    items: page.items.map(toGuarantorRequest),
+    pagination: page.pagination,
+    // What accepting freezes from: the same figure the accept checks under its lock.
+    availableSavings: balance ? availableOf(balance).savings : 0,
+  };
 }
 
 function sameToken(expected: string, given: string): boolean {

@@ -323,6 +323,9 @@ describe('loans API', () => {
 
     it('refuses to freeze more than the available balance (409, clear message)', async () => {
       const request = await pendingRequestOf(dayo);
+      // The list says what is available, so the accept dialog shows it short before asking.
+      const list = await get(dayo, '/guarantees');
+      expect(list.json()).toMatchObject({ summary: { availableSavings: 90_000 } });
       const res = await post(dayo, `/guarantees/${request.id}/accept`, {
         token: request.acceptanceToken,
       });
@@ -332,8 +335,12 @@ describe('loans API', () => {
       );
     });
 
-    it('accepts: freezes the guarantee, once', async () => {
+    it('accepts: freezes the guarantee, once, and the list’s available savings drop by it', async () => {
       const request = await pendingRequestOf(bayo);
+      const availableOf = async () =>
+        (await get(bayo, '/guarantees')).json<{ summary: { availableSavings: number } }>().summary
+          .availableSavings;
+      const before = await availableOf();
       const res = await post(bayo, `/guarantees/${request.id}/accept`, {
         token: request.acceptanceToken,
       });
@@ -348,6 +355,8 @@ describe('loans API', () => {
       expect(again.statusCode).toBe(409);
       const balance = await readMemberBalance(t.db, bayo.user.id);
       expect(balance?.frozen).toBe(33_333_334);
+      // In kobo: ₦333,333.34 less, to the kobo.
+      expect(Math.round((await availableOf()) * 100)).toBe(Math.round(before * 100) - 33_333_334);
     });
 
     it('rejects with an optional reason', async () => {

@@ -9,6 +9,7 @@ import {
   rejectGuarantorSchema,
 } from '@coop/shared/guarantors';
 import { idempotencyHeadersSchema, idParamsSchema, successEnvelope } from '@coop/shared/http';
+import { koboToNaira } from '@coop/shared/money';
 import {
   adminLoanDetailResponseSchema,
   adminLoanListQuerySchema,
@@ -206,7 +207,12 @@ export const guaranteeRoutes: RouteModule = async (app, deps) => {
     },
     async (req) => {
       const page = await listGuarantorRequests(deps, req.member, req.query);
-      return { success: true as const, data: page.items, pagination: page.pagination };
+      return {
+        success: true as const,
+        data: page.items,
+        pagination: page.pagination,
+        summary: { availableSavings: koboToNaira(page.availableSavings) },
+      };
     },
   );
 

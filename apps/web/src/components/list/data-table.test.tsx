@@ -155,7 +155,12 @@ const movementColumns: DataTableColumn<Movement>[] = [
 
 const movementRow: MoneyRow<Movement> = {
   title: (row) => row.what,
-  facts: (row) => ({ date: row.date, amount: row.amount, counts: row.status !== 'Rejected' }),
+  facts: (row) => ({
+    date: row.date,
+    amount: row.amount,
+    counts: row.status !== 'Rejected',
+    voided: row.status === 'Rejected',
+  }),
   note: (row) => row.status,
 };
 

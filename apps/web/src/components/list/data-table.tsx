@@ -46,7 +46,7 @@ export type DataTableProps<Row> = {
    */
   highlightedId?: string | null;
   /**
-   * A money list's phone rows (docs/decisions/163-phone-money-lists.md): below 768 px the rows
+   * A money list's phone rows (docs/decisions/163-phone-money-lists-and-figures.md): below 768 px the rows
    * are one line each (what and when, the signed amount), in runs of a month with its total, and
    * a row opens its details. Without it, phones get one card per row.
    */
@@ -328,7 +328,7 @@ function RowFacts<Row>({ columns, row }: { columns: readonly DataTableColumn<Row
 /**
  * A money list on a phone: one line a row (what and when on the left, the signed amount on the
  * right) in runs of a month, each with its total; a row opens a dialog with every column and the
- * row's buttons (docs/decisions/163-phone-money-lists.md).
+ * row's buttons (docs/decisions/163-phone-money-lists-and-figures.md).
  */
 function MoneyRows<Row>({
   caption,
@@ -410,7 +410,7 @@ function MoneyRows<Row>({
                         className="flex min-h-14 min-w-0 flex-1 items-center gap-3 px-4 py-2 text-left hover:bg-accent/50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring"
                       >
                         <span className="grid min-w-0 flex-1">
-                          <span className="truncate text-sm font-medium">
+                          <span className="line-clamp-2 text-sm font-medium break-words">
                             {moneyRow.title(row)}
                           </span>
                           <span className="truncate text-xs text-muted-foreground">
@@ -423,7 +423,7 @@ function MoneyRows<Row>({
                           arrow
                           className={cn(
                             'text-sm',
-                            !facts.counts && 'font-normal text-muted-foreground line-through',
+                            facts.voided && 'font-normal text-muted-foreground line-through',
                           )}
                         />
                         <ChevronRight

@@ -5,7 +5,7 @@ import { cn } from '../../lib/cn';
 /**
  * '+₦30,000' or '−₦20,000': a change to the member's money, signed. The sign and the arrow (in,
  * out) tell a credit from a debit; the colour only repeats them (docs/decisions/
- * 163-phone-money-lists.md).
+ * 163-phone-money-lists-and-figures.md).
  */
 export function SignedAmount({
   amount,

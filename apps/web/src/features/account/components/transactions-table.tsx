@@ -27,10 +27,14 @@ const columns: readonly DataTableColumn<Transaction>[] = [
   { id: 'balance', header: 'Balance', align: 'end', cell: (row) => formatNaira(row.balanceAfter) },
 ];
 
-/** A phone's row: the movement, its date and account, the signed amount (decision 163). */
+/**
+ * A phone's row: the movement, its date and account, the signed amount (decision 163). The month's
+ * total is the change to savings and share holdings: a loan's balance is what is owed, so its
+ * movements are listed but not added.
+ */
 const moneyRow: MoneyRow<Transaction> = {
   title: (row) => row.description,
-  facts: (row) => ({ date: row.date, amount: row.amount, counts: true }),
+  facts: (row) => ({ date: row.date, amount: row.amount, counts: row.account !== 'loan' }),
   note: (row) => TRANSACTION_ACCOUNT_LABELS[row.account],
 };
 

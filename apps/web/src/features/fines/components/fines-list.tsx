@@ -82,7 +82,12 @@ function columns(today: string): readonly DataTableColumn<Fine>[] {
 /** A phone's row: the fine is money owed, so it reads as out; a waived one is not totalled. */
 const MONEY_ROW: MoneyRow<Fine> = {
   title: (row) => row.reason,
-  facts: (row) => ({ date: row.fineDate, amount: -row.amount, counts: row.status !== 'waived' }),
+  facts: (row) => ({
+    date: row.fineDate,
+    amount: -row.amount,
+    counts: row.status !== 'waived',
+    voided: row.status === 'waived',
+  }),
   note: (row) => FINE_STATUS_LABELS[row.status],
 };
 

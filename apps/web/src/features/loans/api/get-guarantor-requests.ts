@@ -1,5 +1,4 @@
-import type { GuarantorRequest } from '@coop/shared/guarantors';
-import type { ListResponse } from '@coop/shared/http';
+import type { GuarantorRequestListResponse } from '@coop/shared/guarantors';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { QueryParams } from '../../../lib/api-client';
 import { api } from '../../../lib/api';
@@ -9,8 +8,8 @@ import { loanKeys } from './loan-keys';
 export function getGuarantorRequests(
   query: QueryParams,
   signal?: AbortSignal,
-): Promise<ListResponse<GuarantorRequest>> {
-  return api.get<ListResponse<GuarantorRequest>>('/users/guarantees', { params: query, signal });
+): Promise<GuarantorRequestListResponse> {
+  return api.get<GuarantorRequestListResponse>('/users/guarantees', { params: query, signal });
 }
 
 export const guarantorRequestsQueryOptions = (query: QueryParams) =>

@@ -1,3 +1,4 @@
+import { LOAN_MESSAGES } from '@coop/shared/loan-rules';
 import type { LoanCalculation } from '@coop/shared/loans';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { displayDate, naira } from './loan-format';
@@ -53,6 +54,8 @@ export function CalculationView({ result }: { result: LoanCalculation }) {
       <Card className="min-w-0">
         <CardHeader>
           <CardTitle>Repayment Schedule</CardTitle>
+          {/* The balance runs down the total repayment, so it starts above the amount borrowed. */}
+          <p className="text-sm text-muted-foreground">{LOAN_MESSAGES.scheduleBalance}</p>
         </CardHeader>
         <CardContent className="overflow-x-auto" tabIndex={0} aria-label="Repayment schedule table">
           <table className="w-full text-sm">

@@ -38,6 +38,12 @@ describe('Loan Calculator (docs/member-portal.md §2, §5)', { timeout: 15_000 }
     await user.click(screen.getByLabelText('Deduct processing fees from loan amount'));
     await user.click(screen.getByRole('button', { name: 'Calculate Loan' }));
     expect(await screen.findByText('Loan Breakdown')).toBeInTheDocument();
+    // The schedule's Balance says it counts the interest still to come.
+    expect(
+      screen.getByText(
+        'Balance is what is left to repay after each instalment, interest included.',
+      ),
+    ).toBeInTheDocument();
     expect(api.callsTo(CALCULATE)[0]?.body).toEqual({
       requestedAmount: 100_000,
       repaymentTermMonths: 12,

@@ -5,6 +5,8 @@ import {
   LOAN_STATUS_DISPLAY,
 } from '@coop/shared/loan-rules';
 import { FALLBACK_MESSAGES } from '@coop/shared/messages';
+import { koboToNaira, nairaToKobo } from '@coop/shared/money';
+import { BalanceAfter } from '../../../components/ui/balance-after';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { DataTable, type DataTableColumn } from '../../../components/list/data-table';
@@ -29,6 +31,42 @@ import {
 import { StatusBadge } from '../../../components/ui/status-badge';
 
 type Pending = { request: GuarantorRequest; decision: 'accept' | 'reject' } | null;
+
+/**
+ * What accepting does to the guarantor's money, before they decide
+ * (docs/decisions/163-phone-money-lists-and-figures.md): the available savings now and after the
+ * freeze, and that it cannot be taken back.
+ */
+function AcceptFigures({
+  guaranteeAmount,
+  availableSavings,
+}: {
+  guaranteeAmount: number;
+  availableSavings: number | null;
+}) {
+  const after =
+    availableSavings === null
+      ? null
+      : koboToNaira(nairaToKobo(availableSavings) - nairaToKobo(guaranteeAmount));
+  return (
+    <div className="grid gap-3 text-sm">
+      {availableSavings === null ? null : (
+        <BalanceAfter
+          label="Available savings"
+          before={availableSavings}
+          after={after !== null && after >= 0 ? after : null}
+          afterLabel="After the freeze"
+        />
+      )}
+      {after !== null && after < 0 ? (
+        <p role="alert" className="font-medium text-destructive">
+          {LOAN_MESSAGES.guaranteeAboveAvailable}
+        </p>
+      ) : null}
+      <p className="font-medium">{LOAN_MESSAGES.guaranteeIrreversible}</p>
+    </div>
+  );
+}
 
 /**
  * The failure toast's text (docs/member-portal.md §8): the server message, else the error's, else
@@ -90,6 +128,7 @@ export function GuarantorRequestsTab({ list }: { list: ListParams<GuarantorReque
   const requests = useGuarantorRequests(list.query);
   const answer = useAnswerGuarantorRequest();
   const rows = requests.data?.data ?? [];
+  const availableSavings = requests.data?.summary.availableSavings ?? null;
   const errorMessage = requests.isError
     ? failureMessage(requests.error, FALLBACK_MESSAGES.fetchGuarantorRequests)
     : null;
@@ -188,6 +227,14 @@ export function GuarantorRequestsTab({ list }: { list: ListParams<GuarantorReque
           answering
             ? `${naira(answering.request.guaranteeAmount)} of your contributions will be frozen until the loan is repaid.`
             : undefined
+        }
+        details={
+          answering ? (
+            <AcceptFigures
+              guaranteeAmount={answering.request.guaranteeAmount}
+              availableSavings={availableSavings}
+            />
+          ) : null
         }
         texts={{ confirm: 'Confirm Accept', pending: 'Accepting...' }}
         onConfirm={() => (answering ? decide(answering.request, 'accept') : Promise.resolve())}

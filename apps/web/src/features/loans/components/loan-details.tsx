@@ -1,5 +1,6 @@
 import {
   GUARANTOR_STATUS_DISPLAY,
+  LOAN_MESSAGES,
   REPAYMENT_STATUS_DISPLAY,
   SCHEDULE_ITEM_STATUS_DISPLAY,
   loanStatusLabel,
@@ -157,9 +158,7 @@ export function LoanDetails({
       <section className="grid gap-2">
         <h3 className="font-medium">Repayment schedule</h3>
         {/* The balance runs down the total repayment, so it starts above the amount borrowed. */}
-        <p className="text-muted-foreground">
-          Balance is what is left to repay after each instalment, interest included.
-        </p>
+        <p className="text-muted-foreground">{LOAN_MESSAGES.scheduleBalance}</p>
         <DataTable
           caption={`Repayment schedule of ${loan.loanId}`}
           columns={SCHEDULE_COLUMNS}

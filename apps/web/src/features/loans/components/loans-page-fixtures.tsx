@@ -109,7 +109,8 @@ export function server(loans: Loan[], guarantees: GuarantorRequest[] = []) {
         ),
       );
     },
-    'GET /users/guarantees': () => listAnswer(guarantees),
+    'GET /users/guarantees': () =>
+      listAnswer(guarantees, { summary: { availableSavings: 500_000 } }),
     'GET /users/guarantor-candidates': () => listAnswer([CANDIDATE]),
     'POST /users/guarantees/00000000-0000-4000-8000-000000000002/reassign': () =>
       json(200, {

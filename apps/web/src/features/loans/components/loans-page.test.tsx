@@ -31,9 +31,9 @@ describe('Request New Loan', () => {
 });
 
 describe('Guarantor Requests', () => {
-  it('counts pending requests in a red badge beside the title that opens their tab', async () => {
+  const pendingRequest = (): GuarantorRequest => {
     const { pending } = fixtures();
-    const request: GuarantorRequest = {
+    return {
       id: '20000000-0000-4000-8000-000000000001',
       _id: '20000000-0000-4000-8000-000000000001',
       status: 'pending',
@@ -57,7 +57,10 @@ describe('Guarantor Requests', () => {
         },
       },
     };
-    server([], [request]);
+  };
+
+  it('counts pending requests in a red badge beside the title that opens their tab', async () => {
+    server([], [pendingRequest()]);
     const { user } = renderLoans();
     const badge = await screen.findByRole('button', { name: '1 guarantor request' });
     expect(badge).toHaveClass('bg-destructive');
@@ -66,6 +69,23 @@ describe('Guarantor Requests', () => {
     expect(screen.getByRole('tab', { name: /Guarantor Requests/ })).toHaveAttribute(
       'aria-selected',
       'true',
+    );
+  });
+
+  it('asks before accepting with the available savings before and after the freeze, and says it cannot be undone', async () => {
+    server([], [pendingRequest()]);
+    const { user } = renderLoans('/loans?tab=guarantor-requests');
+    const table = await screen.findByRole('table', { name: 'Guarantor requests' });
+    await user.click(within(table).getByRole('button', { name: 'Accept' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Accept guarantor request' });
+    expect(within(dialog).getByText('Available savings now').nextElementSibling).toHaveTextContent(
+      '₦500,000',
+    );
+    expect(within(dialog).getByText('After the freeze').nextElementSibling).toHaveTextContent(
+      '₦475,000',
+    );
+    expect(dialog).toHaveTextContent(
+      'This cannot be undone: once you accept, the guarantee stays frozen until the loan is repaid.',
     );
   });
 

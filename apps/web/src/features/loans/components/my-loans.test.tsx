@@ -63,7 +63,7 @@ describe('My Loans', () => {
       // Page 1 holds newer loans; LN-000002 is further down the list.
       'GET /users/loans': (request: MockRequest) =>
         request.query.get('search') === 'LN-000002' ? listAnswer([later]) : listAnswer([repaid]),
-      'GET /users/guarantees': () => listAnswer([]),
+      'GET /users/guarantees': () => listAnswer([], { summary: { availableSavings: 0 } }),
     });
     renderLoans('/loans?loan=LN-000002');
     // Two answers in a row (the first page, then the search): allow a busy machine its time.

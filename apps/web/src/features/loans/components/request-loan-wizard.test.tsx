@@ -96,6 +96,12 @@ describe('Request New Loan (docs/member-portal.md §2, §5)', { timeout: 20_000 
 
     expect(await wizard.findByText('Stock for the shop')).toBeInTheDocument();
     expect(wizard.getByText('Step 3 of 3: Review & Submit')).toBeInTheDocument();
+    // Submitting cannot be taken back: the review says so before the button.
+    expect(
+      wizard.getByText(
+        'Once submitted, the request cannot be withdrawn: your guarantors are asked at once.',
+      ),
+    ).toBeInTheDocument();
     await user.click(wizard.getByRole('button', { name: 'Submit Request' }));
     // No field of the review names the guarantors: the refusal is the dialog's alert.
     expect(await wizard.findByRole('alert')).toHaveTextContent(

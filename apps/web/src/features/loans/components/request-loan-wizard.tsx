@@ -5,6 +5,7 @@ import {
   LOAN_REVIEW_TIME_MESSAGE,
   MAX_GUARANTORS,
 } from '@coop/shared/constants';
+import { LOAN_MESSAGES } from '@coop/shared/loan-rules';
 import type { LoanCalculation, LoanRequest, LoanRequestFormValues } from '@coop/shared/loans';
 import { FALLBACK_MESSAGES } from '@coop/shared/messages';
 import { useId, useState } from 'react';
@@ -377,6 +378,7 @@ function Review({
         Your guarantors will be contacted to accept. Processing fees may apply. Approval is subject
         to verification and guarantor acceptance.
       </div>
+      <p className="font-medium">{LOAN_MESSAGES.loanRequestIrreversible}</p>
     </div>
   );
 }

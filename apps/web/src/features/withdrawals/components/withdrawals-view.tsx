@@ -130,6 +130,7 @@ const MONEY_ROW: MoneyRow<Withdrawal> = {
     date: row.requestDate,
     amount: -row.requestedAmount,
     counts: row.status === 'pending' || row.status === 'approved',
+    voided: row.status === 'rejected' || row.status === 'cancelled',
   }),
   note: (row) => WITHDRAWAL_STATUS_LABELS[row.status],
 };
