@@ -6,7 +6,7 @@ import {
   type WithdrawalType,
 } from '@coop/shared/withdrawal-rules';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
 import { FormField } from '../../../components/form/form-field';
 import { DialogActions, DialogFailure, FormDialog } from '../../../components/dialogs/form-dialog';
@@ -61,7 +61,7 @@ export function WithdrawalForm({
     register,
     handleSubmit,
     setError,
-    watch,
+    control,
     formState: { errors },
   } = useForm<WithdrawalValues>({
     resolver,
@@ -69,6 +69,7 @@ export function WithdrawalForm({
       ? { amount: changing.requestedAmount, reason: changing.reason ?? '' }
       : { reason: '' },
   });
+  const amount = useWatch({ control, name: 'amount' });
   // One key per dialog: a retry of the same submission is never a second request.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const id = useId();
@@ -105,7 +106,7 @@ export function WithdrawalForm({
       <BalanceAfter
         label={`Available ${withdrawalType === 'savings' ? 'savings' : 'share holding'}`}
         before={available}
-        after={afterRequest(available, watch('amount'))}
+        after={afterRequest(available, amount)}
         afterLabel="Left after this request"
       />
       <FormField id={`${id}-reason`} label="Reason (optional)" error={errors.reason?.message}>
