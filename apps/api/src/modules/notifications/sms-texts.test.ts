@@ -15,7 +15,7 @@ const at = new Date('2026-12-31T22:59:00Z');
 const big = 5_000_000_000; // ₦50,000,000 in kobo: the largest loan.
 const longName = 'Oluwaseun-Adéyẹmí Babatúndé Olúwadámilọ́lá';
 
-const WORST_FACTS: { [Name in keyof typeof SMS_TEXTS]-?: unknown } = {
+const WORST_FACTS: Record<string, unknown> = {
   newDeviceSignIn: { at, device: 'Samsung Internet on Android' },
   passwordChanged: { at },
   twoFactorChanged: { at, enabled: false, byOfficer: true },
