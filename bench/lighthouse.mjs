@@ -36,6 +36,7 @@ const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     MAIL: 'log',
     COOPERATIVE_NAME: 'Bench Cooperative',
+    COOPERATIVE_ADDRESS: '1 Bench Road, Ikeja, Lagos',
     ADMIN_CONTACT_EMAIL: 'admin@bench.coop',
     ADMIN_CONTACT_PHONE: '+2348000000000',
     COOPERATIVE_BANK_NAME: 'Bench Bank',

@@ -28,6 +28,8 @@ const ACTION_WORDS: Readonly<Record<string, string>> = {
   'authorization.denied': 'Access refused',
   'member.data_exported': 'Downloaded their data',
   'member.statement_downloaded': 'Downloaded a statement',
+  'statement.verified': 'Checked a statement’s code: issued',
+  'statement.verification_failed': 'Checked a statement’s code: not issued',
   'report.exported': 'Exported a report',
   'members.imported': 'Imported members',
   'payroll.posted': 'Posted a payroll file',

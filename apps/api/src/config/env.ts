@@ -94,6 +94,8 @@ const envSchema = z.object({
   LOG_FORMAT: z.enum(['readable', 'json']).optional(),
   /** The cooperative as members see it; the demo's values outside production (COOPERATIVE_DEMO). */
   COOPERATIVE_NAME: z.string().trim().min(1).optional(),
+  /** The postal address printed on statements, one line; commas separate its parts. */
+  COOPERATIVE_ADDRESS: z.string().trim().min(1).max(200).optional(),
   ADMIN_CONTACT_EMAIL: z.string().email().optional(),
   ADMIN_CONTACT_PHONE: z.string().trim().min(1).optional(),
   /** The account members pay voluntary deposits into (shown on /contributions/new). */
@@ -165,6 +167,8 @@ export interface Config {
   };
   cooperative: {
     name: string;
+    /** The registered address, as a statement prints it under the name. */
+    address: string;
     contactEmail: string;
     contactPhone: string;
     bankAccount: { bankName: string; accountName: string; accountNumber: string };
@@ -195,6 +199,7 @@ const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '../../../..');
 /** The demo cooperative's contact and bank account: used outside production only. */
 const COOPERATIVE_DEMO = {
   COOPERATIVE_NAME: 'Demo Cooperative Society',
+  COOPERATIVE_ADDRESS: '12 Marina Road, Lagos Island, Lagos',
   ADMIN_CONTACT_EMAIL: 'admin@demo.coop',
   ADMIN_CONTACT_PHONE: '+234 803 000 0000',
   COOPERATIVE_BANK_NAME: 'Demo Bank Plc',
@@ -307,6 +312,7 @@ export function loadConfig(
     passwords: { breachedPasswordsFile },
     cooperative: {
       name: e.COOPERATIVE_NAME ?? COOPERATIVE_DEMO.COOPERATIVE_NAME,
+      address: e.COOPERATIVE_ADDRESS ?? COOPERATIVE_DEMO.COOPERATIVE_ADDRESS,
       contactEmail: e.ADMIN_CONTACT_EMAIL ?? COOPERATIVE_DEMO.ADMIN_CONTACT_EMAIL,
       contactPhone: e.ADMIN_CONTACT_PHONE ?? COOPERATIVE_DEMO.ADMIN_CONTACT_PHONE,
       bankAccount: {

@@ -85,6 +85,9 @@ export const AUDIT_ACTIONS = [
   'proposal.approved',
   'proposal.rejected',
   'member.roles_changed',
+  // A statement's verification code checked by an officer (docs/administrators.md)
+  'statement.verified',
+  'statement.verification_failed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

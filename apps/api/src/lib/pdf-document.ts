@@ -44,6 +44,11 @@ export interface PdfReport {
   /** Lines under the title (address, "Generated on …"). */
   subtitle?: readonly string[];
   blocks: readonly PdfBlock[];
+  /**
+   * A line printed at the foot of every page above its number (a statement's verification code),
+   * so each page of a printout can be checked on its own.
+   */
+  footnote?: string;
   /** Document metadata: the author and creation date (injected clock, so tests are stable). */
   createdAt: Date;
 }
@@ -110,7 +115,8 @@ export function renderPdf(report: PdfReport): Promise<Buffer> {
 
   const left = doc.page.margins.left;
   const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
-  const bottom = () => doc.page.height - doc.page.margins.bottom - 16;
+  // Room above the bottom margin for the footnote, when there is one.
+  const bottom = () => doc.page.height - doc.page.margins.bottom - (report.footnote ? 28 : 16);
 
   doc.font(BOLD).fontSize(14).text(report.issuer, left, MARGIN, { width });
   doc.font(BOLD).fontSize(12).text(report.title, { width });
@@ -237,6 +243,17 @@ export function renderPdf(report: PdfReport): Promise<Buffer> {
     const bottomMargin = doc.page.margins.bottom;
     // Writing inside the bottom margin would start a new page: lift it for the footer.
     doc.page.margins.bottom = 0;
+    if (report.footnote) {
+      doc
+        .font(FONT)
+        .fontSize(8)
+        .fillColor(MUTED_COLOR)
+        .text(report.footnote, left, doc.page.height - bottomMargin, {
+          width,
+          align: 'center',
+          lineBreak: false,
+        });
+    }
     doc
       .font(FONT)
       .fontSize(8)

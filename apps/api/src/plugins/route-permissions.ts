@@ -16,6 +16,8 @@ export const BACK_OFFICE_ROUTE_PERMISSIONS: RoutePermissions = {
   'GET /api/v1/admin/reconciliation': 'audit.read',
   'GET /api/v1/admin/reconciliation/export.csv': 'audit.read',
   'GET /api/v1/admin/reconciliation/export.pdf': 'audit.read',
+  // Any officer may confirm a statement a bank or employer shows them.
+  'GET /api/v1/admin/statements/verify': 'back_office.read',
 
   'GET /api/v1/admin/users': 'back_office.read',
   'GET /api/v1/admin/users/:id': 'back_office.read',

@@ -187,9 +187,10 @@ describe('V13.4 safe defaults', () => {
     ).toBe('smtp');
   });
 
-  it('refuses production without the cooperative’s name, contact and bank account, never showing the demo’s', () => {
+  it('refuses production without the cooperative’s name, address, contact and bank account, never showing the demo’s', () => {
     expect(problemsOf({ NODE_ENV: 'production', MAIL: 'log' })).toEqual([
       'COOPERATIVE_NAME: required in production (members see it)',
+      'COOPERATIVE_ADDRESS: required in production (members see it)',
       'ADMIN_CONTACT_EMAIL: required in production (members see it)',
       'ADMIN_CONTACT_PHONE: required in production (members see it)',
       'COOPERATIVE_BANK_NAME: required in production (members see it)',
@@ -203,6 +204,7 @@ describe('V13.4 safe defaults', () => {
     const production = load({ NODE_ENV: 'production', MAIL: 'log', ...COOPERATIVE_ENV });
     expect(production.cooperative).toEqual({
       name: 'Test Cooperative',
+      address: '4 Broad Street, Lagos Island, Lagos',
       contactEmail: 'office@test.coop',
       contactPhone: '+234 803 111 1111',
       bankAccount: {

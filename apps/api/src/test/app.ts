@@ -24,6 +24,7 @@ export interface TestApp {
 /** The cooperative's settings production refuses to start without (config/env.ts). */
 export const COOPERATIVE_ENV = {
   COOPERATIVE_NAME: 'Test Cooperative',
+  COOPERATIVE_ADDRESS: '4 Broad Street, Lagos Island, Lagos',
   ADMIN_CONTACT_EMAIL: 'office@test.coop',
   ADMIN_CONTACT_PHONE: '+234 803 111 1111',
   COOPERATIVE_BANK_NAME: 'Test Bank',

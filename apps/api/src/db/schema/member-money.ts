@@ -188,3 +188,43 @@ export const depositNotices = pgTable(
     ),
   ],
 );
+
+/**
+ * A statement of account as issued (docs/business-rules.md "Statement verification"): every PDF
+ * statement carries a code, and this row is what that code certifies, so an officer can tell a
+ * genuine statement from an edited one. `code` is twelve characters of Crockford's base 32 (60
+ * random bits, unguessable at any rate the lookup allows), stored without the dashes it is printed
+ * with. Balances are the statement's own, in kobo; the loan's are null when the statement has no
+ * loan account. `content_sha256` is the SHA-256 of the PDF file as it was sent.
+ */
+export const statementCertificates = pgTable(
+  'statement_certificates',
+  {
+    id: id(),
+    code: text('code').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    savingsOpening: kobo('savings_opening').notNull(),
+    savingsClosing: kobo('savings_closing').notNull(),
+    sharesOpening: kobo('shares_opening').notNull(),
+    sharesClosing: kobo('shares_closing').notNull(),
+    loanOpening: kobo('loan_opening'),
+    loanClosing: kobo('loan_closing'),
+    contentSha256: text('content_sha256').notNull(),
+    issuedAt: tstz('issued_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('statement_certificates_code_key').on(t.code),
+    index('statement_certificates_user_idx').on(t.userId, t.issuedAt),
+    check('statement_certificates_code_format', sql`${t.code} ~ '^[0-9A-HJKMNP-TV-Z]{12}$'`),
+    check('statement_certificates_sha256_format', sql`${t.contentSha256} ~ '^[0-9a-f]{64}$'`),
+    check('statement_certificates_period', sql`${t.startDate} <= ${t.endDate}`),
+    check(
+      'statement_certificates_loan_both_or_neither',
+      sql`(${t.loanOpening} is null) = (${t.loanClosing} is null)`,
+    ),
+  ],
+);

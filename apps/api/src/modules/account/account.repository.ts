@@ -5,11 +5,13 @@ import type { TransactionListQuery } from '@coop/shared/transactions';
 import { queryRows, type Executor } from '../../db/client.js';
 import {
   contributions,
+  deductionInstructions,
   depositNotices,
   dividends,
   fines,
   memberBalances,
   notifications,
+  statementCertificates,
   users,
   userSettings,
   withdrawals,
@@ -17,6 +19,7 @@ import {
 import { listFilters, listPage, listValues } from '../../lib/list-query.js';
 
 export type UserRow = typeof users.$inferSelect;
+export type NewStatementCertificate = typeof statementCertificates.$inferInsert;
 export type SettingsRow = typeof userSettings.$inferSelect;
 
 /** The ledger's member accounts, as a statement names them. */
@@ -141,6 +144,33 @@ export function accountRepository(db: Executor) {
     async findUser(userId: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, userId));
       return row;
+    },
+
+    /**
+     * The staff number the member's payroll deduction instruction carried for `month` ('yyyy-MM'),
+     * or null when no employer deducts for them.
+     */
+    async staffNumberFor(userId: string, month: string): Promise<string | null> {
+      const [row] = await db
+        .select({ staffNumber: deductionInstructions.staffNumber })
+        .from(deductionInstructions)
+        .where(
+          and(
+            eq(deductionInstructions.userId, userId),
+            sql`${deductionInstructions.effectiveMonth} <= ${month}`,
+          ),
+        )
+        .orderBy(desc(deductionInstructions.effectiveMonth), desc(deductionInstructions.createdAt))
+        .limit(1);
+      return row?.staffNumber ?? null;
+    },
+
+    async insertStatementCertificate(values: NewStatementCertificate): Promise<string> {
+      const [row] = await db
+        .insert(statementCertificates)
+        .values(values)
+        .returning({ id: statementCertificates.id });
+      return row!.id;
     },
 
     async lockUser(userId: string): Promise<UserRow | undefined> {

@@ -5,6 +5,7 @@
  * construction: opening + money in − money out = closing, and the closing balance of a period
  * ending today is the balance the dashboard shows.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { claimExport } from './export-limit.js';
 import {
   STATEMENT_MESSAGES,
@@ -15,6 +16,12 @@ import {
 } from '@coop/shared/account-rules';
 import { formatDisplayDate, formatDisplayDateTime } from '@coop/shared/dates';
 import { koboToNaira } from '@coop/shared/money';
+import {
+  formatStatementCode,
+  STATEMENT_CODE_ALPHABET,
+  STATEMENT_CODE_LENGTH,
+  STATEMENT_VERIFICATION_MESSAGES,
+} from '@coop/shared/statement-verification';
 import type {
   Statement,
   StatementAccountSummary,
@@ -68,6 +75,8 @@ export async function listTransactions(
 /** A statement in kobo, before it is written as JSON, CSV or PDF. */
 interface StatementData {
   member: Statement['member'];
+  /** From the member's payroll deduction instruction for the period's last month; null: none. */
+  staffNumber: string | null;
   startDate: string;
   endDate: string;
   generatedAt: Date;
@@ -88,8 +97,9 @@ async function statementData(
 ): Promise<StatementData> {
   const repo = accountRepository(deps.db);
   const userId = actor.user.id;
-  const [user, totals, movements] = await Promise.all([
+  const [user, staffNumber, totals, movements] = await Promise.all([
     repo.findUser(userId),
+    repo.staffNumberFor(userId, endDate.slice(0, 7)),
     repo.accountTotals(userId, startDate, endDate),
     repo.movementsBetween(userId, startDate, endDate),
   ]);
@@ -112,6 +122,7 @@ async function statementData(
       membershipId: user.membershipId,
       email: user.email,
     },
+    staffNumber,
     startDate,
     endDate,
     generatedAt: deps.clock.now(),
@@ -184,16 +195,30 @@ function statementCsv(data: StatementData): string {
   return toCsv(['Date', 'Account', 'Type', 'Description', 'Amount', 'Balance'], rows);
 }
 
-function statementPdf(config: Deps['config'], data: StatementData): Promise<Buffer> {
+/**
+ * A new verification code: twelve characters of Crockford's base 32 from 60 random bits. Each
+ * byte's low five bits pick a character; 256 is a multiple of 32, so every character is equally
+ * likely.
+ */
+export function newStatementCode(): string {
+  return [...randomBytes(STATEMENT_CODE_LENGTH)]
+    .map((byte) => STATEMENT_CODE_ALPHABET[byte & 31])
+    .join('');
+}
+
+function statementPdf(config: Deps['config'], data: StatementData, code: string): Promise<Buffer> {
   const period = `${formatDisplayDate(data.startDate)} to ${formatDisplayDate(data.endDate)}`;
+  const printedCode = formatStatementCode(code);
   const blocks: PdfBlock[] = [
     {
       kind: 'facts',
       facts: [
         ['Member', `${data.member.firstName} ${data.member.lastName}`],
         ['Membership ID', data.member.membershipId],
+        ...(data.staffNumber ? [['Staff number', data.staffNumber] as const] : []),
         ['E-mail', data.member.email],
         ['Period', period],
+        ['Verification code', printedCode],
       ],
     },
     { kind: 'heading', text: 'Summary' },
@@ -241,11 +266,20 @@ function statementPdf(config: Deps['config'], data: StatementData): Promise<Buff
   return renderPdf({
     issuer: config.cooperative.name,
     title: STATEMENT_MESSAGES.statementTitle,
-    subtitle: [period, `Generated on ${formatDisplayDateTime(data.generatedAt)} (Lagos time)`],
+    subtitle: [
+      config.cooperative.address,
+      `${config.cooperative.contactPhone} · ${config.cooperative.contactEmail}`,
+      period,
+      `Generated on ${formatDisplayDateTime(data.generatedAt)} (Lagos time)`,
+    ],
+    footnote: STATEMENT_VERIFICATION_MESSAGES.pdfFooter(printedCode),
     createdAt: data.generatedAt,
     blocks,
   });
 }
+
+const balancesOf = (data: StatementData, account: TransactionAccount) =>
+  data.accounts.find((row) => row.account === account);
 
 /** GET /users/statement/download: the statement as a CSV or PDF file. */
 export async function downloadStatement(
@@ -257,22 +291,49 @@ export async function downloadStatement(
   // Counted once the period is known to be valid, before the file is made.
   await claimExport(deps, actor);
   const name = `statement-${data.member.membershipId}-${data.startDate}-to-${data.endDate}`;
-  await writeAudit(deps.db, actor, {
-    action: 'member.statement_downloaded',
-    entityType: 'user',
-    entityId: actor.user.id,
-    after: { format: query.format, startDate: query.startDate, endDate: query.endDate },
-  });
+  const audited = { format: query.format, startDate: query.startDate, endDate: query.endDate };
   if (query.format === 'csv') {
+    await writeAudit(deps.db, actor, {
+      action: 'member.statement_downloaded',
+      entityType: 'user',
+      entityId: actor.user.id,
+      after: audited,
+    });
     return {
       filename: `${name}.csv`,
       contentType: 'text/csv; charset=utf-8',
       body: statementCsv(data),
     };
   }
-  return {
-    filename: `${name}.pdf`,
-    contentType: 'application/pdf',
-    body: await statementPdf(deps.config, data),
-  };
+  // The PDF certifies what it says: its code, balances and fingerprint are recorded with the
+  // download's audit row, so an officer can later confirm the paper (docs/business-rules.md
+  // "Statement verification").
+  const code = newStatementCode();
+  const body = await statementPdf(deps.config, data, code);
+  const savings = balancesOf(data, 'savings');
+  const shares = balancesOf(data, 'share_holding');
+  const loan = balancesOf(data, 'loan');
+  await deps.db.transaction(async (tx) => {
+    const certificateId = await accountRepository(tx).insertStatementCertificate({
+      code,
+      userId: actor.user.id,
+      startDate: data.startDate,
+      endDate: data.endDate,
+      savingsOpening: savings?.opening ?? 0,
+      savingsClosing: savings?.closing ?? 0,
+      sharesOpening: shares?.opening ?? 0,
+      sharesClosing: shares?.closing ?? 0,
+      loanOpening: loan?.opening ?? null,
+      loanClosing: loan?.closing ?? null,
+      contentSha256: createHash('sha256').update(body).digest('hex'),
+      issuedAt: data.generatedAt,
+    });
+    await writeAudit(tx, actor, {
+      action: 'member.statement_downloaded',
+      entityType: 'user',
+      entityId: actor.user.id,
+      after: { ...audited, verificationCode: formatStatementCode(code), certificateId },
+    });
+  });
+  return { filename: `${name}.pdf`, contentType: 'application/pdf', body };
 }

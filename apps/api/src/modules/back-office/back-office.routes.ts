@@ -6,6 +6,10 @@ import {
 } from '@coop/shared/back-office';
 import { adminMemberDetailResponseSchema } from '@coop/shared/members';
 import { idParamsSchema } from '@coop/shared/http';
+import {
+  statementVerificationQuerySchema,
+  statementVerificationResponseSchema,
+} from '@coop/shared/statement-verification';
 import type { FastifyReply } from 'fastify';
 import type { RouteModule } from '../../plugins/route-groups.js';
 import {
@@ -17,6 +21,7 @@ import {
   getReconciliation,
   listAudit,
 } from './back-office.service.js';
+import { verifyStatement } from './statement-verification.service.js';
 
 const tags = ['admin'];
 
@@ -135,5 +140,21 @@ export const backOfficeRoutes: RouteModule = async (app, deps) => {
         .header('content-disposition', 'attachment; filename="reconciliation.pdf"');
       return pdf;
     },
+  );
+
+  app.get(
+    '/statements/verify',
+    {
+      schema: {
+        tags,
+        summary: 'What a statement’s verification code certifies: member, period, balances',
+        querystring: statementVerificationQuerySchema,
+        response: { 200: statementVerificationResponseSchema },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await verifyStatement(deps, req.member, req.query.code),
+    }),
   );
 };
