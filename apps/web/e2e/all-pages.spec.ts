@@ -60,6 +60,7 @@ const BACK_OFFICE_PAGES = {
     '/admin/disputes',
     '/admin/audit',
     '/admin/reconciliation',
+    '/admin/statements/verify',
   ],
   'loans, withdrawals and deposits': [
     '/admin/loans',

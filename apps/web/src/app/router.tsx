@@ -51,6 +51,7 @@ const AdminFines = lazy(() => import('./routes/admin/fines'));
 const AdminLoans = lazy(() => import('./routes/admin/loans'));
 const AdminLoan = lazy(() => import('./routes/admin/loan'));
 const AdminSearch = lazy(() => import('./routes/admin/search'));
+const AdminStatementCheck = lazy(() => import('./routes/admin/statement-check'));
 
 /** The route table of docs/member-portal.md §2. */
 export function AppRoutes() {
@@ -114,6 +115,7 @@ export function AppRoutes() {
               <Route path={paths.adminLoans} element={<AdminLoans />} />
               <Route path={paths.adminLoan} element={<AdminLoan />} />
               <Route path={paths.adminSearch} element={<AdminSearch />} />
+              <Route path={paths.adminStatementCheck} element={<AdminStatementCheck />} />
               <Route
                 path={paths.adminUsers}
                 element={<Navigate to={paths.adminMembers} replace />}

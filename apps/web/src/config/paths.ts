@@ -49,6 +49,8 @@ export const paths = {
   adminFines: '/admin/fines',
   adminLoans: '/admin/loans',
   adminLoan: '/admin/loans/:id',
+  /** Checking a statement's verification code (docs/administrators.md). */
+  adminStatementCheck: '/admin/statements/verify',
   /** The back office's top-bar search: members and loans of the cooperative. */
   adminSearch: '/admin/search',
   /** The spec's name for the members list; it redirects there. */
