@@ -32,6 +32,8 @@ export const TABLE_OWNERS = {
   depositNotices: 'modules/deposit-notices',
   policy: 'modules/policy',
   proposals: 'modules/proposals',
+  // Written with the PDF statement it certifies; the back office reads it to check a code.
+  statementCertificates: 'modules/account',
   payrollGroups: 'modules/payroll',
   deductionInstructions: 'modules/payroll',
   deductionChangeRequests: 'modules/payroll',

@@ -16,6 +16,7 @@ import {
   loans,
   loanScheduleItems,
   memberBalances,
+  statementCertificates,
   users,
   withdrawals,
 } from '../../db/schema/index.js';
@@ -51,6 +52,21 @@ function auditWhere(query: Omit<AuditListQuery, 'page' | 'limit' | 'sortBy' | 's
 
 export function backOfficeRepository(db: Executor) {
   return {
+    /** The statement issued with `code` (as stored: no dashes) and its member's name, if any. */
+    async statementCertificate(code: string) {
+      const [row] = await db
+        .select({
+          certificate: statementCertificates,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          membershipId: users.membershipId,
+        })
+        .from(statementCertificates)
+        .innerJoin(users, eq(users.id, statementCertificates.userId))
+        .where(eq(statementCertificates.code, code));
+      return row;
+    },
+
     async memberCounts() {
       const [row] = await queryRows<Record<string, unknown>>(
         db,

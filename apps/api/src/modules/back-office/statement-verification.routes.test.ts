@@ -26,7 +26,8 @@ import { postLedgerTransaction } from '../ledger/ledger.service.js';
 
 // 10:00 in Lagos on 15 June 2025.
 const NOW = '2025-06-15T09:00:00Z';
-const CODE = /Verification code ([0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4})/;
+const CODE =
+  /Verification code ([0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4})/;
 
 describe('statement verification', () => {
   let t: TestApp;
@@ -146,7 +147,13 @@ describe('statement verification', () => {
     expect(row('Verification code')?.[1]).toBe(code);
     // Opening, money in, money out, closing: naira as the portal writes them.
     expect(row('Savings')).toEqual(['Savings', '₦60,000', '₦90,000', '₦0', '₦150,000']);
-    expect(row('Share Holdings')).toEqual(['Share Holdings', '₦10,000', '₦15,000', '₦0', '₦25,000']);
+    expect(row('Share Holdings')).toEqual([
+      'Share Holdings',
+      '₦10,000',
+      '₦15,000',
+      '₦0',
+      '₦25,000',
+    ]);
     expect(row('Loan ')).toEqual(['Loan', '₦0', '₦100,000', '₦9,000', '₦91,000']);
   });
 

@@ -5,7 +5,6 @@
  * against the officer (sixty in ten minutes, across instances) and written to the audit trail,
  * so trying codes in bulk is both slow and visible.
  */
-import { eq, sql } from 'drizzle-orm';
 import {
   formatStatementCode,
   STATEMENT_VERIFICATION_MESSAGES,
@@ -13,12 +12,13 @@ import {
 } from '@coop/shared/statement-verification';
 import type { TransactionAccount } from '@coop/shared/account-rules';
 import { koboToNaira } from '@coop/shared/money';
-import { statementCertificates, users } from '../../db/schema/index.js';
 import type { Deps } from '../../deps.js';
 import type { MemberActor } from '../../lib/actor.js';
+import { advisoryLock } from '../../lib/advisory-lock.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { DomainError } from '../../lib/domain-error.js';
 import { blockedFor, recordEvent } from '../../lib/rate-limit.js';
+import { backOfficeRepository } from './back-office.repository.js';
 
 /** Checks one officer may make in `CHECK_WINDOW_MS`: a busy morning's counter, never a sweep. */
 export const STATEMENT_CHECKS_PER_WINDOW = 60;
@@ -36,7 +36,7 @@ export async function verifyStatement(
   const printed = formatStatementCode(code);
   const { waitMs, found } = await deps.db.transaction(async (tx) => {
     // Checked and counted under a per-officer lock, so parallel checks cannot all pass at once.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`coop.statement-check.${key}`}))`);
+    await advisoryLock(tx, `coop.statement-check.${key}`);
     const blocked = await blockedFor(tx, {
       bucket: BUCKET,
       key,
@@ -46,16 +46,7 @@ export async function verifyStatement(
     });
     if (blocked !== null) return { waitMs: blocked, found: undefined };
     await recordEvent(tx, { bucket: BUCKET, key, now });
-    const [row] = await tx
-      .select({
-        certificate: statementCertificates,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        membershipId: users.membershipId,
-      })
-      .from(statementCertificates)
-      .innerJoin(users, eq(users.id, statementCertificates.userId))
-      .where(eq(statementCertificates.code, code));
+    const row = await backOfficeRepository(tx).statementCertificate(code);
     await writeAudit(tx, actor, {
       action: row ? 'statement.verified' : 'statement.verification_failed',
       entityType: row ? 'user' : undefined,
