@@ -14,6 +14,7 @@ import { bearer, createActiveMember, signIn } from '../../test/auth-helpers.js';
 import { pdfPageCount, pdfText } from '../../test/pdf-text.js';
 import { recordContributions } from '../contributions/contributions.service.js';
 import { postLedgerTransaction } from '../ledger/ledger.service.js';
+import { STATEMENT_CHECKS_PER_WINDOW } from './statement-verification.service.js';
 
 /**
  * A statement a bank would accept (docs/business-rules.md "Statement verification"): the PDF
@@ -243,4 +244,20 @@ describe('statement verification', () => {
     expect((await verify(ada.token, code)).statusCode).toBe(403);
     expect((await verify(null, 'not even a code')).statusCode).toBe(401);
   });
+
+  it('refuses an officer’s 61st check in ten minutes with 429 and the wait, and counts each officer alone', async () => {
+    await createActiveMember(t, { email: 'treasurer@test.coop', roles: ['treasurer'] });
+    const treasurer = (await signIn(t, 'treasurer@test.coop')).accessToken;
+    for (let i = 0; i < STATEMENT_CHECKS_PER_WINDOW; i++) {
+      expect((await verify(treasurer, '2222-2222-2222')).statusCode).toBe(404);
+    }
+    const refused = await verify(treasurer, code);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe('Too many statement checks. Try again in 10 minutes.');
+    expect(refused.headers['retry-after']).toBe('600');
+    // The president's checks are their own.
+    expect((await verify(president, code)).statusCode).toBe(200);
+    t.clock.advance(10 * 60 * 1000);
+    expect((await verify(treasurer, code)).statusCode).toBe(200);
+  }, 120_000);
 });
