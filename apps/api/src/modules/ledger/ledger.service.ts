@@ -93,11 +93,12 @@ export const LEDGER_ACCOUNTS = {
     type: 'asset',
     description: "The cooperative's bank account: money in and out (payroll, transfers)",
   },
+  // Money in transit (docs/decisions/150-payroll-cycle.md): the description is shown on the
+  // reconciliation page, so it speaks to the officer.
   coop_payroll_receivable: {
     owner: 'cooperative',
     type: 'asset',
-    description:
-      "Deducted by an employer's payroll and not yet paid over to the bank (docs/decisions/150-payroll-cycle.md)",
+    description: "Deducted by an employer's payroll and not yet paid over to the bank",
   },
   coop_interest_income: {
     owner: 'cooperative',

@@ -94,11 +94,12 @@ describe('Reconciliation: payroll months', () => {
     const october = within(table).getByRole('row', { name: /^October 2026 Ministry of Finance/ });
     for (const text of [
       'October 2026',
+      'MOF-HQ · 40 members',
       '₦1,000,000',
       '₦600,000',
       '₦400,000',
       'Partly remitted',
-      'Nov 05, 2026',
+      'last Nov 05, 2026',
     ]) {
       expect(within(october).getByText(text)).toBeInTheDocument();
     }
@@ -115,7 +116,7 @@ describe('Reconciliation: payroll months', () => {
     expect(within(september).queryByRole('button')).not.toBeInTheDocument();
     const noGroup = within(table).getByRole('row', { name: /^October 2026 No payroll group/ });
     expect(within(noGroup).getByText('Not yet remitted')).toBeInTheDocument();
-    expect(within(noGroup).getByText('None yet')).toBeInTheDocument();
+    expect(within(noGroup).getByText('1 member')).toBeInTheDocument();
     expect(within(noGroup).queryByRole('button')).not.toBeInTheDocument();
     expect(
       await screen.findByText('The payroll receivable equals what the posted months still owe'),

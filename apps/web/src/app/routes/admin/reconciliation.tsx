@@ -61,6 +61,7 @@ export default function AdminReconciliationRoute() {
         </p>
         <PayrollReconciliationList list={months} />
       </section>
+      <h2 className="text-lg font-semibold">The books</h2>
       <ListFilters
         list={list}
         filters={RECONCILIATION_FILTERS}

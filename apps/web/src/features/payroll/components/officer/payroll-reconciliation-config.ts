@@ -9,7 +9,12 @@ import { BACK_OFFICE_PAGE_SIZES, type ListParamsConfig } from '../../../../lib/u
 export const PAYROLL_RECONCILIATION_FILTERS: readonly FilterDefinition[] = [
   { key: 'month', label: 'Payroll month', type: 'month' },
   { key: 'group', label: 'Payroll group', type: 'text', placeholder: 'Code, e.g. MOF-HQ' },
-  selectFilter('state', 'Remittance', REMITTANCE_STATES, (value) => REMITTANCE_STATE_LABELS[value]),
+  selectFilter(
+    'state',
+    'Remittance state',
+    REMITTANCE_STATES,
+    (value) => REMITTANCE_STATE_LABELS[value],
+  ),
 ];
 
 /** Newest month first, ten a page. */

@@ -3,7 +3,8 @@ import {
   REMITTANCE_MESSAGES,
   REMITTANCE_STATE_DISPLAY,
 } from '@coop/shared/payroll-remittance-rules';
-import { moneyColumn, statusColumn } from '../../../../components/list/columns';
+import { moneyColumn } from '../../../../components/list/columns';
+import { StatusBadge } from '../../../../components/ui/status-badge';
 import type { DataTableColumn } from '../../../../components/list/data-table';
 import { ListFilters } from '../../../../components/list/list-filters';
 import { PagedTable } from '../../../../components/list/paged-table';
@@ -25,30 +26,41 @@ export const NO_GROUP = 'No payroll group';
 const groupLabel = (row: PayrollMonthRow) =>
   row.payrollGroup ? `${row.payrollGroup.name} (${row.payrollGroup.code})` : NO_GROUP;
 
+const members = (count: number) => `${count} member${count === 1 ? '' : 's'}`;
+
+/** Few columns, so the table and its action keep inside 1280 px beside the sidebar. */
 const columns: readonly DataTableColumn<PayrollMonthRow>[] = [
   { id: 'month', header: 'Month', cell: (row) => formatMonth(row.month) },
   {
     id: 'group',
     header: 'Payroll group',
     cell: (row) => (
-      <span className="block max-w-56 min-w-32 whitespace-normal">
+      <span className="block max-w-44 min-w-32 whitespace-normal">
         {row.payrollGroup?.name ?? NO_GROUP}
-        {row.payrollGroup ? (
-          <span className="block text-sm text-muted-foreground">{row.payrollGroup.code}</span>
-        ) : null}
+        <span className="block text-sm text-muted-foreground">
+          {row.payrollGroup ? `${row.payrollGroup.code} · ` : ''}
+          {members(row.members)}
+        </span>
       </span>
     ),
   },
-  { id: 'members', header: 'Members', align: 'end', cell: (row) => row.members },
   moneyColumn('deducted', 'Deducted', (row) => row.deducted),
   moneyColumn('remitted', 'Remitted', (row) => row.remitted),
   moneyColumn('outstanding', 'Outstanding', (row) => row.outstanding),
   {
-    id: 'received',
-    header: 'Last received',
-    cell: (row) => (row.lastReceivedOn ? formatDisplayDate(row.lastReceivedOn) : 'None yet'),
+    id: 'status',
+    header: 'Remittance',
+    cell: (row) => (
+      <span className="grid justify-items-start gap-1">
+        <StatusBadge of={REMITTANCE_STATE_DISPLAY} status={row.state} />
+        {row.lastReceivedOn ? (
+          <span className="text-sm text-muted-foreground">
+            last {formatDisplayDate(row.lastReceivedOn)}
+          </span>
+        ) : null}
+      </span>
+    ),
   },
-  { ...statusColumn(REMITTANCE_STATE_DISPLAY, (row) => row.state), header: 'Remittance' },
 ];
 
 /**
