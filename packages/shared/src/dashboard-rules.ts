@@ -3,7 +3,9 @@
  * signs, pending-action types and the widgets' texts. Free of zod, so the Dashboard page shares
  * them with the API without downloading the validation library; the schemas are in dashboard.ts.
  */
+import { formatShortDate } from './dates.js';
 import { formatNaira, type Naira } from './money.js';
+import { countOf } from './plurals.js';
 import type { NotificationType } from './notifications.js';
 import { CONTRIBUTION_STATUS_DISPLAY } from './contribution-statuses.js';
 import { DIVIDEND_STATUS_DISPLAY } from './dividend-statuses.js';
@@ -127,4 +129,65 @@ export function formatActivityAmount(
   const direction = moved ? activityDirection(type, amount) : 'none';
   const sign = { incoming: '+', outgoing: '-', none: '' }[direction];
   return `${sign}${formatNaira(Math.abs(amount))}`;
+}
+
+/** How many months the savings chart shows, the current one last (docs/business-rules.md). */
+export const SAVINGS_HISTORY_MONTHS = 12;
+
+/** What's next's texts (docs/business-rules.md "What's next"). */
+export const NEXT_UP_MESSAGES = {
+  title: "What's next",
+  nothingDue: 'Nothing due. No instalment to pay and no request to answer.',
+  heroTitle: 'Available to withdraw',
+  nothingHeld: 'None of your savings is held.',
+  payOverdue: 'Pay now',
+  seeLoan: 'See the loan',
+  answer: 'Answer',
+  currentLoanTitle: 'Your loan',
+  waitingFor: 'Waiting for',
+  nextStep: 'Next',
+  chartTitle: 'Savings over time',
+  chartEmpty: 'Your savings chart starts with your first contribution.',
+} as const;
+
+/** '₦18,332 due Dec 26 (LN-000009, instalment 1 of 12)'. */
+export function nextInstalmentText(next: {
+  loanId: string;
+  month: number;
+  ofMonths: number;
+  dueDate: string;
+  amount: Naira;
+}): string {
+  return `${formatNaira(next.amount)} due ${formatShortDate(next.dueDate)} (${next.loanId}, instalment ${next.month} of ${next.ofMonths})`;
+}
+
+/** '₦12,000 overdue on LN-000009 (1 instalment)' and its age, '12 days overdue'. */
+export function overdueText(overdue: {
+  loanId: string;
+  amount: Naira;
+  instalments: number;
+  daysOverdue: number;
+}): { what: string; age: string } {
+  return {
+    what: `${formatNaira(overdue.amount)} overdue on ${overdue.loanId} (${countOf(overdue.instalments, 'instalment')})`,
+    age: overdue.daysOverdue === 0 ? 'Due today' : `${countOf(overdue.daysOverdue, 'day')} overdue`,
+  };
+}
+
+/**
+ * 'Bayo Adeyemi asked you to guarantee ₦100,000 (LN-000012)' and 'Answer by Dec 03', with
+ * 'and 1 more request' when several wait.
+ */
+export function guarantorRequestText(request: {
+  count: number;
+  loanId: string;
+  borrower: string;
+  amount: Naira;
+  deadline: string;
+}): { what: string; deadline: string; more: string | null } {
+  return {
+    what: `${request.borrower} asked you to guarantee ${formatNaira(request.amount)} (${request.loanId})`,
+    deadline: `Answer by ${formatShortDate(request.deadline)}`,
+    more: request.count > 1 ? `and ${countOf(request.count - 1, 'more request')} to answer` : null,
+  };
 }

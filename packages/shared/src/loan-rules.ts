@@ -55,6 +55,12 @@ export const OPEN_LOAN_STATUSES = [
 ] as const satisfies readonly LoanStatus[];
 
 export const GUARANTOR_STATUSES = ['pending', 'accepted', 'rejected'] as const;
+/**
+ * Days a guarantor is expected to answer within (docs/business-rules.md "What's next"): shown as
+ * the request's deadline on the dashboard; nothing happens when it passes (the borrower may
+ * reassign once the guarantor declines, never before).
+ */
+export const GUARANTOR_ANSWER_WITHIN_DAYS = 7;
 export type GuarantorStatus = (typeof GUARANTOR_STATUSES)[number];
 /** A guarantor's answer; the back office also shows one the borrower replaced. */
 export const GUARANTOR_STATUS_TONES: StatusToneMap<GuarantorStatus | 'replaced'> = {

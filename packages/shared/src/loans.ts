@@ -221,6 +221,8 @@ export const loanGuarantorSchema = memberSummarySchema.extend({
   guaranteeAmount: z.number(),
   status: guarantorStatusSchema,
   responseDate: isoDateTimeSchema.nullable(),
+  /** When the guarantor was asked: a loan's timeline says how long an answer has been awaited. */
+  invitationDate: isoDateTimeSchema,
   /**
    * True when this request took the place of a guarantor who rejected: a place is reassigned
    * once, so a replacement who rejects too offers no 'Reassign' (decision 066).
@@ -252,6 +254,30 @@ export const repaymentRecordSchema = z.object({
 export type RepaymentRecord = z.infer<typeof repaymentRecordSchema>;
 
 /**
+ * The facts of a loan's path that its figures do not carry (loan-timeline.ts turns them into
+ * steps): the certifications (not who made them), when it went to review, was decided, paid out
+ * and repaid, and its instalments paid of total.
+ */
+export const loanProgressSchema = z.object({
+  certificationsRequired: z.number().int(),
+  certifications: z.array(
+    z.object({ decision: z.enum(CERTIFICATION_DECISIONS), certifiedAt: isoDateTimeSchema }),
+  ),
+  underReviewAt: isoDateTimeSchema.nullable(),
+  decidedAt: isoDateTimeSchema.nullable(),
+  rejectionReason: z.string().nullable(),
+  disbursementRequestedAt: isoDateTimeSchema.nullable(),
+  disbursedAt: isoDateTimeSchema.nullable(),
+  repaidAt: isoDateTimeSchema.nullable(),
+  instalmentsPaid: z.number().int(),
+  instalmentsTotal: z.number().int(),
+  nextInstalment: z
+    .object({ month: z.number().int(), dueDate: isoDateSchema, amount: z.number() })
+    .nullable(),
+});
+export type LoanProgressShape = z.infer<typeof loanProgressSchema>;
+
+/**
  * docs/member-portal.md §3 Loan. `loanId` is the human reference ('LN-000123'); `interestRate` a
  * percent.
  */
@@ -275,6 +301,8 @@ export const loanSchema = z.object({
     monthlyPaymentAmount: z.number(),
   }),
   repaymentRecords: z.array(repaymentRecordSchema),
+  /** The loan's path (docs/business-rules.md "A loan's timeline"). */
+  progress: loanProgressSchema,
 });
 export type Loan = z.infer<typeof loanSchema>;
 

@@ -27,6 +27,10 @@ export interface DashboardRows<K extends string> {
   summary: SummaryRow<K>;
   activity: FromSource<ActivityRow>[];
   pending: FromSource<PendingRow>[];
+  /** What's next, the current loan and the savings history: the JSON their sources map. */
+  nextUp: unknown;
+  currentLoan: unknown;
+  savingsHistory: unknown;
 }
 
 /** What the statement is built from, with the member's id and the day as placeholders. */
@@ -36,6 +40,10 @@ export interface DashboardParts<K extends string> {
   activitySources: readonly ActivitySource[];
   /** Each Pending Actions source's fragment for this shape of actor (null: none). */
   pendingFragments: readonly (SQL | null)[];
+  /** What's next, the current loan and the savings chart: one JSON value each. */
+  nextUp: SQL;
+  currentLoan: SQL;
+  savingsHistory: SQL;
 }
 
 /** Where the member's id stands in the SQL the sources write: bound on each execution. */
@@ -68,6 +76,9 @@ function dashboardStatement(db: Executor, shape: string, parts: DashboardParts<s
       ),
       activity: sql<unknown>`(${activitySql(userId, parts.activityLimit, parts.activitySources)})`,
       pending: sql<unknown>`(${pendingSql(parts.pendingFragments)})`,
+      nextUp: sql<unknown>`${parts.nextUp}`,
+      currentLoan: sql<unknown>`${parts.currentLoan}`,
+      savingsHistory: sql<unknown>`${parts.savingsHistory}`,
     })
     .from(memberBalances)
     .where(eq(memberBalances.userId, userId))
@@ -102,11 +113,14 @@ export function dashboardRepository(db: Executor) {
       }
       const [row] = await statement.execute(values);
       if (!row) return null;
-      const { activity, pending, ...summary } = row;
+      const { activity, pending, nextUp, currentLoan, savingsHistory, ...summary } = row;
       return {
         summary: summary as SummaryRow<K>,
         activity: fromJson(activity),
         pending: fromJson(pending),
+        nextUp,
+        currentLoan,
+        savingsHistory,
       };
     },
   };

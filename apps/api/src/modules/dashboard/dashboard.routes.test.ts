@@ -156,7 +156,35 @@ describe('GET /users/dashboard', () => {
       },
       recentActivity: [],
       pendingActions: [],
+      // Nothing due, no loan, and no chart of months that held nothing.
+      nextUp: { overdue: null, nextInstalment: null, guarantorRequest: null },
+      currentLoan: null,
+      savingsHistory: [],
     });
+  });
+
+  it('charts savings and share holding at the end of each of the last 12 months, from the ledger', async () => {
+    const months = (await get(token)).savingsHistory;
+    const quiet = ['2024-07', '2024-08', '2024-09', '2024-10', '2024-11', '2024-12'];
+    expect(months).toEqual([
+      // January 2024's deduction, before the window, is in every month's figure.
+      ...[...quiet, '2025-01', '2025-02'].map((month) => ({
+        month,
+        savings: 100_000,
+        shares: 50_000,
+      })),
+      { month: '2025-03', savings: 105_000, shares: 50_000 }, // the dividend
+      { month: '2025-04', savings: 105_000, shares: 50_000 },
+      { month: '2025-05', savings: 125_000, shares: 55_000 }, // May's deduction
+      { month: '2025-06', savings: 95_000, shares: 55_000 }, // the withdrawal
+    ]);
+    // The statement page reads the same months on their own.
+    const res = await t.app.inject({
+      url: '/api/v1/users/dashboard/savings-history',
+      headers: bearer(token),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ success: true, data: months });
   });
 
   it('dates each movement as its module does: a deduction at noon in Lagos, a request when made', async () => {

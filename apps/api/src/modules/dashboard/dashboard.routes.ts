@@ -1,6 +1,6 @@
-import { dashboardResponseSchema } from '@coop/shared/dashboard';
+import { dashboardResponseSchema, savingsHistoryResponseSchema } from '@coop/shared/dashboard';
 import type { RouteModule } from '../../plugins/route-groups.js';
-import { getDashboard } from './dashboard.service.js';
+import { getDashboard, getSavingsHistory } from './dashboard.service.js';
 
 const tags = ['dashboard'];
 
@@ -16,5 +16,20 @@ export const dashboardRoutes: RouteModule = async (app, deps) => {
       },
     },
     async (req) => ({ success: true as const, data: await getDashboard(deps, req.member) }),
+  );
+
+  app.get(
+    '/savings-history',
+    {
+      schema: {
+        tags,
+        summary: 'Savings and share holding at the end of each of the last 12 months (naira)',
+        response: { 200: savingsHistoryResponseSchema },
+      },
+    },
+    async (req) => ({
+      success: true as const,
+      data: await getSavingsHistory(deps, req.member),
+    }),
   );
 };

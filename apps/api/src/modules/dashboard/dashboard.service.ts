@@ -5,15 +5,20 @@
  * 107). The modules feed it through dashboard.sources.ts.
  */
 import type { Dashboard, FinancialSummary, PendingAction } from '@coop/shared/dashboard';
-import { RECENT_ACTIVITY_LIMIT } from '@coop/shared/dashboard-rules';
+import { RECENT_ACTIVITY_LIMIT, SAVINGS_HISTORY_MONTHS } from '@coop/shared/dashboard-rules';
 import { toIsoDateInTimeZone } from '@coop/shared/dates';
 import { koboToNaira } from '@coop/shared/money';
 import type { Deps } from '../../deps.js';
 import type { MemberActor } from '../../lib/actor.js';
 import type { PendingRow } from '../../lib/dashboard-seam.js';
 import { notFound } from '../../lib/domain-error.js';
-import { availableOf, heldFrom } from '../ledger/ledger.service.js';
-import { ACTIVITY_SOURCES, PENDING_ACTION_SOURCES, SUMMARY_TOTALS } from './dashboard.sources.js';
+import { availableOf, heldFrom, savingsHistoryOf } from '../ledger/ledger.service.js';
+import {
+  ACTIVITY_SOURCES,
+  OUTLOOK_SOURCES,
+  PENDING_ACTION_SOURCES,
+  SUMMARY_TOTALS,
+} from './dashboard.sources.js';
 import { DASHBOARD_TODAY, DASHBOARD_USER_ID, dashboardRepository } from './dashboard.repository.js';
 
 /** Pending actions without a deadline come after those with one (a stable sort). */
@@ -38,6 +43,13 @@ export async function getDashboard(deps: Deps, actor: MemberActor): Promise<Dash
         DASHBOARD_TODAY,
       ),
     ),
+    nextUp: OUTLOOK_SOURCES.nextUp.fragment(DASHBOARD_USER_ID, DASHBOARD_TODAY),
+    currentLoan: OUTLOOK_SOURCES.currentLoan.fragment(DASHBOARD_USER_ID),
+    savingsHistory: OUTLOOK_SOURCES.savingsHistory.fragment(
+      DASHBOARD_USER_ID,
+      DASHBOARD_TODAY,
+      SAVINGS_HISTORY_MONTHS,
+    ),
   }));
   if (!read) throw notFound('Member');
   const { summary: balances, activity, pending: asks } = read;
@@ -56,7 +68,20 @@ export async function getDashboard(deps: Deps, actor: MemberActor): Promise<Dash
     financialSummary,
     recentActivity: activity.map((row) => sourceAt(ACTIVITY_SOURCES, row.source).map(row)),
     pendingActions: groupLikeActions(asks).sort(byDeadline),
+    nextUp: OUTLOOK_SOURCES.nextUp.map(read.nextUp),
+    currentLoan: OUTLOOK_SOURCES.currentLoan.map(read.currentLoan),
+    savingsHistory: OUTLOOK_SOURCES.savingsHistory.map(read.savingsHistory),
   };
+}
+
+/** GET /users/dashboard/savings-history: the chart's months on their own (the statement page). */
+export function getSavingsHistory(deps: Deps, actor: MemberActor) {
+  return savingsHistoryOf(
+    deps.db,
+    actor.user.id,
+    toIsoDateInTimeZone(deps.clock.now()),
+    SAVINGS_HISTORY_MONTHS,
+  );
 }
 
 /**

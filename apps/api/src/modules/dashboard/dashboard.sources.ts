@@ -22,7 +22,13 @@ import { depositNoticeActivity } from '../deposit-notices/deposit-notices.servic
 import { dividendActivity, dividendsPaidTotal } from '../dividends/dividends.service.js';
 import { fineActivity, finePendingActions, pendingFinesTotal } from '../fines/fines.service.js';
 import { withdrawalActivity } from '../withdrawals/withdrawals.service.js';
-import { memberLoanActivity, memberLoanPendingActions } from '../loans/loans.service.js';
+import {
+  currentLoan,
+  loanNextUp,
+  memberLoanActivity,
+  memberLoanPendingActions,
+} from '../loans/loans.service.js';
+import { savingsHistoryFrom, savingsHistorySql } from '../ledger/ledger.service.js';
 
 /** Every module's movements, merged newest first into Recent Activity. */
 export const ACTIVITY_SOURCES: readonly ActivitySource[] = [
@@ -49,3 +55,13 @@ export const SUMMARY_TOTALS = {
   dividends: dividendsPaidTotal,
   fines: pendingFinesTotal,
 } satisfies Record<string, SummaryTotal>;
+
+/**
+ * What's next and the savings chart (docs/decisions/160-dashboard-leads-with-whats-next.md): each
+ * a module's SQL, one JSON column of the same statement, and the mapper of its value.
+ */
+export const OUTLOOK_SOURCES = {
+  nextUp: loanNextUp,
+  currentLoan,
+  savingsHistory: { fragment: savingsHistorySql, map: savingsHistoryFrom },
+};

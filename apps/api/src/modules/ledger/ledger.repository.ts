@@ -15,7 +15,7 @@ import {
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
-import type { Kobo } from '@coop/shared/money';
+import { koboToNaira, type Kobo } from '@coop/shared/money';
 import { queryRows, type Database, type Executor, type Tx } from '../../db/client.js';
 import {
   ledgerEntries,
@@ -556,4 +556,68 @@ export function heldSql(userId: string): SQL {
               from ${memberHolds}
              where ${memberHolds.userId} = ${userId} and ${memberHolds.releasedAt} is null
              group by 1, 2) h)`;
+}
+
+/**
+ * The member's savings and share holding at the end of each of the last `months` months up to
+ * `today`'s (the current month's figure is today's), as ONE scalar subquery (a JSON array, oldest
+ * first, kobo as numbers), so the dashboard embeds it in its statement. Read from the ledger's
+ * entries by effective date, through `ledger_entries_user_account_idx` (the member's entries of
+ * the two accounts, a few a month); a month's figure counts every entry up to its end, those
+ * before the window too. `savingsHistoryFrom` words it for the pages.
+ */
+export function savingsHistorySql(userId: string, today: string, months: number): SQL {
+  const e = ledgerEntries;
+  const t = ledgerTransactions;
+  return sql`(with moves as (
+        select date_trunc('month', ${t.effectiveDate})::date as month,
+          coalesce(-sum(${e.amount}) filter (where ${e.account} = 'member_savings'), 0) as savings,
+          coalesce(-sum(${e.amount}) filter (where ${e.account} = 'member_shares'), 0) as shares
+        from ${e} join ${t} on ${t.id} = ${e.transactionId}
+        where ${e.userId} = ${userId} and ${e.account} in ('member_savings', 'member_shares')
+          and ${t.effectiveDate} <= ${today}::date
+        group by 1),
+      window_months as (
+        select (date_trunc('month', ${today}::date) - make_interval(months => n))::date as month
+        from generate_series(0, ${sql.raw(String(months - 1))}) as n)
+      select coalesce(json_agg(json_build_array(to_char(w.month, 'YYYY-MM'),
+          (select coalesce(sum(m.savings), 0) from moves m where m.month <= w.month)::float8,
+          (select coalesce(sum(m.shares), 0) from moves m where m.month <= w.month)::float8)
+        order by w.month), '[]'::json)
+      from window_months w)`;
+}
+
+/**
+ * The value of `savingsHistorySql` as the pages' months, in naira: from the first month that
+ * held money (a new member's chart does not open on months of nothing).
+ */
+export function savingsHistoryFrom(
+  value: unknown,
+): { month: string; savings: number; shares: number }[] {
+  const rows = (typeof value === 'string' ? JSON.parse(value) : value) as [
+    string,
+    number,
+    number,
+  ][];
+  const first = rows.findIndex(([, savings, shares]) => savings !== 0 || shares !== 0);
+  if (first === -1) return [];
+  return rows.slice(first).map(([month, savings, shares]) => ({
+    month,
+    savings: koboToNaira(savings),
+    shares: koboToNaira(shares),
+  }));
+}
+
+/** The member's savings history (`savingsHistorySql`) on its own: the statement page's chart. */
+export async function savingsHistoryOf(
+  db: Executor,
+  userId: string,
+  today: string,
+  months: number,
+): Promise<{ month: string; savings: number; shares: number }[]> {
+  const [row] = await queryRows<{ history: unknown }>(
+    db,
+    sql`select ${savingsHistorySql(userId, today, months)} as history`,
+  );
+  return savingsHistoryFrom(row?.history ?? []);
 }

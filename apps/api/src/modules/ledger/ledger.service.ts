@@ -58,6 +58,9 @@ export {
   openHoldsOf,
   openMemberBalance,
   rebuildMemberBalances,
+  savingsHistoryFrom,
+  savingsHistoryOf,
+  savingsHistorySql,
   shareHoldingsOn,
 } from './ledger.repository.js';
 export type { PostingReference } from './ledger.repository.js';

@@ -3,7 +3,13 @@
  * module.
  */
 import type { GuarantorRequest } from '@coop/shared/guarantors';
-import type { Loan, LoanGuarantor, RepaymentRecord, ScheduleItem } from '@coop/shared/loans';
+import type {
+  Loan,
+  LoanGuarantor,
+  LoanProgressShape,
+  RepaymentRecord,
+  ScheduleItem,
+} from '@coop/shared/loans';
 import { calculateLoan, type LoanPolicy, type LoanQuote } from '@coop/shared/loan-math';
 import { toIsoDateInTimeZone, type IsoDate } from '@coop/shared/dates';
 import { koboToNaira } from '@coop/shared/money';
@@ -36,6 +42,7 @@ export function toLoanGuarantor(slot: LoanGuarantorPart['slot'], person: PersonR
     guaranteeAmount: koboToNaira(slot.guaranteeAmount),
     status: slot.status,
     responseDate: slot.responseDate?.toISOString() ?? null,
+    invitationDate: slot.invitationDate.toISOString(),
     isReplacement: slot.replacesId !== null,
   };
 }
@@ -131,6 +138,47 @@ export function toLoan(loan: LoanRow, parts: LoanParts): Loan {
       monthlyPaymentAmount: koboToNaira(loan.monthlyPayment),
     },
     repaymentRecords: parts.repayments.map(toRepaymentRecord),
+    progress: loanProgressOf(loan, parts),
+  };
+}
+
+/**
+ * The facts of the loan's path (docs/business-rules.md "A loan's timeline"): the instalments
+ * counted from the fixed schedule (none before disbursement: the quote's are estimates), the next
+ * one the first not paid in full, with what is left of it.
+ */
+export function loanProgressOf(
+  loan: Pick<
+    LoanRow,
+    | 'requiredCertifications'
+    | 'underReviewAt'
+    | 'decidedAt'
+    | 'rejectionReason'
+    | 'disbursedAt'
+    | 'repaidAt'
+  >,
+  parts: Pick<LoanParts, 'schedule' | 'certifications' | 'disbursementRequestedAt'>,
+): LoanProgressShape {
+  const next = parts.schedule.find((item) => item.status !== 'paid');
+  return {
+    certificationsRequired: loan.requiredCertifications,
+    certifications: parts.certifications,
+    underReviewAt: loan.underReviewAt?.toISOString() ?? null,
+    decidedAt: loan.decidedAt?.toISOString() ?? null,
+    rejectionReason: loan.rejectionReason,
+    disbursementRequestedAt: parts.disbursementRequestedAt,
+    disbursedAt: loan.disbursedAt?.toISOString() ?? null,
+    repaidAt: loan.repaidAt?.toISOString() ?? null,
+    instalmentsPaid: parts.schedule.filter((item) => item.status === 'paid').length,
+    instalmentsTotal: parts.schedule.length,
+    nextInstalment:
+      next && loan.repaidAt === null
+        ? {
+            month: next.month,
+            dueDate: next.dueDate,
+            amount: koboToNaira(next.totalAmount - next.paidAmount),
+          }
+        : null,
   };
 }
 

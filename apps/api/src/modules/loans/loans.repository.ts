@@ -17,6 +17,7 @@ import type { GuarantorRequestListQuery } from '@coop/shared/guarantors';
 import type { LoanListQuery, UnderReviewLoanListQuery } from '@coop/shared/loans';
 import {
   loanCertifications,
+  loanDisbursementRequests,
   loanGuarantors,
   loanRepayments,
   loans,
@@ -25,6 +26,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { queryRows, type Executor } from '../../db/client.js';
+import { COOPERATIVE_TIME_ZONE } from '@coop/shared/constants';
 import { listFilters, listPage, listValues } from '../../lib/list-query.js';
 
 export type LoanRow = typeof loans.$inferSelect;
@@ -137,6 +139,103 @@ export function loanPendingSql(userId: string, isReviewer: boolean, limit: numbe
     order by part, n limit ${limit}`;
 }
 
+/**
+ * What the member owes or is asked next about loans (docs/business-rules.md "What's next"), as
+ * ONE JSON value for the dashboard's statement: `overdue` (every unpaid instalment of a running
+ * loan due before `today`: sum, count, oldest due date and its age in days), `nextInstalment` (the
+ * first unpaid instalment due `today` or later) and `guarantorRequest` (the oldest request waiting
+ * for the member's answer, how many wait, and the day an answer is expected). Instalments are
+ * judged by their due date, not by the hourly job's `overdue` mark, so the figure never lags it.
+ */
+export function loanNextUpSql(userId: string, today: string, answerWithinDays: number): SQL {
+  const s = loanScheduleItems;
+  const g = loanGuarantors;
+  const unpaid = sql`${s.status} <> 'paid' and ${loans.userId} = ${userId}
+      and ${loans.status} in ('disbursed', 'defaulted')`;
+  const overdue = sql`(select json_build_object('loanId', min(${loans.loanNumber}),
+        'amountKobo', sum(${s.totalAmount} - ${s.paidAmount})::float8, 'instalments', count(*),
+        'since', to_char(min(${s.dueDate}), 'YYYY-MM-DD'),
+        'daysOverdue', ${today}::date - min(${s.dueDate}))
+      from ${s} join ${loans} on ${loans.id} = ${s.loanId}
+      where ${unpaid} and ${s.dueDate} < ${today}::date having count(*) > 0)`;
+  const next = sql`(select json_build_object('loanId', ${loans.loanNumber}, 'month', ${s.month},
+        'ofMonths', ${loans.repaymentTermMonths}, 'dueDate', to_char(${s.dueDate}, 'YYYY-MM-DD'),
+        'amountKobo', (${s.totalAmount} - ${s.paidAmount})::float8)
+      from ${s} join ${loans} on ${loans.id} = ${s.loanId}
+      where ${unpaid} and ${loans.status} = 'disbursed' and ${s.dueDate} >= ${today}::date
+      order by ${s.dueDate}, ${s.month} limit 1)`;
+  const ask = sql`(select json_build_object('count', count(*) over (),
+        'loanId', ${loans.loanNumber}, 'borrower', ${fullName(users)},
+        'amountKobo', ${g.guaranteeAmount}::float8,
+        'deadline', to_char((${g.invitationDate} at time zone ${COOPERATIVE_TIME_ZONE})::date
+          + ${sql.raw(String(answerWithinDays))}, 'YYYY-MM-DD'))
+      from ${g} join ${loans} on ${loans.id} = ${g.loanId} join ${users} on ${users.id} = ${loans.userId}
+      where ${g.guarantorUserId} = ${userId} and ${g.replacedById} is null and ${g.status} = 'pending'
+      order by ${g.invitationDate}, ${g.id} limit 1)`;
+  return sql`json_build_object('overdue', ${overdue}, 'nextInstalment', ${next},
+    'guarantorRequest', ${ask})`;
+}
+
+/**
+ * The member's current loan for the dashboard's timeline, as ONE JSON value (null when none): the
+ * newest loan not yet repaid nor rejected, its own columns and its parts (`loanParts`).
+ */
+export function currentLoanSql(userId: string): SQL {
+  return sql`(select json_build_object('loan', json_build_object('id', ${loans.id},
+        'loanNumber', ${loans.loanNumber}, 'purpose', ${loans.purpose},
+        'requestedAmount', ${loans.requestedAmount},
+        'repaymentTermMonths', ${loans.repaymentTermMonths}, 'status', ${loans.status},
+        'requestDate', ${loans.requestDate}, 'requiredCertifications', ${loans.requiredCertifications},
+        'underReviewAt', ${loans.underReviewAt}, 'decidedAt', ${loans.decidedAt},
+        'rejectionReason', ${loans.rejectionReason}, 'disbursedAt', ${loans.disbursedAt},
+        'repaidAt', ${loans.repaidAt}), 'parts', ${loanPartsSql()})
+      from ${loans}
+      where ${loans.userId} = ${userId}
+        and ${loans.status} in ('pending', 'under_review', 'approved', 'disbursed', 'defaulted')
+      order by ${loans.requestDate} desc limit 1)`;
+}
+
+/** The current loan's JSON (`currentLoanSql`) as a row and its parts. */
+export function currentLoanFrom(value: unknown): { loan: CurrentLoanRow; parts: LoanParts } | null {
+  const json = (typeof value === 'string' ? JSON.parse(value) : value) as {
+    loan: Record<string, unknown>;
+    parts: unknown;
+  } | null;
+  if (!json) return null;
+  const at = (key: string) => {
+    const raw = json.loan[key];
+    return typeof raw === 'string' ? new Date(raw) : null;
+  };
+  const loan = json.loan as unknown as CurrentLoanRow;
+  return {
+    loan: {
+      ...loan,
+      requestDate: at('requestDate') ?? new Date(NaN),
+      underReviewAt: at('underReviewAt'),
+      decidedAt: at('decidedAt'),
+      disbursedAt: at('disbursedAt'),
+      repaidAt: at('repaidAt'),
+    },
+    parts: loanPartsOf(json.parts),
+  };
+}
+export type CurrentLoanRow = Pick<
+  LoanRow,
+  | 'id'
+  | 'loanNumber'
+  | 'purpose'
+  | 'requestedAmount'
+  | 'repaymentTermMonths'
+  | 'status'
+  | 'requestDate'
+  | 'requiredCertifications'
+  | 'underReviewAt'
+  | 'decidedAt'
+  | 'rejectionReason'
+  | 'disbursedAt'
+  | 'repaidAt'
+>;
+
 /** What the loan shape (loan-shape.ts) shows of a live guarantor slot, with its guarantor. */
 /**
  * The payroll schedule's question (modules/payroll, payroll-expected.ts): per member, the unpaid part
@@ -158,7 +257,10 @@ export function instalmentsDueSql(first: string, last: string, userIds?: readonl
 }
 
 export type LoanGuarantorPart = {
-  slot: Pick<GuarantorRow, 'id' | 'guaranteeAmount' | 'status' | 'responseDate' | 'replacesId'>;
+  slot: Pick<
+    GuarantorRow,
+    'id' | 'guaranteeAmount' | 'status' | 'invitationDate' | 'responseDate' | 'replacesId'
+  >;
   person: PersonRow;
 };
 export type ScheduleItemPart = Pick<
@@ -169,6 +271,7 @@ export type ScheduleItemPart = Pick<
   | 'interestAmount'
   | 'totalAmount'
   | 'remainingBalance'
+  | 'paidAmount'
   | 'status'
 >;
 export type RepaymentPart = Pick<
@@ -183,21 +286,31 @@ export type RepaymentPart = Pick<
   | 'status'
   | 'newBalance'
 >;
-/** A loan's live guarantor slots (the borrower's order), schedule (by month), repayments (newest first). */
+/** A reviewer's decision on a loan, without the reviewer: the borrower's timeline shows these. */
+export type CertificationPart = { decision: 'approve' | 'reject'; certifiedAt: string };
+/**
+ * A loan's live guarantor slots (the borrower's order), schedule (by month), repayments (newest
+ * first), certifications (oldest first) and when a payout waiting for a second officer was asked.
+ */
 export type LoanParts = {
   guarantors: LoanGuarantorPart[];
   schedule: ScheduleItemPart[];
   repayments: RepaymentPart[];
+  certifications: CertificationPart[];
+  disbursementRequestedAt: string | null;
 };
 export type LoanWithParts = { loan: LoanRow; parts: LoanParts };
 
 type LoanPartsJson = {
-  guarantors: (Omit<LoanGuarantorPart['slot'], 'responseDate'> & {
+  guarantors: (Omit<LoanGuarantorPart['slot'], 'responseDate' | 'invitationDate'> & {
+    invitationDate: string;
     responseDate: string | null;
     person: PersonRow;
   })[];
   schedule: ScheduleItemPart[];
   repayments: RepaymentPart[];
+  certifications: CertificationPart[];
+  disbursementRequestedAt: string | null;
 };
 
 /** The parts as PostgreSQL's JSON gives them (a string or parsed, by driver) to their row types. */
@@ -205,12 +318,24 @@ function loanPartsOf(value: unknown): LoanParts {
   const json = (typeof value === 'string' ? JSON.parse(value) : value) as LoanPartsJson;
   return {
     // Read as JSON text, a timestamp becomes the same instant as the driver's Date (to the ms).
-    guarantors: json.guarantors.map(({ person, responseDate, ...slot }) => ({
-      slot: { ...slot, responseDate: responseDate === null ? null : new Date(responseDate) },
+    guarantors: json.guarantors.map(({ person, responseDate, invitationDate, ...slot }) => ({
+      slot: {
+        ...slot,
+        invitationDate: new Date(invitationDate),
+        responseDate: responseDate === null ? null : new Date(responseDate),
+      },
       person,
     })),
     schedule: json.schedule,
     repayments: json.repayments,
+    certifications: json.certifications.map((c) => ({
+      decision: c.decision,
+      certifiedAt: new Date(c.certifiedAt).toISOString(),
+    })),
+    disbursementRequestedAt:
+      json.disbursementRequestedAt === null
+        ? null
+        : new Date(json.disbursementRequestedAt).toISOString(),
   };
 }
 
@@ -222,12 +347,17 @@ function loanPartsOf(value: unknown): LoanParts {
  * A replacement guarantor takes the place of the one it replaced: the borrower's order stays.
  */
 function loanParts() {
+  return loanPartsSql().mapWith(loanPartsOf);
+}
+
+function loanPartsSql(): SQL {
   const g = loanGuarantors;
   const s = loanScheduleItems;
   const r = loanRepayments;
   const u = users;
   const guarantors = sql`(select coalesce(json_agg(json_build_object('id', ${g.id},
       'guaranteeAmount', ${g.guaranteeAmount}, 'status', ${g.status},
+      'invitationDate', ${g.invitationDate},
       'responseDate', ${g.responseDate}, 'replacesId', ${g.replacesId},
       'person', (select json_build_object('id', ${u.id}, 'firstName', ${u.firstName},
         'lastName', ${u.lastName}, 'email', ${u.email}, 'membershipId', ${u.membershipId})
@@ -238,7 +368,8 @@ function loanParts() {
   const schedule = sql`(select coalesce(json_agg(json_build_object('month', ${s.month},
       'dueDate', ${s.dueDate}, 'principalAmount', ${s.principalAmount},
       'interestAmount', ${s.interestAmount}, 'totalAmount', ${s.totalAmount},
-      'remainingBalance', ${s.remainingBalance}, 'status', ${s.status})
+      'remainingBalance', ${s.remainingBalance}, 'paidAmount', ${s.paidAmount},
+      'status', ${s.status})
     order by ${s.month}), '[]')
     from ${s} where ${s.loanId} = ${loans.id})`;
   const repayments = sql`(select coalesce(json_agg(json_build_object('id', ${r.id},
@@ -248,9 +379,18 @@ function loanParts() {
       'status', ${r.status}, 'newBalance', ${r.newBalance})
     order by ${r.paymentDate} desc, ${r.createdAt} desc), '[]')
     from ${r} where ${r.loanId} = ${loans.id})`;
+  // The reviewers' decisions without the reviewers (the borrower's timeline counts them).
+  const c = loanCertifications;
+  const certifications = sql`(select coalesce(json_agg(json_build_object('decision', ${c.decision},
+      'certifiedAt', ${c.certifiedAt}) order by ${c.certifiedAt}, ${c.id}), '[]')
+    from ${c} where ${c.loanId} = ${loans.id})`;
+  const d = loanDisbursementRequests;
+  const payoutAsked = sql`(select max(${d.requestedAt}) from ${d}
+    where ${d.loanId} = ${loans.id} and ${d.status} = 'pending')`;
   // Nested templates: Drizzle names the tables of nested columns even in a one-table select.
   return sql`json_build_object('guarantors', ${guarantors}, 'schedule', ${schedule},
-    'repayments', ${repayments})`.mapWith(loanPartsOf);
+    'repayments', ${repayments}, 'certifications', ${certifications},
+    'disbursementRequestedAt', ${payoutAsked})`;
 }
 
 export function loansRepository(db: Executor) {

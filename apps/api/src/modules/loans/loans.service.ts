@@ -38,7 +38,8 @@ import {
   type UnderReviewLoan,
   type UnderReviewLoanListQuery,
 } from '@coop/shared/loans';
-import { LOAN_LINKS } from '@coop/shared/loan-rules';
+import { GUARANTOR_ANSWER_WITHIN_DAYS, LOAN_LINKS } from '@coop/shared/loan-rules';
+import type { CurrentLoan, NextUp } from '@coop/shared/dashboard';
 import { formatKobo, koboToNaira, nairaToKobo } from '@coop/shared/money';
 import type { Deps } from '../../deps.js';
 import type { Executor, Tx } from '../../db/client.js';
@@ -52,10 +53,13 @@ import { lockMemberBalances, readMemberBalance, releaseHold } from '../ledger/le
 import { sendMessages, type OutgoingMessage } from '../notifications/notifications.service.js';
 import { confirmedSavingsOf } from '../contributions/contributions.service.js';
 import { currentPolicy } from '../policy/policy.service.js';
-import { personName, toLoan, toLoanGuarantor } from './loan-shape.js';
+import { loanProgressOf, personName, toLoan, toLoanGuarantor } from './loan-shape.js';
 import { loanBackOfficeRepository } from './loan-back-office.repository.js';
 import {
+  currentLoanFrom,
+  currentLoanSql,
   loanActivitySql,
+  loanNextUpSql,
   loanPendingSql,
   loansRepository,
   type GuarantorRow,
@@ -712,4 +716,60 @@ export const memberLoanActivity: ActivitySource = {
     date: row.occurredAt,
     status: row.status,
   }),
+};
+
+/**
+ * What the dashboard's "What's next" reads of loans (docs/business-rules.md "What's next"): its
+ * SQL for the dashboard's one statement (`today` bound per call, decision 107) and the mapper of
+ * the value it reads.
+ */
+export const loanNextUp = {
+  fragment: (userId: string, today: string) =>
+    loanNextUpSql(userId, today, GUARANTOR_ANSWER_WITHIN_DAYS),
+  map(value: unknown): NextUp {
+    const json = (typeof value === 'string' ? JSON.parse(value) : value) as {
+      overdue: (Omit<NonNullable<NextUp['overdue']>, 'amount'> & { amountKobo: number }) | null;
+      nextInstalment:
+        (Omit<NonNullable<NextUp['nextInstalment']>, 'amount'> & { amountKobo: number }) | null;
+      guarantorRequest:
+        (Omit<NonNullable<NextUp['guarantorRequest']>, 'amount'> & { amountKobo: number }) | null;
+    };
+    const naira = <T extends { amountKobo: number }>(part: T | null) => {
+      if (!part) return null;
+      const { amountKobo, ...rest } = part;
+      return { ...rest, amount: koboToNaira(amountKobo) };
+    };
+    return {
+      overdue: naira(json.overdue),
+      nextInstalment: naira(json.nextInstalment),
+      guarantorRequest: naira(json.guarantorRequest),
+    };
+  },
+};
+
+/** The member's current loan for the dashboard's timeline: its SQL and the mapper of its value. */
+export const currentLoan = {
+  fragment: currentLoanSql,
+  map(value: unknown): CurrentLoan | null {
+    const found = currentLoanFrom(value);
+    if (!found) return null;
+    const { loan, parts } = found;
+    return {
+      id: loan.id,
+      loanId: loan.loanNumber,
+      purpose: loan.purpose,
+      requestedAmount: koboToNaira(loan.requestedAmount),
+      repaymentTermMonths: loan.repaymentTermMonths,
+      status: loan.status,
+      requestDate: loan.requestDate.toISOString(),
+      guarantors: parts.guarantors.map(({ slot, person }) => ({
+        firstName: person.firstName,
+        lastName: person.lastName,
+        status: slot.status,
+        invitationDate: slot.invitationDate.toISOString(),
+        responseDate: slot.responseDate?.toISOString() ?? null,
+      })),
+      progress: loanProgressOf(loan, parts),
+    };
+  },
 };

@@ -13,6 +13,7 @@ import {
 import { LocationProbe, renderRoutes } from '../../../testing/render';
 import MemberLayoutRoute from './layout';
 import SearchRoute from './search';
+import { NO_PROGRESS } from '../../../features/loans/components/loans-page-fixtures';
 
 const LOAN: Loan = {
   id: '00000000-0000-4000-8000-000000000010',
@@ -34,6 +35,7 @@ const LOAN: Loan = {
     monthlyPaymentAmount: 175_000,
   },
   repaymentRecords: [],
+  progress: NO_PROGRESS,
 };
 
 const MOVEMENT: Transaction = {

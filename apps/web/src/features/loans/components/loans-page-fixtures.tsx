@@ -49,9 +49,25 @@ export function guarantor(
     guaranteeAmount: 25_000,
     status,
     responseDate: null,
+    invitationDate: '2026-11-20T09:00:00.000Z',
     isReplacement,
   };
 }
+
+/** A loan's path before anything happened to it (docs/business-rules.md "A loan's timeline"). */
+export const NO_PROGRESS: Loan['progress'] = {
+  certificationsRequired: 2,
+  certifications: [],
+  underReviewAt: null,
+  decidedAt: null,
+  rejectionReason: null,
+  disbursementRequestedAt: null,
+  disbursedAt: null,
+  repaidAt: null,
+  instalmentsPaid: 0,
+  instalmentsTotal: 0,
+  nextInstalment: null,
+};
 
 export function loan(
   loanId: string,
@@ -79,6 +95,7 @@ export function loan(
       monthlyPaymentAmount: 8_750,
     },
     repaymentRecords: [],
+    progress: NO_PROGRESS,
   } satisfies Loan;
 }
 

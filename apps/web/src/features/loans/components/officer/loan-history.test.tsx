@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { fieldRefusal, json, mockApi } from '../../../../testing/fetch-mock';
 import { renderWithProviders } from '../../../../testing/render';
 import { LoanHistory } from './loan-history';
+import { NO_PROGRESS } from '../loans-page-fixtures';
 
 const loan = (status: Loan['status']): Loan => ({
   id: '10000000-0000-4000-8000-000000000009',
@@ -21,6 +22,7 @@ const loan = (status: Loan['status']): Loan => ({
   guarantors: [],
   repaymentSchedule: { scheduleItems: [], totalRepaymentAmount: 262_500, monthlyPaymentAmount: 0 },
   repaymentRecords: [],
+  progress: NO_PROGRESS,
 });
 
 type UserLike = ReturnType<typeof renderWithProviders>['user'];
