@@ -458,6 +458,11 @@ const STATEMENT: Statement = {
   transactions: [MOVEMENT],
 };
 
+const MONTHS = [
+  { month: '2025-05', savings: 100_000, shares: 20_000 },
+  { month: '2025-06', savings: 140_000, shares: 25_000 },
+];
+
 describe('statement page', { timeout: 20_000 }, () => {
   it('shows a period’s balances and movements, and downloads the PDF and CSV for it', async () => {
     const created = vi.fn(() => 'blob:statement');
@@ -473,6 +478,7 @@ describe('statement page', { timeout: 20_000 }, () => {
     const api = mockApi({
       'GET /users/statement': () => ok(STATEMENT),
       'GET /users/statement/download': file('application/pdf'),
+      'GET /users/dashboard/savings-history': () => ok(MONTHS),
     });
     const { user } = renderWithProviders(<StatementRoute />, { route: '/reports/statement' });
     expect(await screen.findByText('Apr 01, 2025 to Jun 15, 2025')).toBeInTheDocument();
@@ -486,10 +492,20 @@ describe('statement page', { timeout: 20_000 }, () => {
     expect(downloads.map((call) => call.query.get('format'))).toEqual(['pdf', 'csv']);
     expect(downloads[0]?.query.get('startDate')).toMatch(/^\d{4}-01-01$/);
     expect(savedFiles).toEqual(['s.pdf', 's.pdf']);
+    // Savings over time, the dashboard's chart, with its table for screen readers.
+    expect(screen.getByRole('heading', { name: 'Savings over time' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table', { name: 'Savings over time' }))
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['MonthSavingsShare holding', 'May 2025₦100,000₦20,000', 'June 2025₦140,000₦25,000']);
   });
 
   it('refuses a reversed period with the message, without asking the server', async () => {
-    const api = mockApi({ 'GET /users/statement': () => ok(STATEMENT) });
+    const api = mockApi({
+      'GET /users/statement': () => ok(STATEMENT),
+      'GET /users/dashboard/savings-history': () => ok(MONTHS),
+    });
     const { user } = renderWithProviders(<StatementRoute />, { route: '/reports/statement' });
     await screen.findByRole('heading', { name: 'Savings' });
     const from = screen.getByLabelText('From');

@@ -1,5 +1,6 @@
 import { STATEMENT_MESSAGES } from '@coop/shared/account-rules';
 import { PageTitle } from '../../../components/layouts/page-title';
+import { SavingsHistory } from '../../../features/account/components/savings-history';
 import { StatementView } from '../../../features/account/components/statement-view';
 
 /**
@@ -14,6 +15,7 @@ export default function StatementRoute() {
         description="Opening and closing balances and every movement of a period."
       />
       <StatementView />
+      <SavingsHistory />
     </div>
   );
 }

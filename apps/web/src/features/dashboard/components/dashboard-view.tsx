@@ -11,6 +11,7 @@ import { FALLBACK_MESSAGES } from '@coop/shared/messages';
 import PendingActions from './pending-actions';
 import QuickActions from './quick-actions';
 import RecentActivity from './recent-activity';
+import { AvailableToWithdraw, CurrentLoanSummary, SavingsOverTime, WhatsNext } from './whats-next';
 
 /** docs/member-portal.md §2 Dashboard home, the variant that greets the member by first name. */
 export function DashboardView() {
@@ -37,12 +38,25 @@ export function DashboardView() {
         </p>
         {error ? <p className="sr-only">{error}</p> : null}
       </div>
+      {/* What's next first, then the one hero figure (decision 160), then the spec's seven cards. */}
+      {isError ? null : (
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
+          <WhatsNext nextUp={data?.nextUp} />
+          <AvailableToWithdraw summary={data?.financialSummary} />
+        </div>
+      )}
       <FinancialOverview
         summary={data?.financialSummary}
         isPending={dashboard.isPending}
         isError={isError}
         {...retry}
       />
+      {data ? (
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+          {data.currentLoan ? <CurrentLoanSummary loan={data.currentLoan} /> : null}
+          <SavingsOverTime months={data.savingsHistory} />
+        </div>
+      ) : null}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="grid min-w-0 grid-cols-1 content-start gap-6">
           <RecentActivity

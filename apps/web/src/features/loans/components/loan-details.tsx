@@ -8,6 +8,7 @@ import {
 import type { Loan, LoanGuarantor } from '@coop/shared/loans';
 import { useId } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/list/data-table';
+import { LoanTimeline } from '../../../components/loan-timeline';
 import { Button } from '../../../components/ui/button';
 import { displayDate, naira } from './loan-format';
 import { StatusBadge } from '../../../components/ui/status-badge';
@@ -120,6 +121,10 @@ export function LoanDetails({
           </div>
         ))}
       </dl>
+      <section className="grid gap-2">
+        <h3 className="font-medium">Progress</h3>
+        <LoanTimeline loan={loan} />
+      </section>
       <section>
         <h3 className="mb-2 font-medium">Guarantors</h3>
         <ul className="grid gap-2">

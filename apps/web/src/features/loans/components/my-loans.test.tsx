@@ -11,6 +11,7 @@ import {
   renderLoans,
   location,
   fixtures,
+  NO_PROGRESS,
 } from './loans-page-fixtures';
 
 configure({ asyncUtilTimeout: 3000 });
@@ -51,6 +52,39 @@ describe('My Loans', () => {
     expect(screen.getByRole('region', { name: 'Details of LN-000004' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Details of LN-000011' })).toBeNull();
     // Role queries over an open loan's two tables take seconds in jsdom on a shared machine.
+  }, 20_000);
+
+  it("shows a loan's path in its details: steps with who and when, who it waits for, what is next", async () => {
+    const approved: Loan = {
+      ...loan('LN-000006', 'A deep freezer for the shop', 'approved', [
+        { ...guarantor('Bayo', 'accepted'), responseDate: '2026-11-21T09:00:00.000Z' },
+        { ...guarantor('Chidi', 'accepted'), responseDate: '2026-11-22T09:00:00.000Z' },
+      ]),
+      progress: {
+        ...NO_PROGRESS,
+        underReviewAt: '2026-11-22T09:00:00.000Z',
+        certifications: [
+          { decision: 'approve', certifiedAt: '2026-11-23T09:00:00.000Z' },
+          { decision: 'approve', certifiedAt: '2026-11-24T09:00:00.000Z' },
+        ],
+        decidedAt: '2026-11-24T09:00:00.000Z',
+        disbursementRequestedAt: '2026-11-25T09:00:00.000Z',
+      },
+    };
+    server([approved]);
+    renderLoans('/loans?loan=LN-000006');
+    const details = await screen.findByRole('region', { name: 'Details of LN-000006' });
+    const progress = within(details);
+    expect(progress.getByRole('heading', { name: 'Progress' })).toBeInTheDocument();
+    expect(progress.getByText('2 of 2 accepted')).toBeInTheDocument();
+    expect(progress.getByText('Bayo Musa: accepted Nov 21')).toBeInTheDocument();
+    expect(progress.getByText('2 of 2 certifications')).toBeInTheDocument();
+    expect(progress.getByText('Approved')).toBeInTheDocument();
+    expect(progress.getByText('A second officer confirms the payout')).toBeInTheDocument();
+    expect(progress.getByText('Waiting for').nextSibling).toHaveTextContent('A second officer');
+    expect(progress.getByText('Next').nextSibling).toHaveTextContent(
+      'A second officer confirms the payout; then the money reaches you',
+    );
   }, 20_000);
 
   it('opens a linked loan that is not on the first page: searches for it by its ID', async () => {
@@ -219,7 +253,7 @@ describe('My Loans', () => {
       newGuarantorUserId: CANDIDATE.id,
       guarantorId: '00000000-0000-4000-8000-000000000002',
     });
-  });
+  }, 20_000);
 
   it('shows the schedule and history as a list of cards too (phones), and explains the balances', async () => {
     const { pending } = fixtures();
