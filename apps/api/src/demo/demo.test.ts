@@ -119,7 +119,7 @@ describe('seedDemoIfEmpty', () => {
       .from(dividends)
       .where(eq(dividends.status, 'paid'));
     expect(paid?.n).toBeGreaterThan(0);
-    expect(result.loans).toBe(8);
+    expect(result.loans).toBe(9);
     expect(result.notifications).toBeGreaterThan(
       result.contributions.recorded + 21 + 13 + (paid?.n ?? 0),
     );
@@ -427,6 +427,7 @@ describe('seedDemoIfEmpty', () => {
       ['fatima.abdullahi@demo.coop', 'approved'],
       ['chidi@demo.coop', 'under_review'],
       ['bayo@demo.coop', 'pending'],
+      ['funmilayo.akinola@demo.coop', 'pending'],
     ]);
     // Every disbursement the demo made records how it was paid out (decision 085).
     const methods = await db

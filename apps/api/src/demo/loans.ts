@@ -12,6 +12,7 @@
  *   limit (₦100,000), so a second administrator approves it. Fatima (M0012): a smaller approved loan one
  *   administrator disburses. Babatunde (M0014): a defaulted loan.
  * - Bayo guarantees three running loans, the most allowed; Chidi two.
+ * - Funmilayo (M0006): a pending request, Effiong (M0009) accepted, Yetunde (M0018) to answer.
  */
 import { addDays, daysBetween, parseIsoDate, type IsoDate } from '@coop/shared/dates';
 import { addMonthsClamped } from '@coop/shared/dates';
@@ -304,6 +305,16 @@ export function loanEvents(
     'reject',
     'I already guarantee a loan for my brother this year',
   );
+
+  // Funmilayo's open request, for her dashboard's timeline: Effiong accepted, Yetunde has not
+  // answered yet.
+  request('funmilayo-pending', ago(2), funmilayo, {
+    amount: 150_000,
+    term: 12,
+    purpose: 'Solar panels and an inverter for my home office',
+    guarantors: [who('m0009'), who('m0018')],
+  });
+  answer('funmilayo-pending', ago(1, 30), who('m0009'), 'accept');
 
   // The hourly overdue check, as it last ran yesterday.
   at(ago(1), (deps) => markOverdueInstalments(deps, deps.clock.now()));
