@@ -10,7 +10,7 @@ import { LOAN_LINKS } from '@coop/shared/loan-rules';
 import { LOAN_STATUS_DISPLAY } from '@coop/shared/loan-statuses';
 import { formatNaira } from '@coop/shared/money';
 import { AlertTriangle, CalendarClock, CheckCircle2, Users, Wallet } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoanTimeline } from '../../../components/loan-timeline';
 import { SavingsChart } from '../../../components/savings-chart';
@@ -56,11 +56,12 @@ function Item({
  * for an answer with the day it is expected by; else that nothing is due.
  */
 export function WhatsNext({ nextUp }: { nextUp: NextUp | undefined }) {
+  const headingId = useId();
   if (!nextUp)
     return (
-      <Card aria-busy="true" className="h-full">
+      <Card role="region" aria-labelledby={headingId} aria-busy="true" className="h-full">
         <CardHeader>
-          <CardTitle as="h2" className="text-lg">
+          <CardTitle id={headingId} as="h2" className="text-lg">
             {NEXT_UP_MESSAGES.title}
           </CardTitle>
         </CardHeader>
@@ -72,9 +73,9 @@ export function WhatsNext({ nextUp }: { nextUp: NextUp | undefined }) {
   const { overdue, nextInstalment, guarantorRequest } = nextUp;
   const nothing = !overdue && !nextInstalment && !guarantorRequest;
   return (
-    <Card className="h-full">
+    <Card role="region" aria-labelledby={headingId} className="h-full">
       <CardHeader>
-        <CardTitle as="h2" className="text-lg">
+        <CardTitle id={headingId} as="h2" className="text-lg">
           {NEXT_UP_MESSAGES.title}
         </CardTitle>
       </CardHeader>
@@ -154,10 +155,11 @@ export function WhatsNext({ nextUp }: { nextUp: NextUp | undefined }) {
  * what is held), with each amount held and why (docs/business-rules.md "What's next").
  */
 export function AvailableToWithdraw({ summary }: { summary: FinancialSummary | undefined }) {
+  const headingId = useId();
   return (
-    <Card className="h-full">
+    <Card role="region" aria-labelledby={headingId} className="h-full">
       <CardHeader>
-        <CardTitle as="h2" className="flex items-center gap-2 text-lg">
+        <CardTitle id={headingId} as="h2" className="flex items-center gap-2 text-lg">
           <Wallet aria-hidden="true" className="size-5 text-primary" />
           {NEXT_UP_MESSAGES.heroTitle}
         </CardTitle>
@@ -188,11 +190,12 @@ export function AvailableToWithdraw({ summary }: { summary: FinancialSummary | u
 
 /** The member's current loan and its path, while there is one (docs/business-rules.md). */
 export function CurrentLoanSummary({ loan }: { loan: CurrentLoan }) {
+  const headingId = useId();
   return (
-    <Card>
+    <Card role="region" aria-labelledby={headingId}>
       <CardHeader>
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <CardTitle as="h2" className="text-lg">
+          <CardTitle id={headingId} as="h2" className="text-lg">
             {NEXT_UP_MESSAGES.currentLoanTitle} {loan.loanId}
           </CardTitle>
           <StatusBadge of={LOAN_STATUS_DISPLAY} status={loan.status} />
@@ -214,10 +217,11 @@ export function CurrentLoanSummary({ loan }: { loan: CurrentLoan }) {
 
 /** Savings over time on the dashboard (the chart, with its table for screen readers). */
 export function SavingsOverTime({ months }: { months: readonly SavingsMonth[] }) {
+  const headingId = useId();
   return (
-    <Card>
+    <Card role="region" aria-labelledby={headingId}>
       <CardHeader>
-        <CardTitle as="h2" className="text-lg">
+        <CardTitle id={headingId} as="h2" className="text-lg">
           {NEXT_UP_MESSAGES.chartTitle}
         </CardTitle>
       </CardHeader>
