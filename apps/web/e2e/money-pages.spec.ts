@@ -53,6 +53,30 @@ test('the dashboard greets the member and shows figures, activity and pending ac
     await expect(overview.getByText(label, { exact: true })).toBeVisible();
   }
   await expect(overview.getByText('₦2,500')).toBeVisible(); // Ada's pending fines
+
+  // What's next leads (decision 160): her late instalments in red with their age, the next one
+  // due, and Bayo's request that she guarantee his loan, with the day an answer is expected.
+  const next = page.getByRole('region', { name: "What's next" });
+  await expect(next.getByText(/^₦[\d,]+ overdue on LN-\d{6} \(\d+ instalments?\)$/)).toBeVisible();
+  await expect(next.getByText(/^\d+ days? overdue$/)).toBeVisible();
+  await expect(
+    next.getByText(/^₦[\d,]+ due [A-Z][a-z]{2} \d{2} \(LN-\d{6}, instalment \d+ of 12\)$/),
+  ).toBeVisible();
+  await expect(
+    next.getByText(/^Bayo Adeyemi asked you to guarantee ₦100,000 \(LN-\d{6}\)$/),
+  ).toBeVisible();
+  await expect(next.getByText(/^Answer by [A-Z][a-z]{2} \d{2}/)).toBeVisible();
+  const hero = page.getByRole('region', { name: 'Available to withdraw' });
+  await expect(hero.getByText(/^₦[\d,]+$/)).toBeVisible();
+  // Her running loan's path, and her savings by month.
+  const loan = page.getByRole('region', { name: /^Your loan LN-\d{6}$/ });
+  await expect(loan.getByText('2 of 2 accepted')).toBeVisible();
+  await expect(loan.getByText('2 of 2 certifications')).toBeVisible();
+  await expect(loan.getByText(/^\d+ of 12 instalments paid$/)).toBeVisible();
+  const chart = page.getByRole('region', { name: 'Savings over time' });
+  await expect(
+    chart.getByRole('figure', { name: /^From .+, your savings went from/ }),
+  ).toBeVisible();
   await expect(page.getByText('Savings withdrawal').first()).toBeVisible();
   // Her withdrawal; the back office's test pays her another of ₦25,000 on a server where it ran.
   await expect(page.getByText('-₦25,000').first()).toBeVisible();
@@ -93,6 +117,31 @@ test('the dashboard greets the member and shows figures, activity and pending ac
     .click();
   await expect(page).toHaveURL(/\/fines\?status=pending$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Fines' })).toBeVisible();
+});
+
+test("an open loan request's timeline leads Funmilayo's dashboard while it waits for a guarantor", async ({
+  page,
+  isMobile,
+}) => {
+  await signInAs(page, 'funmilayo.akinola@demo.coop');
+  const loan = page.getByRole('region', { name: /^Your loan LN-\d{6}$/ });
+  await expect(loan.getByText('Pending', { exact: true })).toBeVisible();
+  await expect(loan.getByText('1 of 2 accepted')).toBeVisible();
+  await expect(loan.getByText(/^Effiong Bassey: accepted [A-Z][a-z]{2} \d{2}$/)).toBeVisible();
+  await expect(
+    loan.getByText(/^Yetunde Olawale: not answered yet \(asked [A-Z][a-z]{2} \d{2}\)$/),
+  ).toBeVisible();
+  await expect(loan.getByText('Waiting for').locator('xpath=..')).toContainText('Yetunde Olawale');
+  await expect(
+    page.getByRole('region', { name: 'Savings over time' }).getByRole('figure'),
+  ).toBeVisible();
+  await shotBothThemes(page, 'dashboard-funmilayo', isMobile);
+  await loan.getByRole('link', { name: 'See the loan' }).click();
+  await expect(page).toHaveURL(/\/loans\?loan=LN-\d{6}$/);
+  const loanId = new URL(page.url()).searchParams.get('loan') ?? '';
+  const details = page.getByRole('region', { name: `Details of ${loanId}` });
+  await expect(details.getByRole('heading', { name: 'Progress' })).toBeVisible();
+  await expect(details.getByText('1 of 2 accepted')).toBeVisible();
 });
 
 test('a member requests a savings withdrawal from /withdrawals/new', async ({

@@ -118,6 +118,7 @@ describe("a loan's timeline", () => {
           nextInstalment: { month: 1, dueDate: '2026-12-26', amount: 18_332 },
         },
       }),
+      '2026-12-01',
     );
     expect(states(timeline).slice(3)).toEqual([
       'approval:done',
@@ -127,6 +128,21 @@ describe("a loan's timeline", () => {
     expect(timeline.steps[5]?.detail).toBe('0 of 12 instalments paid');
     expect(timeline.waitingFor).toBe('You');
     expect(timeline.next).toBe('₦18,332 due Dec 26 (instalment 1 of 12)');
+    // Past its due date, the same instalment is overdue, not due.
+    expect(
+      loanTimeline(
+        loan({
+          status: 'disbursed',
+          progress: {
+            ...NONE,
+            disbursedAt: at(6),
+            instalmentsTotal: 12,
+            nextInstalment: { month: 1, dueDate: '2026-12-26', amount: 18_332 },
+          },
+        }),
+        '2026-12-27',
+      ).next,
+    ).toBe('₦18,332 overdue since Dec 26 (instalment 1 of 12)');
   });
 
   it('marks a defaulted loan stopped at its repayment, and a repaid one done', () => {

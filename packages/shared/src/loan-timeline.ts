@@ -6,7 +6,7 @@
  * it without the validation library; the schema of the facts it reads is `loanProgressSchema`
  * (loans.ts).
  */
-import { formatShortDate, type IsoDate, type IsoDateTime } from './dates.js';
+import { formatShortDate, toIsoDateInTimeZone, type IsoDate, type IsoDateTime } from './dates.js';
 import type { LoanStatus } from './loan-statuses.js';
 import { formatNaira, type Naira } from './money.js';
 import { countOf } from './plurals.js';
@@ -108,7 +108,10 @@ function guarantorLine(g: TimelineGuarantor): { label: string; state: TimelineSt
  * accepts, then the reviewers certify, then an officer pays it out, then the instalments are paid.
  * A rejection stops the path at the step that rejected it.
  */
-export function loanTimeline(loan: TimelineLoan): LoanTimeline {
+export function loanTimeline(
+  loan: TimelineLoan,
+  today: IsoDate = toIsoDateInTimeZone(new Date()),
+): LoanTimeline {
   const p = loan.progress;
   const { status } = loan;
   const accepted = loan.guarantors.filter((g) => g.status === 'accepted');
@@ -188,11 +191,15 @@ export function loanTimeline(loan: TimelineLoan): LoanTimeline {
     },
   ];
 
-  return { steps, ...waitingAndNext(loan, { waiting, declined, approvals: approvals.length }) };
+  return {
+    steps,
+    ...waitingAndNext(loan, today, { waiting, declined, approvals: approvals.length }),
+  };
 }
 
 function waitingAndNext(
   loan: TimelineLoan,
+  today: IsoDate,
   counts: { waiting: TimelineGuarantor[]; declined: TimelineGuarantor[]; approvals: number },
 ): Pick<LoanTimeline, 'waitingFor' | 'next'> {
   const p = loan.progress;
@@ -221,13 +228,19 @@ function waitingAndNext(
             next: 'A second officer confirms the payout; then the money reaches you',
           }
         : { waitingFor: 'The treasurer', next: 'The treasurer pays the loan out to you' };
-    case 'disbursed':
-      return p.nextInstalment
-        ? {
-            waitingFor: 'You',
-            next: `${formatNaira(p.nextInstalment.amount)} due ${formatShortDate(p.nextInstalment.dueDate)} (instalment ${p.nextInstalment.month} of ${p.instalmentsTotal})`,
-          }
-        : { waitingFor: null, next: 'Every instalment is paid' };
+    case 'disbursed': {
+      const due = p.nextInstalment;
+      if (!due) return { waitingFor: null, next: 'Every instalment is paid' };
+      // The first instalment not paid in full may be late already: say so, not "due".
+      const when =
+        due.dueDate < today
+          ? `overdue since ${formatShortDate(due.dueDate)}`
+          : `due ${formatShortDate(due.dueDate)}`;
+      return {
+        waitingFor: 'You',
+        next: `${formatNaira(due.amount)} ${when} (instalment ${due.month} of ${p.instalmentsTotal})`,
+      };
+    }
     case 'defaulted':
       return {
         waitingFor: 'You',

@@ -5,8 +5,8 @@ import { formatNaira } from '@coop/shared/money';
 import { useId } from 'react';
 
 const WIDTH = 600;
-const HEIGHT = 180;
-const AXIS = 20;
+const HEIGHT = 160;
+const AXIS = 2;
 
 /**
  * Savings and share holding at the end of each month as stacked bars (docs/decisions/
@@ -33,18 +33,25 @@ export function SavingsChart({ months }: { months: readonly SavingsMonth[] }) {
     <figure className="grid gap-2" aria-labelledby={`${id}-summary`}>
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        className="h-auto w-full"
+        // A fixed height at any width: the bars widen on a desktop rather than grow tall.
+        preserveAspectRatio="none"
+        className="h-40 w-full"
         aria-hidden="true"
         focusable="false"
       >
-        <line x1={0} x2={WIDTH} y1={HEIGHT - AXIS} y2={HEIGHT - AXIS} className="stroke-border" />
+        <line
+          x1={0}
+          x2={WIDTH}
+          y1={HEIGHT - AXIS}
+          y2={HEIGHT - AXIS}
+          className="stroke-border"
+          vectorEffect="non-scaling-stroke"
+        />
         {months.map((m, index) => {
           const x = index * slot + (slot - bar) / 2;
           const savingsHeight = scale(m.savings);
           const sharesHeight = scale(m.shares);
           const base = HEIGHT - AXIS;
-          // Every other label on a narrow chart, so twelve months fit a phone.
-          const labelled = months.length <= 6 || (months.length - 1 - index) % 2 === 0;
           return (
             <g key={m.month}>
               <rect
@@ -63,20 +70,25 @@ export function SavingsChart({ months }: { months: readonly SavingsMonth[] }) {
                 className="fill-info-soft-foreground"
                 rx={2}
               />
-              {labelled ? (
-                <text
-                  x={x + bar / 2}
-                  y={HEIGHT - 5}
-                  textAnchor="middle"
-                  className="fill-muted-foreground text-[11px]"
-                >
-                  {formatMonth(m.month).slice(0, 3)}
-                </text>
-              ) : null}
             </g>
           );
         })}
       </svg>
+      {/* The months in HTML under the bars, so they read at the same size on a phone and a
+          desktop; every other one when there are more than six, the latest always. */}
+      <div
+        aria-hidden="true"
+        className="-mt-1 grid text-center text-xs text-muted-foreground"
+        style={{ gridTemplateColumns: `repeat(${months.length}, minmax(0, 1fr))` }}
+      >
+        {months.map((m, index) => (
+          <span key={m.month}>
+            {months.length <= 6 || (months.length - 1 - index) % 2 === 0
+              ? formatMonth(m.month).slice(0, 3)
+              : ''}
+          </span>
+        ))}
+      </div>
       <figcaption className="grid gap-1 text-sm">
         <span className="flex flex-wrap gap-4" aria-hidden="true">
           <span className="inline-flex items-center gap-1.5">
