@@ -367,6 +367,7 @@ export async function exportReconciliationCsv(
   query: ReconciliationQuery,
 ): Promise<string> {
   const r = await reconcile(deps, query);
+  const payroll = await payrollReceivable(deps.db);
   await writeAudit(deps.db, actor, {
     action: 'report.exported',
     entityType: 'report',
@@ -399,6 +400,16 @@ export async function exportReconciliationCsv(
           ? `All ${r.members} accounts' balances equal the ledger (members' and officers')`
           : `${countOf(r.mismatches.length, 'account')} ${agree(r.mismatches.length, 'differs', 'differ')} from the ledger: ${r.mismatches.map((row) => r.membershipIds.get(row.userId) ?? row.userId).join(' ')}`,
         null,
+        null,
+      ],
+      // The receivable (a debit) against what the posted months still owe (decision 157).
+      [
+        'Payroll receivable check',
+        'coop_payroll_receivable',
+        payroll.matches
+          ? `Equals what the posted payroll months still owe (${koboCell(payroll.outstanding).csvNumber})`
+          : `DIFFERS from what the posted payroll months still owe (${koboCell(payroll.outstanding).csvNumber})`,
+        koboCell(payroll.receivable),
         null,
       ],
       ...r.byKind.map((row) => [

@@ -340,6 +340,10 @@ describe('payroll remittances', () => {
     const { payrollReceivable: books } = res.json<ReconciliationResponse>().data;
     expect(books).toEqual({ receivable: 50_000, outstanding: 50_000, matches: true });
     expect(await cooperativeAccountBalance(t.db, 'coop_payroll_receivable')).toBe(50_000_00);
+    const csv = await call(auditor, 'GET', '/admin/reconciliation/export.csv');
+    expect(csv.body).toContain(
+      'Payroll receivable check,coop_payroll_receivable,Equals what the posted payroll months still owe (50000.00),50000.00,',
+    );
   });
 
   it('records the rest; the month is then remitted and any more is refused', async () => {
