@@ -34,6 +34,7 @@ const ACTION_WORDS: Readonly<Record<string, string>> = {
   'members.imported': 'Imported members',
   'payroll.posted': 'Posted a payroll file',
   'payroll.remittance_recorded': 'Recorded a payroll remittance',
+  'payroll.schedule_generated': 'Generated a deduction schedule',
 };
 
 /** Entity types named as the back office names them. */
@@ -43,6 +44,7 @@ const ENTITY_WORDS: Readonly<Record<string, string>> = {
   refresh_family: 'Sign-in session',
   payroll_month: 'Payroll month',
   payroll_remittance: 'Payroll remittance',
+  payroll_schedule: 'Deduction schedule',
   route: 'Page',
 };
 

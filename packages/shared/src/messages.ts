@@ -100,6 +100,11 @@ export const API_ERROR_STATUS = {
   PROPOSAL_EXPIRED: 409,
   PROPOSAL_STALE: 409,
   CANNOT_CHANGE_OWN_ROLES: 403,
+  /* The payroll cycle (docs/decisions/150-payroll-cycle.md). */
+  /** The month's actuals are posted for the group: its schedule is final. */
+  PAYROLL_MONTH_POSTED: 409,
+  /** No member has an instruction in effect for the month. */
+  NOTHING_TO_SCHEDULE: 409,
 } as const satisfies Record<string, number>;
 export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
 

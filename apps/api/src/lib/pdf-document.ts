@@ -35,7 +35,12 @@ export type PdfBlock =
       emptyText?: string;
       /** Bold closing rows (totals), under a rule. */
       footer?: ReadonlyArray<readonly string[]>;
-    };
+    }
+  /**
+   * Lines to sign on paper, one row per signer ('Prepared by', 'Approved by'): name, signature
+   * and date, kept together on one page (the deduction schedule).
+   */
+  | { kind: 'signatures'; signers: readonly string[] };
 
 export interface PdfReport {
   /** The issuer printed at the top of every page (the cooperative's name). */
@@ -231,6 +236,41 @@ export function renderPdf(report: PdfReport): Promise<Buffer> {
           }
         }
         doc.moveDown();
+        break;
+      }
+      case 'signatures': {
+        const rowHeight = 44;
+        ensureRoom(rowHeight * block.signers.length + 16);
+        doc.moveDown();
+        const fields = [
+          ['Name', 0.42],
+          ['Signature', 0.33],
+          ['Date', 0.25],
+        ] as const;
+        for (const signer of block.signers) {
+          const top = doc.y;
+          doc.font(BOLD).fontSize(BODY_SIZE).text(signer, left, top, { width });
+          const lineY = top + rowHeight - 14;
+          let x = left;
+          for (const [label, share] of fields) {
+            const fieldWidth = width * share - 12;
+            doc
+              .moveTo(x, lineY)
+              .lineTo(x + fieldWidth, lineY)
+              .lineWidth(0.5)
+              .strokeColor('black')
+              .stroke();
+            doc
+              .font(FONT)
+              .fontSize(8)
+              .fillColor(MUTED_COLOR)
+              .text(label, x, lineY + 2, { width: fieldWidth, lineBreak: false });
+            doc.fillColor('black');
+            x += width * share;
+          }
+          doc.x = left;
+          doc.y = top + rowHeight + 8;
+        }
         break;
       }
     }

@@ -41,6 +41,13 @@ export const BACK_OFFICE_ROUTE_PERMISSIONS: RoutePermissions = {
   'POST /api/v1/admin/payroll/remittances': 'payroll.import',
   'GET /api/v1/admin/payroll/remittances': 'back_office.read',
   'GET /api/v1/admin/payroll/reconciliation': 'audit.read',
+  // The deduction schedule: generating it is part of the payroll duty; reading it is reading.
+  'POST /api/v1/admin/payroll/schedules': 'payroll.import',
+  'GET /api/v1/admin/payroll/schedules': 'back_office.read',
+  'GET /api/v1/admin/payroll/schedules/:id': 'back_office.read',
+  'GET /api/v1/admin/payroll/schedules/:id/lines': 'back_office.read',
+  'GET /api/v1/admin/payroll/schedules/:id/export.csv': 'back_office.read',
+  'GET /api/v1/admin/payroll/schedules/:id/export.pdf': 'back_office.read',
 
   'GET /api/v1/admin/contributions/disputes': 'back_office.read',
   'POST /api/v1/admin/contributions/:id/resolve': 'disputes.resolve',

@@ -37,6 +37,7 @@ import { personName, quoteOf } from './loan-shape.js';
 import { releaseAllGuarantees } from './loans.service.js';
 import {
   instalmentsDueSql,
+  loanNumbersSql,
   loansRepository,
   type GuarantorRow,
   type LoanRow,
@@ -447,6 +448,11 @@ const OVERDUE_BATCH = 500;
  */
 export function instalmentsDueBetween(first: string, last: string, userIds?: readonly string[]) {
   return instalmentsDueSql(first, last, userIds);
+}
+
+/** Every loan's number (columns loan_id, loan_number), a subquery for a statement naming loans. */
+export function loanNumbers() {
+  return loanNumbersSql();
 }
 
 /**

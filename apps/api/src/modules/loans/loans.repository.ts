@@ -256,6 +256,11 @@ export function instalmentsDueSql(first: string, last: string, userIds?: readonl
     group by ${loans.userId}`;
 }
 
+/** Every loan's number (columns loan_id, loan_number), for a statement that names its loans. */
+export function loanNumbersSql(): SQL {
+  return sql`select ${loans.id} as loan_id, ${loans.loanNumber} as loan_number from ${loans}`;
+}
+
 export type LoanGuarantorPart = {
   slot: Pick<
     GuarantorRow,

@@ -39,6 +39,15 @@ export function deductibleMembersSql(joinedBy: string): SQL {
     from ${users} where ${users.isActive} and ${users.joinedOn} <= ${joinedBy}`;
 }
 
+/**
+ * Every member's membership ID and name (columns user_id, membership_id, first_name, last_name):
+ * for a statement of another module that shows whom its rows are about (the payroll schedule).
+ */
+export function memberRefsSql(): SQL {
+  return sql`select ${users.id} as user_id, ${users.membershipId} as membership_id,
+      ${users.firstName} as first_name, ${users.lastName} as last_name from ${users}`;
+}
+
 /** Name ('Ada Obi' as well as 'Ada' or 'Obi'), e-mail, phone or membership ID. */
 function matchesSearch(term: string | undefined) {
   if (term === undefined) return undefined;

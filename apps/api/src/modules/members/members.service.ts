@@ -28,7 +28,12 @@ import type { IdParams } from '@coop/shared/http';
 import { chunks, yieldToOtherRequests } from '../../lib/chunks.js';
 import { CSV_UPLOAD_REFUSALS, readCsvUpload } from '../../lib/csv.js';
 import type { ListPage } from '../../lib/list-query.js';
-import { deductibleMembersSql, membersRepository, type MemberRow } from './members.repository.js';
+import {
+  deductibleMembersSql,
+  memberRefsSql,
+  membersRepository,
+  type MemberRow,
+} from './members.repository.js';
 import { DomainError, invalidInput, notFound } from '../../lib/domain-error.js';
 import { toUser } from '../../lib/user-view.js';
 import { advisoryLock } from '../../lib/advisory-lock.js';
@@ -218,6 +223,14 @@ export function membersByMembershipId(db: Executor, membershipIds: readonly stri
  */
 export function deductibleMembers(joinedBy: string) {
   return deductibleMembersSql(joinedBy);
+}
+
+/**
+ * Every member's membership ID and name (columns user_id, membership_id, first_name, last_name),
+ * a subquery another module joins to name whom its rows are about.
+ */
+export function memberRefs() {
+  return memberRefsSql();
 }
 
 export function activationLinkFor(config: Config, token: string): string {

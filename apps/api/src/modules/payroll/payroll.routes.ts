@@ -7,6 +7,7 @@ import type { RouteModule } from '../../plugins/route-groups.js';
 import { accepted, queueOfficerJob } from '../../lib/officer-jobs.js';
 import { checkPayroll, previewPayroll } from './payroll.service.js';
 import { payrollRemittanceRoutes } from './remittances.routes.js';
+import { payrollScheduleRoutes } from './payroll-schedules.routes.js';
 
 const tags = ['admin: payroll'];
 
@@ -15,6 +16,9 @@ const CSV_UPLOAD_BODY_LIMIT_BYTES = 14 * 1024 * 1024;
 
 /** The month's payroll deductions (docs/decisions/070-back-office.md). Admins only. */
 export const payrollRoutes: RouteModule = async (app, deps) => {
+  // The deduction schedule out, in the same admin group (docs/decisions/150-payroll-cycle.md).
+  await app.register(payrollScheduleRoutes, { ...deps, prefix: '/schedules' });
+
   app.post(
     '/preview',
     {
