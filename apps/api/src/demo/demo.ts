@@ -23,6 +23,7 @@ import { seedMembers } from './members.js';
 import { moneyEvents } from './money.js';
 import { notificationEvents } from './notifications.js';
 import { loanEvents, type SeededLoans } from './loans.js';
+import { seedRemittances } from './remittances.js';
 import { replay, seedContext, type SeedLogger } from './seed-context.js';
 
 export interface SeedDemoOptions {
@@ -131,6 +132,8 @@ export async function seedDemoIfEmpty(options: SeedDemoOptions): Promise<SeedDem
         ...loanEvents(ctx, members, loans),
       ]),
     );
+    // After the history: the employers pay over the posted payroll months, all but the newest.
+    await timed('remittances', () => seedRemittances(ctx, members));
     await markPastEmailsDone(seedDb, clock, 'emeka@demo.coop');
     const [sent] = await seedDb.select({ n: count() }).from(notifications);
 
