@@ -61,6 +61,7 @@ const BACK_OFFICE_PAGES = {
     '/admin/audit',
     '/admin/reconciliation',
     '/admin/statements/verify',
+    '/admin/text-messages',
   ],
   'loans, withdrawals and deposits': [
     '/admin/loans',

@@ -44,6 +44,12 @@ export const SETTINGS_MESSAGES = {
   saveFailedTitle: 'Failed to save settings',
   /** SMS and push have no channel yet: their switches say so and stay off. */
   notAvailable: 'Not available yet',
+  /**
+   * Under the SMS switch (docs/business-rules.md "Text messages"): what is texted when it is on,
+   * and that security texts go whatever it says.
+   */
+  smsDescription:
+    'Texts to the phone number on your profile about deductions, guarantor requests, loan decisions and instalments due. Security texts (a new sign-in, a password or two-factor change) are always sent and cannot be turned off.',
 } as const;
 
 /**

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { isoDateTimeSchema } from './date-schemas.js';
 import { filteredListQuery, listEnvelope } from './http.js';
 import { formatKobo, type Kobo } from './money.js';
+import type { StatusDisplay } from './status-tones.js';
 
 /** One SMS in the GSM 7-bit alphabet. Longer texts are split and billed as several. */
 export const SMS_MAX_LENGTH = 160;
@@ -145,3 +146,12 @@ export const textMessageListQuerySchema = filteredListQuery({
 export type TextMessageListQuery = z.infer<typeof textMessageListQuerySchema>;
 export const textMessageListResponseSchema = listEnvelope(textMessageSchema);
 export type TextMessageListResponse = z.infer<typeof textMessageListResponseSchema>;
+
+/** A state as a badge shows it (docs/decisions/113-status-tones.md). */
+export const TEXT_MESSAGE_STATE_DISPLAY = {
+  tones: { retrying: 'warning', failed: 'danger' },
+  labels: TEXT_MESSAGE_STATE_LABELS,
+} as const satisfies StatusDisplay<TextMessageState>;
+
+/** What the officers' list says when nothing is in trouble. */
+export const TEXT_MESSAGES_EMPTY = 'No text message has failed or is waiting to be retried.';

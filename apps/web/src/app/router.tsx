@@ -41,6 +41,7 @@ const AdminMember = lazy(() => import('./routes/admin/member'));
 const AdminPayroll = lazy(() => import('./routes/admin/payroll'));
 const AdminDisputes = lazy(() => import('./routes/admin/disputes'));
 const AdminAudit = lazy(() => import('./routes/admin/audit'));
+const AdminTextMessages = lazy(() => import('./routes/admin/text-messages'));
 const AdminReconciliation = lazy(() => import('./routes/admin/reconciliation'));
 const AdminDividends = lazy(() => import('./routes/admin/dividends'));
 const AdminPolicy = lazy(() => import('./routes/admin/policy'));
@@ -105,6 +106,7 @@ export function AppRoutes() {
               <Route path={paths.adminPayroll} element={<AdminPayroll />} />
               <Route path={paths.adminDisputes} element={<AdminDisputes />} />
               <Route path={paths.adminAudit} element={<AdminAudit />} />
+              <Route path={paths.adminTextMessages} element={<AdminTextMessages />} />
               <Route path={paths.adminReconciliation} element={<AdminReconciliation />} />
               <Route path={paths.adminDividends} element={<AdminDividends />} />
               <Route path={paths.adminPolicy} element={<AdminPolicy />} />

@@ -40,6 +40,7 @@ export const paths = {
   adminPayroll: '/admin/payroll',
   adminDisputes: '/admin/disputes',
   adminAudit: '/admin/audit',
+  adminTextMessages: '/admin/text-messages',
   adminReconciliation: '/admin/reconciliation',
   adminDividends: '/admin/dividends',
   adminPolicy: '/admin/policy',

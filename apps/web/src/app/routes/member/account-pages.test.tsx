@@ -292,16 +292,17 @@ describe('settings page', { timeout: 20_000 }, () => {
     });
   };
 
-  it('shows the switches with the defaults; SMS and push are not available yet; 2FA and login history link to their pages', async () => {
+  it('shows the switches with the defaults; push is not available yet; 2FA and login history link to their pages', async () => {
     settingsApi();
     renderWithProviders(<SettingsRoute />, { route: '/settings' });
     const email = await screen.findByRole('switch', { name: 'Email notifications' });
     expect(email).toHaveAttribute('aria-checked', 'true');
-    for (const name of ['SMS notifications', 'Push notifications']) {
-      const toggle = screen.getByRole('switch', { name });
-      expect(toggle).toBeDisabled();
-      expect(toggle).toHaveAccessibleDescription('Not available yet');
-    }
+    const sms = screen.getByRole('switch', { name: 'SMS notifications' });
+    expect(sms).toHaveAttribute('aria-checked', 'false');
+    expect(sms).toBeEnabled();
+    const push = screen.getByRole('switch', { name: 'Push notifications' });
+    expect(push).toBeDisabled();
+    expect(push).toHaveAccessibleDescription('Not available yet');
     expect(screen.getByRole('switch', { name: 'Dark mode' })).toHaveAttribute(
       'aria-checked',
       'false',
@@ -327,14 +328,25 @@ describe('settings page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(email).toHaveAttribute('aria-checked', 'false'));
   });
 
-  it('SMS and push show what the server says, the same as the data export', async () => {
-    settingsApi({ ...SETTINGS, pushNotifications: false, smsNotifications: false });
+  it('push shows what the server says, the same as the data export', async () => {
+    settingsApi({ ...SETTINGS, pushNotifications: false });
     renderWithProviders(<SettingsRoute />, { route: '/settings' });
-    for (const name of ['SMS notifications', 'Push notifications']) {
-      const toggle = await screen.findByRole('switch', { name });
-      expect(toggle).toHaveAttribute('aria-checked', 'false');
-      expect(toggle).toHaveAccessibleDescription('Not available yet');
-    }
+    const toggle = await screen.findByRole('switch', { name: 'Push notifications' });
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    expect(toggle).toHaveAccessibleDescription('Not available yet');
+  });
+
+  it('the SMS switch says what is texted and that security texts cannot be turned off, and saves when flipped', async () => {
+    const api = settingsApi();
+    const { user } = renderWithProviders(withToaster(<SettingsRoute />), { route: '/settings' });
+    const sms = await screen.findByRole('switch', { name: 'SMS notifications' });
+    expect(sms).toHaveAccessibleDescription(
+      'Texts to the phone number on your profile about deductions, guarantor requests, loan decisions and instalments due. Security texts (a new sign-in, a password or two-factor change) are always sent and cannot be turned off.',
+    );
+    await user.click(sms);
+    await findToast('Settings saved', 'Your settings have been updated.');
+    expect(api.callsTo('PUT /users/settings')[0]?.body).toEqual({ smsNotifications: true });
+    await waitFor(() => expect(sms).toHaveAttribute('aria-checked', 'true'));
   });
 
   it('dark mode switches the theme at once, saves it and remembers it for the first paint', async () => {

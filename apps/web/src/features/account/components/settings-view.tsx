@@ -162,6 +162,7 @@ function useSaveSwitch() {
 
 function SettingsForm({ settings }: { settings: UserSettings }) {
   const email = useSaveSwitch();
+  const sms = useSaveSwitch();
   const theme = useSaveSwitch();
   const exportData = useDataExport();
   const [changingPassword, setChangingPassword] = useState(false);
@@ -188,9 +189,10 @@ function SettingsForm({ settings }: { settings: UserSettings }) {
           />
           <SwitchRow
             title="SMS notifications"
-            description={SETTINGS_MESSAGES.notAvailable}
+            description={SETTINGS_MESSAGES.smsDescription}
             checked={settings.smsNotifications}
-            disabled
+            disabled={sms.isPending}
+            onCheckedChange={(smsNotifications) => sms.save({ smsNotifications })}
           />
           <SwitchRow
             title="Push notifications"
