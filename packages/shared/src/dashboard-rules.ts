@@ -28,6 +28,7 @@ export const PENDING_ACTION_TYPES = [
   'fine_payment',
   'loan_review',
   'loan_repayment',
+  'payroll_variance',
 ] as const satisfies readonly (NotificationType | 'loan_repayment')[];
 
 /**

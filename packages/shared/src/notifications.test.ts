@@ -83,6 +83,7 @@ describe('notificationPriorityForType', () => {
       ['loan_default', 'low'],
       ['instalment_overdue', 'low'],
       ['disbursement_approval', 'medium'],
+      ['payroll_variance', 'high'],
     ]);
   });
 });
@@ -111,6 +112,7 @@ describe('notificationTone', () => {
       ['loan_default', 'error'],
       ['instalment_overdue', 'warning'],
       ['disbursement_approval', 'warning'],
+      ['payroll_variance', 'warning'],
     ]);
   });
 });

@@ -38,6 +38,7 @@ export const NOTIFICATION_TYPES = [
   'loan_default',
   'instalment_overdue',
   'disbursement_approval',
+  'payroll_variance',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
@@ -97,6 +98,7 @@ export function notificationPriorityForType(type: NotificationType): Notificatio
   switch (type) {
     case 'fine_payment':
     case 'contribution_confirm':
+    case 'payroll_variance':
       return 'high';
     case 'guarantor_request':
     case 'loan_document':
@@ -125,6 +127,7 @@ export function notificationTone(type: NotificationType): NotificationTone {
     case 'loan_review':
     case 'instalment_overdue':
     case 'disbursement_approval':
+    case 'payroll_variance':
       return 'warning';
     case 'fine_issued':
     case 'loan_default':

@@ -5,7 +5,11 @@
 import { z } from 'zod';
 import { csvRowErrorSchema } from './csv-uploads.js';
 import { successEnvelope } from './http.js';
-import { PAYROLL_ROW_STATUSES } from './payroll-rules.js';
+import {
+  PAYROLL_FILE_FORMATS,
+  PAYROLL_ROW_STATUSES,
+  PAYROLL_VARIANCE_KINDS,
+} from './payroll-rules.js';
 
 export * from './payroll-rules.js';
 
@@ -21,6 +25,10 @@ export const payrollRowSchema = z.object({
   repayment: z.number(),
   /** The running loan the repayment goes to ('LN-000123'), when there is one. */
   loanNumber: z.string().nullable(),
+  /** The fines of the schedule's `fines` column (0 when none). */
+  fines: z.number(),
+  /** What the row deducts in all (naira): its lines, or its one total. */
+  deducted: z.number(),
   status: z.enum(PAYROLL_ROW_STATUSES),
   errors: z.array(z.string()),
 });
@@ -37,7 +45,60 @@ export const payrollTotalsSchema = z.object({
   shares: z.number(),
   total: z.number(),
   repayments: z.number(),
+  /** The variance report's totals over the members still to post (naira). */
+  expected: z.number(),
+  deducted: z.number(),
+  difference: z.number(),
 });
+
+/** Four lines of a member's month in naira: expected, or deducted as allocated. */
+export const payrollLinesSchema = z.object({
+  savings: z.number(),
+  shares: z.number(),
+  instalment: z.number(),
+  fines: z.number(),
+  total: z.number(),
+});
+export type PayrollLinesNaira = z.infer<typeof payrollLinesSchema>;
+
+/**
+ * One member of the variance report: expected (the group's schedule, or the instruction when no
+ * schedule was generated) beside deducted, line by line, and its kind. A missing member is in no
+ * line of the file (`line` null).
+ */
+export const payrollVarianceSchema = z.object({
+  line: z.number().int().nullable(),
+  membershipId: z.string(),
+  memberName: z.string(),
+  payrollGroup: z.string().nullable(),
+  staffNumber: z.string().nullable(),
+  kind: z.enum(PAYROLL_VARIANCE_KINDS),
+  expected: payrollLinesSchema,
+  deducted: payrollLinesSchema,
+  /** Deducted less expected (negative when short or missing). */
+  difference: z.number(),
+});
+export type PayrollVariance = z.infer<typeof payrollVarianceSchema>;
+
+export const payrollVarianceCountsSchema = z.object({
+  matched: z.number().int(),
+  short: z.number().int(),
+  over: z.number().int(),
+  missing: z.number().int(),
+  unexpected: z.number().int(),
+});
+
+/** A payroll group's totals in the variance report (`code` null: members of no group). */
+export const payrollGroupTotalsSchema = z.object({
+  code: z.string().nullable(),
+  name: z.string(),
+  members: z.number().int(),
+  expected: z.number(),
+  deducted: z.number(),
+  difference: z.number(),
+  counts: payrollVarianceCountsSchema,
+});
+export type PayrollGroupTotals = z.infer<typeof payrollGroupTotalsSchema>;
 
 export const payrollPreviewSchema = z.object({
   fileName: z.string(),
@@ -45,6 +106,12 @@ export const payrollPreviewSchema = z.object({
   rows: z.array(payrollRowSchema),
   errors: z.array(csvRowErrorSchema),
   totals: payrollTotalsSchema,
+  /** How the file gives its amounts; null when it could not be read. */
+  format: z.enum(PAYROLL_FILE_FORMATS).nullable(),
+  /** The variance report of the members still to post, missing ones included. */
+  variances: z.array(payrollVarianceSchema),
+  groups: z.array(payrollGroupTotalsSchema),
+  counts: payrollVarianceCountsSchema,
 });
 export type PayrollPreview = z.infer<typeof payrollPreviewSchema>;
 export const payrollPreviewResponseSchema = successEnvelope(payrollPreviewSchema);
@@ -59,6 +126,8 @@ export const payrollPostResultSchema = z.object({
   shares: z.number(),
   total: z.number(),
   repayments: z.number(),
+  /** Members recorded with a variance kind (missing ones included), per kind. */
+  counts: payrollVarianceCountsSchema.optional(),
 });
 export type PayrollPostResult = z.infer<typeof payrollPostResultSchema>;
 export const payrollPostResponseSchema = successEnvelope(payrollPostResultSchema);

@@ -446,7 +446,9 @@ describe('back office API', () => {
         done: 2,
         total: 2,
         result: { month: '2025-05', posted: 2, alreadyPosted: 0, total: 40_000.5 },
-        message: 'Posted 2 contributions for May 2025. The members were asked to confirm.',
+        // Neither member has a deduction instruction: both months are unexpected (decision 155).
+        message:
+          'Posted 2 contributions for May 2025. The members were asked to confirm. Variances: 2 unexpected; each member was told what was deducted against what was expected.',
       });
       const rows = await t.db
         .select()
@@ -668,13 +670,15 @@ describe('back office API', () => {
       expect(data.trialBalance.balanced).toBe(true);
       expect(data.trialBalance.totalDebit).toBe(data.trialBalance.totalCredit);
       expect(data.projection.matches).toBe(true);
-      expect(data.cashFlow).toMatchObject({ moneyIn: 40_000.5, moneyOut: 0 });
+      // Payroll money is owed by the employer until remitted: nothing reached the bank yet
+      // (docs/decisions/150-payroll-cycle.md).
+      expect(data.cashFlow).toMatchObject({ moneyIn: 0, moneyOut: 0 });
       const csvRes = await call(
         chair,
         'GET',
         '/reconciliation/export.csv?startDate=2025-05-01&endDate=2025-06-30',
       );
-      expect(csvRes.body).toContain('Trial balance,coop_bank,');
+      expect(csvRes.body).toContain('Trial balance,coop_payroll_receivable,');
       expect(csvRes.body).toContain('40000.50');
       const bad = await call(
         chair,

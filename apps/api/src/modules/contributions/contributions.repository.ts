@@ -28,6 +28,11 @@ export function contributionPendingSql(userId: string): SQL {
     from ${c} where ${c.userId} = ${userId} and ${c.status} = 'pending'
     order by ${c.contributionDate} asc, ${c.id} asc`;
 }
+/** The member's pending contributions' ids, a subquery for another module's statement. */
+export function pendingContributionIdsSql(userId: string): SQL {
+  return sql`select ${contributions.id} from ${contributions}
+    where ${contributions.userId} = ${userId} and ${contributions.status} = 'pending'`;
+}
 export type NewContribution = typeof contributions.$inferInsert;
 
 /**

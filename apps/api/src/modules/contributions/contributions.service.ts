@@ -47,6 +47,7 @@ import { sendMessages, settleNotifications } from '../notifications/notification
 import {
   contributionActivitySql,
   contributionPendingSql,
+  pendingContributionIdsSql,
   contributionsRepository,
   type ContributionListRow,
   type ContributionRow,
@@ -91,6 +92,14 @@ export function membersWithContributionFor(
   month: string,
 ) {
   return contributionsRepository(db).membersWithMonth(userIds, month);
+}
+
+/**
+ * For the payroll's pending actions: the ids of the member's contributions still waiting for
+ * confirmation, as a subquery of its statement (docs/architecture.md "Table owners").
+ */
+export function pendingContributionIds(userId: string) {
+  return pendingContributionIdsSql(userId);
 }
 
 /** The member's current monthly deduction: the latest payroll month's (Make Contribution). */
@@ -266,7 +275,7 @@ const alreadyRecorded = (month: IsoMonth) =>
  * The administrator posts payroll deductions (one member or a whole payroll month) in ONE
  * transaction: all are recorded or, if any breaks a rule, none is. Each row arrives `pending`
  * (it counts toward the member's balances at once; confirming is the member's acknowledgement),
- * its balanced posting debits `coop_bank` and credits the member's savings and shares, every row
+ * its balanced posting debits `coop_bank` (or the payroll receivable) and credits the member's savings and shares, every row
  * is audited, and each member is asked to confirm. One row per member and month, under any
  * concurrency: the unique index decides. Set-based, so a payroll of thousands of rows takes a
  * handful of statements; rows come back in the order given.
@@ -274,7 +283,17 @@ const alreadyRecorded = (month: IsoMonth) =>
 export async function recordContributions(
   deps: Deps,
   actor: Actor,
-  { deductions }: { deductions: readonly PayrollDeduction[] },
+  {
+    deductions,
+    receivedInto = 'coop_bank',
+  }: {
+    deductions: readonly PayrollDeduction[];
+    /**
+     * Where the money is: the bank, or, for the payroll month's import, still with the employer
+     * until remitted (docs/decisions/150-payroll-cycle.md).
+     */
+    receivedInto?: 'coop_bank' | 'coop_payroll_receivable';
+  },
 ): Promise<ContributionRow[]> {
   if (deductions.length === 0) return [];
   const today = toIsoDateInTimeZone(deps.clock.now());
@@ -334,7 +353,7 @@ export async function recordContributions(
         effectiveDate: row.contributionDate,
         reference: { type: 'contribution', id: row.id },
         createdBy: actorIdOf(actor),
-        entries: [{ account: 'coop_bank' as const, amount: row.totalAmount }, ...memberLegs(row)],
+        entries: [{ account: receivedInto, amount: row.totalAmount }, ...memberLegs(row)],
       })),
     );
     const links = new Map(rows.map((row, i) => [row.id, posted[i]?.id ?? '']));

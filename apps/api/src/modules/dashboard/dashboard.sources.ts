@@ -29,6 +29,7 @@ import {
   memberLoanPendingActions,
 } from '../loans/loans.service.js';
 import { savingsHistoryFrom, savingsHistorySql } from '../ledger/ledger.service.js';
+import { payrollVariancePendingActions } from '../payroll/payroll-variances.service.js';
 
 /** Every module's movements, merged newest first into Recent Activity. */
 export const ACTIVITY_SOURCES: readonly ActivitySource[] = [
@@ -48,6 +49,7 @@ export const PENDING_ACTION_SOURCES: readonly PendingActionSource[] = [
   contributionPendingActions,
   finePendingActions,
   memberLoanPendingActions,
+  payrollVariancePendingActions,
 ];
 
 /** The financial summary's totals that live outside the balance projection. */

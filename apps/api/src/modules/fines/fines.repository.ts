@@ -38,6 +38,26 @@ export function pendingFinesDueBySql(dueBy: string, userIds?: readonly string[])
     group by ${fines.userId}`;
 }
 
+/** Pending fines due by `dueBy` of these members, oldest due first (the payroll pays them whole). */
+export async function pendingFinesToPayRows(
+  db: Executor,
+  userIds: readonly string[],
+  dueBy: string,
+): Promise<Array<{ id: string; userId: string; amount: number }>> {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ id: fines.id, userId: fines.userId, amount: fines.amount })
+    .from(fines)
+    .where(
+      and(
+        inArray(fines.userId, [...userIds]),
+        eq(fines.status, 'pending'),
+        sql`${fines.dueDate} <= ${dueBy}`,
+      ),
+    )
+    .orderBy(asc(fines.dueDate), asc(fines.fineDate), asc(fines.id));
+}
+
 export type NewFine = typeof fines.$inferInsert;
 
 const LIST_COLUMNS = {

@@ -34,6 +34,7 @@ import type {
   SummaryTotal,
 } from '../../lib/dashboard-seam.js';
 import { writeAudit } from '../../lib/audit-log.js';
+import { chunks } from '../../lib/chunks.js';
 import { DomainError, notFound, validationError } from '../../lib/domain-error.js';
 import type { ScheduledJob } from '../../lib/jobs.js';
 import { availableOf, lockMemberBalance, postLedgerTransaction } from '../ledger/ledger.service.js';
@@ -47,6 +48,7 @@ import {
   finePendingSql,
   finesRepository,
   pendingFinesDueBySql,
+  pendingFinesToPayRows,
   pendingFinesTotalSql,
   type AdminFineRow,
   type FineListRow,
@@ -59,6 +61,26 @@ import {
  */
 export function pendingFinesDueBy(dueBy: string, userIds?: readonly string[]) {
   return pendingFinesDueBySql(dueBy, userIds);
+}
+
+/**
+ * For the payroll import: each member's pending fines due by `dueBy`, oldest due first, which a
+ * payroll deduction pays whole (docs/decisions/155-payroll-actuals.md).
+ */
+export async function pendingFinesToPay(
+  db: Executor,
+  userIds: readonly string[],
+  dueBy: string,
+): Promise<Map<string, Array<{ id: string; amount: number }>>> {
+  const byUser = new Map<string, Array<{ id: string; amount: number }>>();
+  for (const slice of chunks(userIds)) {
+    for (const row of await pendingFinesToPayRows(db, slice, dueBy)) {
+      const list = byUser.get(row.userId) ?? [];
+      list.push({ id: row.id, amount: row.amount });
+      byUser.set(row.userId, list);
+    }
+  }
+  return byUser;
 }
 
 export function toFine(row: FineListRow): Fine {
@@ -223,7 +245,11 @@ export async function waiveFine(deps: Deps, actor: Actor, input: WaiveFineInput)
 export async function markFinePaid(
   deps: Deps,
   actor: Actor,
-  input: MarkFinePaidInput,
+  // 'payroll': deducted by the payroll month's import, owed by the employer until remitted
+  // (docs/decisions/150-payroll-cycle.md); never an officer's choice, so not in the shared schema.
+  input: Omit<MarkFinePaidInput, 'paidFrom'> & {
+    paidFrom: MarkFinePaidInput['paidFrom'] | 'payroll';
+  },
 ): Promise<FineRow> {
   const paidDate = input.paidDate ?? toIsoDateInTimeZone(deps.clock.now());
   if (!isIsoDate(paidDate)) throw invalid('The paid date must be yyyy-MM-dd');
@@ -250,7 +276,10 @@ export async function markFinePaid(
       entries: [
         input.paidFrom === 'savings'
           ? { account: 'member_savings', userId: fine.userId, amount: fine.amount }
-          : { account: 'coop_bank', amount: fine.amount },
+          : {
+              account: input.paidFrom === 'payroll' ? 'coop_payroll_receivable' : 'coop_bank',
+              amount: fine.amount,
+            },
         { account: 'coop_fine_income', amount: -fine.amount },
       ],
     });

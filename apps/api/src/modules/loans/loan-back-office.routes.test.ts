@@ -540,7 +540,8 @@ describe('back office loans API', () => {
     });
     const token = String(maker.headers.authorization).replace('Bearer ', '');
     expect((await finishedJob(t, posted, token)).message).toBe(
-      'Posted 1 contribution for June 2025. The members were asked to confirm. Loan repayments of ₦25,001 were recorded.',
+      // No deduction instruction was given, so the month is unexpected (decision 155).
+      'Posted 1 contribution for June 2025. The members were asked to confirm. Loan repayments of ₦25,001 were recorded. Variances: 1 unexpected; each member was told what was deducted against what was expected.',
     );
     const [after] = await t.db.select().from(loans).where(eq(loans.id, large));
     expect(after?.outstandingBalance).toBe((loan?.outstandingBalance ?? 0) - 2_500_050);

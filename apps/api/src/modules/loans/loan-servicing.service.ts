@@ -155,6 +155,11 @@ export interface RepaymentInput {
   amountKobo: Kobo;
   paymentDate?: IsoDate;
   paymentMethod: 'payroll' | 'bank_transfer' | 'cash';
+  /**
+   * Where the money is: the bank, or, for the payroll month's import, still with the employer
+   * until remitted (docs/decisions/150-payroll-cycle.md).
+   */
+  receivedInto?: 'coop_bank' | 'coop_payroll_receivable';
   bankName?: string;
   /** The bank or receipt reference of a manual repayment. */
   reference?: string;
@@ -303,7 +308,7 @@ export async function recordRepayment(
       reference: { type: 'loan_repayment', id: repaymentId },
       createdBy: actorIdOf(actor),
       entries: [
-        { account: 'coop_bank', amount: input.amountKobo },
+        { account: input.receivedInto ?? 'coop_bank', amount: input.amountKobo },
         { account: 'member_loans', userId: loan.userId, amount: -input.amountKobo },
       ],
     });

@@ -10,6 +10,7 @@
  */
 import { formatDisplayDate, formatMonth, type IsoDate, type IsoMonth } from '@coop/shared/dates';
 import { LOAN_LINKS } from '@coop/shared/loan-rules';
+import { payrollVarianceSentence, type PayrollVarianceKind } from '@coop/shared/payroll-rules';
 import { formatKobo, formatNaira, type Kobo, type Naira } from '@coop/shared/money';
 import {
   notificationPriorityForType,
@@ -219,6 +220,41 @@ export const templates = {
         actionText: 'Review contributions',
         actionUrl: '/contributions?status=pending',
         subject: { type: 'contribution', id: facts.contributionId },
+      }),
+    };
+  },
+
+  /**
+   * The payroll month's deduction differed from what was expected (docs/decisions/155-payroll-actuals.md):
+   * the explanation in naira, to the contributions page where the confirm/dispute flow answers it.
+   */
+  payrollVariance(
+    _config: Config,
+    _to: Recipient,
+    facts: {
+      month: IsoMonth;
+      kind: Exclude<PayrollVarianceKind, 'matched'>;
+      expected: Kobo;
+      deducted: Kobo;
+    },
+  ): Message {
+    const month = formatMonth(facts.month);
+    const titles = {
+      short: `Less was deducted in ${month}`,
+      over: `More was deducted in ${month}`,
+      missing: `Nothing was deducted in ${month}`,
+      unexpected: `An unexpected deduction in ${month}`,
+    };
+    const next =
+      facts.kind === 'missing'
+        ? 'Your savings and shares were not credited for the month. If your payslip shows the deduction, tell the cooperative.'
+        : 'Check the contribution on your contributions page, then confirm it or dispute it.';
+    return {
+      notification: notice('payroll_variance', {
+        title: titles[facts.kind],
+        message: `${payrollVarianceSentence(facts.kind, month, facts.expected, facts.deducted)}. ${next}`,
+        actionText: 'Review contributions',
+        actionUrl: '/contributions',
       }),
     };
   },

@@ -25,6 +25,7 @@ const WORST_FACTS: Record<string, unknown> = {
     savings: big,
     shares: big,
   },
+  payrollVariance: { month: '2026-09', kind: 'short', expected: big * 2, deducted: big },
   loanGuarantorRequest: {
     guarantorRequestId: 'g',
     borrowerName: longName,
@@ -76,6 +77,29 @@ describe('text messages', () => {
       expect(text).not.toContain('₦');
     });
   }
+
+  it('words every payroll variance kind in one message', () => {
+    for (const kind of ['short', 'over', 'missing', 'unexpected'] as const) {
+      const sms = renderSms(config, to, 'payrollVariance', {
+        month: '2026-09',
+        kind,
+        expected: kind === 'unexpected' ? 0 : big,
+        deducted: kind === 'missing' ? 0 : kind === 'over' ? big * 2 : big / 2,
+      });
+      expect(gsm7Length(sms?.text ?? ''), sms?.text).toBeLessThanOrEqual(SMS_MAX_LENGTH);
+      expect(sms?.text.endsWith('...')).toBe(false);
+    }
+    expect(
+      renderSms(config, to, 'payrollVariance', {
+        month: '2025-11',
+        kind: 'short',
+        expected: 2_500_000,
+        deducted: 2_000_000,
+      })?.text,
+    ).toBe(
+      'NGN 5,000 less than your instruction was deducted in November 2025 (NGN 20,000 of NGN 25,000). Check it on the portal.',
+    );
+  });
 
   it('covers every template that texts', () => {
     expect(Object.keys(WORST_FACTS).sort()).toEqual(Object.keys(SMS_TEXTS).sort());

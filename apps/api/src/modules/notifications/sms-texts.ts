@@ -51,6 +51,22 @@ export const SMS_TEXTS: { [Name in TemplateName]?: SmsText<Name> } = {
     text: (_config, _to, f) =>
       `${ngn(f.savings + f.shares)} was deducted from your ${formatMonth(f.month)} salary: ${ngn(f.savings)} savings, ${ngn(f.shares)} shares. Please confirm it on the portal.`,
   },
+  payrollVariance: {
+    // docs/decisions/155-payroll-actuals.md: the notification's sentence, in GSM-7 amounts.
+    text: (_config, _to, f) => {
+      const month = formatMonth(f.month);
+      switch (f.kind) {
+        case 'short':
+          return `${ngn(f.expected - f.deducted)} less than your instruction was deducted in ${month} (${ngn(f.deducted)} of ${ngn(f.expected)}). Check it on the portal.`;
+        case 'over':
+          return `${ngn(f.deducted - f.expected)} more than your instruction was deducted in ${month} (${ngn(f.deducted)} of ${ngn(f.expected)}). Check it on the portal.`;
+        case 'missing':
+          return `Nothing was deducted in ${month}; your instruction was ${ngn(f.expected)}. Check your payslip and the portal.`;
+        case 'unexpected':
+          return `${ngn(f.deducted)} was deducted in ${month} with no instruction to deduct it. Check it on the portal.`;
+      }
+    },
+  },
   loanGuarantorRequest: {
     text: (_config, _to, f) =>
       `${name(f.borrowerName)} asks you to guarantee ${ngn(f.guarantee)} of loan ${f.loanNumber}. Accept or decline on the member portal.`,

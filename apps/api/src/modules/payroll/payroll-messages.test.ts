@@ -17,7 +17,7 @@ describe('the officer jobs’ messages', () => {
     ).toBe(
       'Posted 1,500 contributions for March 2026 (1,200 already posted, left as they were). The members were asked to confirm.',
     );
-    expect(payrollPostJobWork.partly(1_200, 5_000)).toMatch(/^1,200 of 5,000 rows were posted /);
+    expect(payrollPostJobWork.partly(1_200, 5_000)).toMatch(/^1,200 of 5,000 members were posted /);
     expect(membersImportedMessage(2_500)).toBe(
       '2,500 members imported. Their activation e-mails are on their way.',
     );

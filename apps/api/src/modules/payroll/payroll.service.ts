@@ -1,22 +1,45 @@
 /**
- * Payroll deductions (docs/decisions/070-back-office.md; docs/business-rules.md "Contributions"):
- * the administrator uploads a month's CSV (membershipId, month, savings, shares in naira), sees a
- * preview, and posts it. Posting creates pending contributions through the contributions service
- * (ledger, audit and the members' "please confirm" notifications included). Idempotent per member
- * and month: rows already posted are left alone, so a second upload of the same month changes
- * nothing and says so; posts of one month queue on a lock, so two at once post each row once.
+ * Payroll deductions (docs/decisions/070-back-office.md, 150-payroll-cycle.md,
+ * 155-payroll-actuals.md; docs/business-rules.md "Contributions"): the administrator uploads what
+ * the payroll office deducted for a month, sees each member's deduction beside what was expected
+ * (the variance report: matched, short, over, missing, unexpected) and posts it. Posting records
+ * what was deducted, never what was expected: pending contributions for savings and shares
+ * (ledger, audit and the members' "please confirm" notifications included), the loan instalment
+ * as a repayment, fines paid, all owed by the employer until remitted (`coop_payroll_receivable`);
+ * a `payroll_deductions` row for every member expected or deducted, and the month's schedule
+ * frozen. Idempotent per member and month: members already posted are left alone, so a second
+ * upload of the same month changes nothing and says so; posts queue on a lock, so two at once post
+ * each member once.
  */
 import { countOf } from '@coop/shared/plurals';
 import { CSV_UPLOAD_MAX_BYTES } from '@coop/shared/csv-upload-rules';
 import type { CsvUploadInput } from '@coop/shared/csv-uploads';
-import type { PayrollPreview, PayrollRow } from '@coop/shared/payroll';
-import { PAYROLL_COLUMNS, PAYROLL_COLUMNS_WITH_REPAYMENT } from '@coop/shared/payroll-rules';
+import type {
+  PayrollGroupTotals,
+  PayrollLinesNaira,
+  PayrollPreview,
+  PayrollRow,
+  PayrollVariance,
+} from '@coop/shared/payroll';
+import {
+  PAYROLL_COLUMNS,
+  PAYROLL_COLUMNS_WITH_REPAYMENT,
+  PAYROLL_INFORMATIONAL_COLUMNS,
+  PAYROLL_SCHEDULE_COLUMNS,
+  PAYROLL_TOTAL_COLUMNS,
+  PAYROLL_VARIANCE_KINDS,
+  allocatePayrollTotal,
+  varianceKind,
+  type PayrollFileFormat,
+  type PayrollLines,
+  type PayrollVarianceKind,
+} from '@coop/shared/payroll-rules';
 import { formatMonth, isIsoMonth, toIsoDateInTimeZone, type IsoDate } from '@coop/shared/dates';
 import { formatKobo, formatNaira, koboToNaira, nairaToKobo } from '@coop/shared/money';
 import { MAX_AMOUNT_NAIRA } from '@coop/shared/constants';
 import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
-import type { MemberActor } from '../../lib/actor.js';
+import { actorIdOf, type MemberActor } from '../../lib/actor.js';
 import { advisoryLock } from '../../lib/advisory-lock.js';
 import type { OfficerJobWork } from '../../lib/officer-jobs.js';
 import { writeAudit } from '../../lib/audit-log.js';
@@ -26,9 +49,19 @@ import {
   membersWithContributionFor,
   recordContributions,
 } from '../contributions/contributions.service.js';
+import { markFinePaid, pendingFinesToPay } from '../fines/fines.service.js';
 import { membersByMembershipId } from '../members/members.service.js';
 import { payrollRepaymentTargets } from '../loans/loan-back-office.service.js';
 import { recordRepayment } from '../loans/loan-servicing.service.js';
+import { monthBounds } from './payroll-expected.js';
+import {
+  expectedForMonth,
+  freezeSchedules,
+  type ExpectedMember,
+  type MonthExpectations,
+} from './payroll-matching.js';
+import { payrollActualsRepository } from './payroll-actuals.repository.js';
+import { notifyPayrollVariances } from './payroll-variances.service.js';
 
 /** Naira with at most two decimals, no sign, no thousands separators. */
 const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
@@ -51,33 +84,109 @@ function readAmount(label: string, text: string, errors: string[]): number {
   return nairaToKobo(naira);
 }
 
+const NO_LINES: PayrollLines = { savings: 0, shares: 0, instalment: 0, fines: 0 };
+
 interface ReadRow extends PayrollRow {
   userId: string | null;
   savingsKobo: number;
   sharesKobo: number;
   repaymentKobo: number;
+  finesKobo: number;
+  /** What the row deducts in all: its lines, or its one total. */
+  deductedKobo: number;
   loanId: string | null;
 }
 
-/** Whether the file's header ends with the optional `repayment` column. */
-function hasRepaymentColumn(base64: string): boolean {
+/**
+ * One member to post: a row of the file, or a member expected and absent (missing). `allocated`
+ * is what the deducted total goes to; `fineIds` the pending fines it pays, oldest first.
+ */
+interface PostItem {
+  userId: string;
+  membershipId: string;
+  memberName: string;
+  line: number | null;
+  expected: ExpectedMember | null;
+  deducted: number;
+  allocated: PayrollLines;
+  loanId: string | null;
+  fineIds: string[];
+  kind: PayrollVarianceKind;
+}
+
+/**
+ * The file's columns and format, from its header: the schedule's own CSV, a one-total file (with
+ * any of the informational columns after `deducted`), or today's savings/shares file with or
+ * without its repayment column. An unknown header is refused as the plain file's.
+ */
+function fileLayout(base64: string): { columns: readonly string[]; format: PayrollFileFormat } {
   const head = Buffer.from(base64.slice(0, 4096), 'base64').toString('utf8');
-  const firstLine = head.split(/\r?\n/, 1)[0] ?? '';
-  return firstLine.split(',').at(-1)?.trim() === 'repayment';
+  const names = (head.split(/\r?\n/, 1)[0] ?? '').split(',').map((name) => name.trim());
+  if (names.join(',') === PAYROLL_SCHEDULE_COLUMNS.join(',')) {
+    return { columns: PAYROLL_SCHEDULE_COLUMNS, format: 'itemised' };
+  }
+  const extra = names.slice(PAYROLL_TOTAL_COLUMNS.length);
+  if (
+    names.slice(0, PAYROLL_TOTAL_COLUMNS.length).join(',') === PAYROLL_TOTAL_COLUMNS.join(',') &&
+    new Set(extra).size === extra.length &&
+    extra.every((name) => (PAYROLL_INFORMATIONAL_COLUMNS as readonly string[]).includes(name))
+  ) {
+    return { columns: names, format: 'total' };
+  }
+  return {
+    columns: names.at(-1) === 'repayment' ? PAYROLL_COLUMNS_WITH_REPAYMENT : PAYROLL_COLUMNS,
+    format: 'itemised',
+  };
 }
 
 interface ReadPayroll {
   preview: PayrollPreview;
   rows: ReadRow[];
+  /** Members to post (the file's new rows, then the missing), in that order. */
+  items: PostItem[];
+  expected: MonthExpectations | null;
   refusal: CsvProblem[] | null;
 }
 
 /** The last day of a month, or today when the month is the current one. */
 function deductionDate(month: string, today: IsoDate): IsoDate {
-  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-  const last = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
-  const end = `${month}-${String(last).padStart(2, '0')}`;
+  const end = monthBounds(month).last;
   return end < today ? end : today;
+}
+
+const naira = (lines: PayrollLines): PayrollLinesNaira => ({
+  savings: koboToNaira(lines.savings),
+  shares: koboToNaira(lines.shares),
+  instalment: koboToNaira(lines.instalment),
+  fines: koboToNaira(lines.fines),
+  total: koboToNaira(lines.savings + lines.shares + lines.instalment + lines.fines),
+});
+
+const linesOf = (expected: ExpectedMember | null): PayrollLines =>
+  expected
+    ? {
+        savings: expected.savings,
+        shares: expected.shares,
+        instalment: expected.instalment,
+        fines: expected.fines,
+      }
+    : NO_LINES;
+
+const noCounts = (): Record<PayrollVarianceKind, number> => ({
+  matched: 0,
+  short: 0,
+  over: 0,
+  missing: 0,
+  unexpected: 0,
+});
+
+/** Members already posted for the month: by this cycle, or by an earlier upload of contributions. */
+async function postedFor(db: Executor, userIds: readonly string[], month: string) {
+  const posted = await membersWithContributionFor(db, userIds, month);
+  for (const userId of await payrollActualsRepository(db).postedIn(userIds, month)) {
+    posted.add(userId);
+  }
+  return posted;
 }
 
 async function readPayroll(
@@ -95,15 +204,12 @@ async function readPayroll(
     shares: 0,
     total: 0,
     repayments: 0,
+    expected: 0,
+    deducted: 0,
+    difference: 0,
   };
-  const columns = hasRepaymentColumn(upload.content)
-    ? PAYROLL_COLUMNS_WITH_REPAYMENT
-    : PAYROLL_COLUMNS;
-  const table = await readCsvUpload<(typeof PAYROLL_COLUMNS_WITH_REPAYMENT)[number]>(
-    upload.content,
-    columns,
-    CSV_UPLOAD_MAX_BYTES,
-  );
+  const layout = fileLayout(upload.content);
+  const table = await readCsvUpload<string>(upload.content, layout.columns, CSV_UPLOAD_MAX_BYTES);
   if (!table.ok) {
     return {
       preview: {
@@ -112,25 +218,33 @@ async function readPayroll(
         rows: [],
         errors: table.problems,
         totals: empty,
+        format: null,
+        variances: [],
+        groups: [],
+        counts: noCounts(),
       },
       rows: [],
+      items: [],
+      expected: null,
       refusal: table.problems,
     };
   }
+  const total = layout.format === 'total';
 
   const rows: ReadRow[] = table.rows.map(({ line, values, errors }) => {
     const rowErrors = [...errors];
-    const membershipId = values.membershipId.toUpperCase();
+    const membershipId = (values.membershipId ?? '').toUpperCase();
     if (membershipId === '') rowErrors.push('Membership ID is required');
-    const month = values.month;
+    const month = values.month ?? '';
     if (!isIsoMonth(month)) rowErrors.push('Month must be a month as yyyy-MM, like 2025-03');
     else if (month > today.slice(0, 7)) rowErrors.push(`${formatMonth(month)} has not begun`);
-    const savingsKobo = readAmount('Savings', values.savings, rowErrors);
-    const sharesKobo = readAmount('Shares', values.shares, rowErrors);
-    const repaymentKobo = readAmount('Repayment', values.repayment ?? '', rowErrors);
-    if (rowErrors.length === 0 && savingsKobo + sharesKobo + repaymentKobo <= 0) {
-      rowErrors.push('A row needs a savings, shares or repayment amount above zero');
-    }
+    const savingsKobo = total ? 0 : readAmount('Savings', values.savings ?? '', rowErrors);
+    const sharesKobo = total ? 0 : readAmount('Shares', values.shares ?? '', rowErrors);
+    const repaymentKobo = total ? 0 : readAmount('Repayment', values.repayment ?? '', rowErrors);
+    const finesKobo = total ? 0 : readAmount('Fines', values.fines ?? '', rowErrors);
+    const deductedKobo = total
+      ? readAmount('Deducted', values.deducted ?? '', rowErrors)
+      : savingsKobo + sharesKobo + repaymentKobo + finesKobo;
     return {
       line,
       membershipId,
@@ -141,12 +255,16 @@ async function readPayroll(
       total: koboToNaira(savingsKobo + sharesKobo),
       repayment: koboToNaira(repaymentKobo),
       loanNumber: null,
+      fines: koboToNaira(finesKobo),
+      deducted: koboToNaira(deductedKobo),
       status: 'new',
       errors: rowErrors,
       userId: null,
       savingsKobo,
       sharesKobo,
       repaymentKobo,
+      finesKobo,
+      deductedKobo,
       loanId: null,
     };
   });
@@ -183,13 +301,25 @@ async function readPayroll(
     }
   }
   const userIds = rows.flatMap((row) => (row.userId ? [row.userId] : []));
-  const posted = month ? await membersWithContributionFor(db, userIds, month) : new Set<string>();
-  // The repayment column: each member's running loan, and who was already repaid by this month.
+  const expected = month ? await expectedForMonth(db, month) : null;
+  const expectedOf = (userId: string | null) => (userId && expected?.members.get(userId)) || null;
+  const posted = month ? await postedFor(db, userIds, month) : new Set<string>();
+  // The instalment: each member's running loan, and who was already repaid by payroll this month.
   const targets = await payrollRepaymentTargets(db, userIds, month ?? '');
   for (const userId of targets.repaidInMonth) posted.add(userId);
   for (const row of rows) {
-    // A member already posted for the month is left alone, repayment included (idempotent).
-    if (!row.userId || row.repaymentKobo <= 0 || posted.has(row.userId)) continue;
+    if (row.errors.length > 0 || !row.userId || posted.has(row.userId)) continue;
+    // A row of nothing is a member's "missing" when something was expected, else a mistake.
+    if (row.deductedKobo <= 0 && (expectedOf(row.userId)?.total ?? 0) <= 0) {
+      row.errors.push(
+        total
+          ? 'A row needs a deducted amount above zero'
+          : 'A row needs a savings, shares or repayment amount above zero',
+      );
+      continue;
+    }
+    // An itemised repayment goes to the running loan; a member already posted is left alone.
+    if (row.repaymentKobo <= 0) continue;
     const loan = targets.loans.get(row.userId);
     if (!loan) {
       row.errors.push(`${row.memberName ?? row.membershipId} has no running loan to repay`);
@@ -208,22 +338,181 @@ async function readPayroll(
     else if (row.userId && posted.has(row.userId)) row.status = 'already_posted';
   }
 
-  const fresh = rows.filter((row) => row.status === 'new');
-  const savings = fresh.reduce((sum, row) => sum + row.savingsKobo, 0);
-  const shares = fresh.reduce((sum, row) => sum + row.sharesKobo, 0);
-  const repayments = fresh.reduce((sum, row) => sum + row.repaymentKobo, 0);
+  // The variance report: each new row beside what was expected, then the expected members of
+  // the file's payroll groups who are in no row (missing). A group none of whose expected members
+  // is in the file is left for its own file.
+  const fresh = rows.filter((row) => row.status === 'new' && row.userId);
+  const inFile = new Set(userIds);
+  const fileGroups = new Set(
+    userIds.flatMap((id) => {
+      const groupId = expectedOf(id)?.payrollGroupId;
+      return groupId ? [groupId] : [];
+    }),
+  );
+  const absent = [...(expected?.members.values() ?? [])].filter(
+    (member) =>
+      member.total > 0 && fileGroups.has(member.payrollGroupId) && !inFile.has(member.userId),
+  );
+  const absentPosted = month
+    ? await postedFor(
+        db,
+        absent.map((member) => member.userId),
+        month,
+      )
+    : new Set<string>();
+  const missing = absent.filter((member) => !absentPosted.has(member.userId));
+
+  const fineLists = month
+    ? await pendingFinesToPay(
+        db,
+        fresh.flatMap((row) => (row.userId ? [row.userId] : [])),
+        monthBounds(month).last,
+      )
+    : new Map<string, Array<{ id: string; amount: number }>>();
+  const items: PostItem[] = fresh.map((row) => {
+    const userId = row.userId ?? '';
+    const exp = expectedOf(userId);
+    let loanId = row.loanId;
+    let allocated: PayrollLines;
+    if (total) {
+      allocated = allocatePayrollTotal(row.deductedKobo, linesOf(exp));
+      // The instalment goes to the running loan, up to what it owes; the rest to savings.
+      const loan = targets.loans.get(userId);
+      const instalment = Math.min(allocated.instalment, loan?.outstandingBalance ?? 0);
+      allocated = {
+        ...allocated,
+        savings: allocated.savings + allocated.instalment - instalment,
+        instalment,
+      };
+      loanId = instalment > 0 ? (loan?.id ?? null) : null;
+    } else {
+      allocated = {
+        savings: row.savingsKobo,
+        shares: row.sharesKobo,
+        instalment: row.repaymentKobo,
+        fines: row.finesKobo,
+      };
+    }
+    // Fines are paid whole, oldest due first, while the fines line covers them; what is left of
+    // the line goes to savings.
+    const fineIds: string[] = [];
+    let finesPaid = 0;
+    for (const fine of fineLists.get(userId) ?? []) {
+      if (finesPaid + fine.amount > allocated.fines) break;
+      finesPaid += fine.amount;
+      fineIds.push(fine.id);
+    }
+    allocated = {
+      ...allocated,
+      savings: allocated.savings + allocated.fines - finesPaid,
+      fines: finesPaid,
+    };
+    return {
+      userId,
+      membershipId: row.membershipId,
+      memberName: row.memberName ?? row.membershipId,
+      line: row.line,
+      expected: exp,
+      deducted: row.deductedKobo,
+      allocated,
+      loanId,
+      fineIds,
+      kind: varianceKind(exp?.total ?? 0, row.deductedKobo) ?? 'unexpected',
+    };
+  });
+  for (const member of missing) {
+    items.push({
+      userId: member.userId,
+      membershipId: member.membershipId,
+      memberName: member.memberName,
+      line: null,
+      expected: member,
+      deducted: 0,
+      allocated: NO_LINES,
+      loanId: null,
+      fineIds: [],
+      kind: 'missing',
+    });
+  }
+
+  const groupName = (groupId: string | undefined) => {
+    const group = groupId ? expected?.groups.get(groupId) : undefined;
+    return group ?? null;
+  };
+  const variances: PayrollVariance[] = items.map((item) => {
+    const group = groupName(item.expected?.payrollGroupId);
+    return {
+      line: item.line,
+      membershipId: item.membershipId,
+      memberName: item.memberName,
+      payrollGroup: group?.code ?? null,
+      staffNumber: item.expected?.staffNumber ?? null,
+      kind: item.kind,
+      expected: naira(linesOf(item.expected)),
+      deducted: naira(item.allocated),
+      difference: koboToNaira(item.deducted - (item.expected?.total ?? 0)),
+    };
+  });
+  const counts = noCounts();
+  const byGroup = new Map<string | null, PayrollGroupTotals & { e: number; d: number }>();
+  for (const item of items) {
+    counts[item.kind] += 1;
+    const group = groupName(item.expected?.payrollGroupId);
+    const key = group?.id ?? null;
+    const totals = byGroup.get(key) ?? {
+      code: group?.code ?? null,
+      name: group?.name ?? 'No payroll group',
+      members: 0,
+      expected: 0,
+      deducted: 0,
+      difference: 0,
+      counts: noCounts(),
+      e: 0,
+      d: 0,
+    };
+    totals.members += 1;
+    totals.e += item.expected?.total ?? 0;
+    totals.d += item.deducted;
+    totals.counts[item.kind] += 1;
+    byGroup.set(key, totals);
+  }
+  const groups = [...byGroup.values()]
+    .map(({ e, d, ...totals }) => ({
+      ...totals,
+      expected: koboToNaira(e),
+      deducted: koboToNaira(d),
+      difference: koboToNaira(d - e),
+    }))
+    // Groups by code; members of no group last.
+    .sort((a, b) => (a.code ?? '\uffff').localeCompare(b.code ?? '\uffff'));
+
+  const sum = (pick: (item: PostItem) => number) =>
+    items.reduce((acc, item) => acc + pick(item), 0);
+  const savings = sum((item) => item.allocated.savings);
+  const shares = sum((item) => item.allocated.shares);
+  const repayments = sum((item) => item.allocated.instalment);
+  const expectedTotal = sum((item) => item.expected?.total ?? 0);
+  const deductedTotal = sum((item) => item.deducted);
   const errorRows = rows.filter((row) => row.status === 'error').length;
   const preview: PayrollPreview = {
     fileName: upload.fileName,
     month,
     rows: rows.map(
-      ({ userId: _u, savingsKobo: _s, sharesKobo: _h, repaymentKobo: _r, loanId: _l, ...row }) =>
-        row,
+      ({
+        userId: _u,
+        savingsKobo: _s,
+        sharesKobo: _h,
+        repaymentKobo: _r,
+        finesKobo: _f,
+        deductedKobo: _d,
+        loanId: _l,
+        ...row
+      }) => row,
     ),
     errors: table.problems,
     totals: {
       rows: rows.length,
-      members: new Set(rows.flatMap((row) => (row.userId ? [row.userId] : []))).size,
+      members: new Set(userIds).size,
       newRows: fresh.length,
       alreadyPosted: rows.filter((row) => row.status === 'already_posted').length,
       errorRows,
@@ -231,13 +520,20 @@ async function readPayroll(
       shares: koboToNaira(shares),
       total: koboToNaira(savings + shares),
       repayments: koboToNaira(repayments),
+      expected: koboToNaira(expectedTotal),
+      deducted: koboToNaira(deductedTotal),
+      difference: koboToNaira(deductedTotal - expectedTotal),
     },
+    format: layout.format,
+    variances,
+    groups,
+    counts,
   };
   const report = [
     ...table.problems,
     ...rows.flatMap((row) => row.errors.map((message) => ({ line: row.line, message }))),
   ];
-  return { preview, rows, refusal: report.length > 0 ? report : null };
+  return { preview, rows, items, expected, refusal: report.length > 0 ? report : null };
 }
 
 /** POST /admin/payroll/preview: totals, rows per member and every error; writes nothing. */
@@ -257,6 +553,7 @@ export interface PayrollPosting {
   shares: number;
   total: number;
   repayments: number;
+  counts?: Record<PayrollVarianceKind, number>;
 }
 
 /** The month of a file that can be posted; else the refusal, with its row-by-row report. */
@@ -272,55 +569,121 @@ function checkedMonth(read: ReadPayroll): string {
   });
 }
 
-function postingOf(preview: PayrollPreview, month: string): PayrollPosting {
+function postingOf(read: ReadPayroll, month: string): PayrollPosting {
+  const preview = read.preview;
   return {
     month,
-    posted: preview.totals.newRows,
+    // Members with money to post; a missing member is counted in `counts` only.
+    posted: read.items.filter((item) => item.deducted > 0).length,
     alreadyPosted: preview.totals.alreadyPosted,
     savings: preview.totals.savings,
     shares: preview.totals.shares,
     total: preview.totals.total,
     repayments: preview.totals.repayments,
+    counts: preview.counts,
   };
 }
 
-/** Posts `fresh` rows (contributions, then repayments) in `deps.db`, a transaction. */
-async function postRows(
+/**
+ * Posts `items` in `deps.db`, a transaction: contributions, repayments and fines, all from the
+ * payroll receivable, then each member's `payroll_deductions` row and, for a variance, the
+ * member's notice.
+ */
+async function postItems(
   deps: Deps,
   actor: MemberActor,
   month: string,
   contributionDate: IsoDate,
-  fresh: ReadRow[],
+  items: PostItem[],
 ): Promise<void> {
-  const contributing = fresh.filter((row) => row.savingsKobo + row.sharesKobo > 0);
+  const contributing = items.filter((item) => item.allocated.savings + item.allocated.shares > 0);
+  const contributionOf = new Map<string, string>();
   if (contributing.length > 0) {
-    await recordContributions(deps, actor, {
-      deductions: contributing.map((row) => ({
-        userId: row.userId ?? '',
+    const recorded = await recordContributions(deps, actor, {
+      deductions: contributing.map((item) => ({
+        userId: item.userId,
         month,
         contributionDate,
-        savingsKobo: row.savingsKobo,
-        sharesKobo: row.sharesKobo,
+        savingsKobo: item.allocated.savings,
+        sharesKobo: item.allocated.shares,
       })),
+      receivedInto: 'coop_payroll_receivable',
     });
+    for (const row of recorded) contributionOf.set(row.userId, row.id);
   }
-  // Loan repayments by payroll, in the same transaction (docs/decisions/070-back-office.md).
-  for (const row of fresh) {
-    if (row.repaymentKobo <= 0 || !row.loanId) continue;
-    await recordRepayment(deps, actor, {
-      loanId: row.loanId,
-      amountKobo: row.repaymentKobo,
-      paymentDate: contributionDate,
-      paymentMethod: 'payroll',
-    });
+  // Loan instalments and fines by payroll, in the same transaction (docs/decisions/070-back-office.md).
+  for (const item of items) {
+    if (item.allocated.instalment > 0 && item.loanId) {
+      await recordRepayment(deps, actor, {
+        loanId: item.loanId,
+        amountKobo: item.allocated.instalment,
+        paymentDate: contributionDate,
+        paymentMethod: 'payroll',
+        receivedInto: 'coop_payroll_receivable',
+      });
+    }
+    for (const fineId of item.fineIds) {
+      await markFinePaid(deps, actor, {
+        id: fineId,
+        paidFrom: 'payroll',
+        paidDate: contributionDate,
+      });
+    }
   }
+  const postedBy = actorIdOf(actor);
+  const now = deps.clock.now();
+  await payrollActualsRepository(deps.db).insert(
+    items.map((item) => {
+      const expected = linesOf(item.expected);
+      return {
+        month,
+        userId: item.userId,
+        payrollGroupId: item.expected?.payrollGroupId ?? null,
+        scheduleId: item.expected?.scheduleId ?? null,
+        expectedSavings: expected.savings,
+        expectedShares: expected.shares,
+        expectedInstalment: expected.instalment,
+        expectedFines: expected.fines,
+        expectedTotal: item.expected?.total ?? 0,
+        deductedTotal: item.deducted,
+        allocatedSavings: item.allocated.savings,
+        allocatedShares: item.allocated.shares,
+        allocatedInstalment: item.allocated.instalment,
+        allocatedFines: item.allocated.fines,
+        kind: item.kind,
+        contributionId: contributionOf.get(item.userId) ?? null,
+        postedBy,
+        postedAt: now,
+      };
+    }),
+  );
+  await notifyPayrollVariances(
+    deps,
+    actor,
+    month,
+    items
+      .filter((item) => item.kind !== 'matched')
+      .map((item) => ({
+        userId: item.userId,
+        kind: item.kind,
+        expected: item.expected?.total ?? 0,
+        deducted: item.deducted,
+      })),
+  );
+}
+
+/** The payroll groups of the members about to be posted: their schedules are frozen. */
+function groupsOf(items: readonly PostItem[]): string[] {
+  return [
+    ...new Set(items.flatMap((item) => (item.expected ? [item.expected.payrollGroupId] : []))),
+  ];
 }
 
 /**
- * POST /admin/payroll: posts a month's new rows in ONE transaction, or nothing when the file has
- * any problem (refused with the row-by-row report). Rows already posted for the month are left
- * as they are. (The route queues a job of `postPayrollBatch` instead; this is the whole file at
- * once, for the demo and the tests.)
+ * POST /admin/payroll: posts a month's new members in ONE transaction, or nothing when the file
+ * has any problem (refused with the row-by-row report). Members already posted for the month are
+ * left as they are. (The route queues a job of `postPayrollBatch` instead; this is the whole file
+ * at once, for the demo and the tests.)
  */
 export async function postPayroll(
   deps: Deps,
@@ -329,15 +692,22 @@ export async function postPayroll(
 ): Promise<PayrollPosting> {
   const today = toIsoDateInTimeZone(deps.clock.now());
   return deps.db.transaction(async (tx) => {
-    // Posts of the same month queue here; the second then finds every row already posted.
+    // Posts of the same month queue here; the second then finds every member already posted.
     await advisoryLock(tx, 'coop.payroll');
     const read = await readPayroll(tx, upload, today);
     const month = checkedMonth(read);
-    const result = postingOf(read.preview, month);
-    const fresh = read.rows.filter((row) => row.status === 'new' && row.userId);
-    if (fresh.length === 0) return result;
+    const result = postingOf(read, month);
+    if (read.items.length === 0 || !read.expected) return result;
     const contributionDate = deductionDate(month, today);
-    await postRows({ ...deps, db: tx }, actor, month, contributionDate, fresh);
+    await freezeSchedules(
+      tx,
+      month,
+      groupsOf(read.items),
+      read.expected,
+      actorIdOf(actor),
+      deps.clock.now(),
+    );
+    await postItems({ ...deps, db: tx }, actor, month, contributionDate, read.items);
     await writeAudit(tx, actor, {
       action: 'payroll.posted',
       entityType: 'payroll_month',
@@ -350,7 +720,7 @@ export async function postPayroll(
 
 /**
  * POST /admin/payroll, before its job is queued: the preview's checks, writing nothing. A file
- * with any problem is refused here with the row-by-row report. Returns the rows to post.
+ * with any problem is refused here with the row-by-row report. Returns the members to post.
  */
 export async function checkPayroll(
   deps: Deps,
@@ -359,24 +729,27 @@ export async function checkPayroll(
 ): Promise<number> {
   const read = await readPayroll(deps.db, upload, toIsoDateInTimeZone(deps.clock.now()));
   checkedMonth(read);
-  return read.preview.totals.newRows;
+  return read.items.length;
 }
 
-/** Payroll rows posted per batch of a posting job: each batch commits with the job's progress. */
+/** Members posted per batch of a posting job: each batch commits with the job's progress. */
 export const PAYROLL_BATCH = 200;
 
 /** What a posting job keeps between batches: the day it was asked, and the totals it posts. */
 interface PayrollPlan {
   today: IsoDate;
   posting: PayrollPosting;
+  /** The members the job posts in all, missing ones included. */
+  members?: number;
 }
 
 /**
  * One batch of a payroll posting job (decision 101), inside the job's transaction `deps.db`:
  * reads the file again under the month's lock, as the preview does, and posts the first
- * `PAYROLL_BATCH` rows not yet posted, each member's contribution and repayment together.
- * Posting is idempotent per member and month, so a run cut short resumes with the rows left,
- * and a row is never posted twice. The first batch's totals are the job's summary.
+ * `PAYROLL_BATCH` members not yet posted, each member's contribution, repayment and fines
+ * together. The first batch freezes the month's schedules, so every later batch matches against
+ * the same expectations. Posting is idempotent per member and month, so a run cut short resumes
+ * with the members left, and none is posted twice. The first batch's totals are the job's summary.
  */
 export async function postPayrollBatch(
   deps: Deps,
@@ -386,15 +759,28 @@ export async function postPayrollBatch(
   await advisoryLock(deps.db, 'coop.payroll');
   const today = job.plan?.today ?? toIsoDateInTimeZone(job.createdAt);
   const read = await readPayroll(deps.db, job.input, today);
-  // Rows posted by earlier batches now read as already posted; any other problem refuses.
+  // Members posted by earlier batches now read as already posted; any other problem refuses.
   const month = checkedMonth(read);
-  const plan = job.plan ?? { today, posting: postingOf(read.preview, month) };
-  const fresh = read.rows.filter((row) => row.status === 'new' && row.userId);
-  const batch = fresh.slice(0, PAYROLL_BATCH);
-  const total = plan.posting.posted;
-  const done = total - (fresh.length - batch.length);
+  const plan = job.plan ?? {
+    today,
+    posting: postingOf(read, month),
+    members: read.items.length,
+  };
+  if (!job.plan && read.expected && read.items.length > 0) {
+    await freezeSchedules(
+      deps.db,
+      month,
+      groupsOf(read.items),
+      read.expected,
+      actorIdOf(actor),
+      deps.clock.now(),
+    );
+  }
+  const batch = read.items.slice(0, PAYROLL_BATCH);
+  const total = plan.members ?? plan.posting.posted;
+  const done = total - (read.items.length - batch.length);
   const contributionDate = deductionDate(month, today);
-  if (batch.length > 0) await postRows(deps, actor, month, contributionDate, batch);
+  if (batch.length > 0) await postItems(deps, actor, month, contributionDate, batch);
   if (done < total) return { done, total, plan };
   if (total > 0) {
     await writeAudit(deps.db, actor, {
@@ -407,10 +793,22 @@ export async function postPayrollBatch(
   return { done, total, plan, finished: plan.posting };
 }
 
+/** ', 2 short, 1 missing' of a posting's variance counts (matched left out); '' for none. */
+function variancesSaid(counts: Record<PayrollVarianceKind, number> | undefined): string {
+  if (!counts) return '';
+  const said = PAYROLL_VARIANCE_KINDS.filter((kind) => kind !== 'matched' && counts[kind] > 0).map(
+    (kind) => `${counts[kind].toLocaleString('en-NG')} ${kind}`,
+  );
+  return said.length > 0
+    ? ` Variances: ${said.join(', ')}; each member was told what was deducted against what was expected.`
+    : '';
+}
+
 /** 'Posted 12 contributions for March 2025' or, on a repeat, that nothing changed. */
 export function payrollPostedMessage(result: PayrollPosting): string {
   const month = formatMonth(result.month);
-  if (result.posted === 0) {
+  const missing = result.counts?.missing ?? 0;
+  if (result.posted === 0 && missing === 0) {
     return `Nothing was posted: every row for ${month} was already posted`;
   }
   const skipped =
@@ -421,7 +819,7 @@ export function payrollPostedMessage(result: PayrollPosting): string {
     result.repayments > 0
       ? ` Loan repayments of ${formatNaira(result.repayments)} were recorded.`
       : '';
-  return `Posted ${countOf(result.posted, 'contribution')} for ${month}${skipped}. The members were asked to confirm.${repaid}`;
+  return `Posted ${countOf(result.posted, 'contribution')} for ${month}${skipped}. The members were asked to confirm.${repaid}${variancesSaid(result.counts)}`;
 }
 
 /** Payroll postings as officer jobs (lib/officer-jobs.ts, decision 101). */
@@ -434,5 +832,5 @@ export const payrollPostJobWork: OfficerJobWork = {
     }),
   message: (result: PayrollPosting) => payrollPostedMessage(result),
   partly: (done, total) =>
-    `${done.toLocaleString('en-NG')} of ${countOf(total, 'row')} were posted before the posting stopped; upload the file again to post the rest (rows already posted are skipped).`,
+    `${done.toLocaleString('en-NG')} of ${countOf(total, 'member')} were posted before the posting stopped; upload the file again to post the rest (members already posted are skipped).`,
 };

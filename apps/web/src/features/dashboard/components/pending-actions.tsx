@@ -34,6 +34,7 @@ const TYPES: Record<
   fine_payment: { label: 'Fine', icon: Receipt, variant: 'danger' },
   loan_review: { label: 'Review', icon: ClipboardCheck, variant: 'info' },
   loan_repayment: { label: 'Repayment', icon: Banknote, variant: 'danger' },
+  payroll_variance: { label: 'Payroll', icon: Banknote, variant: 'warning' },
 };
 
 function deadlineVariant(label: string): BadgeProps['variant'] {

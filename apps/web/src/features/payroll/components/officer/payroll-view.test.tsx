@@ -28,6 +28,8 @@ const PREVIEW: PayrollPreview = {
       total: 25_000,
       repayment: 17_500,
       loanNumber: 'LN-000003',
+      fines: 0,
+      deducted: 42_500,
       status: 'new',
       errors: [],
     },
@@ -41,6 +43,8 @@ const PREVIEW: PayrollPreview = {
       total: 10_000,
       repayment: 0,
       loanNumber: null,
+      fines: 0,
+      deducted: 10_000,
       status: 'new',
       errors: [],
     },
@@ -55,7 +59,14 @@ const PREVIEW: PayrollPreview = {
     shares: 5_000,
     total: 35_000,
     repayments: 17_500,
+    expected: 0,
+    deducted: 52_500,
+    difference: 52_500,
   },
+  format: 'itemised',
+  variances: [],
+  groups: [],
+  counts: { matched: 0, short: 0, over: 0, missing: 0, unexpected: 0 },
 };
 
 const csvFile = (text: string) => csvFileOf(text, 'march.csv');
