@@ -117,6 +117,12 @@ describe("the dashboard's what's next and a loan's timeline", () => {
         deadline: '2025-06-17',
       },
     });
+    // Pending Actions gives the request the same deadline.
+    const { pendingActions } = await dashboardOf(ada);
+    expect(pendingActions.find((a) => a.type === 'guarantor_request')).toMatchObject({
+      description: expect.stringMatching(/^Gina Ike asked you to guarantee loan LN-\d{6}$/),
+      deadline: '2025-06-17',
+    });
   });
 
   it('counts a part-paid instalment by what is left of it, and drops one paid in full', async () => {

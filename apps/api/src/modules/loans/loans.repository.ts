@@ -27,6 +27,7 @@ import {
 } from '../../db/schema/index.js';
 import { queryRows, type Executor } from '../../db/client.js';
 import { COOPERATIVE_TIME_ZONE } from '@coop/shared/constants';
+import { GUARANTOR_ANSWER_WITHIN_DAYS } from '@coop/shared/loan-rules';
 import { listFilters, listPage, listValues } from '../../lib/list-query.js';
 
 export type LoanRow = typeof loans.$inferSelect;
@@ -111,8 +112,12 @@ export function loanPendingSql(userId: string, isReviewer: boolean, limit: numbe
     where ${loans.userId} = ${userId} and ${s.status} = 'overdue'
       and ${loans.status} in ('disbursed', 'defaulted')
     order by ${s.dueDate}, ${s.month} limit ${limit}`;
+  // A guarantee's deadline is the day an answer is expected (docs/business-rules.md "What's
+  // next"): shown, never enforced.
   const requests = sql`select 1, row_number() over (order by ${g.invitationDate} desc), 'guarantee',
-      ${g.id}, ${g.guaranteeAmount}, ${loans.loanNumber}, ${name}, null::text
+      ${g.id}, ${g.guaranteeAmount}, ${loans.loanNumber}, ${name},
+      to_char((${g.invitationDate} at time zone ${COOPERATIVE_TIME_ZONE})::date
+        + ${sql.raw(String(GUARANTOR_ANSWER_WITHIN_DAYS))}, 'YYYY-MM-DD')
     from ${g} join ${loans} on ${loans.id} = ${g.loanId} join ${users} on ${users.id} = ${loans.userId}
     where ${g.guarantorUserId} = ${userId} and ${g.replacedById} is null and ${g.status} = 'pending'
     order by ${g.invitationDate} desc limit ${limit}`;
@@ -147,7 +152,7 @@ export function loanPendingSql(userId: string, isReviewer: boolean, limit: numbe
  * for the member's answer, how many wait, and the day an answer is expected). Instalments are
  * judged by their due date, not by the hourly job's `overdue` mark, so the figure never lags it.
  */
-export function loanNextUpSql(userId: string, today: string, answerWithinDays: number): SQL {
+export function loanNextUpSql(userId: string, today: string): SQL {
   const s = loanScheduleItems;
   const g = loanGuarantors;
   const unpaid = sql`${s.status} <> 'paid' and ${loans.userId} = ${userId}
@@ -168,7 +173,7 @@ export function loanNextUpSql(userId: string, today: string, answerWithinDays: n
         'loanId', ${loans.loanNumber}, 'borrower', ${fullName(users)},
         'amountKobo', ${g.guaranteeAmount}::float8,
         'deadline', to_char((${g.invitationDate} at time zone ${COOPERATIVE_TIME_ZONE})::date
-          + ${sql.raw(String(answerWithinDays))}, 'YYYY-MM-DD'))
+          + ${sql.raw(String(GUARANTOR_ANSWER_WITHIN_DAYS))}, 'YYYY-MM-DD'))
       from ${g} join ${loans} on ${loans.id} = ${g.loanId} join ${users} on ${users.id} = ${loans.userId}
       where ${g.guarantorUserId} = ${userId} and ${g.replacedById} is null and ${g.status} = 'pending'
       order by ${g.invitationDate}, ${g.id} limit 1)`;

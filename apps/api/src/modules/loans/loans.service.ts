@@ -38,7 +38,7 @@ import {
   type UnderReviewLoan,
   type UnderReviewLoanListQuery,
 } from '@coop/shared/loans';
-import { GUARANTOR_ANSWER_WITHIN_DAYS, LOAN_LINKS } from '@coop/shared/loan-rules';
+import { LOAN_LINKS } from '@coop/shared/loan-rules';
 import type { CurrentLoan, NextUp } from '@coop/shared/dashboard';
 import { formatKobo, koboToNaira, nairaToKobo } from '@coop/shared/money';
 import type { Deps } from '../../deps.js';
@@ -641,7 +641,7 @@ export const memberLoanPendingActions: PendingActionSource = {
           type: 'guarantor_request',
           description: `${row.detail} asked you to guarantee loan ${row.label}`,
           actionRequired: `Accept or reject the guarantee of ${formatKobo(row.amountKobo ?? 0)}`,
-          deadline: null,
+          deadline: row.extra,
           actionUrl: '/loans?tab=guarantor-requests',
         };
       case 'replace':
@@ -724,8 +724,7 @@ export const memberLoanActivity: ActivitySource = {
  * the value it reads.
  */
 export const loanNextUp = {
-  fragment: (userId: string, today: string) =>
-    loanNextUpSql(userId, today, GUARANTOR_ANSWER_WITHIN_DAYS),
+  fragment: (userId: string, today: string) => loanNextUpSql(userId, today),
   map(value: unknown): NextUp {
     const json = (typeof value === 'string' ? JSON.parse(value) : value) as {
       overdue: (Omit<NonNullable<NextUp['overdue']>, 'amount'> & { amountKobo: number }) | null;
