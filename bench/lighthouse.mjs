@@ -5,13 +5,13 @@
 // NODE_ENV=production on an empty embedded database. BENCH_RUNS (default 5) sets the number of
 // runs, BENCH_PORT the server's port (default 3292), CHROME_PATH the browser
 // (default /usr/bin/chromium); `--no-build` measures the existing build; `--path=/x` another page.
-import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { execFile } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { build } from '../scripts/build.mjs';
+import { startProductionServer } from './production-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_PORT ?? 3292);
@@ -22,43 +22,7 @@ const url = `http://127.0.0.1:${port}${pagePath}`;
 
 if (!process.argv.includes('--no-build')) build();
 
-const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'coop-bench-lighthouse-')),
-    JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
-    TWO_FACTOR_KEY: Buffer.alloc(32, 7).toString('base64'),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    MAIL: 'log',
-    COOPERATIVE_NAME: 'Bench Cooperative',
-    COOPERATIVE_ADDRESS: '1 Bench Road, Ikeja, Lagos',
-    ADMIN_CONTACT_EMAIL: 'admin@bench.coop',
-    ADMIN_CONTACT_PHONE: '+2348000000000',
-    COOPERATIVE_BANK_NAME: 'Bench Bank',
-    COOPERATIVE_BANK_ACCOUNT_NAME: 'Bench Cooperative',
-    COOPERATIVE_BANK_ACCOUNT_NUMBER: '0123456789',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-
-async function waitForServer() {
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The server exited (${server.exitCode})`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`The server did not answer on port ${port} within three minutes`);
-}
+const server = await startProductionServer(port);
 
 const lighthouseBin = path.join(root, 'node_modules/.bin/lighthouse');
 
@@ -121,7 +85,6 @@ const row = (label, r) =>
 const results = [];
 const loads = [];
 try {
-  await waitForServer();
   const cpus = os.cpus();
   console.log(
     `Lighthouse mobile of ${pagePath} (production build), ${runs} runs: ` +

@@ -4,13 +4,14 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { precompress } from './build-plugins/precompress.ts';
 import { prerenderPages } from './build-plugins/prerender.ts';
+import { serviceWorker } from './build-plugins/service-worker.ts';
 
 // The API process (apps/api) serves the built app and the API on one origin. In development the
 // Vite server forwards API calls to it so the refresh cookie stays same-origin.
 const apiOrigin = process.env.COOP_API_ORIGIN ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), prerenderPages(), precompress()],
+  plugins: [react(), tailwindcss(), prerenderPages(), serviceWorker(), precompress()],
   resolve: {
     // `@coop/source` makes `@coop/shared/*` resolve to its TypeScript source, so the web build
     // never depends on a separate build of the shared package.

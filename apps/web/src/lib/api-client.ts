@@ -1,3 +1,4 @@
+import { OFFLINE_AS_OF_HEADER } from '../service-worker/offline-rules';
 import {
   CLIENT_ERROR_CODES,
   ERROR_DEFAULTS,
@@ -94,6 +95,11 @@ export type ApiClientOptions = {
   withRefreshLock?: <T>(run: () => Promise<T>) => Promise<T>;
   /** The newest token any tab has stored, read under the lock. Defaults to `getAccessToken`. */
   readStoredAccessToken?: () => string | null;
+  /**
+   * Each answer's origin: null for a live one, or when it was saved for one the service worker
+   * served offline (its `X-Coop-Offline-As-Of` header, docs/decisions/166-service-worker-and-offline.md).
+   */
+  onAnswer?: (offlineAsOf: string | null) => void;
   fetch?: typeof fetch;
 };
 
@@ -253,6 +259,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         signal: controller.signal,
         ...(keepalive ? { keepalive } : {}),
       });
+      options.onAnswer?.(response.headers.get(OFFLINE_AS_OF_HEADER) || null);
       if (expect === 'file' && response.ok) {
         const file: DownloadedFile = {
           blob: await response.blob(),

@@ -2,6 +2,7 @@ import { API_TIMEOUT_MS } from '@coop/shared/constants';
 import { API_BASE_URL, SESSION_EXPIRED_MESSAGE } from '../config/app';
 import { createApiClient } from './api-client';
 import { authStore } from './auth-store';
+import { offlineStatus } from './offline-status';
 import { createTokenStorage } from './token-storage';
 
 const storedToken = createTokenStorage();
@@ -27,4 +28,5 @@ export const api = createApiClient({
         >)
       : run(),
   readStoredAccessToken: () => storedToken.get(),
+  onAnswer: (offlineAsOf) => offlineStatus.report(offlineAsOf),
 });

@@ -9,6 +9,7 @@ import { useSettings } from '../../features/account/api/get-settings';
 import { signOut } from '../../features/auth/api/logout';
 import { useNotifications } from '../../features/notifications/api/get-notifications';
 import { useAuth } from '../../lib/auth-store';
+import { registerServiceWorker } from '../../lib/service-worker';
 import { applyDarkMode } from '../../lib/theme';
 
 /** How often the bell asks for new notifications while the portal is open. */
@@ -36,6 +37,9 @@ export function SignedInLayout({ navigation }: { navigation?: ShellNavigation | 
   useEffect(() => {
     if (darkMode !== undefined) applyDarkMode(darkMode);
   }, [darkMode]);
+
+  // Installable and readable offline once signed in (decision 166); the sign-in page stays as it is.
+  useEffect(registerServiceWorker, []);
 
   // The guard renders this only with a loaded user.
   if (!user) return null;

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '../ui/button';
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '../ui/sheet';
+import { OfflineBanner } from './offline-banner';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import type { ShellUser } from './user-menu';
@@ -161,6 +162,7 @@ export function AppShell({
               </SheetTrigger>
             }
           />
+          <OfflineBanner />
           <main
             id="main-content"
             ref={mainRef}
