@@ -13,7 +13,7 @@ describe('OfflineBanner', () => {
   afterEach(() => act(() => offlineStatus.report(null)));
 
   it('says the figures are as of the oldest saved answer, and goes with a live one', async () => {
-    const answers = [
+    const answers: Record<string, string>[] = [
       { 'X-Coop-Offline-As-Of': '2026-11-27T09:42:00.000Z' },
       { 'X-Coop-Offline-As-Of': '2026-11-26T18:05:00.000Z' },
       {},
