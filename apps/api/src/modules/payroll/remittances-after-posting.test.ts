@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PayrollReconciliationResponse } from '@coop/shared/payroll-remittances';
+import { deductionInstructions } from '../../db/schema/index.js';
+import { actorFor } from '../../lib/actor.js';
+import { findProjectionMismatches } from '../ledger/ledger.service.js';
+import { createTestApp, type TestApp } from '../../test/app.js';
+import { bearer, createActiveMember, signIn } from '../../test/auth-helpers.js';
+import { insertPayrollGroup } from '../../test/payroll-months.js';
+import { postPayroll } from './payroll.service.js';
+import { payrollReceivable } from './remittances.service.js';
+
+/**
+ * The remittance after a real posting (docs/decisions/155-payroll-actuals.md, 157): the payroll
+ * import posts what was deducted into the receivable with a deductions row per member, the
+ * reconciliation reads those rows, and the receivable's ledger balance equals what the month still
+ * owes before and after the employer pays it over.
+ */
+const NOW = '2025-06-15T09:00:00Z';
+const upload = (text: string) => ({
+  fileName: 'actuals.csv',
+  content: Buffer.from(text, 'utf8').toString('base64'),
+});
+
+describe('a remittance against a month the payroll import posted', () => {
+  let t: TestApp;
+  let token: string;
+  let groupId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: NOW });
+    const officer = await createActiveMember(t, {
+      email: 'treasurer@post.coop',
+      roles: ['treasurer'],
+    });
+    token = (await signIn(t, 'treasurer@post.coop')).accessToken;
+    groupId = (await insertPayrollGroup(t.db, 'MOF-HQ')).id;
+    const rows: string[] = [];
+    for (const [index, name] of ['ada', 'bayo', 'chidi'].entries()) {
+      const member = await createActiveMember(t, {
+        email: `${name}@post.coop`,
+        joinedOn: '2024-01-10',
+      });
+      await t.db.insert(deductionInstructions).values({
+        userId: member.id,
+        payrollGroupId: groupId,
+        staffNumber: `S-${index}`,
+        savingsAmount: 20_000_00,
+        shareAmount: 5_000_00,
+        effectiveMonth: '2025-01',
+        source: 'demo',
+      });
+      // Ada as instructed, Bayo ₦5,000 short, Chidi not in the file (missing).
+      if (name === 'ada') rows.push(`${member.membershipId},2025-05,25000`);
+      if (name === 'bayo') rows.push(`${member.membershipId},2025-05,20000`);
+    }
+    await postPayroll(
+      t.deps,
+      actorFor({ ...officer, roles: ['treasurer'] }),
+      upload(`membershipId,month,deducted\n${rows.join('\n')}\n`),
+    );
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const month = async () => {
+    const res = await t.app.inject({
+      url: '/api/v1/admin/payroll/reconciliation?month=2025-05&group=MOF-HQ',
+      headers: bearer(token),
+    });
+    return res.json<PayrollReconciliationResponse>().data[0];
+  };
+
+  it('reads the posted month: what was deducted, never what was expected', async () => {
+    expect(await month()).toMatchObject({
+      members: 3,
+      deducted: 45_000,
+      remitted: 0,
+      outstanding: 45_000,
+      state: 'not_remitted',
+    });
+    expect(await payrollReceivable(t.db)).toEqual({
+      receivable: 45_000_00,
+      outstanding: 45_000_00,
+      matches: true,
+    });
+  });
+
+  it('moves the remittance from the receivable to the bank, and the books still agree', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/payroll/remittances',
+      headers: bearer(token),
+      payload: {
+        month: '2025-05',
+        payrollGroupId: groupId,
+        amount: 45_000,
+        receivedOn: '2025-06-05',
+        reference: 'FT-0605',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await month()).toMatchObject({ remitted: 45_000, outstanding: 0, state: 'remitted' });
+    expect(await payrollReceivable(t.db)).toEqual({
+      receivable: 0,
+      outstanding: 0,
+      matches: true,
+    });
+    expect(await findProjectionMismatches(t.db)).toEqual([]);
+  });
+});
