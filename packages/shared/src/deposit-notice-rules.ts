@@ -56,4 +56,7 @@ export const DEPOSIT_NOTICE_MESSAGES = {
   verified: 'Deposit verified and posted as a contribution. The member was notified.',
   rejected: 'Deposit notice rejected. The member was notified.',
   noneFound: 'No deposit notices found',
+  /** Under a rejected notice's reason: what the member can do (decision 163). */
+  rejectedNextStep:
+    'Check the amounts and the bank reference against your transfer, then send a new notice.',
 } as const;

@@ -55,6 +55,8 @@ export const WITHDRAWAL_MESSAGES = {
   approved: 'Withdrawal approved and paid out. The member was notified.',
   rejected: 'Withdrawal rejected. The member was notified.',
   noneFound: 'No withdrawal requests found',
+  /** Under a rejected request's reason: what the member can do (decision 163). */
+  rejectedNextStep: 'The amount held for it is available again; you may make a new request.',
 } as const;
 
 /** Plain-words reasons a withdrawal flag is false (docs/business-rules.md; `restrictions`). */

@@ -593,6 +593,15 @@ describe('loans API', () => {
       expect(await frozenOf(chidi)).toBe(0);
       const late = await post(remi, `/loans/${ginaLoan.id}/certify`, { decision: 'approve' });
       expect(late.statusCode).toBe(409);
+      // Gina reads why in My Loans; no one else sees her loan at all.
+      const mine = await get(gina(), '/loans?status=rejected');
+      expect(mine.json<{ data: Loan[] }>().data).toMatchObject([
+        {
+          loanId: ginaLoan.loanId,
+          progress: { rejectionReason: 'The farm has no water this season' },
+        },
+      ]);
+      expect((await get(chidi, `/loans/${ginaLoan.id}`)).statusCode).toBe(404);
     });
   });
 

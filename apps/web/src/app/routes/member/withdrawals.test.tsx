@@ -173,6 +173,11 @@ describe('Withdrawals page', () => {
     const { user } = renderPage();
     const table = await screen.findByRole('table', { name: 'Withdrawal requests' });
     expect(within(table).getByText('Reason: Savings no longer cover it')).toBeInTheDocument();
+    expect(
+      within(table).getByText(
+        'Next: The amount held for it is available again; you may make a new request.',
+      ),
+    ).toBeInTheDocument();
     // On a phone the row opens into its details, the reason with them.
     const rows = screen.getByRole('list', { name: 'Withdrawal requests' });
     await user.click(within(rows).getByRole('button', { name: /Savings withdrawal/ }));

@@ -62,6 +62,11 @@ const COLUMNS: readonly DataTableColumn<DepositNotice>[] = [
             {row.rejectionReason}
           </span>
         ) : null}
+        {row.status === 'rejected' ? (
+          <span className="block max-w-64 text-xs whitespace-normal text-muted-foreground">
+            {DEPOSIT_NOTICE_MESSAGES.rejectedNextStep}
+          </span>
+        ) : null}
       </div>
     ),
   },

@@ -100,6 +100,9 @@ const COLUMNS: readonly DataTableColumn<Withdrawal>[] = [
         {row.status === 'rejected' && row.rejectionReason ? (
           <RowNote label="Reason">{row.rejectionReason}</RowNote>
         ) : null}
+        {row.status === 'rejected' ? (
+          <RowNote label="Next">{WITHDRAWAL_MESSAGES.rejectedNextStep}</RowNote>
+        ) : null}
       </>
     ),
   },
