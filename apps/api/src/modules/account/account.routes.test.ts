@@ -19,6 +19,7 @@ import { systemActor } from '../../lib/actor.js';
 import {
   findHoldMismatches,
   findProjectionMismatches,
+  COOPERATIVE_ONLY_KINDS,
   LEDGER_TRANSACTION_KINDS,
   postLedgerTransaction,
 } from '../ledger/ledger.service.js';
@@ -1049,8 +1050,10 @@ describe('account API', () => {
     });
   });
 
-  it('names every kind of ledger posting as a transaction type', () => {
-    expect([...TRANSACTION_TYPES]).toEqual([...LEDGER_TRANSACTION_KINDS]);
+  it('names every kind of ledger posting a member can see as a transaction type', () => {
+    expect([...TRANSACTION_TYPES]).toEqual(
+      LEDGER_TRANSACTION_KINDS.filter((kind) => !COOPERATIVE_ONLY_KINDS.includes(kind)),
+    );
   });
 
   it('keeps the balance projection equal to the ledger', async () => {

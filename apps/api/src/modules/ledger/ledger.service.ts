@@ -151,6 +151,9 @@ export const LEDGER_TRANSACTION_KINDS = [
 ] as const;
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
 
+/** Postings between the cooperative's own accounts: no member's statement ever lists them. */
+export const COOPERATIVE_ONLY_KINDS: readonly LedgerTransactionKind[] = ['payroll_remittance'];
+
 export interface LedgerEntryInput {
   account: LedgerAccount;
   /** Required for member accounts, refused for cooperative accounts. */
