@@ -17,6 +17,7 @@ import { usePreviewPayroll } from '../../api/preview-payroll';
 import { JobStatus } from '../../../../components/job-progress';
 import { CsvFilePicker, CsvProblems } from '../../../../components/form/csv-file-picker';
 import { moneyColumn } from '../../../../components/list/columns';
+import { VarianceReport } from './variance-report';
 
 const member: DataTableColumn<PayrollRow> = {
   id: 'member',
@@ -129,6 +130,13 @@ export function PayrollView() {
                 ['Shares to post', formatNaira(preview.totals.shares)],
                 ['Total to post', formatNaira(preview.totals.total)],
                 ['Members', String(preview.totals.members)],
+                ...(preview.variances.length > 0
+                  ? ([
+                      ['Expected', formatNaira(preview.totals.expected)],
+                      ['Deducted', formatNaira(preview.totals.deducted)],
+                      ['Difference', formatNaira(preview.totals.difference)],
+                    ] as const)
+                  : []),
                 ...(hasRepayments(preview)
                   ? ([['Loan repayments to post', formatNaira(preview.totals.repayments)]] as const)
                   : []),
@@ -144,6 +152,7 @@ export function PayrollView() {
             title="Fix these problems and upload the file again: nothing is posted while a row has one"
             problems={problems}
           />
+          {problems.length === 0 ? <VarianceReport preview={preview} /> : null}
           {preview.rows.length > 0 ? (
             <DataTable
               caption="Payroll rows"
