@@ -55,7 +55,13 @@ const BORROWERS = [
 ];
 
 const BACK_OFFICE_PAGES = {
-  members: ['/admin', '/admin/members', '/admin/members/import', '/admin/payroll'],
+  members: [
+    '/admin',
+    '/admin/members',
+    '/admin/members/import',
+    '/admin/payroll',
+    '/admin/payroll/schedule',
+  ],
   'disputes, audit and reconciliation': [
     '/admin/disputes',
     '/admin/audit',

@@ -4,6 +4,7 @@
  * shows them without the validation library; the schemas are in payroll-schedules.ts.
  */
 import { formatMonth } from './dates.js';
+import type { StatusDisplay } from './status-tones.js';
 
 /**
  * The schedule's CSV, in this order: the payroll import reads the same file back once the payroll
@@ -36,6 +37,17 @@ export const SCHEDULE_CHANGE_KINDS = [
   'fines_changed',
 ] as const;
 export type ScheduleChangeKind = (typeof SCHEDULE_CHANGE_KINDS)[number];
+
+/**
+ * A version is open until the month's actuals are posted against it, then final (posted). Open
+ * waits for the payroll office; posted is done.
+ */
+export const SCHEDULE_STATUSES = ['open', 'posted'] as const;
+export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];
+export const SCHEDULE_STATUS_DISPLAY: StatusDisplay<ScheduleStatus> = {
+  tones: { open: 'info', posted: 'success' },
+  labels: { open: 'Not posted', posted: 'Posted' },
+};
 
 /** The download's file name: `deduction-schedule-2025-11-MOF-HQ.csv`. */
 export function scheduleFileName(month: string, groupCode: string, extension: 'csv' | 'pdf') {

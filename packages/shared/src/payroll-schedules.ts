@@ -100,7 +100,8 @@ export type ScheduleDetailResponse = z.infer<typeof scheduleDetailResponseSchema
 
 /** GET /admin/payroll/schedules/:id/lines: one member's expected deductions. */
 export const scheduleLineSchema = z.object({
-  userId: z.string(),
+  /** The member's id: a schedule has one line per member. */
+  id: z.string(),
   membershipId: z.string(),
   memberName: z.string(),
   staffNumber: z.string(),

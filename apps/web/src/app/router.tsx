@@ -39,6 +39,7 @@ const AdminMembers = lazy(() => import('./routes/admin/members'));
 const AdminMembersImport = lazy(() => import('./routes/admin/members-import'));
 const AdminMember = lazy(() => import('./routes/admin/member'));
 const AdminPayroll = lazy(() => import('./routes/admin/payroll'));
+const AdminPayrollSchedule = lazy(() => import('./routes/admin/payroll-schedule'));
 const AdminDisputes = lazy(() => import('./routes/admin/disputes'));
 const AdminAudit = lazy(() => import('./routes/admin/audit'));
 const AdminTextMessages = lazy(() => import('./routes/admin/text-messages'));
@@ -104,6 +105,7 @@ export function AppRoutes() {
               <Route path={paths.adminMemberImport} element={<AdminMembersImport />} />
               <Route path={paths.adminMember} element={<AdminMember />} />
               <Route path={paths.adminPayroll} element={<AdminPayroll />} />
+              <Route path={paths.adminPayrollSchedule} element={<AdminPayrollSchedule />} />
               <Route path={paths.adminDisputes} element={<AdminDisputes />} />
               <Route path={paths.adminAudit} element={<AdminAudit />} />
               <Route path={paths.adminTextMessages} element={<AdminTextMessages />} />

@@ -38,6 +38,8 @@ export const paths = {
   adminMemberImport: '/admin/members/import',
   adminMember: '/admin/members/:id',
   adminPayroll: '/admin/payroll',
+  /** The deduction schedule out: what each payroll group is told to deduct for a month. */
+  adminPayrollSchedule: '/admin/payroll/schedule',
   adminDisputes: '/admin/disputes',
   adminAudit: '/admin/audit',
   adminTextMessages: '/admin/text-messages',

@@ -329,7 +329,7 @@ describe('deduction schedules', () => {
           url: `/api/v1/admin/payroll/schedules/${ids.mayHqV2}/lines?limit=100`,
           headers: officer,
         });
-        return found.json<ScheduleLineListResponse>().data.find((line) => line.userId === id);
+        return found.json<ScheduleLineListResponse>().data.find((line) => line.id === id);
       }),
     );
     expect(rows.sort()).toEqual(

@@ -311,7 +311,7 @@ export async function getSchedule(deps: Deps, params: IdParams): Promise<Schedul
 
 function lineOf(row: LineRow): ScheduleLine {
   return {
-    userId: row.user_id,
+    id: row.user_id,
     membershipId: row.membership_id,
     memberName: `${row.first_name} ${row.last_name}`,
     staffNumber: row.staff_number,

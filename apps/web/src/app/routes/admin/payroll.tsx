@@ -1,4 +1,8 @@
+import { CalendarClock } from 'lucide-react';
+import { Link } from 'react-router';
 import { Page } from '../../../components/layouts/page';
+import { Button } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
 import { PayrollView } from '../../../features/payroll/components/officer/payroll-view';
 
 export default function AdminPayrollRoute() {
@@ -6,6 +10,15 @@ export default function AdminPayrollRoute() {
     <Page
       title="Payroll deductions"
       description="Upload a month's deductions, check the preview, then post them. Rows already posted for the month are left as they are."
+      actions={
+        // What the payroll office is told to deduct comes before what it deducted.
+        <Button asChild variant="outline">
+          <Link to={paths.adminPayrollSchedule}>
+            <CalendarClock aria-hidden="true" />
+            Deduction schedule
+          </Link>
+        </Button>
+      }
     >
       <PayrollView />
     </Page>
