@@ -90,19 +90,38 @@ const groupColumns: readonly DataTableColumn<ScheduleSummary>[] = [
       <span className="grid">
         <span className="font-medium">{row.payrollGroup.code}</span>
         <span className="whitespace-normal text-muted-foreground">{row.payrollGroup.name}</span>
+        <span className="text-sm text-muted-foreground">
+          Version {row.version} · {countOf(row.members, 'member')}
+        </span>
       </span>
     ),
   },
-  { id: 'version', header: 'Version', align: 'end', cell: (row) => row.version },
-  { id: 'members', header: 'Members', align: 'end', cell: (row) => row.members },
-  moneyColumn('savings', 'Savings', (row) => row.savings),
-  moneyColumn('shares', 'Shares', (row) => row.shares),
-  moneyColumn('instalments', 'Loan instalments', (row) => row.instalments),
-  moneyColumn('fines', 'Fines', (row) => row.fines),
   moneyColumn('total', 'Total', (row) => row.total),
   { id: 'changes', header: 'Changes', align: 'end', cell: (row) => row.changeCount },
   statusColumn(SCHEDULE_STATUS_DISPLAY, (row) => (row.postedAt ? 'posted' : 'open')),
 ];
+
+/** One version's totals, line by line. */
+function Totals({ schedule }: { schedule: ScheduleSummary }) {
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
+      {(
+        [
+          ['Savings', schedule.savings],
+          ['Shares', schedule.shares],
+          ['Loan instalments', schedule.instalments],
+          ['Fines', schedule.fines],
+          ['Total', schedule.total],
+        ] as const
+      ).map(([name, amount]) => (
+        <div key={name} className="rounded-lg border p-3">
+          <dt className="text-sm text-muted-foreground">{name}</dt>
+          <dd className="font-semibold tabular-nums">{formatNaira(amount)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 /** Each group's latest version of the month, with its totals, changes and downloads. */
 function GroupsTable({
@@ -144,7 +163,6 @@ function GroupsTable({
           getRowId={(row) => row.id}
           getRowLabel={(row) => `${row.payrollGroup.code} schedule`}
           busy={schedules.isPlaceholderData}
-          highlightedId={openId}
           rowActions={(row) => (
             <div className="flex flex-wrap gap-2">
               <Button
@@ -227,6 +245,7 @@ function OpenSchedule({ id, list }: { id: string; list: ListParams<ScheduleLineS
               </div>
               <Downloads schedule={schedule} />
             </div>
+            <Totals schedule={schedule} />
             <div className="grid gap-2">
               <h3 className="font-semibold">
                 {baseline
