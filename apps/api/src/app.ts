@@ -68,7 +68,14 @@ import {
   contributionRoutes,
 } from './modules/contributions/contributions.routes.js';
 import { adminMemberRoutes } from './modules/members/members.routes.js';
-import { payrollRoutes } from './modules/payroll/payroll.routes.js';
+import { deductionRoutes, payrollRoutes } from './modules/payroll/payroll.routes.js';
+import { memberImportInstructions } from './modules/payroll/deductions.service.js';
+import { useMemberImportInstructions } from './modules/members/members.service.js';
+import {
+  changeRequestListRoutes,
+  instructionListRoutes,
+} from './modules/back-office/back-office.routes.js';
+import { deductionMonthRoutes } from './modules/account/account.routes.js';
 import { backOfficeRoutes } from './modules/back-office/back-office.routes.js';
 import { adminPolicyRoutes } from './modules/policy/policy.routes.js';
 import { adminApprovalRoutes } from './modules/approvals/approvals.routes.js';
@@ -141,6 +148,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   checkListStatements(config.env === 'test');
 
   const deps: Deps = { config, db, clock, tokens: accessTokens(config.jwtSecret, clock) };
+  // The members import checks its rows' payroll groups through the payroll module (jobs.ts
+  // plugs it in the same way for the import's job).
+  useMemberImportInstructions(memberImportInstructions);
 
   // Every answer names its request, so a member's report can be found in the log.
   app.addHook('onRequest', async (req, reply) => {
@@ -185,6 +195,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(memberRoutes(accountRoutes), api('/users'));
   await app.register(memberRoutes(userPasswordRoutes), api('/users'));
   await app.register(memberRoutes(depositNoticeRoutes), api('/users/deposit-notices'));
+  await app.register(memberRoutes(deductionRoutes), api('/users/deductions'));
+  await app.register(memberRoutes(deductionMonthRoutes), api('/users/deductions/months'));
   await app.register(memberRoutes(twoFactorRoutes), api('/users/two-factor'));
   await app.register(memberRoutes(loginHistoryRoutes), api('/users/login-history'));
   await app.register(adminRoutes(twoFactorAdminRoutes), api('/admin/users'));
@@ -192,6 +204,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(adminRoutes(backOfficeRoutes), api('/admin'));
   await app.register(adminRoutes(adminMemberRoutes), api('/admin/users'));
   await app.register(adminRoutes(payrollRoutes), api('/admin/payroll'));
+  await app.register(adminRoutes(instructionListRoutes), api('/admin/payroll/instructions'));
+  await app.register(adminRoutes(changeRequestListRoutes), api('/admin/payroll/change-requests'));
   await app.register(adminRoutes(adminContributionRoutes), api('/admin/contributions'));
   await app.register(adminRoutes(adminDividendRoutes), api('/admin/dividends'));
   await app.register(adminRoutes(adminPolicyRoutes), api('/admin/policy'));

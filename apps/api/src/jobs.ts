@@ -12,9 +12,17 @@ import { lateRepaymentFinesJob } from './modules/fines/fines.service.js';
 import { passwordResetRequestsJob } from './modules/auth/password.service.js';
 import { signInLocksJob } from './modules/credentials/sign-in-throttle.service.js';
 import { officerJobsJob } from './lib/officer-jobs.js';
-import { memberImportJobWork } from './modules/members/members.service.js';
+import {
+  memberImportJobWork,
+  useMemberImportInstructions,
+} from './modules/members/members.service.js';
+import { memberImportInstructions } from './modules/payroll/deductions.service.js';
 import { payrollPostJobWork } from './modules/payroll/payroll.service.js';
 import { dividendPayJobWork } from './modules/dividends/dividends.service.js';
+
+// A members import writes its rows' deduction instructions through the payroll module, which
+// depends on the members module, so the two meet here.
+useMemberImportInstructions(memberImportInstructions);
 
 /** The officers' long work (decision 101): each kind's batches, from its module's service. */
 export const OFFICER_JOBS = officerJobsJob({

@@ -16,6 +16,22 @@ export const MEMBER_IMPORT_COLUMNS = [
   'joinedOn',
 ] as const;
 
+/**
+ * The columns a members import may add after those, all four or none: the member's deduction
+ * instruction (docs/administrators.md "Members import"): the payroll group's code, the staff
+ * number there, and the monthly savings and shares in naira. A row may leave all four blank.
+ */
+export const MEMBER_IMPORT_INSTRUCTION_COLUMNS = [
+  'payrollGroup',
+  'staffNumber',
+  'savings',
+  'shares',
+] as const;
+export const MEMBER_IMPORT_COLUMNS_WITH_INSTRUCTION = [
+  ...MEMBER_IMPORT_COLUMNS,
+  ...MEMBER_IMPORT_INSTRUCTION_COLUMNS,
+] as const;
+
 export const MEMBERSHIP_ID_MESSAGE =
   'Membership ID must start with a letter and use letters, digits or hyphens (2 to 20 characters)';
 

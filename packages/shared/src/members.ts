@@ -207,6 +207,16 @@ export const memberImportRowSchema = z.object({
   phoneNumber: z.string().nullable(),
   membershipId: z.string().nullable(),
   joinedOn: z.string().nullable(),
+  /** The deduction instruction of the optional columns, when the row gives one. */
+  instruction: z
+    .object({
+      payrollGroup: z.string(),
+      staffNumber: z.string(),
+      savings: z.number(),
+      shares: z.number(),
+    })
+    .nullable()
+    .optional(),
   errors: z.array(z.string()),
 });
 export type MemberImportRow = z.infer<typeof memberImportRowSchema>;

@@ -105,6 +105,13 @@ export const API_ERROR_STATUS = {
   PAYROLL_MONTH_POSTED: 409,
   /** No member has an instruction in effect for the month. */
   NOTHING_TO_SCHEDULE: 409,
+  /* Payroll deductions (docs/decisions/150-payroll-cycle.md). */
+  PAYROLL_GROUP_EXISTS: 409,
+  DEDUCTION_INSTRUCTION_MISSING: 409,
+  DEDUCTION_CHANGE_OPEN: 409,
+  DEDUCTION_CHANGE_UNCHANGED: 409,
+  DEDUCTION_CHANGE_NOT_PENDING: 409,
+  DEDUCTION_CHANGE_SELF_DECISION: 403,
 } as const satisfies Record<string, number>;
 export type ApiErrorCode = keyof typeof API_ERROR_STATUS;
 

@@ -84,6 +84,7 @@ describe('notificationPriorityForType', () => {
       ['instalment_overdue', 'low'],
       ['disbursement_approval', 'medium'],
       ['payroll_variance', 'high'],
+      ['deduction_change_decision', 'low'],
     ]);
   });
 });
@@ -113,6 +114,7 @@ describe('notificationTone', () => {
       ['instalment_overdue', 'warning'],
       ['disbursement_approval', 'warning'],
       ['payroll_variance', 'warning'],
+      ['deduction_change_decision', 'info'],
     ]);
   });
 });

@@ -39,6 +39,7 @@ export const NOTIFICATION_TYPES = [
   'instalment_overdue',
   'disbursement_approval',
   'payroll_variance',
+  'deduction_change_decision',
 ] as const;
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;

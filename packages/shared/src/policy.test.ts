@@ -67,6 +67,12 @@ describe('policyFormSchema (the back office form)', () => {
       lateRepaymentFine: { enabled: false, amountKobo: '1000', graceDays: '7' },
     },
     disbursement: { secondApprovalAboveKobo: '5000000' },
+    payroll: {
+      minSavingsKobo: '5000',
+      minSharesKobo: '1000',
+      changeCutOffDay: '15',
+      autoApproveLimitKobo: '0',
+    },
   };
   const messageAt = (input: PolicyFormInput, path: string) =>
     policyFormSchema.safeParse(input).error?.issues.find((issue) => issue.path.join('.') === path)
@@ -82,6 +88,23 @@ describe('policyFormSchema (the back office form)', () => {
       insuranceFeeBps: 125,
       formFeeKobo: 150_050,
     });
+  });
+
+  it('holds the payroll cut-off to a day every month has', () => {
+    const withPayroll = (change: Partial<PolicyFormInput['payroll']>) => ({
+      ...typed,
+      payroll: { ...typed.payroll, ...change },
+    });
+    expect(messageAt(withPayroll({ changeCutOffDay: '29' }), 'payroll.changeCutOffDay')).toBe(
+      'At most day 28, so every month has it',
+    );
+    expect(messageAt(withPayroll({ changeCutOffDay: '0' }), 'payroll.changeCutOffDay')).toBe(
+      'At least day 1',
+    );
+    expect(
+      policyFormSchema.parse(withPayroll({ autoApproveLimitKobo: '2500' })).payroll
+        .autoApproveLimitKobo,
+    ).toBe(250_000);
   });
 
   it("says what to type, then holds the value to the policy's own rules", () => {

@@ -91,12 +91,40 @@ export const DEFAULT_DISBURSEMENT_POLICY: DisbursementPolicy = {
   secondApprovalAboveKobo: 500_000_000,
 };
 
+/**
+ * Members' payroll deductions (docs/business-rules.md "Payroll deductions"): the least a member's
+ * instruction may ask each month, the day of the month after which a change waits a month, and
+ * how much a change may move the instruction and still be approved by the policy with no officer
+ * (0: every change needs an officer). The limit governs a control, so changing it is a two-person
+ * change (CONTROLLED_POLICY_FIELDS).
+ */
+export const payrollPolicySchema = z.strictObject({
+  minSavingsKobo: koboSchema,
+  minSharesKobo: koboSchema,
+  changeCutOffDay: z
+    .number({ error: 'Enter a day of the month' })
+    .int('Enter a whole day')
+    .min(1, 'At least day 1')
+    .max(28, 'At most day 28, so every month has it'),
+  autoApproveLimitKobo: koboSchema,
+});
+export type PayrollPolicy = z.infer<typeof payrollPolicySchema>;
+
+export const DEFAULT_PAYROLL_POLICY: PayrollPolicy = {
+  minSavingsKobo: 500_000,
+  minSharesKobo: 100_000,
+  changeCutOffDay: 15,
+  // An officer decides every change until the cooperative chooses a limit.
+  autoApproveLimitKobo: 0,
+};
+
 export const policySchema = z.strictObject({
   loan: loanPolicySchema,
   withdrawal: withdrawalPolicySchema,
   fine: finePolicySchema,
   // A default, so a policy saved before this rule existed still reads.
   disbursement: disbursementPolicySchema.default(DEFAULT_DISBURSEMENT_POLICY),
+  payroll: payrollPolicySchema.default(DEFAULT_PAYROLL_POLICY),
 });
 export type Policy = z.infer<typeof policySchema>;
 
@@ -147,6 +175,12 @@ export const policyFormSchema = z.strictObject({
     }),
   }),
   disbursement: z.strictObject({ secondApprovalAboveKobo: nairaField }),
+  payroll: z.strictObject({
+    minSavingsKobo: nairaField,
+    minSharesKobo: nairaField,
+    changeCutOffDay: wholeField(payrollPolicySchema.shape.changeCutOffDay),
+    autoApproveLimitKobo: nairaField,
+  }),
 });
 /** The Policy form's values: each number as the officer types it, each switch on or off. */
 export type PolicyFormInput = z.input<typeof policyFormSchema>;
@@ -163,6 +197,7 @@ export const DEFAULT_POLICY: Policy = {
     lateRepaymentFine: { enabled: false, amountKobo: 100_000, graceDays: 7 },
   },
   disbursement: DEFAULT_DISBURSEMENT_POLICY,
+  payroll: DEFAULT_PAYROLL_POLICY,
 };
 
 /**

@@ -49,6 +49,8 @@ export const CONTROLLED_POLICY_FIELDS = {
   'withdrawal.shareWithdrawalRequiresNoRunningLoan': 'Share withdrawal needs no running loan',
   'withdrawal.shareWithdrawalRequiresNoActiveGuarantee':
     'Share withdrawal needs no active guarantee',
+  // It decides which members' changes no officer looks at.
+  'payroll.autoApproveLimitKobo': 'Deduction changes approved by the policy up to',
 } as const;
 export type ControlledPolicyField = keyof typeof CONTROLLED_POLICY_FIELDS;
 

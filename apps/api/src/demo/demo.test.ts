@@ -124,7 +124,13 @@ describe('seedDemoIfEmpty', () => {
       result.contributions.recorded + 21 + 13 + (paid?.n ?? 0),
     );
     expect(result.milliseconds).toBeGreaterThan(0);
-    expect(Object.keys(result.timings)).toEqual(['members', 'history']);
+    expect(Object.keys(result.timings)).toEqual([
+      'members',
+      'deductions',
+      'history',
+      'remittances',
+      'change requests',
+    ]);
     expect(result.pendingActivationLink).toMatch(/^http:\/\/portal\.test\/auth\/activate\?token=/);
     expect(
       logged.some((line) => line.includes(result.seeded ? result.pendingActivationLink : '?')),

@@ -24,6 +24,7 @@ import { moneyEvents } from './money.js';
 import { notificationEvents } from './notifications.js';
 import { loanEvents, type SeededLoans } from './loans.js';
 import { seedRemittances } from './remittances.js';
+import { seedChangeRequests, seedDeductions } from './deductions.js';
 import { replay, seedContext, type SeedLogger } from './seed-context.js';
 
 export interface SeedDemoOptions {
@@ -121,6 +122,9 @@ export async function seedDemoIfEmpty(options: SeedDemoOptions): Promise<SeedDem
       }
     };
     const members = await timed('members', () => seedMembers(ctx));
+    // The payroll groups and every member's standing instruction (from the month they joined),
+    // before the history, whose payroll months are deducted by these groups.
+    await timed('deductions', () => seedDeductions(ctx, members));
     // The cooperative's last two years, replayed in time order through the services.
     const contributions: SeededContributions = { recorded: 0, confirmed: 0 };
     const loans: SeededLoans = { loans: 0 };
@@ -134,6 +138,7 @@ export async function seedDemoIfEmpty(options: SeedDemoOptions): Promise<SeedDem
     );
     // After the history: the employers pay over the posted payroll months, all but the newest.
     await timed('remittances', () => seedRemittances(ctx, members));
+    await timed('change requests', () => seedChangeRequests(ctx, members));
     await markPastEmailsDone(seedDb, clock, 'emeka@demo.coop');
     const [sent] = await seedDb.select({ n: count() }).from(notifications);
 

@@ -89,6 +89,15 @@ export const AUDIT_ACTIONS = [
   // A statement's verification code checked by an officer (docs/administrators.md)
   'statement.verified',
   'statement.verification_failed',
+  // Payroll deductions (docs/decisions/150-payroll-cycle.md)
+  'payroll_group.created',
+  'payroll_group.renamed',
+  'deduction_instruction.set',
+  'deduction_change.requested',
+  'deduction_change.approved_by_policy',
+  'deduction_change.approved',
+  'deduction_change.rejected',
+  'deduction_change.cancelled',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -112,6 +121,8 @@ export const AUDIT_ENTITY_TYPES = [
   'report',
   'policy',
   'proposal',
+  'payroll_group',
+  'deduction_change_request',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 

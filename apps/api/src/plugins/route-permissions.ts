@@ -48,6 +48,16 @@ export const BACK_OFFICE_ROUTE_PERMISSIONS: RoutePermissions = {
   'GET /api/v1/admin/payroll/schedules/:id/lines': 'back_office.read',
   'GET /api/v1/admin/payroll/schedules/:id/export.csv': 'back_office.read',
   'GET /api/v1/admin/payroll/schedules/:id/export.pdf': 'back_office.read',
+  // Who deducts for members and what they are told to deduct: the payroll officers' duty.
+  'GET /api/v1/admin/payroll/groups': 'back_office.read',
+  'POST /api/v1/admin/payroll/groups': 'payroll.import',
+  'PUT /api/v1/admin/payroll/groups/:id': 'payroll.import',
+  'GET /api/v1/admin/payroll/instructions': 'back_office.read',
+  'GET /api/v1/admin/payroll/instructions/:userId': 'back_office.read',
+  'PUT /api/v1/admin/payroll/instructions/:userId': 'payroll.import',
+  'GET /api/v1/admin/payroll/change-requests': 'back_office.read',
+  'POST /api/v1/admin/payroll/change-requests/:id/approve': 'payroll.import',
+  'POST /api/v1/admin/payroll/change-requests/:id/reject': 'payroll.import',
 
   'GET /api/v1/admin/contributions/disputes': 'back_office.read',
   'POST /api/v1/admin/contributions/:id/resolve': 'disputes.resolve',

@@ -119,7 +119,7 @@ describe('V8.2.1 back-office routes against the permission matrix', () => {
       expect(res.statusCode, url).not.toBe(403);
     }
     const writes = ROUTES.filter((route) => route.method !== 'GET');
-    expect(writes.length).toBe(36);
+    expect(writes.length).toBe(41);
     const before = await t.db.select().from(auditLog);
     for (const { method, url } of writes) {
       const res = await t.app.inject({

@@ -22,6 +22,11 @@ import {
   listTransactions,
   type DownloadFile,
 } from './statements.service.js';
+import {
+  deductionMonthListQuerySchema,
+  deductionMonthListResponseSchema,
+} from '@coop/shared/deductions';
+import { listMyDeductionMonths } from './deduction-months.service.js';
 
 const tags = ['account'];
 
@@ -154,5 +159,26 @@ export const accountRoutes: RouteModule = async (app, deps) => {
       },
     },
     async (req, reply) => sendFile(reply, await exportMemberData(deps, req.member, req.query)),
+  );
+};
+
+/** GET /users/deductions/months (the rest of /users/deductions: modules/payroll). */
+export const deductionMonthRoutes: RouteModule = async (app, deps) => {
+  app.get(
+    '/',
+    {
+      // The session check rides on the page's statement (plugins/route-groups.ts).
+      config: { sessionInPage: true },
+      schema: {
+        tags: ['deductions'],
+        summary: 'Each posted payroll month: expected, deducted, difference, remittance',
+        querystring: deductionMonthListQuerySchema,
+        response: { 200: deductionMonthListResponseSchema },
+      },
+    },
+    async (req) => {
+      const page = await listMyDeductionMonths(deps, req.member, req.query);
+      return { success: true as const, data: page.items, pagination: page.pagination };
+    },
   );
 };

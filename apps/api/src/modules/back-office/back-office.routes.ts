@@ -22,6 +22,13 @@ import {
   listAudit,
 } from './back-office.service.js';
 import { verifyStatement } from './statement-verification.service.js';
+import {
+  adminChangeRequestListQuerySchema,
+  adminChangeRequestListResponseSchema,
+  instructionListQuerySchema,
+  instructionListResponseSchema,
+} from '@coop/shared/deductions';
+import { listChangeRequests, listInstructions } from './deductions-lists.service.js';
 
 const tags = ['admin'];
 
@@ -156,5 +163,45 @@ export const backOfficeRoutes: RouteModule = async (app, deps) => {
       success: true as const,
       data: await verifyStatement(deps, req.member, req.query.code),
     }),
+  );
+};
+
+const payrollTags = ['admin: payroll'];
+
+/** GET /admin/payroll/instructions (one member's, and setting it: modules/payroll). */
+export const instructionListRoutes: RouteModule = async (app, deps) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: payrollTags,
+        summary: 'Members with the deduction instruction in effect this month; group and search',
+        querystring: instructionListQuerySchema,
+        response: { 200: instructionListResponseSchema },
+      },
+    },
+    async (req) => {
+      const page = await listInstructions(deps, req.member, req.query);
+      return { success: true as const, data: page.items, pagination: page.pagination };
+    },
+  );
+};
+
+/** GET /admin/payroll/change-requests (approving and rejecting: modules/payroll). */
+export const changeRequestListRoutes: RouteModule = async (app, deps) => {
+  app.get(
+    '/',
+    {
+      schema: {
+        tags: payrollTags,
+        summary: "Members' deduction change requests, oldest first; status and search",
+        querystring: adminChangeRequestListQuerySchema,
+        response: { 200: adminChangeRequestListResponseSchema },
+      },
+    },
+    async (req) => {
+      const page = await listChangeRequests(deps, req.member, req.query);
+      return { success: true as const, data: page.items, pagination: page.pagination };
+    },
   );
 };

@@ -230,6 +230,27 @@ export function membersRepository(db: Executor) {
       return row;
     },
 
+    /** Who these accounts are, as the back office's lists name a member. */
+    async refs(ids: readonly string[]) {
+      const found = new Map<
+        string,
+        { id: string; firstName: string; lastName: string; membershipId: string }
+      >();
+      for (const chunk of chunks([...ids])) {
+        const rows = await db
+          .select({
+            id: users.id,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            membershipId: users.membershipId,
+          })
+          .from(users)
+          .where(inArray(users.id, chunk));
+        for (const row of rows) found.set(row.id, row);
+      }
+      return found;
+    },
+
     /** The full names of these accounts (who proposed and decided a two-person change). */
     async names(ids: string[]): Promise<Map<string, { name: string; membershipId: string }>> {
       if (ids.length === 0) return new Map();

@@ -11,7 +11,14 @@ import type { Deps } from '../../deps.js';
 import type { Actor, MemberActor } from '../../lib/actor.js';
 import { CSV_UPLOAD_MAX_BYTES } from '@coop/shared/csv-upload-rules';
 import type { CsvUploadInput } from '@coop/shared/csv-uploads';
-import { MEMBER_IMPORT_COLUMNS, membersImportedMessage } from '@coop/shared/member-rules';
+import {
+  MEMBER_IMPORT_COLUMNS,
+  MEMBER_IMPORT_COLUMNS_WITH_INSTRUCTION,
+  MEMBER_IMPORT_INSTRUCTION_COLUMNS,
+  membersImportedMessage,
+} from '@coop/shared/member-rules';
+import { payrollGroupCodeSchema, staffNumberSchema } from '@coop/shared/deductions';
+import { isWholeKobo, nairaToKobo } from '@coop/shared/money';
 import {
   type AdminCreateMemberInput,
   adminCreateMemberSchema,
@@ -44,6 +51,7 @@ import { revokeAllSessions } from '../sessions/sessions.service.js';
 import { sendMessages } from '../notifications/notifications.service.js';
 import { openMemberBalance } from '../ledger/ledger.service.js';
 import { propose, same, type ProposalRow, type Values } from '../proposals/propose.service.js';
+import type { Kobo } from '@coop/shared/money';
 import { PROPOSAL_MESSAGES, type OfficerRolesInput } from '@coop/shared/proposals';
 
 const nameSchema = (label: string) =>
@@ -637,6 +645,11 @@ export async function proposeRoles(
   });
 }
 
+/** Who these accounts are (id, names, membership ID), as the back office's lists name members. */
+export function memberRefsById(db: Executor, ids: readonly string[]) {
+  return membersRepository(db).refs([...new Set(ids)]);
+}
+
 /** Names and membership IDs of these accounts, for the Approvals queue. */
 export function memberNames(db: Executor, ids: string[]) {
   return membersRepository(db).names([...new Set(ids)]);
@@ -736,16 +749,110 @@ export async function endMemberSessions(
 
 /* --------------------------------------------------------------- members import (CSV) */
 
+/** One imported member's deduction instruction (the file's optional columns), in kobo. */
+export interface ImportedInstruction {
+  userId: string;
+  payrollGroupId: string;
+  staffNumber: string;
+  savingsKobo: Kobo;
+  sharesKobo: Kobo;
+}
+
+/**
+ * The payroll module's part of a members import: which payroll groups the file's codes name,
+ * and writing the instructions of the members created. Given by the composition roots (app.ts,
+ * jobs.ts) because the payroll module depends on this one, never the other way round. Until
+ * given, no group exists, so a file naming one is refused row by row.
+ */
+export interface MemberImportInstructions {
+  groupsByCode(db: Executor, codes: readonly string[]): Promise<Map<string, { id: string }>>;
+  write(
+    tx: Executor,
+    deps: Pick<Deps, 'clock'>,
+    actor: Actor,
+    rows: readonly ImportedInstruction[],
+  ): Promise<void>;
+}
+let importInstructions: MemberImportInstructions | null = null;
+
+/** Plugs the payroll module into the members import (app.ts and jobs.ts call it). */
+export function useMemberImportInstructions(port: MemberImportInstructions): void {
+  importInstructions = port;
+}
+
 interface ImportCandidate {
   line: number;
   input: AdminCreateMemberInput;
   row: MemberImportRow;
+  /** The deduction instruction of the optional columns (its group resolved after reading). */
+  instruction: (Omit<ImportedInstruction, 'userId' | 'payrollGroupId'> & { code: string }) | null;
+}
+
+type ImportColumn = (typeof MEMBER_IMPORT_COLUMNS_WITH_INSTRUCTION)[number];
+
+/**
+ * Whether a members file carries the instruction columns: its header ends with them. A file
+ * without them (the columns before payroll deductions existed) still imports, with no
+ * instructions.
+ */
+function hasInstructionColumns(base64: string): boolean {
+  const head = Buffer.from(base64.slice(0, 4096), 'base64').toString('utf8');
+  const firstLine = head.split(/\r?\n/, 1)[0] ?? '';
+  return firstLine.split(',').at(-1)?.trim() === MEMBER_IMPORT_INSTRUCTION_COLUMNS.at(-1);
+}
+
+/** A naira amount of the file ('25000', '25,000.50'), or an error message. */
+function readNaira(label: string, text: string): number | string {
+  const cleaned = text.replace(/[₦,\s]/g, '');
+  if (!/^\d{1,12}(\.\d{1,2})?$/.test(cleaned)) {
+    return `${label} must be an amount in naira, like 25000`;
+  }
+  const value = Number(cleaned);
+  return isWholeKobo(value) ? value : `${label} must be an amount in naira, like 25000`;
+}
+
+/** The optional instruction columns of one row: none, all four, or the errors. */
+function checkImportInstruction(
+  values: Partial<Record<ImportColumn, string>>,
+  rowErrors: string[],
+): ImportCandidate['instruction'] {
+  const cells = MEMBER_IMPORT_INSTRUCTION_COLUMNS.map((column) => values[column] ?? '');
+  if (cells.every((cell) => cell === '')) return null;
+  if (cells.some((cell) => cell === '')) {
+    rowErrors.push(
+      'Give all four of payrollGroup, staffNumber, savings and shares, or leave all four blank',
+    );
+    return null;
+  }
+  const code = payrollGroupCodeSchema.safeParse(values.payrollGroup);
+  const staff = staffNumberSchema.safeParse(values.staffNumber);
+  const savings = readNaira('savings', values.savings ?? '');
+  const shares = readNaira('shares', values.shares ?? '');
+  if (!code.success) rowErrors.push(code.error.issues[0]?.message ?? 'Invalid payroll group');
+  if (!staff.success) rowErrors.push(staff.error.issues[0]?.message ?? 'Invalid staff number');
+  if (typeof savings === 'string') rowErrors.push(savings);
+  if (typeof shares === 'string') rowErrors.push(shares);
+  if (
+    !code.success ||
+    !staff.success ||
+    typeof savings === 'string' ||
+    typeof shares === 'string'
+  ) {
+    return null;
+  }
+  return {
+    code: code.data,
+    staffNumber: staff.data,
+    savingsKobo: nairaToKobo(savings),
+    sharesKobo: nairaToKobo(shares),
+  };
 }
 
 /** One row of a members file, checked on its own (duplicates are checked across rows after). */
 function checkImportRow(
   line: number,
-  values: Record<(typeof MEMBER_IMPORT_COLUMNS)[number], string>,
+  values: Record<(typeof MEMBER_IMPORT_COLUMNS)[number], string> &
+    Partial<Record<ImportColumn, string>>,
   errors: string[],
 ): ImportCandidate {
   const input: AdminCreateMemberInput = {
@@ -760,9 +867,11 @@ function checkImportRow(
   const rowErrors = [...errors];
   if (!parsed.success) rowErrors.push(...parsed.error.issues.map((issue) => issue.message));
   const data = parsed.success ? parsed.data : undefined;
+  const instruction = checkImportInstruction(values, rowErrors);
   return {
     line,
     input,
+    instruction,
     row: {
       line,
       firstName: values.firstName,
@@ -771,6 +880,14 @@ function checkImportRow(
       phoneNumber: data ? data.phoneNumber : values.phoneNumber || null,
       membershipId: data ? (data.membershipId ?? null) : values.membershipId || null,
       joinedOn: data ? (data.joinedOn ?? null) : values.joinedOn || null,
+      instruction: instruction
+        ? {
+            payrollGroup: instruction.code,
+            staffNumber: instruction.staffNumber,
+            savings: instruction.savingsKobo / 100,
+            shares: instruction.sharesKobo / 100,
+          }
+        : null,
       errors: rowErrors,
     },
   };
@@ -781,8 +898,18 @@ async function readMemberImport(
   db: Executor,
   upload: CsvUploadInput,
   { againstRegistered = true }: { againstRegistered?: boolean } = {},
-): Promise<{ preview: MemberImportPreview; candidates: ImportCandidate[] }> {
-  const table = await readCsvUpload(upload.content, MEMBER_IMPORT_COLUMNS, CSV_UPLOAD_MAX_BYTES);
+): Promise<{
+  preview: MemberImportPreview;
+  candidates: ImportCandidate[];
+  groups: Map<string, { id: string }>;
+}> {
+  const table = await readCsvUpload<ImportColumn>(
+    upload.content,
+    hasInstructionColumns(upload.content)
+      ? MEMBER_IMPORT_COLUMNS_WITH_INSTRUCTION
+      : MEMBER_IMPORT_COLUMNS,
+    CSV_UPLOAD_MAX_BYTES,
+  );
   if (!table.ok) {
     return {
       preview: {
@@ -793,6 +920,7 @@ async function readMemberImport(
         invalidRows: 0,
       },
       candidates: [],
+      groups: new Map(),
     };
   }
   // Checked a thousand rows at a time, letting other requests run in between: a 10 MB file
@@ -849,8 +977,22 @@ async function readMemberImport(
       }
     }
   }
+  // The payroll groups the rows name must exist: the officer adds a group before importing.
+  const codes = [
+    ...new Set(candidates.flatMap(({ instruction }) => (instruction ? [instruction.code] : []))),
+  ];
+  const groups =
+    codes.length > 0 && importInstructions
+      ? await importInstructions.groupsByCode(db, codes)
+      : new Map<string, { id: string }>();
+  for (const { instruction, row } of candidates) {
+    if (instruction && !groups.has(instruction.code)) {
+      row.errors.push(`There is no payroll group ${instruction.code}: add it on the Payroll page`);
+    }
+  }
   const invalidRows = candidates.filter(({ row }) => row.errors.length > 0).length;
   return {
+    groups,
     preview: {
       fileName: upload.fileName,
       rows: candidates.map(({ row }) => row),
@@ -928,12 +1070,12 @@ export async function importMembersBatch(
   deps: Deps,
   actor: MemberActor,
   job: { input: CsvUploadInput; plan: ImportPlan | null; done: number },
-  memory: { candidates?: ImportCandidate[] },
+  memory: { candidates?: ImportCandidate[]; groups?: Map<string, { id: string }> },
 ): Promise<{ done: number; total: number; plan: ImportPlan; finished?: MemberImportResult }> {
   // One import at a time, so two uploads of one file cannot both pass the duplicate check.
   await advisoryLock(deps.db, 'coop.members.import');
   if (!memory.candidates) {
-    const { preview, candidates } = await readMemberImport(deps.db, job.input, {
+    const { preview, candidates, groups } = await readMemberImport(deps.db, job.input, {
       // Resuming: the members already created are in the register now, and must not count as
       // clashes; a clash among the rest is refused by creating the member.
       againstRegistered: job.done === 0,
@@ -941,11 +1083,22 @@ export async function importMembersBatch(
     const refused = importRefusal(preview, candidates);
     if (refused) throw refused;
     memory.candidates = candidates;
+    memory.groups = groups;
   }
   const batch = memory.candidates.slice(job.done, job.done + MEMBER_IMPORT_BATCH);
   const members = [...(job.plan?.members ?? [])];
-  for (const candidate of batch)
-    members.push(await createMemberByAdmin(deps, actor, candidate.input));
+  const instructions: ImportedInstruction[] = [];
+  for (const candidate of batch) {
+    const member = await createMemberByAdmin(deps, actor, candidate.input);
+    members.push(member);
+    const group = candidate.instruction && memory.groups?.get(candidate.instruction.code);
+    if (candidate.instruction && group) {
+      const { code: _code, ...amounts } = candidate.instruction;
+      instructions.push({ userId: member.id, payrollGroupId: group.id, ...amounts });
+    }
+  }
+  // The batch's instructions commit with its members.
+  if (instructions.length > 0) await importInstructions?.write(deps.db, deps, actor, instructions);
   const done = job.done + batch.length;
   const total = memory.candidates.length;
   if (done < total) return { done, total, plan: { members } };

@@ -45,7 +45,8 @@ export type NotificationSubjectType =
   | 'deposit_notice'
   | 'loan'
   | 'loan_guarantor'
-  | 'disbursement_request';
+  | 'disbursement_request'
+  | 'deduction_change_request';
 
 export interface EmailContent {
   subject: string;
@@ -424,6 +425,35 @@ export const templates = {
         actionText: 'View fines',
         actionUrl: waived ? '/fines?status=waived' : '/fines?status=paid',
         subject: { type: 'fine', id: facts.fineId },
+      }),
+    };
+  },
+
+  /** An officer approved or rejected the member's change to their payroll deduction instruction. */
+  deductionChangeDecided(
+    _config: Config,
+    _to: Recipient,
+    facts: {
+      requestId: string;
+      savings: Kobo;
+      shares: Kobo;
+      effectiveMonth: IsoMonth;
+      outcome: 'approved' | 'rejected';
+      reason?: string | null;
+    },
+  ): Message {
+    const approved = facts.outcome === 'approved';
+    const amounts = `savings ${formatKobo(facts.savings)} and shares ${formatKobo(facts.shares)} a month`;
+    return {
+      notification: notice('deduction_change_decision', {
+        priority: approved ? 'medium' : 'high',
+        title: approved ? 'Deduction change approved' : 'Deduction change rejected',
+        message: approved
+          ? `Your payroll deduction changes to ${amounts} from ${formatMonth(facts.effectiveMonth)}.`
+          : `Your request to change your payroll deduction to ${amounts} was rejected${facts.reason ? `: ${facts.reason}` : '.'}`,
+        actionText: 'View payroll deductions',
+        actionUrl: '/deductions',
+        subject: { type: 'deduction_change_request', id: facts.requestId },
       }),
     };
   },

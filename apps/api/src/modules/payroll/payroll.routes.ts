@@ -8,6 +8,10 @@ import { accepted, queueOfficerJob } from '../../lib/officer-jobs.js';
 import { checkPayroll, previewPayroll } from './payroll.service.js';
 import { payrollRemittanceRoutes } from './remittances.routes.js';
 import { payrollScheduleRoutes } from './payroll-schedules.routes.js';
+import { deductionAdminRoutes } from './deductions.routes.js';
+
+// The member's payroll deductions, registered by app.ts under /users/deductions.
+export { deductionRoutes } from './deductions.routes.js';
 
 const tags = ['admin: payroll'];
 
@@ -69,4 +73,6 @@ export const payrollRoutes: RouteModule = async (app, deps) => {
 
   // The employers' remittances and the reconciliation of the months (decision 157).
   await payrollRemittanceRoutes(app, deps);
+  // Payroll groups, deduction instructions and change requests (decision 151).
+  await deductionAdminRoutes(app, deps);
 };

@@ -13,6 +13,8 @@ type FormFieldProps = {
   describedBy?: string;
   /** Shown at the end of the label's line, e.g. a 'Forgot password?' link. */
   labelAside?: ReactNode;
+  /** A line under the control saying what the value means; it describes the control. */
+  hint?: ReactNode;
   /** The control (Input, PasswordInput, Textarea, NativeSelect); it receives the id and ARIA wiring. */
   children: ReactElement;
   className?: string;
@@ -29,11 +31,15 @@ export function FormField({
   error,
   describedBy,
   labelAside,
+  hint,
   children,
   className,
 }: FormFieldProps) {
   const errorId = `${id}-error`;
-  const describedByIds = [error ? errorId : null, describedBy].filter(Boolean).join(' ');
+  const hintId = `${id}-hint`;
+  const describedByIds = [error ? errorId : null, hint ? hintId : null, describedBy]
+    .filter(Boolean)
+    .join(' ');
   const labelElement = <Label htmlFor={id}>{label}</Label>;
   return (
     <div className={cn('grid gap-2', className)}>
@@ -52,6 +58,11 @@ export function FormField({
       >
         {children}
       </Slot.Root>
+      {hint ? (
+        <p id={hintId} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p id={errorId} className="text-sm font-medium text-destructive">
           {error}

@@ -6,7 +6,7 @@ import type { Policy, PolicyFormInput } from '@coop/shared/policy';
  * and in the API's refusal; the rules are the shared `policyFormSchema`'s.
  */
 type Kind = 'percent' | 'naira' | 'whole' | 'times' | 'switch';
-type Group = 'Loans' | 'Withdrawals' | 'Fines' | 'Disbursement';
+type Group = 'Loans' | 'Withdrawals' | 'Fines' | 'Disbursement' | 'Payroll deductions';
 
 interface PolicyField {
   key: string;
@@ -131,6 +131,40 @@ export const POLICY_FIELDS: readonly PolicyField[] = [
     kind: 'naira',
     read: (p) => p.disbursement.secondApprovalAboveKobo,
   },
+  {
+    key: 'minSavings',
+    path: 'payroll.minSavingsKobo',
+    group: 'Payroll deductions',
+    label: 'Least monthly savings a member may ask for (₦)',
+    kind: 'naira',
+    read: (p) => p.payroll.minSavingsKobo,
+  },
+  {
+    key: 'minShares',
+    path: 'payroll.minSharesKobo',
+    group: 'Payroll deductions',
+    label: 'Least monthly shares a member may ask for (₦)',
+    kind: 'naira',
+    read: (p) => p.payroll.minSharesKobo,
+  },
+  {
+    key: 'changeCutOff',
+    path: 'payroll.changeCutOffDay',
+    group: 'Payroll deductions',
+    label: 'Change cut-off day of the month',
+    hint: 'A change asked for after this day takes effect a month later.',
+    kind: 'whole',
+    read: (p) => p.payroll.changeCutOffDay,
+  },
+  {
+    key: 'autoApproveLimit',
+    path: 'payroll.autoApproveLimitKobo',
+    group: 'Payroll deductions',
+    label: 'Changes the policy approves without an officer, up to (₦)',
+    hint: 'Savings and shares moved together; 0 sends every change to an officer.',
+    kind: 'naira',
+    read: (p) => p.payroll.autoApproveLimitKobo,
+  },
 ];
 
 export const POLICY_GROUPS: ReadonlyArray<{ group: Group; description: string }> = [
@@ -138,6 +172,10 @@ export const POLICY_GROUPS: ReadonlyArray<{ group: Group; description: string }>
   { group: 'Withdrawals', description: 'What keeps a member from withdrawing share holding.' },
   { group: 'Fines', description: 'When fines fall due, and the automatic late-repayment fine.' },
   { group: 'Disbursement', description: 'The maker-checker limit on paying out loans.' },
+  {
+    group: 'Payroll deductions',
+    description: "Members' requests to change their monthly savings and shares.",
+  },
 ];
 
 /** A stored value as the form shows it: basis points as percent, kobo as naira. */

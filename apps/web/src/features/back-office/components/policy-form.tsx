@@ -122,6 +122,7 @@ function PolicyEditor({ view }: { view: PolicyView }) {
                     key={field.key}
                     id={`${id}-${field.key}`}
                     label={field.label}
+                    hint={field.hint}
                     error={fieldError(field)}
                   >
                     <Input
