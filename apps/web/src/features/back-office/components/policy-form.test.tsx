@@ -10,6 +10,37 @@ configure({ asyncUtilTimeout: 3000 });
 const view = { policy: DEFAULT_POLICY, updatedAt: null, updatedBy: null, isDefault: true };
 
 describe('Policy form', { timeout: 20_000 }, () => {
+  it('shows the payroll deductions section, each value with what it means', async () => {
+    mockApi({ 'GET /admin/policy': () => json(200, { success: true, data: view }) });
+    const { user } = renderWithProviders(<PolicyForm />);
+    const cutOff = await screen.findByLabelText('Change cut-off day of the month');
+    expect(cutOff).toHaveValue('15');
+    expect(cutOff).toHaveAccessibleDescription(
+      'A change asked for after this day takes effect a month later.',
+    );
+    expect(screen.getByLabelText('Least monthly savings a member may ask for (₦)')).toHaveValue(
+      '5000',
+    );
+    expect(screen.getByLabelText('Least monthly shares a member may ask for (₦)')).toHaveValue(
+      '1000',
+    );
+    const limit = screen.getByLabelText(
+      'Changes the policy approves without an officer, up to (₦)',
+    );
+    expect(limit).toHaveValue('0');
+    expect(limit).toHaveAccessibleDescription(
+      'Savings and shares moved together; 0 sends every change to an officer.',
+    );
+    await user.clear(cutOff);
+    await user.type(cutOff, '29');
+    await user.click(screen.getByRole('button', { name: 'Save policy' }));
+    await waitFor(() =>
+      expect(cutOff).toHaveAccessibleDescription(
+        'At most day 28, so every month has it A change asked for after this day takes effect a month later.',
+      ),
+    );
+  });
+
   it("holds each value to the policy's own rules, and puts a refusal under the field it names", async () => {
     let finish: (response: Response) => void = () => undefined;
     const api = mockApi({
