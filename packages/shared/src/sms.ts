@@ -110,6 +110,7 @@ export const TEXT_MESSAGE_KIND_LABELS: Record<string, string> = {
   passwordChanged: 'Password changed',
   twoFactorChanged: 'Two-factor changed',
   contributionToConfirm: 'Deduction posted',
+  payrollVariance: 'Deduction variance',
   loanGuarantorRequest: 'Guarantor request',
   loanDecided: 'Loan decision',
   loanDisbursed: 'Loan disbursed',
