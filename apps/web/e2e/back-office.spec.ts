@@ -149,7 +149,11 @@ test('payroll: the preview totals, the posting, and a second posting changes not
   const payroll = `membershipId,month,savings,shares\n${kemi.membershipId},${month},20000,5000\n${obi.membershipId},${month},15000,2500\n`;
   await page.getByLabel('Payroll file').setInputFiles(csvFile('payroll.csv', payroll));
   await expect(page.getByText('Total to post')).toBeVisible();
-  await expect(page.getByText('₦42,500')).toBeVisible();
+  await expect(page.getByText('₦42,500').first()).toBeVisible();
+  // The variance report: neither member has a deduction instruction, so both are unexpected.
+  await expect(
+    page.getByRole('table', { name: 'Members, deducted against expected' }).getByText('Unexpected'),
+  ).toHaveCount(2);
   await expectAccessible(page);
   await shot(page, 'payroll');
   await page.getByRole('button', { name: /^Post / }).click();

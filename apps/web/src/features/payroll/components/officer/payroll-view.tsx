@@ -68,10 +68,19 @@ const repaymentColumns: readonly DataTableColumn<PayrollRow>[] = [
 const hasRepayments = (preview: PayrollPreview) =>
   preview.rows.some((row) => row.repayment > 0 || row.loanNumber !== null);
 
+/** A one-total file's rows: the member's deducted total, allocated by the rule on posting. */
+const totalColumns: readonly DataTableColumn<PayrollRow>[] = [
+  contributionColumns[0] as DataTableColumn<PayrollRow>,
+  member,
+  moneyColumn('deducted', 'Deducted', (row) => row.deducted),
+];
+
 const columnsFor = (preview: PayrollPreview): readonly DataTableColumn<PayrollRow>[] =>
-  hasRepayments(preview)
-    ? [...contributionColumns, ...repaymentColumns, status]
-    : [...contributionColumns, status];
+  preview.format === 'total'
+    ? [...totalColumns, status]
+    : hasRepayments(preview)
+      ? [...contributionColumns, ...repaymentColumns, status]
+      : [...contributionColumns, status];
 
 /** Upload a month's deductions, check the preview, post it once. */
 export function PayrollView() {
