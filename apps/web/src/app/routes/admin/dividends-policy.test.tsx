@@ -112,6 +112,11 @@ describe('the back office: dividends and policy', { timeout: 20_000 }, () => {
     );
     expect(interest).toHaveValue('10');
     expect(screen.getByLabelText('Form fee (₦)')).toHaveValue('1000');
+    // The payroll's allocation rule, stated read-only (docs/decisions/155-payroll-actuals.md).
+    expect(screen.getByRole('heading', { name: 'Payroll deductions' })).toBeInTheDocument();
+    expect(
+      screen.getByText(/one total per member, it goes to the loan instalment due first/),
+    ).toBeInTheDocument();
 
     await user.clear(screen.getByLabelText('Insurance fee (% of the amount)'));
     await user.type(screen.getByLabelText('Insurance fee (% of the amount)'), 'one');
