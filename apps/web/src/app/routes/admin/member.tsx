@@ -4,6 +4,7 @@ import { Page } from '../../../components/layouts/page';
 import { paths } from '../../../config/paths';
 import { useMemberRecord } from '../../../features/members/api/get-member-record';
 import { MemberRecord } from '../../../features/members/components/officer/member-record';
+import { InstructionSection } from '../../../features/payroll/components/officer/instruction-section';
 
 export default function AdminMemberRoute() {
   const { id = '' } = useParams();
@@ -19,7 +20,17 @@ export default function AdminMemberRoute() {
         failure="Failed to fetch the member"
         loadingLabel="Loading the member"
       >
-        {(answer) => <MemberRecord record={answer.data} />}
+        {(answer) => (
+          <MemberRecord
+            record={answer.data}
+            deductions={
+              <InstructionSection
+                userId={answer.data.member.id}
+                name={`${answer.data.member.firstName} ${answer.data.member.lastName}`}
+              />
+            }
+          />
+        )}
       </RecordState>
     </Page>
   );

@@ -8,4 +8,7 @@ import { officerKeys } from '../../../lib/shared-query-keys';
 export const payrollKeys = {
   all: [...officerKeys.all, 'payroll'] as const,
   reconciliation: (query: QueryParams) => [...payrollKeys.all, 'reconciliation', query] as const,
+  groups: () => [...payrollKeys.all, 'groups'] as const,
+  instruction: (userId: string) => [...payrollKeys.all, 'instruction', userId] as const,
+  changeRequests: (query: QueryParams) => [...payrollKeys.all, 'change-requests', query] as const,
 };

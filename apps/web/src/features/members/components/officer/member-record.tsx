@@ -147,8 +147,12 @@ function MemberActions({ member }: { member: AdminMember }) {
   );
 }
 
-/** A member's page in the back office: who they are, what they hold, everything that happened. */
-export function MemberRecord({ record }: { record: Record_ }) {
+/**
+ * A member's page in the back office: who they are, what they hold, everything that happened.
+ * `deductions` is the payroll area's section of the member (their deduction instruction), drawn
+ * under the balances by the route, which composes the two features.
+ */
+export function MemberRecord({ record, deductions }: { record: Record_; deductions?: ReactNode }) {
   const { member, balances } = record;
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -198,6 +202,8 @@ export function MemberRecord({ record }: { record: Record_ }) {
           ))}
         </dl>
       </section>
+
+      {deductions}
 
       <RecordSection<Recent<'contributions'>>
         title="Contributions"
