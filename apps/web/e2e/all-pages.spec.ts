@@ -61,6 +61,7 @@ const BACK_OFFICE_PAGES = {
     '/admin/members/import',
     '/admin/payroll',
     '/admin/payroll/schedule',
+    '/admin/payroll/change-requests',
   ],
   'disputes, audit and reconciliation': [
     '/admin/disputes',

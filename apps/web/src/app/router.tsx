@@ -40,6 +40,7 @@ const AdminMembersImport = lazy(() => import('./routes/admin/members-import'));
 const AdminMember = lazy(() => import('./routes/admin/member'));
 const AdminPayroll = lazy(() => import('./routes/admin/payroll'));
 const AdminPayrollSchedule = lazy(() => import('./routes/admin/payroll-schedule'));
+const AdminDeductionChanges = lazy(() => import('./routes/admin/deduction-changes'));
 const AdminDisputes = lazy(() => import('./routes/admin/disputes'));
 const AdminAudit = lazy(() => import('./routes/admin/audit'));
 const AdminTextMessages = lazy(() => import('./routes/admin/text-messages'));
@@ -106,6 +107,7 @@ export function AppRoutes() {
               <Route path={paths.adminMember} element={<AdminMember />} />
               <Route path={paths.adminPayroll} element={<AdminPayroll />} />
               <Route path={paths.adminPayrollSchedule} element={<AdminPayrollSchedule />} />
+              <Route path={paths.adminPayrollChangeRequests} element={<AdminDeductionChanges />} />
               <Route path={paths.adminDisputes} element={<AdminDisputes />} />
               <Route path={paths.adminAudit} element={<AdminAudit />} />
               <Route path={paths.adminTextMessages} element={<AdminTextMessages />} />

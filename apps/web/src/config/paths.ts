@@ -40,6 +40,8 @@ export const paths = {
   adminPayroll: '/admin/payroll',
   /** The deduction schedule out: what each payroll group is told to deduct for a month. */
   adminPayrollSchedule: '/admin/payroll/schedule',
+  /** Members' deduction change requests waiting for an officer (docs/administrators.md). */
+  adminPayrollChangeRequests: '/admin/payroll/change-requests',
   adminDisputes: '/admin/disputes',
   adminAudit: '/admin/audit',
   adminTextMessages: '/admin/text-messages',

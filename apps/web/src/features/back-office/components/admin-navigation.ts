@@ -8,6 +8,7 @@ import {
   FileSpreadsheet,
   HandCoins,
   LayoutDashboard,
+  ListChecks,
   MessageSquareText,
   MessageSquareWarning,
   Scale,
@@ -29,7 +30,8 @@ export const adminNavigation: ShellNavigation = {
   main: [
     { to: paths.admin, label: 'Overview', icon: LayoutDashboard, end: true },
     { to: paths.adminMembers, label: 'Members', icon: Users },
-    { to: paths.adminPayroll, label: 'Payroll', icon: FileSpreadsheet },
+    { to: paths.adminPayroll, label: 'Payroll', icon: FileSpreadsheet, end: true },
+    { to: paths.adminPayrollChangeRequests, label: 'Deduction changes', icon: ListChecks },
     { to: paths.adminDisputes, label: 'Disputes', icon: MessageSquareWarning },
     { to: paths.adminLoans, label: 'Loans', icon: Banknote },
     { to: paths.adminWithdrawals, label: 'Withdrawals', icon: ArrowUpFromLine },
