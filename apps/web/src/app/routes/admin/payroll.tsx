@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Page } from '../../../components/layouts/page';
 import { Button } from '../../../components/ui/button';
 import { paths } from '../../../config/paths';
+import { PayrollGroupsSection } from '../../../features/payroll/components/officer/payroll-groups-section';
 import { PayrollView } from '../../../features/payroll/components/officer/payroll-view';
 
 export default function AdminPayrollRoute() {
@@ -20,7 +21,10 @@ export default function AdminPayrollRoute() {
         </Button>
       }
     >
-      <PayrollView />
+      <div className="grid grid-cols-1 gap-8">
+        <PayrollView />
+        <PayrollGroupsSection />
+      </div>
     </Page>
   );
 }
