@@ -14,6 +14,8 @@ import {
   loanScheduleItems,
   memberBalances,
   notifications,
+  payrollDeductions,
+  payrollRemittances,
   users,
   depositNotices,
   dividends,
@@ -308,7 +310,9 @@ describe('seedDemoIfEmpty', () => {
   it('shows Chidi’s raise, leaves all of Emeka’s pending and gives the newest member nothing yet', async () => {
     const chidi = await contributionsOf((await userByEmail('chidi@demo.coop')).id);
     expect(chidi.slice(0, 12).every((r) => r.savingsAmount === 1_500_000)).toBe(true);
-    expect(chidi.slice(12).every((r) => r.savingsAmount === 2_000_000)).toBe(true);
+    expect(chidi.slice(12, 23).every((r) => r.savingsAmount === 2_000_000)).toBe(true);
+    // The newest month's payroll deducted ₦5,000 less savings than asked (a short variance).
+    expect(chidi[23]?.savingsAmount).toBe(1_500_000);
 
     const emeka = await contributionsOf((await userByEmail('emeka@demo.coop')).id);
     expect(emeka).toHaveLength(24);
@@ -339,6 +343,30 @@ describe('seedDemoIfEmpty', () => {
       expect(row.shares).toBeGreaterThanOrEqual(100_000);
       expect(row.shares).toBeLessThanOrEqual(1_000_000);
     }
+  });
+
+  it('posts the newest payroll months through the import, the newest with every variance kind', async () => {
+    const rows = await db
+      .select({ month: payrollDeductions.month, kind: payrollDeductions.kind })
+      .from(payrollDeductions);
+    const months = [...new Set(rows.map((row) => row.month))].sort();
+    expect(months).toHaveLength(2);
+    const kinds = (month: string | undefined) =>
+      new Set(rows.filter((row) => row.month === month).map((row) => row.kind));
+    // The older month deducted as asked; only a member in their join month, whom the demo's
+    // history never deducts, can be missing from it.
+    expect([...kinds(months[0])].every((kind) => kind === 'matched' || kind === 'missing')).toBe(
+      true,
+    );
+    expect(kinds(months[1])).toEqual(
+      new Set(['matched', 'short', 'over', 'missing', 'unexpected']),
+    );
+    const chidi = await userByEmail('chidi@demo.coop');
+    const told = await db.select().from(notifications).where(eq(notifications.userId, chidi.id));
+    expect(told.filter((row) => row.type === 'payroll_variance')).toHaveLength(1);
+    // The employers paid over every posted month but the newest of the last group.
+    const remitted = await db.select().from(payrollRemittances);
+    expect(remitted).toHaveLength(3);
   });
 
   it('keeps the balance projection equal to the ledger', async () => {
