@@ -1,6 +1,7 @@
 /**
- * Demo part 2: two years of payroll deductions, posted through the contributions service as the
- * administrator posts them, each on its payroll day. Each member who has signed in confirmed
+ * Demo part 2: two years of payroll deductions, each on its payroll day: the older months posted
+ * through the contributions service, the latest two through the payroll import as the
+ * administrator uploads them (with the newest month's variances, docs/demo-cooperative.md). Each member who has signed in confirmed
  * everything up to the last confirmed month three days after that payroll; the latest months are
  * still pending. Emeka has never signed in, so he has confirmed nothing.
  */
