@@ -74,18 +74,17 @@ function InstructionFacts({ instruction }: { instruction: DeductionInstruction }
     ['Since', formatMonth(instruction.effectiveMonth)],
   ];
   return (
-    <dl
-      role="group"
-      aria-label="Instruction in effect"
-      className="grid grid-cols-2 gap-3 rounded-xl border bg-card p-4 sm:grid-cols-3 lg:grid-cols-5"
-    >
-      {facts.map(([label, value]) => (
-        <div key={label} className="grid gap-0.5">
-          <dt className="text-sm text-muted-foreground">{label}</dt>
-          <dd className="font-medium break-words tabular-nums">{value}</dd>
-        </div>
-      ))}
-    </dl>
+    // The group names the facts for assistive technology; a <dl> itself takes no role.
+    <div role="group" aria-label="Instruction in effect">
+      <dl className="grid grid-cols-2 gap-3 rounded-xl border bg-card p-4 sm:grid-cols-3 lg:grid-cols-5">
+        {facts.map(([label, value]) => (
+          <div key={label} className="grid gap-0.5">
+            <dt className="text-sm text-muted-foreground">{label}</dt>
+            <dd className="font-medium break-words tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }
 
