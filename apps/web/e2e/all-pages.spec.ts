@@ -32,7 +32,7 @@ type Theme = (typeof THEMES)[number];
  * its timeout on a loaded machine and keeps both workers busy to the end.
  */
 const MEMBER_PAGES = {
-  money: ['/dashboard', '/contributions', '/contributions/new'],
+  money: ['/dashboard', '/contributions', '/contributions/new', '/deductions'],
   loans: [
     '/loans',
     '/loans?tab=guarantor-requests',

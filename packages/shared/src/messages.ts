@@ -158,6 +158,8 @@ export const FALLBACK_MESSAGES = {
   fetchFines: 'Failed to fetch fines',
   fetchDividends: 'Failed to fetch dividends',
   fetchNotifications: 'Failed to fetch notifications',
+  fetchDeductions: 'Failed to fetch your payroll deductions',
+  fetchDeductionMonths: 'Failed to fetch your payroll months',
 } as const;
 
 /** Messages the API answers with and the auth screens show (docs/member-portal.md §8 Screens). */

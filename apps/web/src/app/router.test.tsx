@@ -51,6 +51,7 @@ describe('route table', () => {
     '/withdrawals',
     '/dividends',
     '/fines',
+    '/deductions',
     '/notifications',
     '/profile',
     '/settings',

@@ -20,6 +20,7 @@ const Search = lazy(() => import('./routes/member/search'));
 const Withdrawals = lazy(() => import('./routes/member/withdrawals'));
 const Dividends = lazy(() => import('./routes/member/dividends'));
 const Fines = lazy(() => import('./routes/member/fines'));
+const Deductions = lazy(() => import('./routes/member/deductions'));
 const Notifications = lazy(() => import('./routes/member/notifications'));
 const Profile = lazy(() => import('./routes/member/profile'));
 const Settings = lazy(() => import('./routes/member/settings'));
@@ -89,6 +90,7 @@ export function AppRoutes() {
               <Route path={paths.newWithdrawal} element={<Withdrawals />} />
               <Route path={paths.dividends} element={<Dividends />} />
               <Route path={paths.fines} element={<Fines />} />
+              <Route path={paths.deductions} element={<Deductions />} />
               <Route path={paths.notifications} element={<Notifications />} />
               <Route path={paths.search} element={<Search />} />
               <Route path={paths.profile} element={<Profile />} />

@@ -16,6 +16,8 @@ export const paths = {
   withdrawals: '/withdrawals',
   dividends: '/dividends',
   fines: '/fines',
+  /** The member's payroll deduction instruction and posted months (docs/business-rules.md). */
+  deductions: '/deductions',
   notifications: '/notifications',
   profile: '/profile',
   settings: '/settings',

@@ -1,4 +1,5 @@
 import {
+  Banknote,
   Bell,
   Coins,
   HandCoins,
@@ -26,6 +27,8 @@ export type NavItem = {
 export const mainNavItems: readonly NavItem[] = [
   { to: paths.dashboard, label: 'Dashboard', icon: LayoutDashboard },
   { to: paths.contributions, label: 'Contributions', icon: PiggyBank },
+  // What the employer deducts for the cooperative: the way most contributions arrive.
+  { to: paths.deductions, label: 'Payroll deductions', icon: Banknote },
   { to: paths.loans, label: 'Loans', icon: HandCoins },
   { to: paths.withdrawals, label: 'Withdrawals', icon: Wallet },
   { to: paths.dividends, label: 'Dividends', icon: Coins },

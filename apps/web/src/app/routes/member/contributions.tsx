@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/layouts/page-title';
+import { Button } from '../../../components/ui/button';
 import { ListFilters } from '../../../components/list/list-filters';
 import {
   CONTRIBUTION_FILTERS,
@@ -18,10 +19,16 @@ export default function ContributionsRoute() {
   const list = useListParams(CONTRIBUTION_LIST_CONFIG);
   return (
     <div className="grid gap-6">
-      <PageTitle
-        title="Contributions"
-        description="Manage your monthly savings and share holding contributions."
-      />
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <PageTitle
+          title="Contributions"
+          description="Manage your monthly savings and share holding contributions."
+        />
+        {/* The instruction behind these rows, and each month's deduction against it. */}
+        <Button asChild variant="outline">
+          <Link to={paths.deductions}>My payroll deductions</Link>
+        </Button>
+      </div>
       {/* This list is the payroll's; a voluntary deposit is a deposit notice (docs/decisions/042). */}
       <p className="text-sm text-muted-foreground">
         This list shows your payroll deductions. Voluntary deposits are listed under Your deposit

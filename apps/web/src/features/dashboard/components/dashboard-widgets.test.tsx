@@ -204,7 +204,7 @@ describe('Financial Overview', () => {
 });
 
 describe('Quick Actions', () => {
-  it('links each action to its own flow: the loan wizard and the guarantor reassignment', () => {
+  it('links each action to its own flow: the loan wizard, the guarantor reassignment, and the payroll deductions', () => {
     renderWithProviders(<QuickActions />);
     const targets = Object.fromEntries(
       screen
@@ -218,6 +218,7 @@ describe('Quick Actions', () => {
       'Invite Guarantor': '/guarantees/invite',
       'Generate Statement': '/reports/statement',
       'Export Data': '/profile/export',
+      'My payroll deductions': '/deductions',
     });
   });
 });

@@ -44,6 +44,15 @@ export default function QuickActions() {
             </li>
           ))}
         </ul>
+        {/* Not one of the spec's six actions: a quiet way to the instruction behind the savings. */}
+        <p className="mt-3 text-sm">
+          <Link
+            to={paths.deductions}
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            My payroll deductions
+          </Link>
+        </p>
       </CardContent>
     </Card>
   );
