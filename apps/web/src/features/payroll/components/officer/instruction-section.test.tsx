@@ -93,6 +93,8 @@ describe('the member page’s deduction instruction', { timeout: 20_000 }, () =>
 
     await user.click(screen.getByRole('button', { name: 'Change instruction' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change instruction' });
+    // The member's group is chosen already, once the groups are there.
+    expect(await within(dialog).findByLabelText('Payroll group')).toHaveValue(HQ.id);
     expect(within(dialog).getByLabelText('From month')).toHaveValue('2025-06');
     await waitFor(() =>
       expect(
@@ -127,6 +129,7 @@ describe('the member page’s deduction instruction', { timeout: 20_000 }, () =>
     expect(screen.getByText('No instructions yet')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Set instruction' }));
     const dialog = await screen.findByRole('dialog', { name: 'Set instruction' });
+    await within(dialog).findByLabelText('Payroll group');
     await user.click(within(dialog).getByRole('button', { name: 'Set instruction' }));
     expect(await within(dialog).findByText('Enter the staff number')).toBeInTheDocument();
     // The group's error under the select, beside the select's own first option.

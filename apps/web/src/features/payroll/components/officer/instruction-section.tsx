@@ -1,4 +1,8 @@
-import type { AdminInstructionDetail, DeductionInstruction } from '@coop/shared/deductions';
+import type {
+  AdminInstructionDetail,
+  DeductionInstruction,
+  PayrollGroup,
+} from '@coop/shared/deductions';
 import type { SetInstructionInput } from '@coop/shared/deductions';
 import {
   CHANGE_REQUEST_STATUS_DISPLAY,
@@ -180,22 +184,41 @@ function InstructionDialog({
   );
 }
 
-function InstructionForm({
-  detail,
-  userId,
-  action,
-  submitLabel,
-  onDone,
-}: {
+type InstructionFormProps = {
   detail: AdminInstructionDetail;
   userId: string;
   action: ReturnType<typeof useSetMemberInstruction>;
   submitLabel: string;
   onDone: () => void;
-}) {
+};
+
+/**
+ * The form once the groups are there: a select's value set before its options exist is lost,
+ * so the member's group would show as unchosen.
+ */
+function InstructionForm(props: InstructionFormProps) {
+  const groups = usePayrollGroups();
+  return (
+    <RecordState
+      query={groups}
+      failure="Failed to fetch the payroll groups"
+      loadingLabel="Loading the payroll groups"
+    >
+      {(answer) => <InstructionFields {...props} groups={answer.data} />}
+    </RecordState>
+  );
+}
+
+function InstructionFields({
+  detail,
+  userId,
+  action,
+  submitLabel,
+  onDone,
+  groups,
+}: InstructionFormProps & { groups: readonly PayrollGroup[] }) {
   const id = useId();
   const [key] = useState(() => crypto.randomUUID());
-  const groups = usePayrollGroups();
   const base = detail.upcoming ?? detail.current;
   const {
     register,
@@ -228,7 +251,7 @@ function InstructionForm({
       <FormField id={`${id}-group`} label="Payroll group" error={errors.payrollGroupId?.message}>
         <NativeSelect required {...register('payrollGroupId')}>
           <option value="">Choose a payroll group</option>
-          {(groups.data?.data ?? []).map((group) => (
+          {groups.map((group) => (
             <option key={group.id} value={group.id}>
               {group.code}: {group.name}
             </option>
