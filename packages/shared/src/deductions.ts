@@ -65,6 +65,9 @@ export const payrollGroupSchema = z.object({
   createdAt: isoDateTimeSchema,
 });
 export type PayrollGroup = z.infer<typeof payrollGroupSchema>;
+/** A group as other payroll answers name it (schedules, remittances, reconciliation). */
+export const payrollGroupRefSchema = payrollGroupSchema.pick({ id: true, code: true, name: true });
+export type PayrollGroupRef = z.infer<typeof payrollGroupRefSchema>;
 export const payrollGroupListResponseSchema = successEnvelope(z.array(payrollGroupSchema));
 export type PayrollGroupListResponse = z.infer<typeof payrollGroupListResponseSchema>;
 export const payrollGroupResponseSchema = successEnvelope(payrollGroupSchema);

@@ -4,6 +4,7 @@
  * states, limits and texts are zod-free in payroll-remittance-rules.ts.
  */
 import { z } from 'zod';
+import { payrollGroupRefSchema } from './deductions.js';
 import { isoDateSchema, isoDateTimeSchema, isoMonthSchema } from './date-schemas.js';
 import type { IsoDate } from './dates.js';
 import { filteredListQuery, idSchema, listEnvelope, successEnvelope } from './http.js';
@@ -68,13 +69,6 @@ export function recordRemittanceFormSchema(month: string, today: IsoDate) {
   });
 }
 export type RecordRemittanceForm = z.infer<ReturnType<typeof recordRemittanceFormSchema>>;
-
-export const payrollGroupRefSchema = z.object({
-  id: z.string(),
-  code: z.string(),
-  name: z.string(),
-});
-export type PayrollGroupRef = z.infer<typeof payrollGroupRefSchema>;
 
 export const payrollRemittanceSchema = z.object({
   id: z.string(),

@@ -5,6 +5,7 @@
  * payroll-schedule-rules.ts.
  */
 import { z } from 'zod';
+import { payrollGroupRefSchema } from './deductions.js';
 import { isoMonthSchema } from './date-schemas.js';
 import {
   filteredListQuery,
@@ -27,13 +28,6 @@ export type GenerateSchedulesInput = z.infer<typeof generateSchedulesSchema>;
 /** GET /admin/payroll/schedules?month= */
 export const scheduleListQuerySchema = z.object({ month: isoMonthSchema });
 export type ScheduleListQuery = z.infer<typeof scheduleListQuerySchema>;
-
-export const payrollGroupRefSchema = z.object({
-  id: z.string(),
-  code: z.string(),
-  name: z.string(),
-});
-export type PayrollGroupRef = z.infer<typeof payrollGroupRefSchema>;
 
 /** One version of one group's schedule, with its totals. */
 export const scheduleSummarySchema = z.object({

@@ -5,7 +5,8 @@ import {
   REMITTANCE_REFERENCE_MAX_LENGTH,
   remittanceEarliestDate,
 } from '@coop/shared/payroll-remittance-rules';
-import type { PayrollGroupRef, RecordRemittanceForm } from '@coop/shared/payroll-remittances';
+import type { PayrollGroupRef } from '@coop/shared/deductions';
+import type { RecordRemittanceForm } from '@coop/shared/payroll-remittances';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import {
