@@ -34,7 +34,7 @@ describe('the Payroll page’s payroll groups', { timeout: 20_000 }, () => {
       },
     });
     const { user } = renderWithProviders(<PayrollGroupsSection />);
-    const table = await screen.findByRole('table', { name: 'Payroll group list' });
+    const table = await screen.findByRole('table', { name: 'Payroll groups' });
     expect(within(table).getByText('Ministry of Finance, headquarters')).toBeInTheDocument();
     expect(within(table).getByText('12')).toBeInTheDocument();
 

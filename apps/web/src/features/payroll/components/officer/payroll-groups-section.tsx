@@ -13,7 +13,7 @@ import {
 } from '../../../../components/dialogs/form-dialog';
 import { Form } from '../../../../components/form/form';
 import { FormField } from '../../../../components/form/form-field';
-import { RecordSection } from '../../../../components/list/record-section';
+import { DataTable, type DataTableColumn } from '../../../../components/list/data-table';
 import { RecordState } from '../../../../components/list/record-state';
 import { Button } from '../../../../components/ui/button';
 import { Input } from '../../../../components/ui/input';
@@ -32,6 +32,21 @@ const createResolver = lazyResolver<CreatePayrollGroupInput>(() =>
 const renameResolver = lazyResolver<RenamePayrollGroupInput>(() =>
   import('./payroll-group-validation').then((module) => module.renameGroupResolver),
 );
+
+const columns: readonly DataTableColumn<PayrollGroup>[] = [
+  { id: 'code', header: 'Code', cell: (row) => row.code },
+  {
+    id: 'name',
+    header: 'Name',
+    cell: (row) => <span className="whitespace-normal">{row.name}</span>,
+  },
+  {
+    id: 'members',
+    header: 'Members',
+    cell: (row) => <span className="tabular-nums">{row.members}</span>,
+  },
+  { id: 'rename', header: 'Actions', cell: (row) => <RenameGroupDialog group={row} /> },
+];
 
 /**
  * The payroll groups (docs/decisions/151): each payroll office by the code its files carry, its
@@ -53,28 +68,21 @@ export function PayrollGroupsSection() {
         failure="Failed to fetch the payroll groups"
         loadingLabel="Loading the payroll groups"
       >
-        {(answer) => (
-          <RecordSection<PayrollGroup>
-            title="Payroll group list"
-            rows={answer.data}
-            label={(row) => `${row.code}, ${row.name}`}
-            empty="No payroll groups yet. Add one for each payroll office that deducts for members."
-            columns={[
-              { id: 'code', header: 'Code', cell: (row) => row.code },
-              {
-                id: 'name',
-                header: 'Name',
-                cell: (row) => <span className="whitespace-normal">{row.name}</span>,
-              },
-              {
-                id: 'members',
-                header: 'Members',
-                cell: (row) => <span className="tabular-nums">{row.members}</span>,
-              },
-              { id: 'rename', header: 'Actions', cell: (row) => <RenameGroupDialog group={row} /> },
-            ]}
-          />
-        )}
+        {(answer) =>
+          answer.data.length === 0 ? (
+            <p className="rounded-xl border bg-card p-4 text-sm text-muted-foreground">
+              No payroll groups yet. Add one for each payroll office that deducts for members.
+            </p>
+          ) : (
+            <DataTable
+              caption="Payroll groups"
+              rows={answer.data}
+              getRowId={(row) => row.id}
+              getRowLabel={(row) => `${row.code}, ${row.name}`}
+              columns={columns}
+            />
+          )
+        }
       </RecordState>
     </section>
   );
