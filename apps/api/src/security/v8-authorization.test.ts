@@ -8,7 +8,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contributions, loanGuarantors, notifications } from '../db/schema/index.js';
+import {
+  contributions,
+  deductionChangeRequests,
+  loanGuarantors,
+  notifications,
+} from '../db/schema/index.js';
 import { systemActor } from '../lib/actor.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 import { bearer, createActiveMember, signIn } from '../test/auth-helpers.js';
@@ -99,6 +104,17 @@ describe('V8 authorization on every member route', () => {
       },
     });
     expect(notice.statusCode, notice.body).toBe(201);
+    // A change to her payroll deduction, waiting for an officer.
+    const [changeRequest] = await t.db
+      .insert(deductionChangeRequests)
+      .values({
+        userId: ada.user.id,
+        savingsAmount: 25_000_00,
+        shareAmount: 5_000_00,
+        effectiveMonth: '2025-07',
+      })
+      .returning({ id: deductionChangeRequests.id });
+    adas.changeRequest = changeRequest!.id;
 
     const doc = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
     routes = Object.entries(doc.paths)
@@ -148,6 +164,7 @@ describe('V8 authorization on every member route', () => {
       record: 'guarantee',
       body: { newGuarantorUserId: randomUUID() },
     },
+    [`POST ${USERS}/deductions/change-requests/{id}/cancel`]: { record: 'changeRequest' },
   };
   /** Routes with an id that are not a member's own record, and why. */
   const notOwned: Record<string, string> = {
@@ -172,7 +189,13 @@ describe('V8 authorization on every member route', () => {
       expect(res.statusCode, `${route}: ${res.body}`).toBe(404);
       expect(res.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
     }
-    // Nothing of Ada's moved: her notification is unread, her withdrawal and contribution pending.
+    // Nothing of Ada's moved: her notification is unread, her withdrawal, contribution and
+    // deduction change pending.
+    const [changeRequest] = await t.db
+      .select()
+      .from(deductionChangeRequests)
+      .where(eq(deductionChangeRequests.id, adas.changeRequest!));
+    expect(changeRequest?.status).toBe('pending');
     const [notification] = await t.db
       .select()
       .from(notifications)
