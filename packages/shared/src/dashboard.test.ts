@@ -95,6 +95,22 @@ describe('dashboardResponseSchema', () => {
             actionUrl: '/contributions',
           },
         ],
+        nextUp: {
+          overdue: null,
+          nextInstalment: {
+            loanId: 'LN-000009',
+            month: 1,
+            ofMonths: 12,
+            dueDate: '2026-03-26',
+            amount: 18_332,
+          },
+          guarantorRequest: null,
+        },
+        currentLoan: null,
+        savingsHistory: [
+          { month: '2026-01', savings: 575_000, shares: 150_000 },
+          { month: '2026-02', savings: 600_000, shares: 150_000 },
+        ],
       },
     };
     expect(dashboardResponseSchema.parse(answer)).toEqual(answer);

@@ -49,6 +49,17 @@ export const ID_SOURCES: Record<string, { rows: ReturnType<typeof sql> } | { ski
   '/api/v1/admin/dividends/{year}/rows': {
     rows: sql`select distinct dividend_year::text as id, null as owner from dividends`,
   },
+  // A payroll schedule version, its lines and its two downloads, for every version there is.
+  ...Object.fromEntries(
+    ['', '/lines', '/export.csv', '/export.pdf'].map((tail) => [
+      `/api/v1/admin/payroll/schedules/{id}${tail}`,
+      { rows: sql`select id::text as id, null as owner from payroll_schedules` },
+    ]),
+  ),
+  // A member's instruction and its history, for every member who has one.
+  '/api/v1/admin/payroll/instructions/{userId}': {
+    rows: sql`select distinct user_id::text as id, null as owner from deduction_instructions`,
+  },
   // An officer job is opened by the officer who asked for it (the owner) and by the sweep's officer.
   '/api/v1/admin/jobs/{id}': {
     rows: sql`select id::text as id, requested_by::text as owner from officer_jobs`,
