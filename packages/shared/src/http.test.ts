@@ -253,6 +253,8 @@ describe('client messages', () => {
       'Failed to fetch fines',
       'Failed to fetch dividends',
       'Failed to fetch notifications',
+      'Failed to fetch your payroll deductions',
+      'Failed to fetch your payroll months',
     ]);
   });
 });
