@@ -10,6 +10,16 @@ configure({ asyncUtilTimeout: 5000 });
 // Build-tool tests run in Node (`@vitest-environment node`): no browser to prepare.
 const inBrowser = typeof window !== 'undefined';
 
+// jsdom lacks pointer capture; a toast (sonner) captures the pointer when it is pressed, as on
+// the Undo button, and would otherwise throw outside the test that clicked it.
+if (inBrowser && !('setPointerCapture' in Element.prototype)) {
+  Object.assign(Element.prototype, {
+    setPointerCapture() {},
+    releasePointerCapture() {},
+    hasPointerCapture: () => false,
+  });
+}
+
 // jsdom lacks these browser APIs; the layout and Radix use them.
 beforeEach(() => {
   if (!inBrowser) return;

@@ -88,6 +88,7 @@ describe('member layout', () => {
     expect(main.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
       '/dashboard',
       '/contributions',
+      '/deductions',
       '/loans',
       '/withdrawals',
       '/dividends',
