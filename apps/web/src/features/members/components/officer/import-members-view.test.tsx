@@ -101,7 +101,7 @@ describe('Import members page', () => {
     );
     expect(screen.getByRole('button', { name: /Importing/ })).toBeDisabled();
     expect(await screen.findByText(IMPORTED, {}, { timeout: 5_000 })).toBeVisible();
-    expect(screen.getByTestId('location')).toHaveTextContent('/admin/members');
+    expect(await screen.findByTestId('location')).toHaveTextContent('/admin/members');
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(api.callsTo('POST /admin/users/import')).toHaveLength(1);
   }, 20_000);
