@@ -102,7 +102,6 @@ export function WithdrawalForm({
       <FormField id={`${id}-amount`} label="Amount (₦)" error={errors.amount?.message}>
         <AmountInput placeholder="e.g. 50000" {...register('amount', { valueAsNumber: true })} />
       </FormField>
-      <p className="-mt-2 text-sm text-muted-foreground">Available: {formatNaira(available)}</p>
       <BalanceAfter
         label={`Available ${withdrawalType === 'savings' ? 'savings' : 'share holding'}`}
         before={available}
