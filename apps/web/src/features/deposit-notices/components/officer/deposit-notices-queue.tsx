@@ -15,76 +15,47 @@ import {
   memberName,
   OfficerQueue,
   RequestCell,
+  reviewDecisions,
 } from '../../../../components/list/officer-queue';
 import { DEPOSIT_NOTICE_FILTERS, DEPOSIT_NOTICE_LIST_CONFIG } from './deposit-notice-list-config';
-import { ConfirmDialog } from '../../../../components/dialogs/confirm-dialog';
-import {
-  decisionTrigger,
-  DialogFacts,
-  toastAnswer,
-} from '../../../../components/dialogs/form-dialog';
-import { ReasonDialog } from '../../../../components/dialogs/reason-dialog';
+import { DialogFacts } from '../../../../components/dialogs/form-dialog';
 import { moneyColumn, statusColumn } from '../../../../components/list/columns';
 
-function VerifyDepositNoticeDialog({ row }: { row: AdminDepositNotice }) {
-  const verify = useVerifyDepositNotice();
-  return (
-    <ConfirmDialog
-      trigger={decisionTrigger({
-        label: 'Verify',
-        context: `${memberName(row.member)}’s deposit ${row.bankReference}`,
-        variant: 'default',
-      })}
-      title="Verify deposit"
-      description="Find this transfer on the bank statement first. Verifying posts it to the member’s savings and share holding, and tells the member."
-      texts={{
-        confirm: 'Verify and post',
-        pending: 'Verifying...',
-        failure: 'The deposit could not be verified',
-      }}
-      details={
-        <DialogFacts
-          facts={[
-            ['Bank reference', <span className="font-mono text-base">{row.bankReference}</span>],
-            ['Transfer date', formatDisplayDate(row.transferDate)],
-            ['Member', `${memberName(row.member)} (${row.member.membershipId})`],
-            ['Savings', formatNaira(row.savingsAmount)],
-            ['Share Holdings', formatNaira(row.shareHoldingAmount)],
-            ['Total', formatNaira(row.totalAmount)],
-            ...(row.note ? ([['Member’s note', row.note]] as const) : []),
-          ]}
-        />
-      }
-      onConfirm={(key) => verify.mutateAsync({ id: row.id, idempotencyKey: key }).then(toastAnswer)}
-    />
-  );
-}
-
-function RejectDepositNoticeDialog({ row }: { row: AdminDepositNotice }) {
-  const reject = useRejectDepositNotice();
-  return (
-    <ReasonDialog
-      trigger={decisionTrigger({
-        label: 'Reject',
-        context: `${memberName(row.member)}’s deposit ${row.bankReference}`,
-      })}
-      title="Reject deposit notice"
-      description={`${memberName(row.member)}’s transfer of ${formatNaira(row.totalAmount)}, reference ${row.bankReference}. No money moves; the member is told why.`}
-      texts={{
-        confirm: 'Reject notice',
-        pending: 'Rejecting...',
-        failure: 'The deposit notice could not be rejected',
-        label: 'Reason for rejecting',
-        hint: 'the member sees it.',
-      }}
-      kind="decision"
-      field="reason"
-      onConfirm={(reason, key) =>
-        reject.mutateAsync({ id: row.id, reason, idempotencyKey: key }).then(toastAnswer)
-      }
-    />
-  );
-}
+const DEPOSIT_NOTICE_DECISIONS = reviewDecisions<AdminDepositNotice>({
+  context: (row) => `${memberName(row.member)}’s deposit ${row.bankReference}`,
+  approve: {
+    label: 'Verify',
+    title: 'Verify deposit',
+    description: () =>
+      'Find this transfer on the bank statement first. Verifying posts it to the member’s savings and share holding, and tells the member.',
+    texts: {
+      confirm: 'Verify and post',
+      pending: 'Verifying...',
+      failure: 'The deposit could not be verified',
+    },
+    details: (row) => (
+      <DialogFacts
+        facts={[
+          ['Bank reference', <span className="font-mono text-base">{row.bankReference}</span>],
+          ['Transfer date', formatDisplayDate(row.transferDate)],
+          ['Member', `${memberName(row.member)} (${row.member.membershipId})`],
+          ['Savings', formatNaira(row.savingsAmount)],
+          ['Share Holdings', formatNaira(row.shareHoldingAmount)],
+          ['Total', formatNaira(row.totalAmount)],
+          ...(row.note ? ([['Member’s note', row.note]] as const) : []),
+        ]}
+      />
+    ),
+    useAction: useVerifyDepositNotice,
+  },
+  reject: {
+    title: 'Reject deposit notice',
+    description: (row) =>
+      `${memberName(row.member)}’s transfer of ${formatNaira(row.totalAmount)}, reference ${row.bankReference}. No money moves; the member is told why.`,
+    texts: { confirm: 'Reject notice', failure: 'The deposit notice could not be rejected' },
+    useAction: useRejectDepositNotice,
+  },
+});
 
 const columns: readonly DataTableColumn<AdminDepositNotice>[] = [
   { id: 'member', header: 'Member', cell: (row) => <MemberCell member={row.member} /> },
@@ -123,7 +94,7 @@ export function DepositNoticesQueue<SortField extends string>({
       caption="Deposit notices"
       columns={columns}
       getRowLabel={(row) => `${memberName(row.member)}, ${row.bankReference}`}
-      decisions={[VerifyDepositNoticeDialog, RejectDepositNoticeDialog]}
+      decisions={DEPOSIT_NOTICE_DECISIONS}
       emptyMessage={DEPOSIT_NOTICE_MESSAGES.noneFound}
       loadingLabel="Loading deposit notices"
       failure="Failed to fetch deposit notices"

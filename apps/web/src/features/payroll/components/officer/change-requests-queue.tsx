@@ -2,13 +2,7 @@ import type { AdminChangeRequest } from '@coop/shared/deductions';
 import { CHANGE_REQUEST_STATUS_DISPLAY } from '@coop/shared/deduction-rules';
 import { formatDisplayDateTime, formatMonth } from '@coop/shared/dates';
 import { formatNaira } from '@coop/shared/money';
-import { ConfirmDialog } from '../../../../components/dialogs/confirm-dialog';
-import {
-  decisionTrigger,
-  DialogFacts,
-  toastAnswer,
-} from '../../../../components/dialogs/form-dialog';
-import { ReasonDialog } from '../../../../components/dialogs/reason-dialog';
+import { DialogFacts } from '../../../../components/dialogs/form-dialog';
 import { statusColumn } from '../../../../components/list/columns';
 import type { DataTableColumn } from '../../../../components/list/data-table';
 import {
@@ -16,6 +10,7 @@ import {
   memberName,
   OfficerQueue,
   RequestCell,
+  reviewDecisions,
 } from '../../../../components/list/officer-queue';
 import type { ListParams } from '../../../../lib/use-list-params';
 import {
@@ -28,59 +23,38 @@ import { CHANGE_REQUEST_FILTERS, CHANGE_REQUEST_LIST_CONFIG } from './change-req
 /** '₦20,000 savings, ₦5,000 shares' */
 const amounts = (row: { savingsAmount: number; shareAmount: number }) =>
   `${formatNaira(row.savingsAmount)} savings, ${formatNaira(row.shareAmount)} shares`;
-const requested = (row: AdminChangeRequest) => `${memberName(row.member)}’s deduction change`;
-
-function ApproveChangeDialog({ row }: { row: AdminChangeRequest }) {
-  const approve = useApproveChangeRequest();
-  return (
-    <ConfirmDialog
-      trigger={decisionTrigger({ label: 'Approve', context: requested(row), variant: 'default' })}
-      title="Approve deduction change"
-      description={`${memberName(row.member)}’s instruction becomes ${amounts(row)} a month from ${formatMonth(row.effectiveMonth)} (a month later if the cut-off day has passed). Their group and staff number stay; the member is notified.`}
-      texts={{
-        confirm: 'Approve change',
-        pending: 'Approving...',
-        failure: 'The change could not be approved',
-      }}
-      details={
-        <DialogFacts
-          facts={[
-            ['Member', `${memberName(row.member)} (${row.member.membershipId})`],
-            ['Now', row.current ? amounts(row.current) : 'No instruction'],
-            ['Requested', amounts(row)],
-            ['From', formatMonth(row.effectiveMonth)],
-          ]}
-        />
-      }
-      onConfirm={(key) =>
-        approve.mutateAsync({ id: row.id, idempotencyKey: key }).then(toastAnswer)
-      }
-    />
-  );
-}
-
-function RejectChangeDialog({ row }: { row: AdminChangeRequest }) {
-  const reject = useRejectChangeRequest();
-  return (
-    <ReasonDialog
-      trigger={decisionTrigger({ label: 'Reject', context: requested(row) })}
-      title="Reject deduction change"
-      description={`${memberName(row.member)} asked for ${amounts(row)} a month. Their instruction stays as it is; the member is told why.`}
-      texts={{
-        confirm: 'Reject change',
-        pending: 'Rejecting...',
-        failure: 'The change could not be rejected',
-        label: 'Reason for rejecting',
-        hint: 'the member sees it.',
-      }}
-      kind="decision"
-      field="reason"
-      onConfirm={(reason, key) =>
-        reject.mutateAsync({ id: row.id, reason, idempotencyKey: key }).then(toastAnswer)
-      }
-    />
-  );
-}
+const CHANGE_REQUEST_DECISIONS = reviewDecisions<AdminChangeRequest>({
+  context: (row) => `${memberName(row.member)}’s deduction change`,
+  approve: {
+    label: 'Approve',
+    title: 'Approve deduction change',
+    description: (row) =>
+      `${memberName(row.member)}’s instruction becomes ${amounts(row)} a month from ${formatMonth(row.effectiveMonth)} (a month later if the cut-off day has passed). Their group and staff number stay; the member is notified.`,
+    texts: {
+      confirm: 'Approve change',
+      pending: 'Approving...',
+      failure: 'The change could not be approved',
+    },
+    details: (row) => (
+      <DialogFacts
+        facts={[
+          ['Member', `${memberName(row.member)} (${row.member.membershipId})`],
+          ['Now', row.current ? amounts(row.current) : 'No instruction'],
+          ['Requested', amounts(row)],
+          ['From', formatMonth(row.effectiveMonth)],
+        ]}
+      />
+    ),
+    useAction: useApproveChangeRequest,
+  },
+  reject: {
+    title: 'Reject deduction change',
+    description: (row) =>
+      `${memberName(row.member)} asked for ${amounts(row)} a month. Their instruction stays as it is; the member is told why.`,
+    texts: { confirm: 'Reject change', failure: 'The change could not be rejected' },
+    useAction: useRejectChangeRequest,
+  },
+});
 
 const columns: readonly DataTableColumn<AdminChangeRequest>[] = [
   { id: 'member', header: 'Member', cell: (row) => <MemberCell member={row.member} /> },
@@ -124,7 +98,7 @@ export function ChangeRequestsQueue<SortField extends string>({
       caption="Deduction change requests"
       columns={columns}
       getRowLabel={(row) => `${memberName(row.member)}, ${amounts(row)}`}
-      decisions={[ApproveChangeDialog, RejectChangeDialog]}
+      decisions={CHANGE_REQUEST_DECISIONS}
       emptyMessage="No deduction change requests found"
       loadingLabel="Loading deduction change requests"
       failure="Failed to fetch deduction change requests"

@@ -17,91 +17,59 @@ import {
   memberName,
   OfficerQueue,
   RequestCell,
+  reviewDecisions,
 } from '../../../../components/list/officer-queue';
 import { WITHDRAWAL_FILTERS, WITHDRAWAL_LIST_CONFIG } from './withdrawal-list-config';
-import { ConfirmDialog } from '../../../../components/dialogs/confirm-dialog';
-import {
-  decisionTrigger,
-  DialogFacts,
-  toastAnswer,
-} from '../../../../components/dialogs/form-dialog';
-import { ReasonDialog } from '../../../../components/dialogs/reason-dialog';
+import { DialogFacts } from '../../../../components/dialogs/form-dialog';
 import { moneyColumn, statusColumn } from '../../../../components/list/columns';
 
 const typeLabel = (row: AdminWithdrawal) => WITHDRAWAL_TYPE_LABELS[row.withdrawalType];
 const balanceLabel = (row: AdminWithdrawal) =>
   row.withdrawalType === 'savings' ? 'Available savings now' : 'Share Holdings now';
 
-function ApproveWithdrawalDialog({ row }: { row: AdminWithdrawal }) {
-  const approve = useApproveWithdrawal();
-  const short = row.memberBalance < row.requestedAmount;
-  return (
-    <ConfirmDialog
-      trigger={decisionTrigger({
-        label: 'Approve',
-        context: `${memberName(row.member)}’s ${formatNaira(row.requestedAmount)} withdrawal`,
-        variant: 'default',
-      })}
-      title="Approve withdrawal"
-      description={`Pay out ${formatNaira(row.requestedAmount)} of ${memberName(row.member)}’s ${typeLabel(row).toLowerCase()}. The ledger is debited now and the member is notified.`}
-      texts={{
-        confirm: 'Approve withdrawal',
-        pending: 'Approving...',
-        failure: 'The withdrawal could not be approved',
-      }}
-      details={
-        <>
-          <DialogFacts
-            facts={[
-              ['Member', `${memberName(row.member)} (${row.member.membershipId})`],
-              ['Type', typeLabel(row)],
-              ['Amount', formatNaira(row.requestedAmount)],
-              [balanceLabel(row), formatNaira(row.memberBalance)],
-              ['Member’s reason', row.reason ?? 'None given'],
-            ]}
-          />
-          {short ? (
-            <Alert variant="destructive">
-              <AlertDescription>
-                The member’s balance no longer covers this request: approving will be refused.
-                Reject it with a reason instead.
-              </AlertDescription>
-            </Alert>
-          ) : null}
-        </>
-      }
-      onConfirm={(key) =>
-        approve.mutateAsync({ id: row.id, idempotencyKey: key }).then(toastAnswer)
-      }
-    />
-  );
-}
-
-function RejectWithdrawalDialog({ row }: { row: AdminWithdrawal }) {
-  const reject = useRejectWithdrawal();
-  return (
-    <ReasonDialog
-      trigger={decisionTrigger({
-        label: 'Reject',
-        context: `${memberName(row.member)}’s ${formatNaira(row.requestedAmount)} withdrawal`,
-      })}
-      title="Reject withdrawal"
-      description={`${memberName(row.member)} asked to withdraw ${formatNaira(row.requestedAmount)} of ${typeLabel(row).toLowerCase()}. No money moves; the member is told why.`}
-      texts={{
-        confirm: 'Reject withdrawal',
-        pending: 'Rejecting...',
-        failure: 'The withdrawal could not be rejected',
-        label: 'Reason for rejecting',
-        hint: 'the member sees it.',
-      }}
-      kind="decision"
-      field="reason"
-      onConfirm={(reason, key) =>
-        reject.mutateAsync({ id: row.id, reason, idempotencyKey: key }).then(toastAnswer)
-      }
-    />
-  );
-}
+const WITHDRAWAL_DECISIONS = reviewDecisions<AdminWithdrawal>({
+  context: (row) => `${memberName(row.member)}’s ${formatNaira(row.requestedAmount)} withdrawal`,
+  approve: {
+    label: 'Approve',
+    title: 'Approve withdrawal',
+    description: (row) =>
+      `Pay out ${formatNaira(row.requestedAmount)} of ${memberName(row.member)}’s ${typeLabel(row).toLowerCase()}. The ledger is debited now and the member is notified.`,
+    texts: {
+      confirm: 'Approve withdrawal',
+      pending: 'Approving...',
+      failure: 'The withdrawal could not be approved',
+    },
+    details: (row) => (
+      <>
+        <DialogFacts
+          facts={[
+            ['Member', `${memberName(row.member)} (${row.member.membershipId})`],
+            ['Type', typeLabel(row)],
+            ['Amount', formatNaira(row.requestedAmount)],
+            [balanceLabel(row), formatNaira(row.memberBalance)],
+            ['Member’s reason', row.reason ?? 'None given'],
+          ]}
+        />
+        {row.memberBalance < row.requestedAmount ? (
+          <Alert variant="destructive">
+            <AlertDescription>
+              The member’s balance no longer covers this request: approving will be refused. Reject
+              it with a reason instead.
+            </AlertDescription>
+          </Alert>
+        ) : null}
+      </>
+    ),
+    useAction: useApproveWithdrawal,
+  },
+  reject: {
+    title: 'Reject withdrawal',
+    description: (row) =>
+      `${memberName(row.member)} asked to withdraw ${formatNaira(row.requestedAmount)} of ${typeLabel(row).toLowerCase()}. No money moves; the member is told why.`,
+    texts: { confirm: 'Reject withdrawal', failure: 'The withdrawal could not be rejected' },
+    useAction: useRejectWithdrawal,
+  },
+});
 
 const columns: readonly DataTableColumn<AdminWithdrawal>[] = [
   { id: 'member', header: 'Member', cell: (row) => <MemberCell member={row.member} /> },
@@ -142,7 +110,7 @@ export function WithdrawalsQueue<SortField extends string>({
       getRowLabel={(row) =>
         `${memberName(row.member)}, ${formatNaira(row.requestedAmount)} ${typeLabel(row).toLowerCase()}`
       }
-      decisions={[ApproveWithdrawalDialog, RejectWithdrawalDialog]}
+      decisions={WITHDRAWAL_DECISIONS}
       emptyMessage={WITHDRAWAL_MESSAGES.noneFound}
       loadingLabel="Loading withdrawal requests"
       failure="Failed to fetch withdrawal requests"
