@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { resetAuth } from './auth';
+import { fakeMatchMedia, resetViewport } from './viewport';
 
 // Route modules load lazily, and on a busy two-core CI machine a route's first import can take
 // longer than Testing Library's default wait of 1 s; a wait that truly fails still fails, after 5 s.
@@ -23,15 +24,10 @@ if (inBrowser && !('setPointerCapture' in Element.prototype)) {
 // jsdom lacks these browser APIs; the layout and Radix use them.
 beforeEach(() => {
   if (!inBrowser) return;
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => ({
-      matches: false,
-      media: query,
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-    })),
-  );
+  // A desktop-wide window (jsdom's 1024 px) in the light theme; a test of a phone layout narrows
+  // it with `setViewportWidth(390)` (testing/viewport.ts).
+  resetViewport();
+  vi.stubGlobal('matchMedia', fakeMatchMedia);
   vi.stubGlobal(
     'ResizeObserver',
     class {

@@ -1,7 +1,7 @@
-import { MOBILE_BREAKPOINT_PX } from '@coop/shared/constants';
 import { Menu } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import { useIsDesktop } from '../../lib/viewport';
 import { Button } from '../ui/button';
 import { Sheet, SheetContent, SheetTitle, SheetTrigger } from '../ui/sheet';
 import { OfflineBanner } from './offline-banner';
@@ -19,8 +19,6 @@ type AppShellProps = {
   navigation?: ShellNavigation;
   children: ReactNode;
 };
-
-const desktopQuery = `(min-width: ${MOBILE_BREAKPOINT_PX}px)`;
 
 /**
  * Focuses the page's main heading as soon as the page shows it (pages load lazily, so it may come
@@ -87,15 +85,10 @@ export function AppShell({
     return focusHeadingWhenShown(main);
   }, [pathname]);
 
-  // The slide-over is for narrow screens only; widening the window puts the sidebar back.
-  useEffect(() => {
-    const media = window.matchMedia(desktopQuery);
-    const close = () => {
-      if (media.matches) setMenuOpen(false);
-    };
-    media.addEventListener('change', close);
-    return () => media.removeEventListener('change', close);
-  }, []);
+  // The slide-over is for narrow screens only; widening the window puts the sidebar back (and
+  // narrowing it again does not reopen the slide-over).
+  const desktop = useIsDesktop();
+  if (desktop && menuOpen) setMenuOpen(false);
 
   const sidebarProps = {
     unreadCount,

@@ -1,7 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { setViewportWidth } from '../../testing/viewport';
 import { DataTable, type DataTableColumn, type MoneyRow } from './data-table';
 
 type Fine = { id: string; reason: string; amount: number; status: 'pending' | 'paid' };
@@ -49,11 +50,10 @@ const table = () => within(screen.getByRole('table', { name: 'Fines' }));
 const cards = () => within(screen.getByRole('list', { name: 'Fines' }));
 
 describe('DataTable', () => {
-  it('draws a real table from the md breakpoint up, from the column definitions', () => {
+  it('draws a real table from the md breakpoint up, from the column definitions, and no cards', () => {
     render(<Harness withSelection={false} />);
 
-    const element = screen.getByRole('table', { name: 'Fines' });
-    expect(element.parentElement).toHaveClass('hidden', 'md:block');
+    expect(screen.queryByRole('list', { name: 'Fines' })).not.toBeInTheDocument();
     expect(
       table()
         .getAllByRole('columnheader')
@@ -70,11 +70,11 @@ describe('DataTable', () => {
     expect(table().getByRole('cell', { name: '₦5000' })).toHaveClass('text-right');
   });
 
-  it('draws one card per row below it: label/value pairs, actions at the bottom', () => {
+  it('draws one card per row below it: label/value pairs, actions at the bottom, and no table', () => {
+    setViewportWidth(390);
     render(<Harness withSelection={false} />);
 
-    const list = screen.getByRole('list', { name: 'Fines' });
-    expect(list.parentElement).toHaveClass('md:hidden');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const items = cards().getAllByRole('listitem');
     expect(items).toHaveLength(3);
     const first = within(items[0] as HTMLElement);
@@ -103,7 +103,6 @@ describe('DataTable', () => {
       'Select Late repayment fine',
       'Select Late contribution fine',
     ]);
-    expect(cards().getAllByRole('checkbox')).toHaveLength(2);
   });
 
   it('selects only selectable rows with select-all, showing the mixed state in between', async () => {
@@ -126,15 +125,28 @@ describe('DataTable', () => {
   });
 
   it('selects from the cards too, with the same select-all', async () => {
+    setViewportWidth(390);
     const user = userEvent.setup();
     render(<Harness />);
-    const mobileAll = screen
-      .getAllByRole('checkbox', { name: 'Select all pending fines' })
-      .find((box) => !screen.getByRole('table').contains(box)) as HTMLElement;
+    expect(cards().getAllByRole('checkbox')).toHaveLength(2);
 
-    await user.click(mobileAll);
+    await user.click(screen.getByRole('checkbox', { name: 'Select all pending fines' }));
     expect(screen.getByTestId('selected')).toHaveTextContent(/^a,c$/);
     expect(cards().getByRole('checkbox', { name: 'Select Late repayment fine' })).toBeChecked();
+  });
+
+  it('swaps the table for the cards when the window narrows past 768 px, keeping the selection', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(table().getByRole('checkbox', { name: 'Select Late repayment fine' }));
+
+    setViewportWidth(767);
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(cards().getByRole('checkbox', { name: 'Select Late repayment fine' })).toBeChecked();
+
+    setViewportWidth(768);
+    expect(screen.queryByRole('list', { name: 'Fines' })).not.toBeInTheDocument();
+    expect(table().getByRole('checkbox', { name: 'Select Late repayment fine' })).toBeChecked();
   });
 });
 
@@ -183,11 +195,11 @@ function Movements({ later = false }: { later?: boolean }) {
 
 describe('DataTable with money rows (a phone)', () => {
   const months = () => within(screen.getByRole('list', { name: 'Movements' }));
+  beforeEach(() => setViewportWidth(390));
 
   it('lists one line a row in runs of a month, each with its total to the kobo', () => {
     render(<Movements />);
-    // The table is still there for wide screens, with every column.
-    expect(screen.getByRole('table', { name: 'Movements' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
 
     const march = screen.getByRole('list', { name: 'March 2026 Total +₦10,000' });
     // −20,000.50 + 30,000.25 = +9,999.75, shown as whole naira; the rejected −5,000 is not added.

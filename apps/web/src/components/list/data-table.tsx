@@ -3,6 +3,7 @@ import { koboToNaira } from '@coop/shared/money';
 import { ChevronRight } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { useIsDesktop } from '../../lib/viewport';
 import { groupByMonth, type MoneyRowFacts } from '../../lib/month-groups';
 import { Checkbox } from '../ui/checkbox';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '../ui/dialog';
@@ -72,8 +73,9 @@ const alignClass = (align: DataTableColumn<unknown>['align']) =>
 
 /**
  * A list drawn as a real table from 768 px up (docs/member-portal.md §9 mobile breakpoint, Tailwind
- * `md`) and as one card per row below, from the same column definitions. Both are in the page and
- * CSS shows one, so there is no flash of the wrong layout while JavaScript decides.
+ * `md`) and as one card per row below, from the same column definitions. Only the layout for the
+ * window's width is in the page (docs/decisions/158-one-layout-per-viewport.md): the width is read
+ * before the first paint, and a resize across 768 px swaps one for the other.
  */
 export function DataTable<Row>({
   caption,
@@ -91,16 +93,15 @@ export function DataTable<Row>({
 }: DataTableProps<Row>) {
   const selectAllId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
+  const desktop = useIsDesktop();
   const highlightShown =
     highlightedId !== null && rows.some((row) => getRowId(row) === highlightedId);
   useEffect(() => {
     if (!highlightShown || !highlightedId) return;
-    // The table and the cards are both in the page; only the one CSS shows has a box to scroll to.
-    for (const element of rootRef.current?.querySelectorAll<HTMLElement>('[aria-current="true"]') ??
-      []) {
-      if (element.getClientRects().length > 0) element.scrollIntoView?.({ block: 'center' });
-    }
-  }, [highlightShown, highlightedId]);
+    rootRef.current
+      ?.querySelector<HTMLElement>('[aria-current="true"]')
+      ?.scrollIntoView?.({ block: 'center' });
+  }, [highlightShown, highlightedId, desktop]);
   const isSelectable = (row: Row) => selection?.isRowSelectable?.(row) ?? true;
   const selectableIds = selection ? rows.filter(isSelectable).map(getRowId) : [];
   const selectedCount = selectableIds.filter((id) => selection?.selectedIds.has(id)).length;
@@ -144,75 +145,75 @@ export function DataTable<Row>({
       aria-busy={busy || undefined}
       className={cn(busy && 'opacity-70 transition-opacity')}
     >
-      <div className="hidden overflow-x-auto rounded-xl border bg-card md:block">
-        <table className="w-full text-sm">
-          <caption className="sr-only">{caption}</caption>
-          <thead className="border-b bg-muted/50 text-muted-foreground">
-            <tr>
-              {selection ? (
-                <th scope="col" className="w-12 px-4 py-3 text-left">
-                  <Checkbox
-                    aria-label={selectAllLabel}
-                    checked={allChecked}
-                    disabled={selectableIds.length === 0}
-                    onCheckedChange={toggleAll}
-                  />
-                </th>
-              ) : null}
-              {columns.map((column) => (
-                <th
-                  key={column.id}
-                  scope="col"
-                  className={cn(
-                    'px-4 py-3 font-medium whitespace-nowrap',
-                    alignClass(column.align),
-                  )}
-                >
-                  {column.header}
-                </th>
-              ))}
-              {rowActions ? (
-                <th scope="col" className="px-4 py-3 text-right font-medium">
-                  {actionsHeader}
-                </th>
-              ) : null}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => {
-              const id = getRowId(row);
-              const selected = selection?.selectedIds.has(id) ?? false;
-              return (
-                <tr
-                  key={id}
-                  data-state={selected ? 'selected' : undefined}
-                  aria-current={id === highlightedId ? 'true' : undefined}
-                  // One height for rows with and without buttons, so the table reads evenly.
-                  className={cn(
-                    'h-13 border-b last:border-b-0 data-[state=selected]:bg-accent/60',
-                    id === highlightedId && HIGHLIGHT,
-                  )}
-                >
-                  {selection ? <td className="px-4 py-2">{rowCheckbox(row)}</td> : null}
-                  {columns.map((column) => (
-                    <td
-                      key={column.id}
-                      className={cn('px-4 py-2 whitespace-nowrap', alignClass(column.align))}
-                    >
-                      {column.cell(row)}
-                    </td>
-                  ))}
-                  {rowActions ? (
-                    <td className="px-4 py-2 text-right whitespace-nowrap">{rowActions(row)}</td>
-                  ) : null}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-
-      {moneyRow ? (
+      {desktop ? (
+        <div className="overflow-x-auto rounded-xl border bg-card">
+          <table className="w-full text-sm">
+            <caption className="sr-only">{caption}</caption>
+            <thead className="border-b bg-muted/50 text-muted-foreground">
+              <tr>
+                {selection ? (
+                  <th scope="col" className="w-12 px-4 py-3 text-left">
+                    <Checkbox
+                      aria-label={selectAllLabel}
+                      checked={allChecked}
+                      disabled={selectableIds.length === 0}
+                      onCheckedChange={toggleAll}
+                    />
+                  </th>
+                ) : null}
+                {columns.map((column) => (
+                  <th
+                    key={column.id}
+                    scope="col"
+                    className={cn(
+                      'px-4 py-3 font-medium whitespace-nowrap',
+                      alignClass(column.align),
+                    )}
+                  >
+                    {column.header}
+                  </th>
+                ))}
+                {rowActions ? (
+                  <th scope="col" className="px-4 py-3 text-right font-medium">
+                    {actionsHeader}
+                  </th>
+                ) : null}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => {
+                const id = getRowId(row);
+                const selected = selection?.selectedIds.has(id) ?? false;
+                return (
+                  <tr
+                    key={id}
+                    data-state={selected ? 'selected' : undefined}
+                    aria-current={id === highlightedId ? 'true' : undefined}
+                    // One height for rows with and without buttons, so the table reads evenly.
+                    className={cn(
+                      'h-13 border-b last:border-b-0 data-[state=selected]:bg-accent/60',
+                      id === highlightedId && HIGHLIGHT,
+                    )}
+                  >
+                    {selection ? <td className="px-4 py-2">{rowCheckbox(row)}</td> : null}
+                    {columns.map((column) => (
+                      <td
+                        key={column.id}
+                        className={cn('px-4 py-2 whitespace-nowrap', alignClass(column.align))}
+                      >
+                        {column.cell(row)}
+                      </td>
+                    ))}
+                    {rowActions ? (
+                      <td className="px-4 py-2 text-right whitespace-nowrap">{rowActions(row)}</td>
+                    ) : null}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      ) : moneyRow ? (
         <MoneyRows
           caption={caption}
           columns={columns}
@@ -236,7 +237,7 @@ export function DataTable<Row>({
           highlightedId={highlightedId}
         />
       ) : (
-        <div className="grid gap-3 md:hidden">
+        <div className="grid gap-3">
           {selection && selectableIds.length > 0 ? (
             <SelectAll
               id={selectAllId}
@@ -364,7 +365,7 @@ function MoneyRows<Row>({
   const groups = groupByMonth(rows, moneyRow.facts, pageEdges);
   const actions = open === undefined ? null : rowActions?.(open);
   return (
-    <div className="grid gap-4 md:hidden">
+    <div className="grid gap-4">
       {selectAll}
       <ul aria-label={caption} className="grid gap-4">
         {groups.map((group, index) => {

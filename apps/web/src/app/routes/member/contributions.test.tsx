@@ -10,6 +10,7 @@ import ContributionsRoute from './contributions';
 // time is not spent compiling them on a loaded machine.
 import '../../../features/contributions/components/confirm-contributions-dialog';
 import '../../../features/contributions/components/dispute-contribution-dialog';
+import { setViewportWidth } from '../../../testing/viewport';
 
 // Each test drives several requests, debounced fields and re-renders; on a busy two-core machine
 // running the whole suite they take longer than Testing Library's default 1 s wait.
@@ -192,6 +193,7 @@ describe('contributions page', { timeout: 20_000 }, () => {
   });
 
   it('on a phone, lists one line a row by month with its total, and opens a row into every column', async () => {
+    setViewportWidth(390);
     mockApi(
       contributionsServer([
         buildContribution(4, { totalAmount: 15_000.25 }),

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { listAnswer, mockApi } from '../../../testing/fetch-mock';
 import { LocationProbe, renderRoutes } from '../../../testing/render';
 import FinesRoute from './fines';
+import { setViewportWidth } from '../../../testing/viewport';
 
 configure({ asyncUtilTimeout: 3000 });
 
@@ -57,6 +58,7 @@ describe('Fines page', () => {
     expect(within(waivedRow).getByText('Reason: Excused: travelling for work')).toBeInTheDocument();
     const paidRow = within(table).getByRole('row', { name: /Missed the March meeting/ });
     expect(within(paidRow).queryByText(/^Reason:/)).not.toBeInTheDocument();
+    setViewportWidth(390);
     const rows = screen.getByRole('list', { name: 'Fines' });
     await user.click(within(rows).getByRole('button', { name: /Late to the general meeting/ }));
     const details = screen.getByRole('dialog', { name: 'Late to the general meeting' });

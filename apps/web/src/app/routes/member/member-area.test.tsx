@@ -11,6 +11,7 @@ import { renderRoutes } from '../../../testing/render';
 import DashboardRoute from './dashboard';
 import MemberLayoutRoute from './layout';
 import NotificationsRoute from './notifications';
+import { setViewportWidth } from '../../../testing/viewport';
 
 function buildNotification(index: number, overrides: Partial<Notification> = {}): Notification {
   return {
@@ -182,6 +183,7 @@ describe('member layout', () => {
   });
 
   it('opens the navigation as a slide-over that Escape closes, returning focus', async () => {
+    setViewportWidth(390);
     signInAs();
     mockApi(notificationsServer([]));
     const { user } = renderMemberArea('/dashboard');
@@ -195,6 +197,20 @@ describe('member layout', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(menuButton).toHaveFocus();
+  });
+
+  it('closes the slide-over when the window widens to the sidebar, and keeps it closed after', async () => {
+    setViewportWidth(390);
+    signInAs();
+    mockApi(notificationsServer([]));
+    const { user } = renderMemberArea('/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Open navigation menu' }));
+    await screen.findByRole('dialog', { name: 'Navigation' });
+
+    setViewportWidth(1024);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    setViewportWidth(390);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
 

@@ -14,6 +14,7 @@ import {
 import { LocationProbe, renderRoutes } from '../../../testing/render';
 import WithdrawalsRoute from './withdrawals';
 import { UNDO_WINDOW_MS } from '../../../lib/undoable';
+import { setViewportWidth } from '../../../testing/viewport';
 
 configure({ asyncUtilTimeout: 3000 });
 
@@ -179,6 +180,7 @@ describe('Withdrawals page', () => {
       ),
     ).toBeInTheDocument();
     // On a phone the row opens into its details, the reason with them.
+    setViewportWidth(390);
     const rows = screen.getByRole('list', { name: 'Withdrawal requests' });
     await user.click(within(rows).getByRole('button', { name: /Savings withdrawal/ }));
     const details = screen.getByRole('dialog', { name: /Savings withdrawal of/ });
@@ -281,6 +283,7 @@ describe('Withdrawals page', () => {
     const current = table.querySelectorAll('tbody tr[aria-current="true"]');
     expect(current).toHaveLength(1);
     expect(current[0]).toHaveTextContent('₦20,000');
+    setViewportWidth(390);
     const cards = screen.getByRole('list', { name: 'Withdrawal requests' });
     const card = cards.querySelectorAll('li[aria-current="true"]');
     expect(card).toHaveLength(1);

@@ -13,6 +13,7 @@ import {
   fixtures,
   NO_PROGRESS,
 } from './loans-page-fixtures';
+import { setViewportWidth } from '../../../testing/viewport';
 
 configure({ asyncUtilTimeout: 3000 });
 
@@ -256,6 +257,7 @@ describe('My Loans', () => {
   }, 20_000);
 
   it('shows the schedule and history as a list of cards too (phones), and explains the balances', async () => {
+    setViewportWidth(390);
     const { pending } = fixtures();
     const running: Loan = {
       ...loan('LN-000040', 'Poultry feed', 'disbursed', [guarantor('Obinna', 'accepted')]),
