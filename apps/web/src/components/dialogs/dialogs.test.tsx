@@ -2,9 +2,14 @@ import { REASON_RULES } from '@coop/shared/reason-rules';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { Resolver } from 'react-hook-form';
 import { errorFromAnswer } from '../../lib/api-client';
+import { toast } from '../../lib/toast';
+import { FormField } from '../form/form-field';
 import { Button } from '../ui/button';
+import { Input } from '../ui/input';
 import { ConfirmDialog } from './confirm-dialog';
+import { FieldsDialog } from './fields-dialog';
 import { ReasonDialog } from './reason-dialog';
 
 const REJECT = { confirm: 'Reject', pending: 'Rejecting...', failure: 'Could not reject' };
@@ -110,6 +115,110 @@ describe('the dialog kit', () => {
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
     await user.keyboard('{Escape}');
     expect(screen.getByRole('dialog', { name: 'Approve the request' })).toBeInTheDocument();
+    finish();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
+
+type GroupValues = { code: string; name: string };
+
+// No validation of its own: what the kit does with the answer is the subject.
+const passThrough: Resolver<GroupValues, unknown> & { preload: () => void } = Object.assign(
+  (values: GroupValues) => Promise.resolve({ values, errors: {} }),
+  { preload: () => undefined },
+);
+
+function renderFields(
+  send: (values: GroupValues, key: string) => Promise<{ message?: string }>,
+  defaults: () => GroupValues,
+) {
+  render(
+    <FieldsDialog<GroupValues>
+      trigger={<Button>Add group</Button>}
+      title="Add payroll group"
+      resolver={passThrough}
+      defaultValues={defaults}
+      fields={['code', 'name']}
+      texts={{ submit: 'Add', pending: 'Adding...', failure: 'Could not add', success: 'Added' }}
+      send={send}
+    >
+      {({ register, formState: { errors } }, id) => (
+        <>
+          <FormField id={`${id}-code`} label="Code" error={errors.code?.message}>
+            <Input {...register('code')} />
+          </FormField>
+          <FormField id={`${id}-name`} label="Name" error={errors.name?.message}>
+            <Input {...register('name')} />
+          </FormField>
+        </>
+      )}
+    </FieldsDialog>,
+  );
+}
+
+describe('the dialog kit: a dialog with fields of its own', () => {
+  it('puts a refusal under its field, any other in the dialog, keeps the key, then toasts and closes', async () => {
+    const success = vi.spyOn(toast, 'success').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    const send = vi
+      .fn<(values: GroupValues, key: string) => Promise<{ message?: string }>>()
+      .mockRejectedValueOnce(
+        errorFromAnswer(409, {
+          success: false,
+          error: 'Conflict',
+          code: 'CONFLICT',
+          message: 'Invalid request',
+          details: [{ field: 'code', message: 'This code is taken' }],
+          timestamp: new Date().toISOString(),
+        }),
+      )
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValueOnce({});
+    const defaults = vi.fn(() => ({ code: 'NPA', name: '' }));
+    renderFields(send, defaults);
+    // The defaults are the opening's, not the page's first render's.
+    expect(defaults).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Add group' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add payroll group' });
+    expect(within(dialog).getByRole('textbox', { name: 'Code' })).toHaveValue('NPA');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Ports');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await within(dialog).findByText('This code is taken')).toBeVisible();
+    expect(within(dialog).getByRole('textbox', { name: 'Code' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Could not add');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(send).toHaveBeenLastCalledWith({ code: 'NPA', name: 'Ports' }, expect.any(String));
+    const keys = new Set(send.mock.calls.map(([, key]) => key));
+    expect(keys.size).toBe(1);
+    expect(success).toHaveBeenCalledWith('Added');
+    success.mockRestore();
+  });
+
+  it('does not close on Escape while the form is sent', async () => {
+    const user = userEvent.setup();
+    let finish: () => void = () => undefined;
+    const send = vi.fn(
+      () =>
+        new Promise<{ message?: string }>((resolve) => {
+          finish = () => resolve({ message: 'Added NPA' });
+        }),
+    );
+    renderFields(send, () => ({ code: 'NPA', name: 'Ports' }));
+    await user.click(screen.getByRole('button', { name: 'Add group' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add payroll group' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await within(dialog).findByRole('button', { name: 'Adding...' })).toBeDisabled();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Add payroll group' })).toBeInTheDocument();
     finish();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });

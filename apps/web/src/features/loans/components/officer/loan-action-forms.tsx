@@ -1,4 +1,3 @@
-import { Form } from '../../../../components/form/form';
 import {
   DISBURSEMENT_METHOD_LABELS,
   DISBURSEMENT_METHODS,
@@ -8,14 +7,11 @@ import {
 import type { AdminLoanDetail, AdminRepaymentInput, DisburseLoanInput } from '@coop/shared/loans';
 import { toIsoDateInTimeZone } from '@coop/shared/dates';
 import { formatNaira } from '@coop/shared/money';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from '../../../../lib/toast';
 import { FormField } from '../../../../components/form/form-field';
 import { Alert, AlertDescription } from '../../../../components/ui/alert';
 import { Input } from '../../../../components/ui/input';
 import { NativeSelect } from '../../../../components/ui/native-select';
-import { showSubmitFailure } from '../../../../lib/apply-server-errors';
 import { lazyResolver } from '../../../../lib/lazy-resolver';
 import { useApproveDisbursement } from '../../api/approve-disbursement';
 import { useDisburseLoan } from '../../api/disburse-loan';
@@ -23,11 +19,7 @@ import { useMarkLoanDefaulted } from '../../api/mark-loan-defaulted';
 import { useRecordRepayment } from '../../api/record-repayment';
 import { useRejectDisbursement } from '../../api/reject-disbursement';
 import { ConfirmDialog } from '../../../../components/dialogs/confirm-dialog';
-import {
-  DialogActions,
-  DialogFailure,
-  FormDialog,
-} from '../../../../components/dialogs/form-dialog';
+import { FieldsDialog } from '../../../../components/dialogs/fields-dialog';
 import { ReasonDialog } from '../../../../components/dialogs/reason-dialog';
 import { Button } from '../../../../components/ui/button';
 
@@ -46,94 +38,60 @@ const disburseResolver = lazyResolver<DisburseLoanInput>(() =>
 );
 
 /**
- * Disburse an approved loan. The dialog owns the call, so while it is sent Escape, the overlay and
- * × do nothing: the officer sees whether the money went out (docs/decisions/125-forms.md).
+ * Disburse an approved loan. While it is sent Escape, the overlay and × do nothing: the officer
+ * sees whether the money went out (docs/decisions/125-forms.md).
  */
 export function DisburseDialog({ detail }: { detail: Detail }) {
   const action = useDisburseLoan();
   return (
-    <FormDialog
+    <FieldsDialog<DisburseLoanInput>
       trigger={<Button>Disburse</Button>}
       className="max-h-dvh overflow-y-auto"
       title={`Disburse loan ${detail.loan.loanId}`}
       description={`Pays out ${formatNaira(detail.disbursementAmount)} to ${detail.member.firstName} ${detail.member.lastName}; the repayment schedule starts from the disbursement date.`}
-      busy={action.isPending}
+      resolver={disburseResolver}
+      defaultValues={() => ({ disbursementDate: today(), method: 'bank_transfer' })}
+      fields={DISBURSE_FIELDS}
+      texts={{
+        submit: detail.needsSecondApproval ? 'Request disbursement' : 'Disburse',
+        pending: 'Disbursing...',
+        failure: 'The loan could not be disbursed',
+        success: 'Disbursed',
+      }}
+      send={(values, key) =>
+        action.mutateAsync({ id: detail.loan.id, idempotencyKey: key, values })
+      }
     >
-      {(close) => <DisburseForm detail={detail} action={action} onDone={close} />}
-    </FormDialog>
-  );
-}
-
-function DisburseForm({
-  detail,
-  action,
-  onDone,
-}: {
-  detail: Detail;
-  action: ReturnType<typeof useDisburseLoan>;
-  onDone: () => void;
-}) {
-  const id = useId();
-  const [key] = useState(() => crypto.randomUUID());
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<DisburseLoanInput>({
-    resolver: disburseResolver,
-    defaultValues: { disbursementDate: today(), method: 'bank_transfer' },
-  });
-  const onSubmit = (values: DisburseLoanInput) =>
-    action.mutate(
-      { id: detail.loan.id, idempotencyKey: key, values },
-      {
-        onSuccess: ({ message }) => {
-          toast.success(message ?? 'Disbursed');
-          onDone();
-        },
-        onError: (error) =>
-          showSubmitFailure(error, setError, DISBURSE_FIELDS, 'The loan could not be disbursed'),
-      },
-    );
-  return (
-    <Form
-      submit={handleSubmit(onSubmit)}
-      preload={disburseResolver.preload}
-      className="grid grid-cols-1 gap-4"
-    >
-      {detail.needsSecondApproval ? (
-        <Alert role="note">
-          <AlertDescription>
-            {formatNaira(detail.disbursementAmount)} is above the two-signature limit of{' '}
-            {formatNaira(detail.secondApprovalAbove)}: another administrator must approve this
-            disbursement before the money goes out.
-          </AlertDescription>
-        </Alert>
-      ) : null}
-      <FormField
-        id={`${id}-date`}
-        label="Disbursement date"
-        error={errors.disbursementDate?.message}
-      >
-        <Input type="date" max={today()} required {...register('disbursementDate')} />
-      </FormField>
-      <FormField id={`${id}-method`} label="Method" error={errors.method?.message}>
-        <NativeSelect {...register('method')}>
-          {DISBURSEMENT_METHODS.map((value) => (
-            <option key={value} value={value}>
-              {DISBURSEMENT_METHOD_LABELS[value]}
-            </option>
-          ))}
-        </NativeSelect>
-      </FormField>
-      <DialogFailure message={errors.root?.server?.message} />
-      <DialogActions
-        pending={action.isPending}
-        pendingLabel="Disbursing..."
-        submitLabel={detail.needsSecondApproval ? 'Request disbursement' : 'Disburse'}
-      />
-    </Form>
+      {({ register, formState: { errors } }, id) => (
+        <>
+          {detail.needsSecondApproval ? (
+            <Alert role="note">
+              <AlertDescription>
+                {formatNaira(detail.disbursementAmount)} is above the two-signature limit of{' '}
+                {formatNaira(detail.secondApprovalAbove)}: another administrator must approve this
+                disbursement before the money goes out.
+              </AlertDescription>
+            </Alert>
+          ) : null}
+          <FormField
+            id={`${id}-date`}
+            label="Disbursement date"
+            error={errors.disbursementDate?.message}
+          >
+            <Input type="date" max={today()} required {...register('disbursementDate')} />
+          </FormField>
+          <FormField id={`${id}-method`} label="Method" error={errors.method?.message}>
+            <NativeSelect {...register('method')}>
+              {DISBURSEMENT_METHODS.map((value) => (
+                <option key={value} value={value}>
+                  {DISBURSEMENT_METHOD_LABELS[value]}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+        </>
+      )}
+    </FieldsDialog>
   );
 }
 
@@ -216,97 +174,58 @@ const repaymentResolver = lazyResolver<AdminRepaymentInput>(() =>
 export function RepaymentDialog({ detail }: { detail: Detail }) {
   const action = useRecordRepayment();
   return (
-    <FormDialog
+    <FieldsDialog<AdminRepaymentInput>
       trigger={<Button>Record repayment</Button>}
       className="max-h-dvh overflow-y-auto"
       title="Record a repayment"
       description={`Loan ${detail.loan.loanId}: ${formatNaira(detail.loan.outstandingBalance)} outstanding. Payroll repayments come with the payroll file.`}
-      busy={action.isPending}
+      resolver={repaymentResolver}
+      defaultValues={() => ({ paymentDate: today(), method: 'bank_transfer', reference: '' })}
+      fields={REPAYMENT_FIELDS}
+      texts={{
+        submit: 'Record repayment',
+        pending: 'Recording...',
+        failure: 'The repayment could not be recorded',
+        success: 'Recorded',
+      }}
+      send={(values, key) =>
+        action.mutateAsync({ id: detail.loan.id, idempotencyKey: key, values })
+      }
     >
-      {(close) => <RepaymentForm detail={detail} action={action} onDone={close} />}
-    </FormDialog>
-  );
-}
-
-function RepaymentForm({
-  detail,
-  action,
-  onDone,
-}: {
-  detail: Detail;
-  action: ReturnType<typeof useRecordRepayment>;
-  onDone: () => void;
-}) {
-  const id = useId();
-  const [key] = useState(() => crypto.randomUUID());
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<AdminRepaymentInput>({
-    resolver: repaymentResolver,
-    defaultValues: { paymentDate: today(), method: 'bank_transfer', reference: '' },
-  });
-  const onSubmit = (values: AdminRepaymentInput) =>
-    action.mutate(
-      { id: detail.loan.id, idempotencyKey: key, values },
-      {
-        onSuccess: ({ message }) => {
-          toast.success(message ?? 'Recorded');
-          onDone();
-        },
-        onError: (error) =>
-          showSubmitFailure(
-            error,
-            setError,
-            REPAYMENT_FIELDS,
-            'The repayment could not be recorded',
-          ),
-      },
-    );
-  return (
-    <Form
-      submit={handleSubmit(onSubmit)}
-      preload={repaymentResolver.preload}
-      className="grid grid-cols-1 gap-4"
-    >
-      <FormField id={`${id}-amount`} label="Amount (₦)" error={errors.amount?.message}>
-        <Input
-          type="number"
-          min={0.01}
-          step="0.01"
-          inputMode="decimal"
-          required
-          {...register('amount', { valueAsNumber: true })}
-        />
-      </FormField>
-      <FormField id={`${id}-date`} label="Payment date" error={errors.paymentDate?.message}>
-        <Input type="date" max={today()} required {...register('paymentDate')} />
-      </FormField>
-      <FormField id={`${id}-method`} label="Method" error={errors.method?.message}>
-        <NativeSelect {...register('method')}>
-          {MANUAL_REPAYMENT_METHODS.map((value) => (
-            <option key={value} value={value}>
-              {REPAYMENT_METHOD_LABELS[value]}
-            </option>
-          ))}
-        </NativeSelect>
-      </FormField>
-      <FormField id={`${id}-reference`} label="Reference" error={errors.reference?.message}>
-        <Input
-          required
-          maxLength={100}
-          placeholder="Bank or receipt reference"
-          {...register('reference')}
-        />
-      </FormField>
-      <DialogFailure message={errors.root?.server?.message} />
-      <DialogActions
-        pending={action.isPending}
-        pendingLabel="Recording..."
-        submitLabel="Record repayment"
-      />
-    </Form>
+      {({ register, formState: { errors } }, id) => (
+        <>
+          <FormField id={`${id}-amount`} label="Amount (₦)" error={errors.amount?.message}>
+            <Input
+              type="number"
+              min={0.01}
+              step="0.01"
+              inputMode="decimal"
+              required
+              {...register('amount', { valueAsNumber: true })}
+            />
+          </FormField>
+          <FormField id={`${id}-date`} label="Payment date" error={errors.paymentDate?.message}>
+            <Input type="date" max={today()} required {...register('paymentDate')} />
+          </FormField>
+          <FormField id={`${id}-method`} label="Method" error={errors.method?.message}>
+            <NativeSelect {...register('method')}>
+              {MANUAL_REPAYMENT_METHODS.map((value) => (
+                <option key={value} value={value}>
+                  {REPAYMENT_METHOD_LABELS[value]}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormField>
+          <FormField id={`${id}-reference`} label="Reference" error={errors.reference?.message}>
+            <Input
+              required
+              maxLength={100}
+              placeholder="Bank or receipt reference"
+              {...register('reference')}
+            />
+          </FormField>
+        </>
+      )}
+    </FieldsDialog>
   );
 }

@@ -4,22 +4,13 @@ import type {
   RenamePayrollGroupInput,
 } from '@coop/shared/deductions';
 import { DEDUCTION_MESSAGES } from '@coop/shared/deduction-rules';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import {
-  DialogActions,
-  DialogFailure,
-  FormDialog,
-} from '../../../../components/dialogs/form-dialog';
-import { Form } from '../../../../components/form/form';
+import { FieldsDialog } from '../../../../components/dialogs/fields-dialog';
 import { FormField } from '../../../../components/form/form-field';
 import { DataTable, type DataTableColumn } from '../../../../components/list/data-table';
 import { RecordState } from '../../../../components/list/record-state';
 import { Button } from '../../../../components/ui/button';
 import { Input } from '../../../../components/ui/input';
-import { showSubmitFailure } from '../../../../lib/apply-server-errors';
 import { lazyResolver } from '../../../../lib/lazy-resolver';
-import { toast } from '../../../../lib/toast';
 import {
   useCreatePayrollGroup,
   usePayrollGroups,
@@ -91,70 +82,44 @@ export function PayrollGroupsSection() {
 function AddGroupDialog() {
   const action = useCreatePayrollGroup();
   return (
-    <FormDialog
+    <FieldsDialog<CreatePayrollGroupInput>
       trigger={<Button variant="outline">Add group</Button>}
       title="Add payroll group"
       description="A payroll office that deducts for members. Its code is the one its files and schedules carry, and cannot change later."
-      busy={action.isPending}
+      resolver={createResolver}
+      defaultValues={{ code: '', name: '' }}
+      fields={['code', 'name']}
+      texts={{
+        submit: 'Add group',
+        pending: 'Adding...',
+        failure: 'The group could not be added',
+        success: DEDUCTION_MESSAGES.groupCreated,
+      }}
+      send={(values, key) => action.mutateAsync({ values, idempotencyKey: key })}
     >
-      {(close) => <AddGroupForm action={action} onDone={close} />}
-    </FormDialog>
-  );
-}
-
-function AddGroupForm({
-  action,
-  onDone,
-}: {
-  action: ReturnType<typeof useCreatePayrollGroup>;
-  onDone: () => void;
-}) {
-  const id = useId();
-  const [key] = useState(() => crypto.randomUUID());
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<CreatePayrollGroupInput>({
-    resolver: createResolver,
-    defaultValues: { code: '', name: '' },
-  });
-  const onSubmit = (values: CreatePayrollGroupInput) =>
-    action.mutate(
-      { values, idempotencyKey: key },
-      {
-        onSuccess: ({ message }) => {
-          toast.success(message ?? DEDUCTION_MESSAGES.groupCreated);
-          onDone();
-        },
-        onError: (error) =>
-          showSubmitFailure(error, setError, ['code', 'name'], 'The group could not be added'),
-      },
-    );
-  return (
-    <Form submit={handleSubmit(onSubmit)} preload={createResolver.preload} className="grid gap-4">
-      <FormField
-        id={`${id}-code`}
-        label="Code"
-        hint="As payroll files write it, such as MOF-HQ."
-        error={errors.code?.message}
-      >
-        <Input required autoComplete="off" maxLength={20} {...register('code')} />
-      </FormField>
-      <FormField id={`${id}-name`} label="Name" error={errors.name?.message}>
-        <Input required autoComplete="off" maxLength={120} {...register('name')} />
-      </FormField>
-      <DialogFailure message={errors.root?.server?.message} />
-      <DialogActions pending={action.isPending} pendingLabel="Adding..." submitLabel="Add group" />
-    </Form>
+      {({ register, formState: { errors } }, id) => (
+        <>
+          <FormField
+            id={`${id}-code`}
+            label="Code"
+            hint="As payroll files write it, such as MOF-HQ."
+            error={errors.code?.message}
+          >
+            <Input required autoComplete="off" maxLength={20} {...register('code')} />
+          </FormField>
+          <FormField id={`${id}-name`} label="Name" error={errors.name?.message}>
+            <Input required autoComplete="off" maxLength={120} {...register('name')} />
+          </FormField>
+        </>
+      )}
+    </FieldsDialog>
   );
 }
 
 function RenameGroupDialog({ group }: { group: PayrollGroup }) {
   const action = useRenamePayrollGroup();
   return (
-    <FormDialog
+    <FieldsDialog<RenamePayrollGroupInput>
       trigger={
         <Button variant="outline" className="md:h-8 md:px-3">
           Rename<span className="sr-only"> {group.code}</span>
@@ -162,52 +127,22 @@ function RenameGroupDialog({ group }: { group: PayrollGroup }) {
       }
       title={`Rename ${group.code}`}
       description="The code stays as it is: payroll files and schedules name the group by it."
-      busy={action.isPending}
+      resolver={renameResolver}
+      defaultValues={{ name: group.name }}
+      fields={['name']}
+      texts={{
+        submit: 'Rename',
+        pending: 'Saving...',
+        failure: 'The group could not be renamed',
+        success: DEDUCTION_MESSAGES.groupRenamed,
+      }}
+      send={(values, key) => action.mutateAsync({ id: group.id, values, idempotencyKey: key })}
     >
-      {(close) => <RenameGroupForm group={group} action={action} onDone={close} />}
-    </FormDialog>
-  );
-}
-
-function RenameGroupForm({
-  group,
-  action,
-  onDone,
-}: {
-  group: PayrollGroup;
-  action: ReturnType<typeof useRenamePayrollGroup>;
-  onDone: () => void;
-}) {
-  const id = useId();
-  const [key] = useState(() => crypto.randomUUID());
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<RenamePayrollGroupInput>({
-    resolver: renameResolver,
-    defaultValues: { name: group.name },
-  });
-  const onSubmit = (values: RenamePayrollGroupInput) =>
-    action.mutate(
-      { id: group.id, values, idempotencyKey: key },
-      {
-        onSuccess: ({ message }) => {
-          toast.success(message ?? DEDUCTION_MESSAGES.groupRenamed);
-          onDone();
-        },
-        onError: (error) =>
-          showSubmitFailure(error, setError, ['name'], 'The group could not be renamed'),
-      },
-    );
-  return (
-    <Form submit={handleSubmit(onSubmit)} preload={renameResolver.preload} className="grid gap-4">
-      <FormField id={`${id}-name`} label="Name" error={errors.name?.message}>
-        <Input required autoComplete="off" maxLength={120} {...register('name')} />
-      </FormField>
-      <DialogFailure message={errors.root?.server?.message} />
-      <DialogActions pending={action.isPending} pendingLabel="Saving..." submitLabel="Rename" />
-    </Form>
+      {({ register, formState: { errors } }, id) => (
+        <FormField id={`${id}-name`} label="Name" error={errors.name?.message}>
+          <Input required autoComplete="off" maxLength={120} {...register('name')} />
+        </FormField>
+      )}
+    </FieldsDialog>
   );
 }
