@@ -1,13 +1,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { ButtonProps } from '../ui/button';
 import { failureMessage } from '../../lib/api-client';
-import {
-  DialogActions,
-  DialogFailure,
-  FormDialog,
-  useDialogOpen,
-  type KitDialogProps,
-} from './form-dialog';
+import { DialogActions, DialogFailure, FormDialog, type KitDialogProps } from './form-dialog';
 
 export type DecisionTexts = {
   /** The confirm button: 'Approve', 'Submit Dispute'. */
@@ -24,6 +18,30 @@ export type DecisionTexts = {
   cancel?: string;
 };
 
+/** A kit dialog's body tells its frame while it is sending, and that it is not once it is gone. */
+export function useReportBusy(pending: boolean, onBusy: (busy: boolean) => void) {
+  useEffect(() => onBusy(pending), [pending, onBusy]);
+  useEffect(() => () => onBusy(false), [onBusy]);
+}
+
+/**
+ * The frame of a kit dialog whose body sends something: while the body reports it is busy,
+ * Escape, the overlay and × do nothing. The body is given `close` and `onBusy`.
+ */
+export function SendingDialog({
+  children,
+  ...dialog
+}: KitDialogProps & {
+  children: (close: () => void, onBusy: (busy: boolean) => void) => ReactNode;
+}) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <FormDialog {...dialog} busy={busy}>
+      {(close) => children(close, setBusy)}
+    </FormDialog>
+  );
+}
+
 /**
  * Runs one decision per opening: `key` is the Idempotency-Key, made when the dialog opens and
  * kept across retries of the same decision. A resolved decision closes the dialog; a refused one
@@ -33,8 +51,7 @@ export function useDecisionRun(onDone: () => void, onBusy: (busy: boolean) => vo
   const [key] = useState(() => crypto.randomUUID());
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  useEffect(() => onBusy(pending), [pending, onBusy]);
-  useEffect(() => () => onBusy(false), [onBusy]);
+  useReportBusy(pending, onBusy);
   const run = async (decide: (key: string) => Promise<unknown>) => {
     setPending(true);
     setError(null);
@@ -95,8 +112,6 @@ export function ConfirmDialog({
   texts,
   details,
   onConfirm,
-  open,
-  onOpenChange,
   ...dialog
 }: KitDialogProps & {
   texts: DecisionTexts;
@@ -105,19 +120,17 @@ export function ConfirmDialog({
   /** Sends the decision with the opening's Idempotency-Key; resolves once it is done. */
   onConfirm: (key: string) => Promise<unknown>;
 }) {
-  const [isOpen, setOpen] = useDialogOpen(open, onOpenChange);
-  const [busy, setBusy] = useState(false);
   return (
-    <FormDialog {...dialog} open={isOpen} onOpenChange={setOpen} busy={busy}>
-      {(close) => (
+    <SendingDialog {...dialog}>
+      {(close, onBusy) => (
         <ConfirmBody
           texts={texts}
           details={details}
           onConfirm={onConfirm}
           close={close}
-          onBusy={setBusy}
+          onBusy={onBusy}
         />
       )}
-    </FormDialog>
+    </SendingDialog>
   );
 }

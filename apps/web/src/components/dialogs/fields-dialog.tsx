@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import {
   useForm,
   type DefaultValues,
@@ -11,13 +11,8 @@ import { Form } from '../form/form';
 import { showSubmitFailure } from '../../lib/apply-server-errors';
 import { toast } from '../../lib/toast';
 import type { ButtonProps } from '../ui/button';
-import {
-  DialogActions,
-  DialogFailure,
-  FormDialog,
-  useDialogOpen,
-  type KitDialogProps,
-} from './form-dialog';
+import { SendingDialog, useReportBusy } from './confirm-dialog';
+import { DialogActions, DialogFailure, type KitDialogProps } from './form-dialog';
 
 export type FieldsTexts = {
   /** The submit button: 'Add group', 'Record repayment'. */
@@ -46,20 +41,18 @@ type FieldsProps<Values extends FieldValues> = {
 };
 
 function FieldsBody<Values extends FieldValues>({
-  resolver,
-  defaultValues,
-  fields,
-  texts,
-  send,
-  children,
+  form: { resolver, defaultValues, fields, texts, send, children },
   close,
   onBusy,
-}: FieldsProps<Values> & { close: () => void; onBusy: (busy: boolean) => void }) {
+}: {
+  form: FieldsProps<Values>;
+  close: () => void;
+  onBusy: (busy: boolean) => void;
+}) {
   const id = useId();
   const [key] = useState(() => crypto.randomUUID());
   const [pending, setPending] = useState(false);
-  useEffect(() => onBusy(pending), [pending, onBusy]);
-  useEffect(() => () => onBusy(false), [onBusy]);
+  useReportBusy(pending, onBusy);
   const [defaults] = useState(defaultValues);
   const form = useForm<Values, unknown>({ resolver, defaultValues: defaults });
   const onSubmit = async (values: Values) => {
@@ -102,33 +95,19 @@ function FieldsBody<Values extends FieldValues>({
  * a success is the answer's message as a toast (else `texts.success`) and closes the dialog.
  */
 export function FieldsDialog<Values extends FieldValues>({
-  resolver,
-  defaultValues,
-  fields,
-  texts,
-  send,
-  children,
+  trigger,
   open,
   onOpenChange,
-  ...dialog
+  title,
+  description,
+  onCloseAutoFocus,
+  className,
+  ...form
 }: KitDialogProps & FieldsProps<Values>) {
-  const [isOpen, setOpen] = useDialogOpen(open, onOpenChange);
-  const [busy, setBusy] = useState(false);
+  const dialog = { trigger, open, onOpenChange, title, description, onCloseAutoFocus, className };
   return (
-    <FormDialog {...dialog} open={isOpen} onOpenChange={setOpen} busy={busy}>
-      {(close) => (
-        <FieldsBody
-          resolver={resolver}
-          defaultValues={defaultValues}
-          fields={fields}
-          texts={texts}
-          send={send}
-          close={close}
-          onBusy={setBusy}
-        >
-          {children}
-        </FieldsBody>
-      )}
-    </FormDialog>
+    <SendingDialog {...dialog}>
+      {(close, onBusy) => <FieldsBody form={form} close={close} onBusy={onBusy} />}
+    </SendingDialog>
   );
 }

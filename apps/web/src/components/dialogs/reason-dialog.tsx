@@ -3,14 +3,8 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { FormField } from '../form/form-field';
 import { Textarea } from '../ui/textarea';
 import { failureMessage, fieldErrors } from '../../lib/api-client';
-import { useDecisionRun, type DecisionTexts } from './confirm-dialog';
-import {
-  DialogActions,
-  DialogFailure,
-  FormDialog,
-  useDialogOpen,
-  type KitDialogProps,
-} from './form-dialog';
+import { SendingDialog, useDecisionRun, type DecisionTexts } from './confirm-dialog';
+import { DialogActions, DialogFailure, type KitDialogProps } from './form-dialog';
 
 type ReasonTexts = DecisionTexts & {
   /** The field's label: 'Reason for dispute', 'Reason (optional)'. */
@@ -109,8 +103,6 @@ export function ReasonDialog({
   after,
   rows = 3,
   onConfirm,
-  open,
-  onOpenChange,
   ...dialog
 }: KitDialogProps & {
   texts: ReasonTexts;
@@ -125,11 +117,9 @@ export function ReasonDialog({
   /** Sends the decision with the trimmed reason and the opening's Idempotency-Key. */
   onConfirm: (reason: string, key: string) => Promise<unknown>;
 }) {
-  const [isOpen, setOpen] = useDialogOpen(open, onOpenChange);
-  const [busy, setBusy] = useState(false);
   return (
-    <FormDialog {...dialog} open={isOpen} onOpenChange={setOpen} busy={busy}>
-      {(close) => (
+    <SendingDialog {...dialog}>
+      {(close, onBusy) => (
         <ReasonBody
           texts={texts}
           kind={kind}
@@ -139,9 +129,9 @@ export function ReasonDialog({
           rows={rows}
           onConfirm={onConfirm}
           close={close}
-          onBusy={setBusy}
+          onBusy={onBusy}
         />
       )}
-    </FormDialog>
+    </SendingDialog>
   );
 }
