@@ -9,7 +9,7 @@ import { OneLinePerRequest, readableLogStream } from './config/readable-log.js';
 import type { Database } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { accessTokens } from './lib/access-token.js';
-import { responseSerializerCompiler } from './lib/response-serializer.js';
+import { checkJsonTexts, responseSerializerCompiler } from './lib/response-serializer.js';
 import { checkListStatements } from './lib/list-query.js';
 import { requestIdGenerator } from './lib/request-id.js';
 import { metrics } from './plugins/metrics.js';
@@ -146,6 +146,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Under test every request of a prepared list also builds its statement again and fails if it
   // differs from its shape's (lib/list-query.ts, decision 143).
   checkListStatements(config.env === 'test');
+  // Under test every answer the database wrote is held to its route's schema, as zod writes it
+  // (lib/response-serializer.ts `sendJsonText`, decision 165).
+  checkJsonTexts(config.env === 'test');
 
   const deps: Deps = { config, db, clock, tokens: accessTokens(config.jwtSecret, clock) };
   // The members import checks its rows' payroll groups through the payroll module (jobs.ts

@@ -8,7 +8,10 @@
  * verified, rejected and pending. The announcements of demo/notifications.ts talk about these
  * records.
  */
-import { contributionListQuerySchema } from '@coop/shared/contributions';
+import {
+  contributionListQuerySchema,
+  type ContributionListResponse,
+} from '@coop/shared/contributions';
 import { addDays, addMonthsClamped, formatDisplayDate, parseIsoDate } from '@coop/shared/dates';
 import type { Deps } from '../deps.js';
 import {
@@ -54,7 +57,7 @@ async function contributionOf(deps: Deps, who: SeededMember, month: string): Pro
     who.actor,
     contributionListQuerySchema.parse({ contributionMonth: month }),
   );
-  const row = page.items[0];
+  const row = (JSON.parse(page) as ContributionListResponse).data[0];
   if (!row) throw new Error(`demo: no ${month} contribution for ${who.person.key}`);
   return row.id;
 }

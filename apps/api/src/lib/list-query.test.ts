@@ -4,7 +4,16 @@ import type { DatabaseHandle } from '../db/client.js';
 import { notifications } from '../db/schema/index.js';
 import { createTestDatabase } from '../test/database.js';
 import { insertLedgerTestMember } from '../test/ledger-members.js';
-import { checkListStatements, listFilters, listPage, listValues } from './list-query.js';
+import { koboToNaira } from '@coop/shared/money';
+import {
+  checkListStatements,
+  jsonValues,
+  listBody,
+  listFilters,
+  listPage,
+  listPageJson,
+  listValues,
+} from './list-query.js';
 
 /**
  * The list helper on its own, on timestamps (the contributions suite covers calendar dates):
@@ -203,6 +212,99 @@ describe('listPage and listFilters', () => {
       const leaky = { statement: 'test_notifications_leaky', leak: true };
       expect(await listed(userId, {}, leaky)).toHaveLength(4);
       await expect(listed(otherId, {}, leaky)).rejects.toThrow(/built another statement/);
+    });
+  });
+
+  describe('a page PostgreSQL writes as one JSON value (decision 165)', () => {
+    /** An amount in kobo from the title, to see naira written as JavaScript writes them. */
+    const koboOf = sql`(length(${notifications.title}) * 1050 + 5)`;
+
+    const page = (member: string, window: { page?: number; limit?: number; desc?: boolean }) =>
+      listPageJson(
+        {
+          page: window.page ?? 1,
+          limit: window.limit ?? 10,
+          sortBy: 'createdAt',
+          sortOrder: window.desc ? 'desc' : 'asc',
+        },
+        {
+          db: handle.db,
+          statement: 'test_json',
+          values: { userId: member },
+          sortColumns: { createdAt: notifications.createdAt },
+          tiebreakers: [notifications.id],
+          select: (p, bound) =>
+            handle.db
+              .select({
+                item: p.item(
+                  jsonValues.object({
+                    title: notifications.title,
+                    read: sql`${notifications.readAt} is not null`,
+                    readAt: jsonValues.instant(notifications.readAt),
+                    createdAt: jsonValues.instant(notifications.createdAt),
+                    amount: jsonValues.naira(koboOf),
+                  }),
+                ),
+                totalItems: p.totalItems,
+              })
+              .from(notifications)
+              .where(eq(notifications.userId, bound.userId))
+              .orderBy(...p.orderBy)
+              .limit(p.limit)
+              .offset(p.offset),
+          also: (bound) => ({
+            unread: sql<number>`(select count(*) from ${notifications}
+              where ${notifications.userId} = ${bound.userId} and ${notifications.readAt} is null)`.mapWith(
+              Number,
+            ),
+          }),
+        },
+      );
+
+    it('writes the items as JSON.stringify writes them, in the page order, with the total', async () => {
+      const theirs = await page(otherId, { desc: true });
+      const expected = [
+        {
+          title: 'Theirs, read',
+          read: true,
+          readAt: '2026-03-05T10:00:00.000Z',
+          createdAt: '2026-03-05T09:00:00.000Z',
+          amount: koboToNaira(12 * 1050 + 5),
+        },
+        {
+          title: 'Theirs',
+          read: false,
+          readAt: null,
+          createdAt: '2026-03-04T10:00:00.000Z',
+          amount: koboToNaira(6 * 1050 + 5),
+        },
+      ];
+      expect(theirs.itemsJson).toBe(JSON.stringify(expected));
+      expect(theirs.pagination.totalItems).toBe(2);
+      expect(theirs.also).toEqual({ unread: 1 });
+      expect(JSON.parse(listBody(theirs, { summary: { n: 1 } }))).toEqual({
+        success: true,
+        data: expected,
+        pagination: theirs.pagination,
+        summary: { n: 1 },
+      });
+      // The same statement, another member: their own rows.
+      const mine = await page(userId, { limit: 2 });
+      expect((JSON.parse(mine.itemsJson) as { title: string }[]).map((i) => i.title)).toEqual([
+        '10% off',
+        'Plain',
+      ]);
+      expect(mine.pagination).toMatchObject({ totalItems: 4, totalPages: 2, hasNext: true });
+    });
+
+    it('gives an empty page its row: [] with the total, read from page 1 past the last page', async () => {
+      const past = await page(userId, { page: 3, limit: 2 });
+      expect(past.itemsJson).toBe('[]');
+      expect(past.pagination).toMatchObject({ currentPage: 3, totalItems: 4 });
+      expect(past.also).toEqual({ unread: 4 });
+      const nobody = await page('00000000-0000-4000-8000-000000000000', {});
+      expect(nobody.itemsJson).toBe('[]');
+      expect(nobody.pagination.totalItems).toBe(0);
     });
   });
 });

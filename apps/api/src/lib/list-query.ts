@@ -238,52 +238,13 @@ export async function listPage<SortField extends string, Row>(
     fetchRows = (limit, offset) =>
       spec.fetch({ orderBy: orderBy(), limit, offset, totalItems: totalItems(), session });
   } else {
-    const present = Object.keys(spec.values)
-      .filter((key) => spec.values[key] !== undefined)
-      .sort();
-    const shape = `${spec.statement}|${String(query.sortBy)} ${query.sortOrder}|${
-      pending ? 'session' : ''
-    }|${present.join(',')}`;
-    const build = () => {
-      const bound: Record<string, unknown> = {};
-      for (const key of Object.keys(spec.values)) {
-        if (RESERVED.has(key)) throw new Error(`list ${spec.statement}: '${key}' is reserved`);
-        bound[key] = spec.values[key] === undefined ? undefined : sql.placeholder(key);
-      }
+    const statement = preparedShape(query, spec, pending !== undefined, () => {
+      const bound = boundOf(spec);
       return spec.select(
         { orderBy: orderBy(), limit: LIMIT, offset: OFFSET, totalItems: totalItems(), session },
         bound,
       );
-    };
-    let byShape = preparedOn.get(spec.db);
-    if (!byShape) preparedOn.set(spec.db, (byShape = new Map<string, PreparedShape>()));
-    let prepared = byShape.get(shape);
-    let name = shapeNames.get(shape);
-    if (name === undefined && shapeNames.size < MAX_SHAPES) {
-      name = `list_${spec.statement}_${shapeNames.size + 1}`;
-      shapeNames.set(shape, name);
-    }
-    if (name === undefined) {
-      const select = build();
-      prepared = { statement: { execute: (values) => select.execute(values) } };
-    } else if (!prepared) {
-      const select = build();
-      prepared = {
-        statement: select.prepare(name),
-        rendered: checkEveryBuild ? renderedOf(select) : undefined,
-      };
-      byShape.set(shape, prepared);
-    } else if (checkEveryBuild) {
-      const rendered = renderedOf(build());
-      prepared.rendered ??= rendered;
-      if (rendered !== prepared.rendered) {
-        throw new Error(
-          `list ${spec.statement}: the shape '${shape}' built another statement: ` +
-            'select() reads a value that is not bound through `values`',
-        );
-      }
-    }
-    const statement = prepared.statement;
+    });
     const values = pending ? { ...spec.values, ...pending.values } : { ...spec.values };
     const listSpec = spec;
     const toRow = (result: unknown): PageRow<Row> =>
@@ -305,6 +266,222 @@ export async function listPage<SortField extends string, Row>(
     pagination: buildPagination(query.page, query.limit, total),
   };
 }
+
+/** Each value's placeholder, or undefined where the value is (its filter is left out). */
+function boundOf(spec: { statement: string; values: Record<string, unknown> }) {
+  const bound: Record<string, unknown> = {};
+  for (const key of Object.keys(spec.values)) {
+    if (RESERVED.has(key)) throw new Error(`list ${spec.statement}: '${key}' is reserved`);
+    bound[key] = spec.values[key] === undefined ? undefined : sql.placeholder(key);
+  }
+  return bound;
+}
+
+/**
+ * The statement of this request's shape (decision 143): built by `build` and prepared the first
+ * time, bound every later time; under test built again and compared on every request.
+ */
+function preparedShape(
+  query: ListWindow<string>,
+  spec: { db: Executor; statement: string; values: Record<string, unknown> },
+  withSession: boolean,
+  build: () => PreparableSelect<unknown>,
+): { execute(values: Record<string, unknown>): Promise<unknown[]> } {
+  const present = Object.keys(spec.values)
+    .filter((key) => spec.values[key] !== undefined)
+    .sort();
+  const shape = `${spec.statement}|${query.sortBy} ${query.sortOrder}|${
+    withSession ? 'session' : ''
+  }|${present.join(',')}`;
+  let byShape = preparedOn.get(spec.db);
+  if (!byShape) preparedOn.set(spec.db, (byShape = new Map<string, PreparedShape>()));
+  let prepared = byShape.get(shape);
+  let name = shapeNames.get(shape);
+  if (name === undefined && shapeNames.size < MAX_SHAPES) {
+    name = `list_${spec.statement}_${shapeNames.size + 1}`;
+    shapeNames.set(shape, name);
+  }
+  if (name === undefined) {
+    const select = build();
+    return { execute: (values) => select.execute(values) };
+  }
+  if (!prepared) {
+    const select = build();
+    prepared = {
+      statement: select.prepare(name),
+      rendered: checkEveryBuild ? renderedOf(select) : undefined,
+    };
+    byShape.set(shape, prepared);
+  } else if (checkEveryBuild) {
+    const rendered = renderedOf(build());
+    prepared.rendered ??= rendered;
+    if (rendered !== prepared.rendered) {
+      throw new Error(
+        `list ${spec.statement}: the shape '${shape}' built another statement: ` +
+          'select() reads a value that is not bound through `values`',
+      );
+    }
+  }
+  return prepared.statement;
+}
+
+/**
+ * A page as PostgreSQL writes it (decision 165): the items as ONE JSON array of the shared
+ * schema's shape, its pagination, and what else the list selects beside it (`also`).
+ */
+export interface JsonListPage<Also = Record<string, never>> {
+  /** The page's items, JSON text as the database wrote it: `[…]`, `[]` for an empty page. */
+  itemsJson: string;
+  pagination: Pagination;
+  also: Also;
+}
+
+/** Handed to a JSON list's `select`: `item` wraps the item's JSON, `totalItems` is aliased. */
+export interface JsonPageRequest {
+  orderBy: SQL[];
+  limit: number;
+  offset: number;
+  /** `count(*) over ()`, aliased for the statement around the page. */
+  totalItems: SQL.Aliased<number>;
+  /** The item's JSON object (`jsonValues.object`), aliased for the same. */
+  item(json: SQL): SQL.Aliased<unknown>;
+}
+
+/** A select whose fields are `item` and `totalItems` (`JsonPageRequest`), to be wrapped. */
+export interface JsonPageSelect {
+  as(alias: string): unknown;
+}
+
+/** A member list read as one JSON value (decision 165), rendered once per shape (decision 143). */
+export interface JsonListSpec<
+  SortField extends string,
+  Values extends Record<string, unknown>,
+  Also extends Record<string, SQL>,
+> extends ListSpecBase<SortField> {
+  db: Executor;
+  statement: string;
+  values: Values;
+  /** The page: one row an item, `{ item: page.item(json), totalItems: page.totalItems }`. */
+  select(page: JsonPageRequest, bound: Values): JsonPageSelect;
+  /** Scalar columns selected once beside the page (the unread count), from `bound` only. */
+  also?(bound: Values): Also;
+}
+
+type AlsoValues<Also extends Record<string, SQL>> = {
+  [K in keyof Also]: Also[K] extends SQL<infer T> ? T : never;
+};
+
+const PAGE = 'page';
+
+/**
+ * `listPage` for a list whose answer PostgreSQL writes (decision 165): the page's rows are
+ * aggregated by `json_agg` in the page's order into one JSON array of the shared schema's items,
+ * beside the total, the session check (decision 108) and `also`, in one row even when the page is
+ * empty. The API parses nothing of it: `listBody` puts the text in the envelope and
+ * `sendJsonText` (lib/response-serializer.ts) sends it.
+ */
+export async function listPageJson<
+  SortField extends string,
+  Values extends Record<string, unknown>,
+  Also extends Record<string, SQL> = Record<string, never>,
+>(
+  query: ListWindow<SortField>,
+  spec: JsonListSpec<SortField, Values, Also>,
+): Promise<JsonListPage<AlsoValues<Also>>> {
+  const direction = query.sortOrder === 'asc' ? asc : desc;
+  const pending = pendingSession();
+  const statement = preparedShape(query, spec, pending !== undefined, () => {
+    const bound = boundOf(spec) as Values;
+    const page = spec
+      .select(
+        {
+          orderBy: [spec.sortColumns[query.sortBy], ...spec.tiebreakers].map((column) =>
+            direction(column),
+          ),
+          limit: LIMIT,
+          offset: OFFSET,
+          totalItems: sql<number>`count(*) over ()`.as('total_items'),
+          item: (json) => sql`${json}`.as('item'),
+        },
+        bound,
+      )
+      .as(PAGE) as { item: SQL.Aliased; totalItems: SQL.Aliased } & Parameters<
+      ReturnType<Executor['select']>['from']
+    >[0];
+    // A LIMIT keeps the page a subquery of its own, so `array_agg` reads it in the page's order;
+    // `array_to_json` writes the array without spaces (`json_agg` puts one after each comma).
+    return spec.db
+      .select({
+        items: sql<string>`coalesce(array_to_json(array_agg(${page.item})), '[]')::text`,
+        totalItems: sql<number | null>`max(${page.totalItems})`,
+        session: pending ? pending.column : NO_SESSION,
+        ...spec.also?.(bound),
+      })
+      .from(page);
+  });
+  const values = pending ? { ...spec.values, ...pending.values } : { ...spec.values };
+  const read = async (limit: number, offset: number) => {
+    const [row] = (await statement.execute({ ...values, limit, offset })) as {
+      items: string;
+      totalItems: number | string | null;
+      session: unknown;
+    }[];
+    if (!row) throw new Error(`list ${spec.statement}: an aggregate gave no row`);
+    return row;
+  };
+  const { items, totalItems, session, ...also } = await read(
+    query.limit,
+    (query.page - 1) * query.limit,
+  );
+  // The check is made with the page, on an empty page too: the aggregate always gives its row.
+  if (pending) await pending.settle(session ?? null);
+  // Past the last page the total is read from page 1.
+  const total = totalItems ?? (query.page > 1 ? ((await read(1, 0)).totalItems ?? 0) : 0);
+  return {
+    itemsJson: items,
+    pagination: buildPagination(query.page, query.limit, Number(total)),
+    also: also as AlsoValues<Also>,
+  };
+}
+
+/**
+ * The list envelope (`listEnvelope` in @coop/shared/http) around a JSON page: the database's text
+ * as it came, the pagination and each of `tail`'s keys written after it, in the schema's order.
+ */
+export function listBody(page: JsonListPage<unknown>, tail: Record<string, unknown> = {}): string {
+  let body = `{"success":true,"data":${page.itemsJson},"pagination":${JSON.stringify(page.pagination)}`;
+  for (const [key, value] of Object.entries(tail)) {
+    body += `,${JSON.stringify(key)}:${JSON.stringify(value)}`;
+  }
+  return `${body}}`;
+}
+
+/**
+ * Columns as the shared schemas write them, for an item's `json_build_object` (decision 165): the
+ * same text `JSON.stringify` gives the API's own mapping, so the answer does not change with who
+ * writes it (under test, `sendJsonText` holds every answer to that).
+ */
+export const jsonValues = {
+  /**
+   * An object of these keys in this order, written as `JSON.stringify` writes it: `row_to_json`
+   * of a row of the values named by the keys (`json_build_object` puts spaces around `:` and after
+   * each `,`). The values come from the columns of the row it is selected on.
+   */
+  object(fields: Record<string, AnyColumn | SQL>): SQL {
+    const values = Object.entries(fields).map(
+      ([key, value]) => sql`${value} as ${sql.identifier(key)}`,
+    );
+    return sql`(select row_to_json(j) from (select ${sql.join(values, sql`, `)}) j)`;
+  },
+  /** Kobo as naira (`koboToNaira`): 2500050 → 25000.5, 2500000 → 25000, as JavaScript writes them. */
+  naira(kobo: AnyColumn | SQL): SQL {
+    return sql`trim_scale(${kobo}::numeric / 100)`;
+  },
+  /** A timestamptz as `Date#toISOString` writes it: UTC, milliseconds, `Z`. */
+  instant(column: AnyColumn | SQL): SQL {
+    return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  },
+};
 
 /**
  * Request values as a list binds them (decision 143): what a filter needs computed in JavaScript

@@ -3,8 +3,10 @@ import { z } from 'zod';
 import { contributionListResponseSchema } from '@coop/shared/contributions';
 import { apiErrorSchema } from '@coop/shared/http';
 import {
+  checkJsonTexts,
   fastSerializer,
   responseSerializerCompiler,
+  sendJsonText,
   serializationSchema,
 } from './response-serializer.js';
 
@@ -114,5 +116,53 @@ describe('the compiled response serializer', () => {
       timestamp: '2025-06-15T09:00:00.000Z',
     };
     expect(JSON.parse(fastSerializer(apiErrorSchema)!(body))).toEqual(body);
+  });
+});
+
+describe('an answer the database wrote (sendJsonText, decision 165)', () => {
+  async function answer(text: string, check: boolean) {
+    const { default: Fastify } = await import('fastify');
+    const { validatorCompiler } = await import('fastify-type-provider-zod');
+    const app = Fastify({ logger: false });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(responseSerializerCompiler({ crossCheck: true }));
+    app.get(
+      '/page',
+      { schema: { response: { 200: contributionListResponseSchema } } },
+      (req, reply) => sendJsonText(req, reply, text),
+    );
+    checkJsonTexts(check);
+    try {
+      return await app.inject({ url: '/page' });
+    } finally {
+      checkJsonTexts(false);
+      await app.close();
+    }
+  }
+
+  it('sends the text as it is, as JSON, when it is what zod writes for the schema', async () => {
+    const text = JSON.stringify(page);
+    const res = await answer(text, true);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.body).toBe(text);
+  });
+
+  it.each([
+    ['spaces', JSON.stringify(page, null, 1)],
+    ['kobo written as 25000.50', JSON.stringify(page).replace('25000.5', '25000.50')],
+    [
+      'another key order',
+      JSON.stringify({ ...page, data: [Object.fromEntries(Object.entries(item).reverse())] }),
+    ],
+    ['a key the schema lacks', JSON.stringify({ ...page, data: [{ ...item, userId: item.id }] })],
+    [
+      'a date in another form',
+      JSON.stringify({ ...page, data: [{ ...item, disputeDate: '2025-04-01 10:00:00+00' }] }),
+    ],
+  ])('fails under test on %s', async (_what, text) => {
+    expect((await answer(text, true)).statusCode).toBe(500);
+    // Outside tests it is sent unread.
+    expect((await answer(text, false)).body).toBe(text);
   });
 });

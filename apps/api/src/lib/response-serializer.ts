@@ -18,10 +18,12 @@
  *
  * A schema that has no faithful JSON Schema (a transform, a custom type) keeps zod's serializer.
  */
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js';
 import fastJson from 'fast-json-stringify';
 import { z } from 'zod';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import { pendingSession } from './pending-session.js';
 
 type JsonSchema = Record<string, unknown>;
 type Serialize = (data: unknown) => string;
@@ -104,4 +106,61 @@ export function responseSerializerCompiler(
       return written;
     };
   };
+}
+
+let checkJsonText = false;
+const zodOf = new WeakMap<z.ZodType, Serialize>();
+
+/**
+ * Under test, every answer `sendJsonText` sends is also parsed and encoded by zod from the route's
+ * response schema, and must come out the same text (see below). The app turns it on when its
+ * config says `test` (app.ts), as it does the serializer's cross-check.
+ */
+export function checkJsonTexts(on: boolean): void {
+  checkJsonText = on;
+}
+
+/**
+ * Sends an answer whose JSON the database wrote (decision 165: a member list's page as one JSON
+ * value): as it is, neither parsed nor serialised again, so the route's serializer does not see
+ * it. What the serializer guarantees is kept by the writer, the list's `json_build_object` of the
+ * shared schema's keys in their order, and under test held to it on every answer: the text must
+ * be exactly what zod's encoding of the route's 200 schema writes for its parsed value (a missing
+ * or extra key, another order, `25000.00` for `25000`, a date in another format, a status the
+ * schema does not know all fail the test that sent it).
+ *
+ * The session check of the route is made first if the page has not made it (a string answer skips
+ * the route group's `preSerialization`, which would).
+ */
+export async function sendJsonText(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  text: string,
+): Promise<void> {
+  await pendingSession()?.settle(null);
+  if (checkJsonText) {
+    const schema = (
+      req.routeOptions.schema?.response as Record<number, unknown> | undefined
+    )?.[200];
+    if (!(schema instanceof z.ZodType)) {
+      throw new Error(`${req.method} ${req.url}: sendJsonText needs a zod 200 response schema`);
+    }
+    let viaZod = zodOf.get(schema);
+    if (!viaZod) {
+      viaZod = zodSerializerCompiler({
+        schema,
+        method: req.method,
+        url: req.routeOptions.url ?? req.url,
+        httpStatus: '200',
+      });
+      zodOf.set(schema, viaZod);
+    }
+    const expected = viaZod(JSON.parse(text));
+    if (expected !== text) {
+      throw new Error(
+        `${req.method} ${req.url}: the database wrote ${text} where zod writes ${expected}`,
+      );
+    }
+  }
+  void reply.type('application/json; charset=utf-8').send(text);
 }

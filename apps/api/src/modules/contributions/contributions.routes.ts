@@ -17,6 +17,7 @@ import {
 } from '@coop/shared/contribution-rules';
 import { idempotencyHeadersSchema, idParamsSchema } from '@coop/shared/http';
 import { idempotently } from '../../lib/idempotency.js';
+import { sendJsonText } from '../../lib/response-serializer.js';
 import type { RouteModule } from '../../plugins/route-groups.js';
 import {
   confirmContributions,
@@ -46,9 +47,8 @@ export const contributionRoutes: RouteModule = async (app, deps) => {
         response: { 200: contributionListResponseSchema },
       },
     },
-    async (req) => {
-      const page = await listContributions(deps, req.member, req.query);
-      return { success: true as const, data: page.items, pagination: page.pagination };
+    async (req, reply) => {
+      await sendJsonText(req, reply, await listContributions(deps, req.member, req.query));
     },
   );
 

@@ -41,7 +41,7 @@ import { actorIdOf } from '../../lib/actor.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { DomainError, notFound, validationError } from '../../lib/domain-error.js';
 import { postLedgerTransactions, type LedgerEntryInput } from '../ledger/ledger.service.js';
-import type { ListPage } from '../../lib/list-query.js';
+import { listBody, type ListPage } from '../../lib/list-query.js';
 import { assertTransition } from '../../lib/transitions.js';
 import { sendMessages, settleNotifications } from '../notifications/notifications.service.js';
 import {
@@ -70,14 +70,16 @@ export function toContribution(row: ContributionListRow): Contribution {
   };
 }
 
-/** GET /users/contributions: the member's own, filtered, one page. */
+/**
+ * GET /users/contributions: the member's own, filtered, one page, as the answer's JSON text
+ * (decision 165: PostgreSQL writes the items).
+ */
 export async function listContributions(
   deps: Deps,
   actor: MemberActor,
   query: ContributionListQuery,
-): Promise<ListPage<Contribution>> {
-  const page = await contributionsRepository(deps.db).page(actor.user.id, query);
-  return { items: page.items.map(toContribution), pagination: page.pagination };
+): Promise<string> {
+  return listBody(await contributionsRepository(deps.db).page(actor.user.id, query));
 }
 
 /** The member's savings of confirmed (or resolved) contributions: what a loan limit counts. */

@@ -3,10 +3,27 @@ import type { NotificationListQuery } from '@coop/shared/notifications';
 import { notifications, users, userSettings } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
 import { chunks } from '../../lib/chunks.js';
-import { listPage } from '../../lib/list-query.js';
+import { jsonValues, listPageJson } from '../../lib/list-query.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = typeof notifications.$inferInsert;
+
+/**
+ * A notification as the shared `notificationSchema` writes it (`toNotification`), written by
+ * PostgreSQL for the member's list (decision 165): the same keys in the schema's order.
+ */
+const notificationJson = jsonValues.object({
+  id: notifications.id,
+  type: notifications.type,
+  title: notifications.title,
+  message: notifications.message,
+  read: sql`${notifications.readAt} is not null`,
+  readAt: jsonValues.instant(notifications.readAt),
+  createdAt: jsonValues.instant(notifications.createdAt),
+  priority: notifications.priority,
+  actionText: notifications.actionText,
+  actionUrl: notifications.actionUrl,
+});
 
 export function notificationsRepository(db: Executor) {
   const ownedBy = (userId: string, read?: boolean) =>
@@ -41,8 +58,9 @@ export function notificationsRepository(db: Executor) {
         .where(inArray(users.id, userIds));
     },
 
+    /** One page as JSON (decision 165), with the member's unread count across every page. */
     page(userId: string, query: NotificationListQuery) {
-      return listPage(query, {
+      return listPageJson(query, {
         db,
         statement: 'notifications_member',
         // `read` changes the statement (is null / is not null): a shape each, nothing to bind.
@@ -53,30 +71,23 @@ export function notificationsRepository(db: Executor) {
         },
         sortColumns: { createdAt: notifications.createdAt },
         tiebreakers: [notifications.id],
-        // The member's unread count rides on the page too (PostgreSQL counts it once, an
-        // InitPlan): with the session check, one round trip where it took two.
         select: (page, bound) =>
           db
-            .select({
-              notification: notifications,
-              unreadCount: sql<number>`(${db
-                .select({ n: count() })
-                .from(notifications)
-                .where(ownedBy(bound.userId, false))})`.mapWith(Number),
-              totalItems: page.totalItems,
-              session: page.session,
-            })
+            .select({ item: page.item(notificationJson), totalItems: page.totalItems })
             .from(notifications)
             .where(ownedBy(bound.userId, bound.read ? true : bound.unread ? false : undefined))
             .orderBy(...page.orderBy)
             .limit(page.limit)
             .offset(page.offset),
-        toRow: ({ totalItems, session, ...row }) => ({ row, totalItems, session }),
+        // The unread count rides on the page's row: with the session check, one round trip, on
+        // an empty page too.
+        also: (bound) => ({
+          unreadCount: sql<number>`(${db
+            .select({ n: count() })
+            .from(notifications)
+            .where(ownedBy(bound.userId, false))})`.mapWith(Number),
+        }),
       });
-    },
-
-    count(userId: string, read?: boolean): Promise<number> {
-      return db.$count(notifications, ownedBy(userId, read));
     },
 
     async markRead(userId: string, id: string, at: Date): Promise<NotificationRow | undefined> {

@@ -6,6 +6,7 @@ import {
 } from '@coop/shared/notifications';
 import { idParamsSchema } from '@coop/shared/http';
 import { textMessageListQuerySchema, textMessageListResponseSchema } from '@coop/shared/sms';
+import { sendJsonText } from '../../lib/response-serializer.js';
 import type { RouteModule } from '../../plugins/route-groups.js';
 import {
   listNotifications,
@@ -30,10 +31,9 @@ export const notificationRoutes: RouteModule = async (app, deps) => {
         response: { 200: notificationListResponseSchema },
       },
     },
-    async (req) => ({
-      success: true as const,
-      ...(await listNotifications(deps, req.member, req.query)),
-    }),
+    async (req, reply) => {
+      await sendJsonText(req, reply, await listNotifications(deps, req.member, req.query));
+    },
   );
 
   app.put(

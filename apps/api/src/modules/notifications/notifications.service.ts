@@ -9,6 +9,7 @@ import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import type { Actor, MemberActor } from '../../lib/actor.js';
 import { notFound } from '../../lib/domain-error.js';
+import { listBody } from '../../lib/list-query.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { enqueueEmails } from '../../lib/outbox.js';
 import { enqueueSms, type OutgoingSms } from '../../lib/sms-outbox.js';
@@ -42,22 +43,17 @@ export function toNotification(row: NotificationRow): Notification {
   };
 }
 
-/** GET /users/notifications: one page, with the member's unread count across every page. */
+/**
+ * GET /users/notifications: one page, with the member's unread count across every page, as the
+ * answer's JSON text (decision 165: PostgreSQL writes the items).
+ */
 export async function listNotifications(
   deps: Deps,
   actor: MemberActor,
   query: NotificationListQuery,
-) {
-  const repo = notificationsRepository(deps.db);
-  const page = await repo.page(actor.user.id, query);
-  // An empty page carries no count: the member may still have unread ones (a filter, a page past
-  // the end), counted on their own.
-  const unreadCount = page.items[0]?.unreadCount ?? (await repo.count(actor.user.id, false));
-  return {
-    data: page.items.map(({ notification }) => toNotification(notification)),
-    pagination: page.pagination,
-    summary: { unreadCount },
-  };
+): Promise<string> {
+  const page = await notificationsRepository(deps.db).page(actor.user.id, query);
+  return listBody(page, { summary: { unreadCount: page.also.unreadCount } });
 }
 
 /** Marks one of the member's own notifications read; anyone else's answers 404. */

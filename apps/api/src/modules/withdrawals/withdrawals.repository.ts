@@ -2,7 +2,13 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AdminWithdrawalListQuery, WithdrawalListQuery } from '@coop/shared/withdrawals';
 import type { Executor } from '../../db/client.js';
 import { users, withdrawals } from '../../db/schema/index.js';
-import { listFilters, listPage, listValues } from '../../lib/list-query.js';
+import {
+  jsonValues,
+  listFilters,
+  listPage,
+  listPageJson,
+  listValues,
+} from '../../lib/list-query.js';
 import { availableOfTypeSql } from '../ledger/ledger.service.js';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -29,6 +35,22 @@ const LIST_COLUMNS = {
 };
 export type WithdrawalListRow = Pick<WithdrawalRow, keyof typeof LIST_COLUMNS>;
 
+/**
+ * A request as the shared `withdrawalSchema` writes it (`toWithdrawal`), written by PostgreSQL for
+ * the member's list (decision 165): the same keys in the same order.
+ */
+const withdrawalJson = jsonValues.object({
+  _id: withdrawals.id,
+  id: withdrawals.id,
+  withdrawalType: withdrawals.withdrawalType,
+  requestedAmount: jsonValues.naira(withdrawals.requestedAmount),
+  status: withdrawals.status,
+  requestDate: jsonValues.instant(withdrawals.requestDate),
+  processedDate: jsonValues.instant(withdrawals.processedDate),
+  reason: withdrawals.reason,
+  rejectionReason: withdrawals.rejectionReason,
+});
+
 const SORT_COLUMNS = {
   requestDate: withdrawals.requestDate,
   requestedAmount: withdrawals.requestedAmount,
@@ -52,7 +74,7 @@ const ADMIN_COLUMNS = {
 export function withdrawalsRepository(db: Executor) {
   return {
     page(userId: string, query: WithdrawalListQuery) {
-      return listPage(query, {
+      return listPageJson(query, {
         db,
         statement: 'withdrawals_member',
         values: { userId, status: query.status, type: query.requestType },
@@ -60,7 +82,7 @@ export function withdrawalsRepository(db: Executor) {
         tiebreakers: [withdrawals.requestDate, withdrawals.id],
         select: (page, bound) =>
           db
-            .select({ row: LIST_COLUMNS, totalItems: page.totalItems, session: page.session })
+            .select({ item: page.item(withdrawalJson), totalItems: page.totalItems })
             .from(withdrawals)
             .where(
               and(

@@ -15,6 +15,7 @@ import {
   withdrawalUpdateSchema,
 } from '@coop/shared/withdrawals';
 import { idempotently } from '../../lib/idempotency.js';
+import { sendJsonText } from '../../lib/response-serializer.js';
 import type { RouteModule } from '../../plugins/route-groups.js';
 import {
   approveWithdrawalRequest,
@@ -45,9 +46,8 @@ export const withdrawalRoutes: RouteModule = async (app, deps) => {
         response: { 200: withdrawalListResponseSchema },
       },
     },
-    async (req) => {
-      const page = await listWithdrawals(deps, req.member, req.query);
-      return { success: true as const, data: page.items, pagination: page.pagination };
+    async (req, reply) => {
+      await sendJsonText(req, reply, await listWithdrawals(deps, req.member, req.query));
     },
   );
 

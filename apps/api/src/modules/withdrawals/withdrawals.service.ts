@@ -46,7 +46,7 @@ import {
   resizeHold,
   type MemberBalance,
 } from '../ledger/ledger.service.js';
-import type { ListPage } from '../../lib/list-query.js';
+import { listBody, type ListPage } from '../../lib/list-query.js';
 import { assertTransition } from '../../lib/transitions.js';
 import { sendMessages } from '../notifications/notifications.service.js';
 import { currentPolicy } from '../policy/policy.service.js';
@@ -78,14 +78,16 @@ const TYPE_WORDS: Record<WithdrawalType, string> = {
   share_holding: 'share holding',
 };
 
-/** GET /users/withdrawals: the member's own, by status and type, one page. */
+/**
+ * GET /users/withdrawals: the member's own, by status and type, one page, as the answer's JSON
+ * text (decision 165: PostgreSQL writes the items).
+ */
 export async function listWithdrawals(
   deps: Deps,
   actor: MemberActor,
   query: WithdrawalListQuery,
-): Promise<ListPage<Withdrawal>> {
-  const page = await withdrawalsRepository(deps.db).page(actor.user.id, query);
-  return { items: page.items.map(toWithdrawal), pagination: page.pagination };
+): Promise<string> {
+  return listBody(await withdrawalsRepository(deps.db).page(actor.user.id, query));
 }
 
 /**
