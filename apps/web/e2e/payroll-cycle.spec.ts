@@ -19,11 +19,12 @@ import {
 
 /**
  * The payroll cycle end to end (docs/decisions/150-payroll-cycle.md and 151–157), as the month-end
- * routine of docs/administrators.md runs it: the officer raises a member's deduction instruction,
- * downloads the month's schedule, imports what the payroll office deducted (one member short, one
- * missing), reads the variance report and posts; the short member is told in naira, confirms and
- * disputes; the officer resolves the dispute and records the employer's remittance. The test
- * builds its own payroll group and members through the API, so it runs beside any other.
+ * routine of docs/administrators.md runs it: the officer raises a member's deduction instruction on
+ * the member's page, downloads the month's schedule, imports what the payroll office deducted (one
+ * member short, one missing), reads the variance report and posts; the short member is told in
+ * naira, confirms and disputes; the officer resolves the dispute and records the employer's
+ * remittance. The test builds its own payroll group and members through the API, so it runs beside
+ * any other.
  */
 
 const MONTH_WORDS = new Intl.DateTimeFormat('en-GB', {
@@ -78,16 +79,19 @@ test('the payroll cycle: instruction, schedule, actuals with a short and a missi
   const { group, code, members } = await seedGroup(request, tag, month);
   const [kemi, obi, tayo] = members;
 
-  // 1. The officer raises Kemi's savings from ₦20,000 to ₦25,000 from this month (through the
-  // API: the member page's instruction dialog is the one step of the routine not yet on screen).
-  await api(request, 'PUT', `/admin/payroll/instructions/${kemi.id}`, {
-    payrollGroupId: group.id,
-    staffNumber: `SN-${tag}-1`,
-    savingsAmount: 25_000,
-    shareAmount: 5_000,
-    effectiveMonth: month,
-  });
-  await signInAsOfficer(page, 'president');
+  // 1. The officer raises Kemi's savings from ₦20,000 to ₦25,000 from this month, on her page.
+  await signInAsOfficer(page, 'president', { landing: `/admin/members/${kemi.id}` });
+  const instruction = page.getByRole('region', { name: 'Deduction instruction' });
+  await instruction.getByRole('button', { name: 'Change instruction' }).click();
+  const change = page.getByRole('dialog', { name: 'Change instruction' });
+  await expect(change.getByLabel('Payroll group')).toHaveValue(group.id);
+  await change.getByLabel('Savings a month (₦)').fill('25000');
+  await change.getByLabel('From month').fill(month);
+  await change.getByRole('button', { name: 'Change instruction' }).click();
+  await expect(change).toBeHidden();
+  await expect(instruction.getByRole('group', { name: 'Instruction in effect' })).toContainText(
+    '₦25,000',
+  );
 
   // 2. The month's schedule, generated (again, if another test generated it) and downloaded as
   // the CSV the import reads back.
