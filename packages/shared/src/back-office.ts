@@ -7,6 +7,22 @@ import { isoDateSchema, isoDateTimeSchema } from './date-schemas.js';
 import { successEnvelope } from './http.js';
 import { payrollMonthReconciliationSchema } from './payroll-remittances.js';
 
+/**
+ * The overview's queues of work waiting for an administrator. Each opens its page on the records
+ * waiting (the overview); the sidebar counts those that are a page of their own beside it.
+ */
+export const ADMIN_QUEUE_KEYS = [
+  'disputes',
+  'loansToDisburse',
+  'disbursementsToApprove',
+  'overdueInstalments',
+  'withdrawals',
+  'depositNotices',
+  'deductionChanges',
+  'approvals',
+] as const;
+export type AdminQueueKey = (typeof ADMIN_QUEUE_KEYS)[number];
+
 export const adminOverviewSchema = z.object({
   members: z.object({
     total: z.number().int(),
@@ -35,8 +51,10 @@ export const adminOverviewSchema = z.object({
     count: z.number().int(),
     months: z.array(payrollMonthReconciliationSchema),
   }),
-  /** Work waiting for an administrator; only queues whose page exists are listed. */
-  queues: z.array(z.object({ key: z.string(), label: z.string(), count: z.number().int() })),
+  /** Work waiting for an administrator. */
+  queues: z.array(
+    z.object({ key: z.enum(ADMIN_QUEUE_KEYS), label: z.string(), count: z.number().int() }),
+  ),
 });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;
 export const adminOverviewResponseSchema = successEnvelope(adminOverviewSchema);

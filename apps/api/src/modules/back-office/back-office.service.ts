@@ -5,7 +5,12 @@
  */
 import { agree, countOf } from '@coop/shared/plurals';
 import type { AuditEntry, AuditListQuery } from '@coop/shared/audit';
-import type { AdminOverview, Reconciliation, ReconciliationQuery } from '@coop/shared/back-office';
+import type {
+  AdminOverview,
+  AdminQueueKey,
+  Reconciliation,
+  ReconciliationQuery,
+} from '@coop/shared/back-office';
 import type { AdminMemberDetail } from '@coop/shared/members';
 import { toIsoDateInTimeZone } from '@coop/shared/dates';
 import type { IdParams } from '@coop/shared/http';
@@ -30,6 +35,7 @@ import { disbursementsAwaitingApprovalBy } from '../loans/loan-back-office.servi
 import { pendingProposalCount } from '../proposals/proposals.service.js';
 import { backOfficeRepository, type AuditRow } from './back-office.repository.js';
 import { monthsNotRemitted, payrollReceivable } from '../payroll/remittances.service.js';
+import { pendingChangeRequestCount } from '../payroll/deductions.service.js';
 
 const naira = koboToNaira;
 
@@ -41,7 +47,7 @@ export async function getOverview(deps: Deps, actor: MemberActor): Promise<Admin
   const members = await repo.memberCounts();
   const balances = await repo.balanceTotals();
   const deductions = await repo.monthContributions(month);
-  const queue = (key: string, label: string, count: number) => ({ key, label, count });
+  const queue = (key: AdminQueueKey, label: string, count: number) => ({ key, label, count });
   return {
     members,
     moneyUnderManagement: {
@@ -56,7 +62,8 @@ export async function getOverview(deps: Deps, actor: MemberActor): Promise<Admin
       amount: naira(deductions.amount),
     },
     payrollNotRemitted: await monthsNotRemitted(deps.db),
-    // Each queue opens its page on the records waiting (overview-view.tsx QUEUE_PAGES).
+    // Each queue opens its page on the records waiting (overview-view.tsx QUEUE_PAGES); the
+    // sidebar counts them beside their pages (admin-navigation.ts).
     queues: [
       queue('disputes', 'Disputed contributions', await repo.countDisputed()),
       queue('loansToDisburse', 'Loans to disburse', await repo.countLoansToDisburse()),
@@ -73,6 +80,11 @@ export async function getOverview(deps: Deps, actor: MemberActor): Promise<Admin
       queue('overdueInstalments', 'Overdue instalments', await repo.countOverdueInstalments()),
       queue('withdrawals', 'Withdrawals to decide', await repo.countPendingWithdrawals()),
       queue('depositNotices', 'Deposit notices to verify', await repo.countPendingDepositNotices()),
+      queue(
+        'deductionChanges',
+        'Deduction changes to decide',
+        await pendingChangeRequestCount(deps.db),
+      ),
       queue(
         'approvals',
         'Changes to approve',

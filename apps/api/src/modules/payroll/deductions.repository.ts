@@ -205,6 +205,15 @@ export function deductionsRepository(db: Executor) {
       return row;
     },
 
+    /** Members' requests waiting for an officer: the overview's queue of Deduction changes. */
+    async countPending(): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(deductionChangeRequests)
+        .where(eq(deductionChangeRequests.status, 'pending'));
+      return Number(row?.count ?? 0);
+    },
+
     async openRequest(userId: string): Promise<ChangeRequestRow | undefined> {
       const [row] = await db
         .select()

@@ -10,6 +10,7 @@ import type {
   PayrollGroup,
 } from '@coop/shared/deductions';
 import { DEFAULT_POLICY } from '@coop/shared/policy';
+import type { AdminOverview } from '@coop/shared/back-office';
 import type { MemberImportPreview } from '@coop/shared/members';
 import {
   auditLog,
@@ -540,6 +541,31 @@ describe('payroll deductions', () => {
       expect(notes[0]?.message).toBe(
         'Your request to change your payroll deduction to savings ₦35,000 and shares ₦6,000 a month was rejected: Your loan instalment leaves too little of your salary',
       );
+    });
+
+    it('counts the requests waiting in the overview, the queue the sidebar shows', async () => {
+      const waiting = async () => {
+        const overview = (await call(auditor, 'GET', '/admin/overview')).json<{
+          data: AdminOverview;
+        }>().data;
+        const list = (
+          await call(auditor, 'GET', '/admin/payroll/change-requests?status=pending')
+        ).json<{ pagination: { totalItems: number } }>();
+        const queue = overview.queues.find((q) => q.key === 'deductionChanges');
+        expect(queue?.label).toBe('Deduction changes to decide');
+        expect(queue?.count).toBe(list.pagination.totalItems);
+        return queue?.count ?? -1;
+      };
+      const before = await waiting();
+      const hana = await session('hana@test.coop', { firstName: 'Hana', lastName: 'Umar' });
+      await setInstruction(chair, hana.id, { staffNumber: 'FMF/H' });
+      const id = (await ask(hana, 31_000, 6_000)).json<{ data: ChangeRequest }>().data.id;
+      expect(await waiting()).toBe(before + 1);
+      const rejected = await call(chair, 'POST', `/admin/payroll/change-requests/${id}/reject`, {
+        reason: 'Ask again after your loan',
+      });
+      expect(rejected.statusCode, rejected.body).toBe(200);
+      expect(await waiting()).toBe(before);
     });
 
     it('an approval after the cut-off moves the change to the month the cut-off allows', async () => {

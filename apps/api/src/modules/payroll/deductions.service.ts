@@ -227,6 +227,14 @@ async function memberRef(db: Executor, userId: string) {
   return found;
 }
 
+/**
+ * How many members' change requests wait for an officer's decision: the overview's queue, which
+ * the back office's sidebar counts beside Deduction changes.
+ */
+export function pendingChangeRequestCount(db: Executor): Promise<number> {
+  return deductionsRepository(db).countPending();
+}
+
 /** GET /admin/payroll/instructions/{userId}: one member's instruction, history and open request. */
 export async function getMemberInstruction(
   deps: Deps,

@@ -17,11 +17,27 @@ export type NavItem = {
   to: string;
   label: string;
   icon: LucideIcon;
-  /** Active on this exact path only (a section's home, such as /admin). */
+  /** Current on this exact path only (a section's home, such as /admin), never on its subpages. */
   end?: boolean;
   /** A count of what waits there (the back office's Approvals), with what it counts. */
   count?: { value: number; noun: string };
 };
+
+/**
+ * The item of `items` the page at `pathname` belongs to: its own page, or a page under it
+ * (/admin/payroll/schedule is Payroll's) unless the item is `end`; of two that match, the longer
+ * path (/admin/payroll/change-requests is Deduction changes', not Payroll's). At most one item is
+ * current, so the sidebar never highlights two.
+ */
+export function currentNavItem(items: readonly NavItem[], pathname: string): NavItem | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  let current: NavItem | undefined;
+  for (const item of items) {
+    const matches = path === item.to || (!item.end && path.startsWith(`${item.to}/`));
+    if (matches && (!current || item.to.length > current.to.length)) current = item;
+  }
+  return current;
+}
 
 /** Sidebar links of docs/member-portal.md §2 "Layout", in its order. */
 export const mainNavItems: readonly NavItem[] = [

@@ -1,9 +1,9 @@
 import { LogOut } from 'lucide-react';
-import { Link, NavLink } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { paths } from '../../config/paths';
 import { cn } from '../../lib/cn';
 import { Logo } from '../brand/logo';
-import { memberNavigation, type NavItem, type ShellNavigation } from './nav-items';
+import { currentNavItem, memberNavigation, type NavItem, type ShellNavigation } from './nav-items';
 
 type SidebarProps = {
   unreadCount: number | undefined;
@@ -24,9 +24,12 @@ function NavList({
   unreadCount?: number | undefined;
   onNavigate?: (() => void) | undefined;
 }) {
+  const current = currentNavItem(items, useLocation().pathname);
   return (
     <ul className="grid gap-1">
-      {items.map(({ to, label, icon: Icon, end, count }) => {
+      {items.map((item) => {
+        const { to, label, icon: Icon, count } = item;
+        const isActive = item === current;
         // One badge for every count: the notifications' unread, or the item's own.
         const badge =
           to === paths.notifications && unreadCount
@@ -36,16 +39,14 @@ function NavList({
               : null;
         return (
           <li key={to}>
-            <NavLink
+            <Link
               to={to}
-              end={end ?? false}
               onClick={onNavigate}
-              className={({ isActive }) =>
-                cn(
-                  'flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-muted-foreground transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground',
-                  isActive && 'bg-sidebar-accent text-sidebar-accent-foreground',
-                )
-              }
+              aria-current={isActive ? 'page' : undefined}
+              className={cn(
+                'flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-muted-foreground transition-colors hover:bg-sidebar-accent hover:text-sidebar-accent-foreground',
+                isActive && 'bg-sidebar-accent text-sidebar-accent-foreground',
+              )}
             >
               <Icon aria-hidden="true" className="size-5 shrink-0" />
               <span className="flex-1">{label}</span>
@@ -55,7 +56,7 @@ function NavList({
                   <span className="sr-only"> {badge.noun}</span>
                 </span>
               ) : null}
-            </NavLink>
+            </Link>
           </li>
         );
       })}

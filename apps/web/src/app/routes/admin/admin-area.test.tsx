@@ -7,6 +7,19 @@ import { renderAppAt } from '../../../testing/render-app';
 import { THEME_STORAGE_KEY } from '../../../lib/theme';
 import { BELL_REFRESH_MS } from '../../layouts/signed-in-layout';
 
+/** An overview with nothing waiting: what the sidebar asks for on every back-office page. */
+const noQueues = () =>
+  json(200, {
+    success: true,
+    data: {
+      members: { total: 0, active: 0, suspended: 0, notActivated: 0 },
+      moneyUnderManagement: { savings: 0, shares: 0, total: 0, outstandingLoans: 0 },
+      deductionsThisMonth: { month: '2025-06', contributions: 0, amount: 0 },
+      payrollNotRemitted: { count: 0, months: [] },
+      queues: [],
+    },
+  });
+
 describe('the back office', () => {
   it('sends a member who opens /admin to /unauthorized', async () => {
     mockApi({});
@@ -18,7 +31,6 @@ describe('the back office', () => {
   it('shows an administrator the overview, with only the queues whose page exists', async () => {
     mockApi({
       'GET /users/notifications': noNotifications,
-      'GET /admin/proposals': () => json(200, { success: true, data: [] }),
       'GET /admin/overview': () =>
         json(200, {
           success: true,
@@ -53,6 +65,45 @@ describe('the back office', () => {
     );
   });
 
+  it('counts each queue beside its page, and marks Payroll current on its schedule page', async () => {
+    mockApi({
+      'GET /users/notifications': noNotifications,
+      'GET /admin/payroll/schedules': () => listAnswer([]),
+      'GET /admin/overview': () =>
+        json(200, {
+          success: true,
+          data: {
+            members: { total: 0, active: 0, suspended: 0, notActivated: 0 },
+            moneyUnderManagement: { savings: 0, shares: 0, total: 0, outstandingLoans: 0 },
+            deductionsThisMonth: { month: '2025-05', contributions: 0, amount: 0 },
+            payrollNotRemitted: { count: 0, months: [] },
+            queues: [
+              { key: 'disputes', label: 'Disputed contributions', count: 0 },
+              { key: 'loansToDisburse', label: 'Loans to disburse', count: 5 },
+              { key: 'withdrawals', label: 'Withdrawals to decide', count: 2 },
+              { key: 'deductionChanges', label: 'Deduction changes to decide', count: 4 },
+              { key: 'approvals', label: 'Changes to approve', count: 1 },
+            ],
+          },
+        }),
+    });
+    signInAs(buildUser({ role: 'admin' }));
+    renderAppAt('/admin/payroll/schedule?month=2025-05');
+    const nav = await screen.findByRole('navigation', { name: 'Back office' }, { timeout: 5000 });
+    expect(
+      await within(nav).findByRole('link', { name: 'Deduction changes 4 waiting' }),
+    ).toHaveAttribute('href', '/admin/payroll/change-requests');
+    expect(within(nav).getByRole('link', { name: 'Withdrawals 2 waiting' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Approvals 1 waiting' })).toBeInTheDocument();
+    // Nothing waits in disputes; the loans' queues stay on the overview.
+    expect(within(nav).getByRole('link', { name: 'Disputes' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Loans' })).toBeInTheDocument();
+    const current = within(nav)
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('aria-current') === 'page');
+    expect(current.map((link) => link.textContent)).toEqual(['Payroll']);
+  });
+
   it('keeps the bell fresh and applies the saved theme, as the member portal does', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
@@ -70,7 +121,6 @@ describe('the back office', () => {
               findableByPhone: true,
             },
           }),
-        'GET /admin/proposals': () => json(200, { success: true, data: [] }),
         'GET /admin/overview': () =>
           json(200, {
             success: true,
@@ -143,7 +193,8 @@ describe('the back office', () => {
   it('lists members with the filters in the URL (50 a page, by first name)', async () => {
     const api = mockApi({
       'GET /users/notifications': noNotifications,
-      'GET /admin/proposals': () => json(200, { success: true, data: [] }),
+      // The sidebar's counts.
+      'GET /admin/overview': noQueues,
       'GET /admin/users': () =>
         listAnswer(
           [
@@ -178,7 +229,8 @@ describe('the back office', () => {
   it("searches the cooperative's members and loans from the top bar, not the administrator's own records", async () => {
     const api = mockApi({
       'GET /users/notifications': noNotifications,
-      'GET /admin/proposals': () => json(200, { success: true, data: [] }),
+      // The sidebar's counts.
+      'GET /admin/overview': noQueues,
       'GET /admin/users': () =>
         listAnswer(
           [
@@ -247,7 +299,8 @@ describe('the back office', () => {
   it("sends /admin/users (the spec's name) to the members list", async () => {
     mockApi({
       'GET /users/notifications': noNotifications,
-      'GET /admin/proposals': () => json(200, { success: true, data: [] }),
+      // The sidebar's counts.
+      'GET /admin/overview': noQueues,
       'GET /admin/users': () => listAnswer([], { limit: 50 }),
     });
     signInAs(buildUser({ role: 'admin' }));

@@ -2,8 +2,11 @@ import { useMemo } from 'react';
 import { Navigate } from 'react-router';
 import { paths } from '../../../config/paths';
 import { RequireAuth } from '../../../features/auth/components/require-auth';
-import { adminNavigation } from '../../../features/back-office/components/admin-navigation';
-import { useProposals } from '../../../features/back-office/api/get-proposals';
+import {
+  adminNavigation,
+  withQueueCounts,
+} from '../../../features/back-office/components/admin-navigation';
+import { useOverview } from '../../../features/back-office/api/get-overview';
 import { useAuth } from '../../../lib/auth-store';
 import { SignedInLayout } from '../../layouts/signed-in-layout';
 
@@ -11,18 +14,10 @@ const ADMIN_ONLY = ['admin'] as const;
 
 function AdminArea() {
   const { twoFactorRequired } = useAuth();
-  const waiting = useProposals('pending').data?.data.length;
-  const navigation = useMemo(
-    () => ({
-      ...adminNavigation,
-      main: adminNavigation.main.map((item) =>
-        item.to === paths.adminApprovals && waiting
-          ? { ...item, count: { value: waiting, noun: 'waiting' } }
-          : item,
-      ),
-    }),
-    [waiting],
-  );
+  // The overview's queues, which every officer's write refreshes (decision 127): one count per
+  // queue, the same on the overview and beside the queue's page.
+  const queues = useOverview().data?.data.queues;
+  const navigation = useMemo(() => withQueueCounts(adminNavigation, queues), [queues]);
   // The back office refused this officer for want of a two-factor sign-in: set-up says why.
   if (twoFactorRequired !== undefined) return <Navigate to={paths.settingsTwoFactor} replace />;
   return <SignedInLayout navigation={navigation} />;

@@ -18,6 +18,7 @@ import {
   Users,
   Wallet,
 } from 'lucide-react';
+import type { AdminOverview, AdminQueueKey } from '@coop/shared/back-office';
 import type { ShellNavigation } from '../../../components/layouts/nav-items';
 import { paths } from '../../../config/paths';
 
@@ -30,7 +31,8 @@ export const adminNavigation: ShellNavigation = {
   main: [
     { to: paths.admin, label: 'Overview', icon: LayoutDashboard, end: true },
     { to: paths.adminMembers, label: 'Members', icon: Users },
-    { to: paths.adminPayroll, label: 'Payroll', icon: FileSpreadsheet, end: true },
+    // Current on its subpages too (the schedule); Deduction changes, a longer path, is its own.
+    { to: paths.adminPayroll, label: 'Payroll', icon: FileSpreadsheet },
     { to: paths.adminPayrollChangeRequests, label: 'Deduction changes', icon: ListChecks },
     { to: paths.adminDisputes, label: 'Disputes', icon: MessageSquareWarning },
     { to: paths.adminLoans, label: 'Loans', icon: Banknote },
@@ -50,3 +52,36 @@ export const adminNavigation: ShellNavigation = {
     { to: paths.profile, label: 'Profile', icon: User },
   ],
 };
+
+/**
+ * The overview's queues the sidebar counts beside their page: those that are a page of their own
+ * (the loans' three share the Loans page, and stay on the overview).
+ */
+const SIDEBAR_QUEUES: Partial<Record<AdminQueueKey, string>> = {
+  disputes: paths.adminDisputes,
+  withdrawals: paths.adminWithdrawals,
+  depositNotices: paths.adminDepositNotices,
+  deductionChanges: paths.adminPayrollChangeRequests,
+  approvals: paths.adminApprovals,
+};
+
+/** The back office's sidebar with each queue's count of what waits there (none when nothing does). */
+export function withQueueCounts(
+  navigation: ShellNavigation,
+  queues: AdminOverview['queues'] | undefined,
+): ShellNavigation {
+  if (!queues) return navigation;
+  const counts = new Map(
+    queues.flatMap((queue) => {
+      const to = SIDEBAR_QUEUES[queue.key];
+      return to && queue.count > 0 ? [[to, queue.count] as const] : [];
+    }),
+  );
+  return {
+    ...navigation,
+    main: navigation.main.map((item) => {
+      const value = counts.get(item.to);
+      return value ? { ...item, count: { value, noun: 'waiting' } } : item;
+    }),
+  };
+}

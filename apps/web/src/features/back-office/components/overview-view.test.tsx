@@ -43,6 +43,7 @@ const overview: AdminOverview = {
   queues: [
     { key: 'loansToDisburse', label: 'Loans to disburse', count: 2 },
     { key: 'disbursementsToApprove', label: 'Disbursements awaiting your approval', count: 1 },
+    { key: 'deductionChanges', label: 'Deduction changes to decide', count: 3 },
   ],
 };
 
@@ -66,6 +67,13 @@ describe('OverviewView', () => {
     const item = screen.getByRole('link', { name: /Disbursements awaiting your approval/ });
     expect(item).toHaveAttribute('href', '/admin/loans?status=awaiting_second_approval');
     expect(within(item).getByText('1')).toBeInTheDocument();
+  });
+
+  it('links the deduction changes to decide to the pending ones of their queue', () => {
+    renderOverview();
+    const item = screen.getByRole('link', { name: /Deduction changes to decide/ });
+    expect(item).toHaveAttribute('href', '/admin/payroll/change-requests?status=pending');
+    expect(within(item).getByText('3')).toBeInTheDocument();
   });
 
   it('lists the payroll months not remitted in full, each linking to its reconciliation row', () => {

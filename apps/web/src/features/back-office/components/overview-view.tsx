@@ -1,4 +1,4 @@
-import type { AdminOverview } from '@coop/shared/back-office';
+import type { AdminOverview, AdminQueueKey } from '@coop/shared/back-office';
 import { formatMonth } from '@coop/shared/dates';
 import { formatNaira } from '@coop/shared/money';
 import { ArrowRight } from 'lucide-react';
@@ -12,11 +12,12 @@ import {
 } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
 
-/** Where each queue's page is; a queue without a page is never listed (the API leaves it out). */
-const QUEUE_PAGES: Record<string, string> = {
+/** Where each queue's page is, on the records waiting. */
+const QUEUE_PAGES: Record<AdminQueueKey, string> = {
   disputes: paths.adminDisputes,
   withdrawals: `${paths.adminWithdrawals}?status=pending`,
   depositNotices: `${paths.adminDepositNotices}?status=pending`,
+  deductionChanges: `${paths.adminPayrollChangeRequests}?status=pending`,
   loansToDisburse: `${paths.adminLoans}?status=approved`,
   disbursementsToApprove: `${paths.adminLoans}?status=awaiting_second_approval`,
   overdueInstalments: `${paths.adminLoans}?overdue=true`,
@@ -39,7 +40,6 @@ function notRemittedLink(row: Pick<NotRemitted, 'month' | 'payrollGroup'>): stri
 export function OverviewView({ overview }: { overview: AdminOverview }) {
   const { members, moneyUnderManagement: money, deductionsThisMonth: month } = overview;
   const notRemitted = overview.payrollNotRemitted;
-  const queues = overview.queues.filter((queue) => QUEUE_PAGES[queue.key]);
   return (
     <div className="grid grid-cols-1 gap-6">
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
@@ -126,10 +126,10 @@ export function OverviewView({ overview }: { overview: AdminOverview }) {
           Waiting for you
         </h2>
         <ul className="grid grid-cols-1 gap-2">
-          {queues.map((queue) => (
+          {overview.queues.map((queue) => (
             <li key={queue.key}>
               <Link
-                to={QUEUE_PAGES[queue.key] ?? paths.admin}
+                to={QUEUE_PAGES[queue.key]}
                 className="flex items-center gap-3 rounded-xl border bg-card p-4 hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring"
               >
                 <span className="flex-1 font-medium">{queue.label}</span>
