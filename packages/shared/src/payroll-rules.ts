@@ -41,7 +41,8 @@ export const PAYROLL_ROW_STATUS_DISPLAY: StatusDisplay<PayrollRowStatus> = {
 
 /**
  * The schedule's own CSV (what the back office sends the payroll office), read back as the month's
- * actuals: amounts in naira, itemised; payrollGroup, staffNumber and memberName are informational.
+ * actuals: amounts in naira, itemised; staffNumber and memberName are informational, payrollGroup
+ * too except for a member with nothing expected, whose group it names (decision 155).
  */
 export const PAYROLL_SCHEDULE_COLUMNS = [
   'membershipId',
@@ -57,7 +58,10 @@ export const PAYROLL_SCHEDULE_COLUMNS = [
 
 /** A payroll office's one-total file: each member's deducted total (naira), allocated by the rule. */
 export const PAYROLL_TOTAL_COLUMNS = ['membershipId', 'month', 'deducted'] as const;
-/** Columns a one-total file may add after `deducted`, in any order: read, never used. */
+/**
+ * Columns a one-total file may add after `deducted`, in any order. Informational, except that
+ * `payrollGroup` names the group of a member with nothing expected (decision 155).
+ */
 export const PAYROLL_INFORMATIONAL_COLUMNS = ['payrollGroup', 'staffNumber', 'memberName'] as const;
 
 /** How a payroll file gives its amounts: line by line, or one total per member. */

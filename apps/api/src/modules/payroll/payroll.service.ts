@@ -95,6 +95,10 @@ interface ReadRow extends PayrollRow {
   /** What the row deducts in all: its lines, or its one total. */
   deductedKobo: number;
   loanId: string | null;
+  /** The `payrollGroup` column's code, upper-cased ('' when blank or absent). */
+  groupCode: string;
+  /** The group that code names, for a member with nothing expected of them (decision 155). */
+  fileGroupId: string | null;
 }
 
 /**
@@ -107,6 +111,8 @@ interface PostItem {
   memberName: string;
   line: number | null;
   expected: ExpectedMember | null;
+  /** The group that answers for the deduction: the expected one, else the file's column's. */
+  payrollGroupId: string | null;
   deducted: number;
   allocated: PayrollLines;
   loanId: string | null;
@@ -266,6 +272,8 @@ async function readPayroll(
       finesKobo,
       deductedKobo,
       loanId: null,
+      groupCode: (values.payrollGroup ?? '').trim().toUpperCase(),
+      fileGroupId: null,
     };
   });
 
@@ -307,8 +315,22 @@ async function readPayroll(
   // The instalment: each member's running loan, and who was already repaid by payroll this month.
   const targets = await payrollRepaymentTargets(db, userIds, month ?? '');
   for (const userId of targets.repaidInMonth) posted.add(userId);
+  const groupByCode = new Map(
+    [...(expected?.groups.values() ?? [])].map((group) => [group.code.toUpperCase(), group.id]),
+  );
   for (const row of rows) {
     if (row.errors.length > 0 || !row.userId || posted.has(row.userId)) continue;
+    // A member with nothing expected has no group of their own: the file's column names the one
+    // that deducted them, so the month can be remitted; blank, it posts with no group.
+    if (!expectedOf(row.userId) && row.groupCode !== '') {
+      row.fileGroupId = groupByCode.get(row.groupCode) ?? null;
+      if (!row.fileGroupId) {
+        row.errors.push(
+          `Unknown payroll group ${row.groupCode}: name a payroll group by its code, or leave it blank`,
+        );
+        continue;
+      }
+    }
     // A row of nothing is a member's "missing" when something was expected, else a mistake.
     if (row.deductedKobo <= 0 && (expectedOf(row.userId)?.total ?? 0) <= 0) {
       row.errors.push(
@@ -413,6 +435,7 @@ async function readPayroll(
       memberName: row.memberName ?? row.membershipId,
       line: row.line,
       expected: exp,
+      payrollGroupId: exp?.payrollGroupId ?? row.fileGroupId,
       deducted: row.deductedKobo,
       allocated,
       loanId,
@@ -427,6 +450,7 @@ async function readPayroll(
       memberName: member.memberName,
       line: null,
       expected: member,
+      payrollGroupId: member.payrollGroupId,
       deducted: 0,
       allocated: NO_LINES,
       loanId: null,
@@ -435,12 +459,12 @@ async function readPayroll(
     });
   }
 
-  const groupName = (groupId: string | undefined) => {
+  const groupName = (groupId: string | null) => {
     const group = groupId ? expected?.groups.get(groupId) : undefined;
     return group ?? null;
   };
   const variances: PayrollVariance[] = items.map((item) => {
-    const group = groupName(item.expected?.payrollGroupId);
+    const group = groupName(item.payrollGroupId);
     return {
       line: item.line,
       membershipId: item.membershipId,
@@ -457,7 +481,7 @@ async function readPayroll(
   const byGroup = new Map<string | null, PayrollGroupTotals & { e: number; d: number }>();
   for (const item of items) {
     counts[item.kind] += 1;
-    const group = groupName(item.expected?.payrollGroupId);
+    const group = groupName(item.payrollGroupId);
     const key = group?.id ?? null;
     const totals = byGroup.get(key) ?? {
       code: group?.code ?? null,
@@ -506,6 +530,8 @@ async function readPayroll(
         finesKobo: _f,
         deductedKobo: _d,
         loanId: _l,
+        groupCode: _g,
+        fileGroupId: _i,
         ...row
       }) => row,
     ),
@@ -638,7 +664,7 @@ async function postItems(
       return {
         month,
         userId: item.userId,
-        payrollGroupId: item.expected?.payrollGroupId ?? null,
+        payrollGroupId: item.payrollGroupId,
         scheduleId: item.expected?.scheduleId ?? null,
         expectedSavings: expected.savings,
         expectedShares: expected.shares,

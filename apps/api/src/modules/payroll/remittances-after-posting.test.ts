@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminOverviewResponse } from '@coop/shared/back-office';
+import type { PayrollPreview } from '@coop/shared/payroll';
 import type { PayrollReconciliationResponse } from '@coop/shared/payroll-remittances';
 import { deductionInstructions } from '../../db/schema/index.js';
 import { actorFor } from '../../lib/actor.js';
@@ -105,5 +107,120 @@ describe('a remittance against a month the payroll import posted', () => {
       matches: true,
     });
     expect(await findProjectionMismatches(t.db)).toEqual([]);
+  });
+});
+
+describe('an unexpected deduction, named a group by the file’s payrollGroup column', () => {
+  let t: TestApp;
+  let token: string;
+  let officer: Awaited<ReturnType<typeof createActiveMember>>;
+  let groupId: string;
+  let dayo: string;
+  let efe: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: NOW });
+    officer = await createActiveMember(t, { email: 'treasurer@post.coop', roles: ['treasurer'] });
+    token = (await signIn(t, 'treasurer@post.coop')).accessToken;
+    groupId = (await insertPayrollGroup(t.db, 'NPF-HQ')).id;
+    // Neither has an instruction: nothing is expected of them, so neither has a group of their own.
+    for (const name of ['dayo', 'efe']) {
+      const member = await createActiveMember(t, {
+        email: `${name}@post.coop`,
+        joinedOn: '2024-01-10',
+      });
+      if (name === 'dayo') dayo = member.membershipId;
+      else efe = member.membershipId;
+    }
+  }, 120_000);
+  afterAll(() => t.close());
+
+  const send = (path: 'preview' | '', rows: string[]) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/payroll${path ? `/${path}` : ''}`,
+      headers: bearer(token),
+      payload: upload(`membershipId,month,deducted,payrollGroup\n${rows.join('\n')}\n`),
+    });
+  const reconciliation = async () => {
+    const res = await t.app.inject({
+      url: '/api/v1/admin/payroll/reconciliation?month=2025-05',
+      headers: bearer(token),
+    });
+    return res.json<PayrollReconciliationResponse>().data;
+  };
+  const notRemitted = async () => {
+    const res = await t.app.inject({ url: '/api/v1/admin/overview', headers: bearer(token) });
+    return res
+      .json<AdminOverviewResponse>()
+      .data.payrollNotRemitted.months.map((row) => [row.month, row.payrollGroup?.code ?? null]);
+  };
+
+  it('refuses a code that names no group, row by row, in the preview', async () => {
+    const res = await send('preview', [`${dayo},2025-05,8000,NPF-HQX`]);
+    expect(res.statusCode, res.body).toBe(200);
+    const preview = res.json<{ data: PayrollPreview }>().data;
+    expect(preview.rows[0]?.errors).toEqual([
+      'Unknown payroll group NPF-HQX: name a payroll group by its code, or leave it blank',
+    ]);
+  });
+
+  it('reports the member unexpected under the group the file names; blank, under no group', async () => {
+    const res = await send('preview', [`${dayo},2025-05,8000,npf-hq`, `${efe},2025-05,3000,`]);
+    const preview = res.json<{ data: PayrollPreview }>().data;
+    expect(preview.rows.map((row) => row.errors)).toEqual([[], []]);
+    expect(preview.variances.map((row) => [row.membershipId, row.kind, row.payrollGroup])).toEqual([
+      [dayo, 'unexpected', 'NPF-HQ'],
+      [efe, 'unexpected', null],
+    ]);
+    expect(preview.groups.map((group) => [group.code, group.deducted])).toEqual([
+      ['NPF-HQ', 8_000],
+      [null, 3_000],
+    ]);
+  });
+
+  it('posts it to that group, so the month is remitted in full and leaves the overview', async () => {
+    await postPayroll(
+      t.deps,
+      actorFor({ ...officer, roles: ['treasurer'] }),
+      upload(
+        `membershipId,month,deducted,payrollGroup\n${dayo},2025-05,8000,NPF-HQ\n${efe},2025-05,3000,\n`,
+      ),
+    );
+    expect(
+      (await reconciliation()).map((row) => [
+        row.payrollGroup?.code ?? null,
+        row.deducted,
+        row.state,
+      ]),
+    ).toEqual([
+      ['NPF-HQ', 8_000, 'not_remitted'],
+      [null, 3_000, 'not_remitted'],
+    ]);
+    expect(await notRemitted()).toContainEqual(['2025-05', 'NPF-HQ']);
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/payroll/remittances',
+      headers: bearer(token),
+      payload: {
+        month: '2025-05',
+        payrollGroupId: groupId,
+        amount: 8_000,
+        receivedOn: '2025-06-05',
+        reference: 'FT-NPF-0605',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(
+      (await reconciliation()).find((row) => row.payrollGroup?.code === 'NPF-HQ'),
+    ).toMatchObject({ remitted: 8_000, outstanding: 0, state: 'remitted' });
+    // The month with no group (Efe's, its column blank) is still owed and still listed.
+    expect(await notRemitted()).toEqual([['2025-05', null]]);
+    expect(await payrollReceivable(t.db)).toEqual({
+      receivable: 3_000_00,
+      outstanding: 3_000_00,
+      matches: true,
+    });
   });
 });
