@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addMonths,
   firstChangeableMonth,
+  lastJoinDayExpectedIn,
   remittanceState,
   withinAutoApproval,
 } from './deduction-rules.js';
@@ -17,6 +18,19 @@ describe('payroll deduction rules', () => {
     expect(firstChangeableMonth('2025-06-15', 15)).toBe('2025-06');
     expect(firstChangeableMonth('2025-06-16', 15)).toBe('2025-07');
     expect(firstChangeableMonth('2025-12-31', 28)).toBe('2026-01');
+  });
+
+  it('expects a member from the month their joining could still reach, as any change', () => {
+    expect(lastJoinDayExpectedIn('2025-06', 15)).toBe('2025-06-15');
+    expect(lastJoinDayExpectedIn('2025-06', 5)).toBe('2025-06-05');
+    const months = ['2025-05', '2025-06', '2025-07'] as const;
+    for (const joinedOn of ['2025-05-31', '2025-06-01', '2025-06-15', '2025-06-16'] as const) {
+      for (const month of months) {
+        expect(joinedOn <= lastJoinDayExpectedIn(month, 15), `${joinedOn} in ${month}`).toBe(
+          firstChangeableMonth(joinedOn, 15) <= month,
+        );
+      }
+    }
   });
 
   it('approves by policy a change within the limit, savings and shares together; 0 never', () => {

@@ -100,6 +100,16 @@ export function firstChangeableMonth(today: IsoDate, cutOffDay: number): IsoMont
   return Number(today.slice(8, 10)) <= cutOffDay ? month : addMonths(month, 1);
 }
 
+/**
+ * The last joining day of a member expected in payroll `month`: its cut-off day
+ * (docs/decisions/154-deductions-from-the-month-the-cut-off-allows.md). Joining is a change like
+ * any other: a member is expected from `firstChangeableMonth(joinedOn)`, so one who joins after
+ * the cut-off is first expected the next month, and their joining month never reads as missing.
+ */
+export function lastJoinDayExpectedIn(month: IsoMonth, cutOffDay: number): IsoDate {
+  return `${month}-${String(cutOffDay).padStart(2, '0')}`;
+}
+
 export interface DeductionAmounts {
   savings: Kobo;
   shares: Kobo;

@@ -9,6 +9,7 @@ import { insertInstruction, insertPayrollGroup } from '../../test/payroll-instru
 import { issueFine, markFinePaid, waiveFine } from '../fines/fines.service.js';
 import { disburseLoan, recordRepayment } from '../loans/loan-servicing.service.js';
 import { setMemberActive } from '../members/members.service.js';
+import { currentPolicy, storePolicy } from '../policy/policy.service.js';
 import { expectedDeductions, monthBounds } from './payroll-expected.js';
 
 /**
@@ -129,6 +130,16 @@ describe('expected deductions', () => {
       savings: 10_000,
       shares: 0,
     });
+    // Late joined on the 20th of June, after the cut-off day (the 15th); his instruction (set
+    // before he joined, on the import of new members) is from June all the same.
+    members.late = await insertLedgerTestMember(t.db, 'Late', '2025-06-20');
+    await insertInstruction(t.db, {
+      userId: members.late,
+      payrollGroupId: hq,
+      effectiveMonth: '2025-06',
+      savings: 10_000,
+      shares: 0,
+    });
     members.zero = await insertLedgerTestMember(t.db, 'Zero', '2024-02-01');
     await insertInstruction(t.db, {
       userId: members.zero,
@@ -220,6 +231,24 @@ describe('expected deductions', () => {
       expect(may.has(members[name]!), name).toBe(false);
     }
     expect([...may.keys()].sort()).toEqual([members.ada!, members.bola!, members.femi!].sort());
+  });
+
+  it('expects a member who joined by the cut-off day from that month, after it from the next', async () => {
+    // June joined on the 2nd, Late on the 20th; the policy's cut-off day is the 15th.
+    const june = await byUser('2025-06');
+    expect(june.get(members.june!)?.savings).toBe(10_000_00);
+    expect(june.has(members.late!)).toBe(false);
+    expect((await byUser('2025-07')).get(members.late!)?.savings).toBe(10_000_00);
+    // A later cut-off day reaches him in his joining month.
+    const policy = await currentPolicy(t.db);
+    const store = (settings: typeof policy) =>
+      storePolicy(t.db, { settings, updatedBy: null, now: new Date(NOW) });
+    await store({ ...policy, payroll: { ...policy.payroll, changeCutOffDay: 20 } });
+    try {
+      expect((await byUser('2025-06')).has(members.late!)).toBe(true);
+    } finally {
+      await store(policy);
+    }
   });
 
   it('answers for one group or some members, ordered by group code and membership ID', async () => {

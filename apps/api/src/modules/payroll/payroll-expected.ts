@@ -15,15 +15,19 @@
  *   full, at what is left unpaid of each; earlier months' arrears are not asked for again;
  * - their pending fines due by the month's last day;
  *
- * and only members whose account can be deducted: not suspended, and joined by the month's end.
+ * and only members whose account can be deducted: not suspended, and joined by the month's cut-off
+ * day (docs/decisions/154): one who joins after it is first expected the next month, as a change
+ * made after it would be, so their joining month never reads as missing.
  * A member whose lines all come to zero is left out: there is nothing to deduct.
  */
 import { inArray, sql } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../db/client.js';
+import { lastJoinDayExpectedIn } from '@coop/shared/deduction-rules';
 import { deductionInstructions, payrollGroups } from '../../db/schema/index.js';
 import { pendingFinesDueBy } from '../fines/fines.service.js';
 import { instalmentsDueBetween } from '../loans/loan-servicing.service.js';
 import { deductibleMembers } from '../members/members.service.js';
+import { currentPolicy } from '../policy/policy.service.js';
 
 export interface ExpectedDeduction {
   userId: string;
@@ -82,6 +86,7 @@ export async function expectedDeductions(
   const { userIds, payrollGroupId } = options;
   if (userIds?.length === 0) return [];
   const { first, last } = monthBounds(month);
+  const { changeCutOffDay } = (await currentPolicy(db)).payroll;
   const di = deductionInstructions;
   const rows = await queryRows<Row>(
     db,
@@ -94,7 +99,7 @@ export async function expectedDeductions(
             ${userIds ? sql`and ${inArray(di.userId, [...userIds])}` : sql``}
           order by ${di.userId}, ${di.effectiveMonth} desc, ${di.createdAt} desc, ${di.id} desc
       ),
-      member as (${deductibleMembers(last)}),
+      member as (${deductibleMembers(lastJoinDayExpectedIn(month, changeCutOffDay))}),
       instalment as (${instalmentsDueBetween(first, last, userIds)}),
       fine as (${pendingFinesDueBy(last, userIds)}),
       expected as (
