@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/client.js';
-import { payrollDeductions, payrollGroups } from '../db/schema/index.js';
+import { payrollDeductions } from '../db/schema/index.js';
 import { postLedgerTransactions } from '../modules/ledger/ledger.service.js';
-
-/** A payroll group as the groups' page registers one. */
-export async function insertPayrollGroup(db: Database, code: string, name = `${code} payroll`) {
-  const [group] = await db.insert(payrollGroups).values({ code, name }).returning();
-  if (!group) throw new Error('payroll group insert returned no row');
-  return group;
-}
 
 export interface PostedDeduction {
   userId: string;

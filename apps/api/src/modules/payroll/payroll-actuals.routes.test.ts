@@ -4,13 +4,11 @@ import type { Dashboard } from '@coop/shared/dashboard';
 import type { PayrollPreview } from '@coop/shared/payroll';
 import {
   contributions,
-  deductionInstructions,
   fines,
   ledgerEntries,
   loanScheduleItems,
   notifications,
   payrollDeductions,
-  payrollGroups,
   payrollSchedules,
 } from '../../db/schema/index.js';
 import { systemActor } from '../../lib/actor.js';
@@ -22,6 +20,7 @@ import { bearer, createActiveMember, signIn } from '../../test/auth-helpers.js';
 import { createPostgresTestDatabase, requirePostgres } from '../../test/database.js';
 import { loanMember, loanThrough } from '../../test/loan-members.js';
 import { finishedJob, readJob, runOfficerJobs } from '../../test/officer-jobs.js';
+import { insertInstruction, insertPayrollGroup, seedPayroll } from '../../test/payroll-fixture.js';
 
 /**
  * The payroll month's actuals (docs/decisions/150-payroll-cycle.md, 155-payroll-actuals.md): each
@@ -56,32 +55,21 @@ async function person(
   };
 }
 
-async function group(t: TestApp, code: string): Promise<string> {
-  const [row] = await t.db
-    .insert(payrollGroups)
-    .values({ code, name: `${code} payroll office` })
-    .returning({ id: payrollGroups.id });
-  return row?.id ?? '';
-}
-
-/** The member's standing instruction (naira), from January 2025. */
-async function instruct(
+/** The member's standing instruction (naira) in the group, from January 2025. */
+const instruct = (
   t: TestApp,
   groupId: string,
   who: { id: string },
   savings: number,
   shares: number,
-): Promise<void> {
-  await t.db.insert(deductionInstructions).values({
+) =>
+  insertInstruction(t.db, {
     userId: who.id,
     payrollGroupId: groupId,
-    staffNumber: `S-${who.id.slice(0, 6)}`,
-    savingsAmount: savings * 100,
-    shareAmount: shares * 100,
     effectiveMonth: '2025-01',
-    source: 'demo',
+    savings,
+    shares,
   });
-}
 
 async function receivable(t: TestApp): Promise<number> {
   const [row] = await t.db
@@ -133,11 +121,16 @@ describe('payroll actuals: every variance kind end to end', () => {
     chidi = await person(t, 'chidi@test.coop', { firstName: 'Chidi', lastName: 'Eze' });
     dayo = await person(t, 'dayo@test.coop', { firstName: 'Dayo', lastName: 'Ola' });
     efe = await person(t, 'efe@test.coop', { firstName: 'Efe', lastName: 'Udo' });
-    hq = await group(t, 'MOF-HQ');
-    await instruct(t, hq, ada, 20_000, 5_000);
-    await instruct(t, hq, bayo, 20_000, 5_000);
-    await instruct(t, hq, chidi, 10_000, 0);
-    await instruct(t, hq, dayo, 10_000, 2_000);
+    const seeded = await seedPayroll(t.db, {
+      groups: { 'MOF-HQ': 'MOF-HQ payroll office' },
+      members: [
+        { name: 'ada', userId: ada.id, group: 'MOF-HQ', savings: 20_000, shares: 5_000 },
+        { name: 'bayo', userId: bayo.id, group: 'MOF-HQ', savings: 20_000, shares: 5_000 },
+        { name: 'chidi', userId: chidi.id, group: 'MOF-HQ', savings: 10_000, shares: 0 },
+        { name: 'dayo', userId: dayo.id, group: 'MOF-HQ', savings: 10_000, shares: 2_000 },
+      ],
+    });
+    hq = seeded.groups['MOF-HQ']!;
   }, 60_000);
   afterAll(() => t.close());
 
@@ -359,7 +352,7 @@ describe('payroll actuals: one total per member, allocated by the rule', () => {
   afterAll(() => t.close());
 
   it('pays the instalment first, then savings, shares and fines; above the expected goes to savings', async () => {
-    const hq = await group(t, 'MOE');
+    const hq = await insertPayrollGroup(t.db, 'MOE');
     const fola = await loanMember(t, 'Fola Bello', { savingsNaira: 600_000 });
     const g1 = await loanMember(t, 'Gbenga One', { savingsNaira: 1_000_000 });
     const g2 = await loanMember(t, 'Gbenga Two', { savingsNaira: 1_000_000 });
@@ -451,7 +444,7 @@ describe.skipIf(!serverUrl)(
       const call = calls(() => t);
       const chair = await person(t, 'chair@test.coop', { roles: ['president'] });
       const treasurer = await person(t, 'treasurer@test.coop', { roles: ['treasurer'] });
-      const hq = await group(t, 'MOF-HQ');
+      const hq = await insertPayrollGroup(t.db, 'MOF-HQ');
       const members: Session[] = [];
       for (let i = 0; i < 4; i++) {
         const m = await person(t, `m${i}@test.coop`);

@@ -5,7 +5,7 @@ import { systemActor } from '../../lib/actor.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { insertLedgerTestMember } from '../../test/ledger-members.js';
 import { loanMember, loanThrough, type LoanTestMember } from '../../test/loan-members.js';
-import { insertInstruction, insertPayrollGroup } from '../../test/payroll-instructions.js';
+import { insertInstruction, seedPayroll } from '../../test/payroll-fixture.js';
 import { issueFine, markFinePaid, waiveFine } from '../fines/fines.service.js';
 import { disburseLoan, recordRepayment } from '../loans/loan-servicing.service.js';
 import { setMemberActive } from '../members/members.service.js';
@@ -30,9 +30,6 @@ describe('expected deductions', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ now: NOW });
-    hq = await insertPayrollGroup(t.db, 'MOF-HQ', 'Ministry of Finance, headquarters');
-    field = await insertPayrollGroup(t.db, 'MOF-FLD', 'Ministry of Finance, field offices');
-
     // Ada: a loan disbursed in March, instalments due on the 15th from April.
     ada = await loanMember(t, 'Ada Obi', { savingsNaira: 600_000 });
     const bayo = await loanMember(t, 'Bayo Adeyemi', { savingsNaira: 1_000_000 });
@@ -55,15 +52,56 @@ describe('expected deductions', () => {
       .from(loanScheduleItems)
       .where(eq(loanScheduleItems.loanId, loanId))
       .orderBy(loanScheduleItems.month);
-    members.ada = ada.user.id;
-    await insertInstruction(t.db, {
-      userId: ada.user.id,
-      payrollGroupId: hq,
-      effectiveMonth: '2025-01',
-      savings: 20_000,
-      shares: 5_000,
-      staffNumber: 'HQ-001',
+
+    const seeded = await seedPayroll(t.db, {
+      groups: {
+        'MOF-HQ': 'Ministry of Finance, headquarters',
+        'MOF-FLD': 'Ministry of Finance, field offices',
+      },
+      members: [
+        {
+          name: 'ada',
+          userId: ada.user.id,
+          group: 'MOF-HQ',
+          savings: 20_000,
+          shares: 5_000,
+          staffNumber: 'HQ-001',
+        },
+        // Femi: fines only (below).
+        {
+          name: 'femi',
+          group: 'MOF-FLD',
+          savings: 0,
+          shares: 0,
+          effectiveMonth: '2025-03',
+          staffNumber: 'FLD-007',
+        },
+        // Left out: suspended (below); joined after the month; nothing to deduct.
+        { name: 'sule', group: 'MOF-HQ', savings: 10_000, shares: 0 },
+        {
+          name: 'june',
+          joinedOn: '2025-06-02',
+          group: 'MOF-HQ',
+          savings: 10_000,
+          shares: 0,
+          effectiveMonth: '2025-05',
+        },
+        // Late joined on the 20th of June, after the cut-off day (the 15th); his instruction (set
+        // before he joined, on the import of new members) is from June all the same.
+        {
+          name: 'late',
+          joinedOn: '2025-06-20',
+          group: 'MOF-HQ',
+          savings: 10_000,
+          shares: 0,
+          effectiveMonth: '2025-06',
+        },
+        { name: 'zero', group: 'MOF-FLD', savings: 0, shares: 0 },
+      ],
     });
+    hq = seeded.groups['MOF-HQ']!;
+    field = seeded.groups['MOF-FLD']!;
+    for (const [name, member] of Object.entries(seeded.members)) members[name] = member.id;
 
     // Bola: her instruction history has a tie in May and a row for a later month.
     members.bola = await insertLedgerTestMember(t.db, 'Bola', '2024-02-01');
@@ -84,16 +122,6 @@ describe('expected deductions', () => {
       });
     }
 
-    // Femi: fines only, one due in May, one in June, one waived, one paid.
-    members.femi = await insertLedgerTestMember(t.db, 'Femi', '2024-02-01');
-    await insertInstruction(t.db, {
-      userId: members.femi,
-      payrollGroupId: field,
-      effectiveMonth: '2025-03',
-      savings: 0,
-      shares: 0,
-      staffNumber: 'FLD-007',
-    });
     const fine = (reason: string, amount: number, fineDate: string, dueDate: string) =>
       issueFine(t.deps, systemActor, { userId: members.femi!, reason, amount, fineDate, dueDate });
     await fine('Absent from the general meeting', 2_000, '2025-05-01', '2025-05-31');
@@ -104,7 +132,7 @@ describe('expected deductions', () => {
     const paid = await fine('Paid fine', 300, '2025-04-01', '2025-05-01');
     await markFinePaid(t.deps, systemActor, { id: paid.id, paidFrom: 'bank_transfer' });
 
-    // Left out: no instruction; suspended; joined after the month; nothing to deduct.
+    // Gina has no instruction; Sule is suspended.
     members.gina = await insertLedgerTestMember(t.db, 'Gina', '2024-02-01');
     await issueFine(t.deps, systemActor, {
       userId: members.gina,
@@ -113,41 +141,7 @@ describe('expected deductions', () => {
       fineDate: '2025-04-01',
       dueDate: '2025-05-01',
     });
-    members.sule = await insertLedgerTestMember(t.db, 'Sule', '2024-02-01');
-    await insertInstruction(t.db, {
-      userId: members.sule,
-      payrollGroupId: hq,
-      effectiveMonth: '2025-01',
-      savings: 10_000,
-      shares: 0,
-    });
-    await setMemberActive(t.deps, systemActor, { userId: members.sule, isActive: false });
-    members.june = await insertLedgerTestMember(t.db, 'June', '2025-06-02');
-    await insertInstruction(t.db, {
-      userId: members.june,
-      payrollGroupId: hq,
-      effectiveMonth: '2025-05',
-      savings: 10_000,
-      shares: 0,
-    });
-    // Late joined on the 20th of June, after the cut-off day (the 15th); his instruction (set
-    // before he joined, on the import of new members) is from June all the same.
-    members.late = await insertLedgerTestMember(t.db, 'Late', '2025-06-20');
-    await insertInstruction(t.db, {
-      userId: members.late,
-      payrollGroupId: hq,
-      effectiveMonth: '2025-06',
-      savings: 10_000,
-      shares: 0,
-    });
-    members.zero = await insertLedgerTestMember(t.db, 'Zero', '2024-02-01');
-    await insertInstruction(t.db, {
-      userId: members.zero,
-      payrollGroupId: field,
-      effectiveMonth: '2025-01',
-      savings: 0,
-      shares: 0,
-    });
+    await setMemberActive(t.deps, systemActor, { userId: members.sule!, isActive: false });
   }, 120_000);
   afterAll(() => t.close());
 

@@ -17,7 +17,7 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createActiveMember, signIn } from '../../test/auth-helpers.js';
 import { insertLedgerTestMember } from '../../test/ledger-members.js';
 import { loanMember, loanThrough } from '../../test/loan-members.js';
-import { insertInstruction, insertPayrollGroup } from '../../test/payroll-instructions.js';
+import { insertInstruction, seedPayroll } from '../../test/payroll-fixture.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { issueFine } from '../fines/fines.service.js';
 import { disburseLoan, recordRepayment } from '../loans/loan-servicing.service.js';
@@ -54,9 +54,6 @@ describe('deduction schedules', () => {
     await createActiveMember(t, { email: 'plain@test.coop', joinedOn: '2020-01-01' });
     member = bearer((await signIn(t, 'plain@test.coop')).accessToken);
 
-    hq = await insertPayrollGroup(t.db, 'MOF-HQ', 'Ministry of Finance, headquarters');
-    field = await insertPayrollGroup(t.db, 'MOF-FLD', 'Ministry of Finance, field offices');
-
     const ada = await loanMember(t, 'Ada Obi', { savingsNaira: 600_000 });
     const bayo = await loanMember(t, 'Bayo Adeyemi', { savingsNaira: 1_000_000 });
     const chidi = await loanMember(t, 'Chidi Okafor', { savingsNaira: 1_000_000 });
@@ -78,42 +75,34 @@ describe('deduction schedules', () => {
       .from(loanScheduleItems)
       .where(and(eq(loanScheduleItems.loanId, loanId), eq(loanScheduleItems.month, 1)));
     mayInstalment = item?.totalAmount ?? 0;
-    ids.ada = ada.user.id;
-    await insertInstruction(t.db, {
-      userId: ids.ada,
-      payrollGroupId: hq,
-      effectiveMonth: '2025-01',
-      savings: 15_000,
-      shares: 2_000,
-      staffNumber: 'HQ-001',
+    const seeded = await seedPayroll(t.db, {
+      groups: {
+        'MOF-HQ': 'Ministry of Finance, headquarters',
+        'MOF-FLD': 'Ministry of Finance, field offices',
+      },
+      members: [
+        {
+          name: 'ada',
+          userId: ada.user.id,
+          group: 'MOF-HQ',
+          savings: 15_000,
+          shares: 2_000,
+          staffNumber: 'HQ-001',
+        },
+        { name: 'bola', group: 'MOF-HQ', savings: 20_000, shares: 5_000, staffNumber: 'HQ-002' },
+        { name: 'sule', group: 'MOF-HQ', savings: 8_000, shares: 0, staffNumber: 'HQ-003' },
+        {
+          name: 'femi',
+          group: 'MOF-FLD',
+          savings: 10_000.5,
+          shares: 1_000,
+          staffNumber: 'FLD-007',
+        },
+      ],
     });
-    ids.bola = await insertLedgerTestMember(t.db, 'Bola', '2024-02-01');
-    await insertInstruction(t.db, {
-      userId: ids.bola,
-      payrollGroupId: hq,
-      effectiveMonth: '2025-01',
-      savings: 20_000,
-      shares: 5_000,
-      staffNumber: 'HQ-002',
-    });
-    ids.sule = await insertLedgerTestMember(t.db, 'Sule', '2024-02-01');
-    await insertInstruction(t.db, {
-      userId: ids.sule,
-      payrollGroupId: hq,
-      effectiveMonth: '2025-01',
-      savings: 8_000,
-      shares: 0,
-      staffNumber: 'HQ-003',
-    });
-    ids.femi = await insertLedgerTestMember(t.db, 'Femi', '2024-02-01');
-    await insertInstruction(t.db, {
-      userId: ids.femi,
-      payrollGroupId: field,
-      effectiveMonth: '2025-01',
-      savings: 10_000.5,
-      shares: 1_000,
-      staffNumber: 'FLD-007',
-    });
+    hq = seeded.groups['MOF-HQ']!;
+    field = seeded.groups['MOF-FLD']!;
+    for (const [name, member] of Object.entries(seeded.members)) ids[name] = member.id;
   }, 180_000);
   afterAll(() => t.close());
 

@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOverviewResponse } from '@coop/shared/back-office';
 import type { PayrollPreview } from '@coop/shared/payroll';
 import type { PayrollReconciliationResponse } from '@coop/shared/payroll-remittances';
-import { deductionInstructions } from '../../db/schema/index.js';
 import { actorFor } from '../../lib/actor.js';
 import { findProjectionMismatches } from '../ledger/ledger.service.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createActiveMember, signIn } from '../../test/auth-helpers.js';
-import { insertPayrollGroup } from '../../test/payroll-months.js';
+import { seedPayroll } from '../../test/payroll-fixture.js';
 import { postPayroll } from './payroll.service.js';
 import { payrollReceivable } from './remittances.service.js';
 
@@ -35,26 +34,21 @@ describe('a remittance against a month the payroll import posted', () => {
       roles: ['treasurer'],
     });
     token = (await signIn(t, 'treasurer@post.coop')).accessToken;
-    groupId = (await insertPayrollGroup(t.db, 'MOF-HQ')).id;
-    const rows: string[] = [];
-    for (const [index, name] of ['ada', 'bayo', 'chidi'].entries()) {
-      const member = await createActiveMember(t, {
-        email: `${name}@post.coop`,
-        joinedOn: '2024-01-10',
-      });
-      await t.db.insert(deductionInstructions).values({
-        userId: member.id,
-        payrollGroupId: groupId,
-        staffNumber: `S-${index}`,
-        savingsAmount: 20_000_00,
-        shareAmount: 5_000_00,
-        effectiveMonth: '2025-01',
-        source: 'demo',
-      });
-      // Ada as instructed, Bayo ₦5,000 short, Chidi not in the file (missing).
-      if (name === 'ada') rows.push(`${member.membershipId},2025-05,25000`);
-      if (name === 'bayo') rows.push(`${member.membershipId},2025-05,20000`);
-    }
+    const { groups, members } = await seedPayroll(t.db, {
+      groups: { 'MOF-HQ': 'MOF-HQ payroll' },
+      members: ['ada', 'bayo', 'chidi'].map((name) => ({
+        name,
+        group: 'MOF-HQ',
+        savings: 20_000,
+        shares: 5_000,
+      })),
+    });
+    groupId = groups['MOF-HQ']!;
+    // Ada as instructed, Bayo ₦5,000 short, Chidi not in the file (missing).
+    const rows = [
+      `${members.ada?.membershipId},2025-05,25000`,
+      `${members.bayo?.membershipId},2025-05,20000`,
+    ];
     await postPayroll(
       t.deps,
       actorFor({ ...officer, roles: ['treasurer'] }),
@@ -122,7 +116,9 @@ describe('an unexpected deduction, named a group by the file’s payrollGroup co
     t = await createTestApp({ now: NOW });
     officer = await createActiveMember(t, { email: 'treasurer@post.coop', roles: ['treasurer'] });
     token = (await signIn(t, 'treasurer@post.coop')).accessToken;
-    groupId = (await insertPayrollGroup(t.db, 'NPF-HQ')).id;
+    groupId = (await seedPayroll(t.db, { groups: { 'NPF-HQ': 'NPF-HQ payroll' } })).groups[
+      'NPF-HQ'
+    ]!;
     // Neither has an instruction: nothing is expected of them, so neither has a group of their own.
     for (const name of ['dayo', 'efe']) {
       const member = await createActiveMember(t, {

@@ -19,7 +19,8 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createActiveMember, signIn } from '../../test/auth-helpers.js';
 import { createPostgresTestDatabase, requirePostgres } from '../../test/database.js';
 import { insertLedgerTestMember } from '../../test/ledger-members.js';
-import { insertPayrollGroup, postPayrollMonthForTest } from '../../test/payroll-months.js';
+import { insertPayrollGroup, seedPayroll } from '../../test/payroll-fixture.js';
+import { postPayrollMonthForTest } from '../../test/payroll-months.js';
 import { payrollReceivable } from './remittances.service.js';
 
 /**
@@ -89,8 +90,11 @@ describe('payroll remittances', () => {
     auditor = await officer(t, 'auditor@test.coop', ['auditor']);
     await createActiveMember(t, { email: 'ada@test.coop' });
     member = (await signIn(t, 'ada@test.coop')).accessToken;
-    mof = await insertPayrollGroup(t.db, 'MOF-HQ', 'Ministry of Finance, headquarters');
-    lasu = await insertPayrollGroup(t.db, 'LASU', 'Lagos State University');
+    const { groups } = await seedPayroll(t.db, {
+      groups: { 'MOF-HQ': 'Ministry of Finance, headquarters', LASU: 'Lagos State University' },
+    });
+    mof = { id: groups['MOF-HQ']!, code: 'MOF-HQ' };
+    lasu = { id: groups.LASU!, code: 'LASU' };
     const [a, b, c, d] = await Promise.all(
       ['Ada', 'Bayo', 'Chidi', 'Dupe'].map((name) => insertLedgerTestMember(t.db, name)),
     );
@@ -391,7 +395,7 @@ describe.skipIf(!serverUrl)('payroll remittances under concurrency (PostgreSQL)'
       await officer(t, 'treasurer@race.coop', ['treasurer']),
       await officer(t, 'finsec@race.coop', ['treasurer']),
     ];
-    group = await insertPayrollGroup(t.db, 'RACE');
+    group = { id: await insertPayrollGroup(t.db, 'RACE') };
     const members = await Promise.all(
       ['Ada', 'Bayo', 'Chidi'].map((name) => insertLedgerTestMember(t.db, name)),
     );
