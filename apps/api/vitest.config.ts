@@ -27,6 +27,8 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Passwords are hashed at the least cost argon2id allows (decision 161).
+    setupFiles: ['src/test/password-cost.ts'],
     sequence: { shuffle: { files: true, tests: false }, seed },
     projects: [
       {

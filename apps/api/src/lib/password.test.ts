@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { hash as argon2Hash, type Options } from '@node-rs/argon2';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   contextWordIn,
   contextWords,
   hashPassword,
+  PASSWORD_HASH_COST,
+  setPasswordHashCost,
+  TEST_PASSWORD_HASH_COST,
   isCommonPassword,
   verifyAgainstDummy,
   verifyPassword,
@@ -10,11 +14,27 @@ import {
 } from './password.js';
 
 describe('password hashing', () => {
+  // The product's cost, which the other test files lower (test/password-cost.ts, decision 161).
+  let testCost: Options | undefined;
+  beforeAll(() => {
+    testCost = setPasswordHashCost(PASSWORD_HASH_COST);
+  });
+  afterAll(() => {
+    if (testCost) setPasswordHashCost(testCost);
+  });
+
   it('hashes with argon2id at m=19 MiB, t=2, p=1 and verifies only the right password', async () => {
     const hash = await hashPassword('Ukwa-Harvest!2031');
     expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await verifyPassword(hash, 'Ukwa-Harvest!2031')).toBe(true);
     expect(await verifyPassword(hash, 'ukwa-harvest!2031')).toBe(false);
+  });
+
+  it('checks a hash at the cost it records: one of the tests’ cost still verifies', async () => {
+    const hash = await argon2Hash('Ukwa-Harvest!2031', TEST_PASSWORD_HASH_COST);
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=8,t=1,p=1\$/);
+    expect(await verifyPassword(hash, 'Ukwa-Harvest!2031')).toBe(true);
+    expect(await verifyPassword(hash, 'Ukwa-Harvest!2030')).toBe(false);
   });
 
   it('treats a malformed stored hash as a wrong password', async () => {
@@ -94,5 +114,11 @@ describe('context-specific words', () => {
   it('skips a member without a phone number', () => {
     const words = contextWords({ ...ada, phoneNumber: null }, 'CTCS');
     expect([...words].filter((word) => /^\d+$/.test(word))).toEqual([]);
+  });
+});
+
+describe('the tests’ own cost', () => {
+  it('is what the other test files hash at (test/password-cost.ts, decision 161)', async () => {
+    expect(await hashPassword('Ukwa-Harvest!2031')).toMatch(/^\$argon2id\$v=19\$m=8,t=1,p=1\$/);
   });
 });

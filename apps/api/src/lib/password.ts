@@ -6,15 +6,40 @@ import { hash, verify, type Algorithm, type Options } from '@node-rs/argon2';
 import { passwordChecks } from './password-checks.js';
 
 /**
- * argon2id with the OWASP minimum (m = 19 MiB, t = 2, p = 1). `Algorithm` is a const enum that
- * isolated modules cannot read, hence the literal: 2 is Argon2id.
+ * argon2id with the OWASP minimum (m = 19 MiB, t = 2, p = 1): what every hash the product makes
+ * costs. `Algorithm` is a const enum that isolated modules cannot read, hence the literal: 2 is
+ * Argon2id.
  */
-const ARGON2_OPTIONS: Options = {
+export const PASSWORD_HASH_COST: Options = {
   algorithm: 2 satisfies Algorithm,
   memoryCost: 19_456,
   timeCost: 2,
   parallelism: 1,
 };
+
+/**
+ * The least argon2id allows (m = 8 KiB, t = 1), for the API's own tests only (decision 161): most
+ * test files create and sign in members of their own, and what they check is never the hash's
+ * cost. A hash records its cost, so `verifyPassword` reads either kind. `lib/password.test.ts`
+ * checks the product's cost.
+ */
+export const TEST_PASSWORD_HASH_COST: Options = {
+  ...PASSWORD_HASH_COST,
+  memoryCost: 8,
+  timeCost: 1,
+};
+
+let cost = PASSWORD_HASH_COST;
+
+/**
+ * Sets what new hashes cost and returns what they cost before. Only the tests' setup calls it
+ * (test/password-cost.ts); nothing the server runs does.
+ */
+export function setPasswordHashCost(next: Options): Options {
+  const before = cost;
+  cost = next;
+  return before;
+}
 
 /** Longer input is refused before hashing, so nobody can make the server hash megabytes. */
 export const MAX_PASSWORD_LENGTH = 128;
@@ -25,7 +50,7 @@ export const MAX_PASSWORD_LENGTH = 128;
  * database transaction: a pooled connection is not held while argon2 runs (decision 087).
  */
 export async function hashPassword(password: string): Promise<string> {
-  return passwordChecks.run(() => hash(password, ARGON2_OPTIONS));
+  return passwordChecks.run(() => hash(password, cost));
 }
 
 /** False for a wrong password and for a malformed stored hash; never throws on bad input. */
@@ -39,16 +64,19 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   });
 }
 
-let dummyHash: Promise<string> | undefined;
+let dummy: { cost: Options; hash: Promise<string> } | undefined;
 
 /**
  * Spends the same time as checking a real password, for unknown or not-yet-activated accounts,
  * so response time does not tell whether an account exists. Always resolves to false.
  */
 export async function verifyAgainstDummy(password: string): Promise<false> {
-  // Hashed once, outside the gate: a refusal of this first hash must not stick in `dummyHash`.
-  dummyHash ??= hash(randomBytes(32).toString('base64url'), ARGON2_OPTIONS);
-  await verifyPassword(await dummyHash, password);
+  // Hashed once per cost, outside the gate: a refusal of this first hash must not stick in
+  // `dummy`. It costs what a real password's hash costs, or the check would be faster.
+  if (dummy?.cost !== cost) {
+    dummy = { cost, hash: hash(randomBytes(32).toString('base64url'), cost) };
+  }
+  await verifyPassword(await dummy.hash, password);
   return false;
 }
 
