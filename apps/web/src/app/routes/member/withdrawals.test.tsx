@@ -1,8 +1,8 @@
 import type { Withdrawal, WithdrawalEligibility } from '@coop/shared/withdrawals';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { AppToaster } from '../../../components/ui/toaster';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   apiError,
   fieldRefusal,
@@ -188,6 +188,9 @@ describe('Withdrawals page', () => {
   });
 
   it('lists requests; cancelling one offers Undo and is sent only when the window ends', async () => {
+    // The clock is the test's: the Undo window passes without five seconds of waiting.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => void vi.useRealTimers());
     const api = server({ rows: [PENDING] });
     const { user } = renderPage();
     const table = await screen.findByRole('table', { name: 'Withdrawal requests' });
@@ -210,13 +213,14 @@ describe('Withdrawals page', () => {
     // Undo within the window: the request is pending again and nothing was ever sent.
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     expect(within(table).getByText('Pending')).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, UNDO_WINDOW_MS + 500));
+    await act(() => vi.advanceTimersByTimeAsync(UNDO_WINDOW_MS + 500));
     expect(put()).toEqual([]);
 
     // Not undone: the cancellation is sent when the window ends, once.
     await user.click(within(table).getByRole('button', { name: /Cancel/ }));
     expect(put()).toEqual([]);
-    await waitFor(() => expect(put()).toHaveLength(1), { timeout: UNDO_WINDOW_MS + 2_000 });
+    await act(() => vi.advanceTimersByTimeAsync(UNDO_WINDOW_MS));
+    await waitFor(() => expect(put()).toHaveLength(1));
     expect(put()[0]?.body).toEqual({ status: 'cancelled' });
   }, 30_000);
 
