@@ -353,8 +353,8 @@ describe('seedDemoIfEmpty', () => {
     expect(months).toHaveLength(2);
     const kinds = (month: string | undefined) =>
       new Set(rows.filter((row) => row.month === month).map((row) => row.kind));
-    // The older month deducted as asked; only a member in their join month, whom the demo's
-    // history never deducts, can be missing from it.
+    // The older month deducted as asked; only a member who joined in it by its cut-off day
+    // (decision 154), whom the demo's history never deducts, can be missing from it.
     expect([...kinds(months[0])].every((kind) => kind === 'matched' || kind === 'missing')).toBe(
       true,
     );

@@ -134,7 +134,8 @@ describe('payroll actuals: every variance kind end to end', () => {
   }, 60_000);
   afterAll(() => t.close());
 
-  // The schedule's own CSV read back: payrollGroup, staffNumber and memberName are informational.
+  // The schedule's own CSV read back: staffNumber and memberName are informational, and so is
+  // payrollGroup for a member something is expected of; Efe's, nothing expected, is blank: no group.
   const may = [
     SCHEDULE_HEADER,
     () => `${ada.membershipId},2025-05,20000,5000,0,0,MOF-HQ,S-1,Ada Obi`,
