@@ -2,7 +2,7 @@
  * The one way the API serves a list (docs/member-portal.md §7 "Lists"): a whitelisted sort with a
  * stable tiebreaker, one page and its total in ONE query (`count(*) over ()`), the
  * docs/member-portal.md §7 pagination object, and the filters the spec lists. Every list endpoint
- * goes through `listPage`.
+ * goes through `listPage`, or `listPageJson` when PostgreSQL writes its items' JSON (decision 165).
  *
  * A list's statement is built and rendered once per SHAPE (decision 143): which filters are
  * present, the sort and its direction, whether the session check rides on it. The repository
