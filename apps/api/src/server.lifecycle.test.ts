@@ -365,7 +365,7 @@ describe(`stopping the server (${testDatabaseUrl ? 'PostgreSQL' : 'embedded data
           expect.objectContaining({ method: 'POST', route: '/api/v1/auth/login' }),
         ]),
         workers: {
-          outbox: { stopped: false, delivering: null },
+          outbox: { stopped: false, delivering: [] },
           // A job may be running too: password-reset-requests polls every 5 s (decision 048)
           // and can be the one waiting on the held lock.
           jobs: expect.objectContaining({ stopped: false }),

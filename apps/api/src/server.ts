@@ -6,9 +6,10 @@ import { loggerOptions } from './config/logger.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { buildApp } from './app.js';
 import { systemClock } from './lib/clock.js';
+import { emailSender } from './lib/email-outbox.js';
 import { startOutboxWorker } from './lib/outbox.js';
 import { smsGatewayFor } from './lib/sms-gateway.js';
-import { startSmsWorker } from './lib/sms-outbox.js';
+import { smsSender } from './lib/sms-outbox.js';
 import { startJobWorker } from './lib/jobs.js';
 import { accessTokens } from './lib/access-token.js';
 import { SCHEDULED_JOBS } from './jobs.js';
@@ -139,19 +140,19 @@ async function start(
       db: handle.db,
       clock: systemClock,
       logger: app.log,
-      smtpUrl: config.mail === 'smtp' ? config.smtpUrl : undefined,
-      mailFrom: config.mailFrom,
-      // /api/dev/outbox shows delivered links; elsewhere the database keeps none (decision 084).
-      keepDeliveredLinks: config.exposure.devTools,
+      senders: [
+        emailSender({
+          db: handle.db,
+          logger: app.log,
+          smtpUrl: config.mail === 'smtp' ? config.smtpUrl : undefined,
+          mailFrom: config.mailFrom,
+          // /api/dev/outbox shows delivered links; elsewhere the database keeps none (decision 084).
+          keepDeliveredLinks: config.exposure.devTools,
+        }),
+        smsSender(smsGatewayFor(config, app.log)),
+      ],
     });
     opened.workers.push({ name: 'outbox', ...outbox });
-    const sms = startSmsWorker({
-      db: handle.db,
-      clock: systemClock,
-      logger: app.log,
-      gateway: smsGatewayFor(config, app.log),
-    });
-    opened.workers.push({ name: 'sms-outbox', ...sms });
     const jobs = startJobWorker({
       deps: {
         config,

@@ -1,227 +1,221 @@
-import { and, asc, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
-import { emailOutbox } from '../db/schema/index.js';
-import type { Database, Executor } from '../db/client.js';
+import type { Database } from '../db/client.js';
 import type { Clock } from './clock.js';
-import { chunks } from './chunks.js';
-
-export interface OutgoingEmail {
-  to: string;
-  subject: string;
-  text: string;
-}
 
 /**
- * Queues e-mails in the caller's transaction: they are sent only if that transaction commits.
- * Use cases queue through the notification templates (modules/notifications), never directly.
+ * The outbox (docs/decisions/168-one-outbox-worker-over-channels.md): messages are written in the
+ * transaction of the change that causes them and delivered afterwards by one worker, whatever
+ * carries them. A channel (e-mail, text message) is a table of queued messages and the rules for
+ * them; a sender delivers that channel's messages. Adding a channel is a table with the columns of
+ * `OutboxTable`, an `OutboxChannel` and an `OutboxSender`: the claim, lease, retries and stop
+ * below serve it unchanged.
  */
-export async function enqueueEmails(db: Executor, emails: readonly OutgoingEmail[]): Promise<void> {
-  for (const chunk of chunks(emails)) await db.insert(emailOutbox).values(chunk);
+
+/** The columns every outbox table has (db/schema/system.ts): what the worker reads and writes. */
+export type OutboxTable = PgTable & {
+  id: AnyPgColumn;
+  status: AnyPgColumn;
+  attempts: AnyPgColumn;
+  lastError: AnyPgColumn;
+  availableAt: AnyPgColumn;
+  sentAt: AnyPgColumn;
+  createdAt: AnyPgColumn;
+  $inferSelect: { id: string; attempts: number };
+};
+
+/** A queued message of the channel's table. */
+export type OutboxMessage<T extends OutboxTable> = T['$inferSelect'];
+/** Columns a sender records on a message (the gateway's id, a body without its links). */
+export type OutboxUpdate<T extends OutboxTable> = PgUpdateSetSource<T>;
+
+/** A channel's queue and its rules, which need no settings. */
+export interface OutboxChannel<T extends OutboxTable = OutboxTable> {
+  /** Its name in the log, the shutdown report and the metrics' `channel` label. */
+  readonly name: string;
+  readonly table: T;
+  /**
+   * A claimed message is hidden from every worker this long. It must outlast one delivery, so no
+   * other process sends it meanwhile; if the process dies mid-delivery, the message is tried again
+   * once the lease has passed.
+   */
+  readonly leaseMs: number;
+  /** Attempts before a message is given up as failed: the first and the retries. */
+  readonly maxAttempts: number;
+  /** Minutes to wait after the n-th failed attempt before the next. */
+  readonly retryDelayMinutes: (attempts: number) => number;
 }
 
-/** The newest queued e-mails, optionally only those to one address (dev outbox). */
-export async function latestEmails(db: Database, options: { to?: string; limit?: number } = {}) {
-  return db
-    .select({
-      id: emailOutbox.id,
-      to: emailOutbox.to,
-      subject: emailOutbox.subject,
-      text: emailOutbox.text,
-      status: emailOutbox.status,
-      createdAt: emailOutbox.createdAt,
-    })
-    .from(emailOutbox)
-    .where(options.to ? eq(emailOutbox.to, options.to.toLowerCase()) : undefined)
-    .orderBy(desc(emailOutbox.createdAt))
-    .limit(options.limit ?? 50);
+/** How one channel's messages leave, built from the settings of the process that sends them. */
+export interface OutboxSender<T extends OutboxTable> {
+  readonly channel: OutboxChannel<T>;
+  /** Who a message is for, as the log and the shutdown report may show it (never the body). */
+  recipient(message: OutboxMessage<T>): string;
+  /**
+   * Delivers one message, giving up when `signal` aborts (the worker is stopping). Resolves with
+   * the columns to record on the message once sent; throws when it was not sent.
+   */
+  send(message: OutboxMessage<T>, signal: AbortSignal): Promise<OutboxUpdate<T>>;
+  /** True for an error a retry would meet again (a refused number): the message fails at once. */
+  refusedForGood?(error: unknown): boolean;
+  /** Columns a finished (sent or failed) message is rewritten with, e.g. its links removed. */
+  finished?(message: OutboxMessage<T>): OutboxUpdate<T>;
+  /** Work done once before the first delivery. */
+  start?(): Promise<void>;
+  /** Releases what the sender holds (a connection pool), once the worker has stopped. */
+  close?(): void;
 }
-
-const MAX_ATTEMPTS = 5;
-
-/**
- * SMTP waits, each bounded (nodemailer's defaults are 2 min to connect and 10 min of silence),
- * and one message at most MESSAGE_LIMIT_MS however the server drips its answers.
- */
-const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
-const MESSAGE_LIMIT_MS = 60_000;
-/**
- * A claimed e-mail is hidden from every worker this long. It outlasts one delivery
- * (MESSAGE_LIMIT_MS), so no other process sends it meanwhile; if this process dies mid-delivery,
- * the e-mail is tried again once the lease has passed.
- */
-const CLAIM_LEASE_MS = 5 * 60_000;
 
 interface OutboxWorkerOptions {
   db: Database;
   clock: Clock;
   logger: FastifyBaseLogger;
-  smtpUrl: string | undefined;
-  mailFrom: string;
+  /** One sender of each channel this process delivers. */
+  senders: readonly OutboxSender<OutboxTable>[];
   intervalMs?: number;
-  /**
-   * Keep delivered bodies whole: only where `/api/dev/outbox` shows them (DEV_TOOLS=1 or tests,
-   * never production). Otherwise a delivered or failed e-mail's links are removed (decision 084).
-   */
-  keepDeliveredLinks?: boolean;
-}
-
-/** A link in an e-mail body, for JavaScript and PostgreSQL alike. */
-const LINK_PATTERN = 'https?://\\S+';
-
-/** What a link becomes in a delivered e-mail kept in the database. */
-export const REMOVED_LINK = '[link removed once sent]';
-
-/**
- * A body with every link replaced: reset and activation links carry one-time tokens, and a copy of
- * the database (a backup, a dump for support) must hold none that work.
- */
-export function withoutLinks(text: string): string {
-  return text.replace(new RegExp(LINK_PATTERN, 'g'), REMOVED_LINK);
 }
 
 export interface OutboxWorker {
-  /** Stops taking e-mails; one being delivered is abandoned and put back in the queue at once. */
+  /** Stops taking messages; one being delivered is abandoned and put back in the queue at once. */
   stop(): Promise<void>;
   /** What the worker is doing, for the log of a shutdown that ran out of time. */
-  state(): { stopped: boolean; delivering: { to: string; forMs: number } | null };
+  state(): {
+    stopped: boolean;
+    delivering: { channel: string; to: string; forMs: number }[];
+  };
 }
 
-type Delivery = { sent: true } | { sent: false; error: unknown } | { stopped: true };
+type Delivery<T extends OutboxTable> =
+  { sent: true; recorded: OutboxUpdate<T> } | { sent: false; error: unknown } | { stopped: true };
 
 /**
- * Delivers queued e-mail, one message at a time. A message is claimed with one statement
- * (FOR UPDATE SKIP LOCKED, then its `available_at` pushed past the lease), so several API
- * processes share one queue without sending twice; it is then sent with no transaction open and
- * its outcome recorded. Holding a transaction across SMTP would hold the embedded database's
- * only connection, and every request with it, for as long as the mail server took
- * (decision 011). With MAIL=log only each message's recipient and subject go to the log, never its body.
+ * Delivers every channel's queue, one message at a time per channel, the channels side by side
+ * (a mail server that stalls holds no text back). A message is claimed with one statement
+ * (FOR UPDATE SKIP LOCKED, then its `available_at` pushed past the channel's lease), so several
+ * API processes share one queue without sending twice; it is then sent with no transaction open
+ * and its outcome recorded. Holding a transaction across SMTP or a gateway would hold the
+ * embedded database's only connection, and every request with it, for as long as the other end
+ * took (decision 011). A failure is retried on the channel's schedule; after its last attempt, or
+ * at once on a refusal a retry would meet again, the message is `failed` with the reason.
  */
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { db, clock, logger } = options;
-  const transport = options.smtpUrl
-    ? nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS })
-    : null;
-  let running: Promise<void> | null = null;
   let stopped = false;
-  let delivering: { to: string; since: number } | null = null;
-  let announceStop: () => void = () => undefined;
+  const stopping = new AbortController();
   const stopRequested = new Promise<{ stopped: true }>((resolve) => {
-    announceStop = () => resolve({ stopped: true });
+    stopping.signal.addEventListener('abort', () => resolve({ stopped: true }), { once: true });
   });
+  const loops = options.senders.map((sender) => channelLoop(sender));
 
-  async function send(email: typeof emailOutbox.$inferSelect): Promise<void> {
-    if (!transport) {
-      // The body holds activation and reset links: it never reaches the log (decision 080).
-      logger.info({ to: email.to, subject: email.subject }, 'e-mail not sent (MAIL=log)');
-      return;
-    }
-    let timer: NodeJS.Timeout | undefined;
-    const tooSlow = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`SMTP delivery took longer than ${MESSAGE_LIMIT_MS} ms`)),
-        MESSAGE_LIMIT_MS,
-      );
-    });
-    try {
-      await Promise.race([
-        transport.sendMail({
-          from: options.mailFrom,
-          to: email.to,
-          subject: email.subject,
-          text: email.text,
-        }),
-        tooSlow,
+  function channelLoop<T extends OutboxTable>(sender: OutboxSender<T>) {
+    const { channel } = sender;
+    const { table } = channel;
+    let running: Promise<void> | null = null;
+    let delivering: { to: string; since: number } | null = null;
+    const started = (sender.start?.() ?? Promise.resolve()).catch((err: unknown) =>
+      logger.error({ err, channel: channel.name }, 'outbox channel could not start'),
+    );
+    // TypeScript cannot check a set clause against a generic table: these name only the columns
+    // every outbox table has (OutboxTable) and what the sender recorded (typed by the sender).
+    const update = (values: Record<string, unknown>, id: string, pendingOnly = false) =>
+      db
+        .update(table)
+        .set(values)
+        .where(and(eq(table.id, id), pendingOnly ? eq(table.status, 'pending') : undefined));
+
+    /**
+     * Shutting down: the other end has not confirmed the message, so it goes back in the queue
+     * for the next start (or another instance). Should it have been accepted after all, it
+     * arrives twice.
+     */
+    const putBack = (id: string) => update({ availableAt: clock.now() }, id, true);
+
+    async function deliverNext(): Promise<boolean> {
+      const message = await claimNextDue(db, channel, clock.now());
+      if (!message) return false;
+      if (stopped) {
+        await putBack(message.id);
+        return false;
+      }
+      delivering = { to: sender.recipient(message), since: Date.now() };
+      const delivery: Delivery<T> = await Promise.race([
+        sender.send(message, stopping.signal).then(
+          (recorded): Delivery<T> => ({ sent: true, recorded }),
+          (error: unknown): Delivery<T> => ({ sent: false, error }),
+        ),
+        stopRequested,
       ]);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
-  /**
-   * Shutting down: the mail server has not confirmed the e-mail, so it goes back in the queue for
-   * the next start (or another instance). Should the server accept it after all, it arrives twice.
-   */
-  async function putBack(id: string): Promise<void> {
-    await db
-      .update(emailOutbox)
-      .set({ availableAt: clock.now() })
-      .where(and(eq(emailOutbox.id, id), eq(emailOutbox.status, 'pending')));
-  }
-
-  /** The body a finished (sent or failed) e-mail keeps. */
-  const keptText = (text: string) => (options.keepDeliveredLinks ? text : withoutLinks(text));
-
-  async function deliverNext(): Promise<boolean> {
-    const email = await claimNextDue(db, clock.now());
-    if (!email) return false;
-    if (stopped) {
-      await putBack(email.id);
-      return false;
-    }
-    delivering = { to: email.to, since: Date.now() };
-    const delivery: Delivery = await Promise.race([
-      send(email).then(
-        (): Delivery => ({ sent: true }),
-        (error: unknown): Delivery => ({ sent: false, error }),
-      ),
-      stopRequested,
-    ]);
-    delivering = null;
-    if ('stopped' in delivery) {
-      await putBack(email.id);
-      return false;
-    }
-    const attempts = email.attempts + 1;
-    if (delivery.sent) {
-      await db
-        .update(emailOutbox)
-        .set({ status: 'sent', sentAt: clock.now(), attempts, text: keptText(email.text) })
-        .where(eq(emailOutbox.id, email.id));
+      delivering = null;
+      if ('stopped' in delivery) {
+        await putBack(message.id);
+        return false;
+      }
+      const attempts = message.attempts + 1;
+      if (delivery.sent) {
+        await update(
+          {
+            status: 'sent',
+            sentAt: clock.now(),
+            attempts,
+            ...delivery.recorded,
+            ...sender.finished?.(message),
+          },
+          message.id,
+        );
+        return true;
+      }
+      const givenUp =
+        sender.refusedForGood?.(delivery.error) === true || attempts >= channel.maxAttempts;
+      const reason =
+        delivery.error instanceof Error ? delivery.error.message : String(delivery.error);
+      logger.warn(
+        { channel: channel.name, to: sender.recipient(message), attempts, reason, givenUp },
+        `${channel.name} delivery failed`,
+      );
+      await update(
+        {
+          attempts,
+          lastError: reason.slice(0, 500),
+          status: givenUp ? 'failed' : 'pending',
+          availableAt: sql`now() + make_interval(mins => ${channel.retryDelayMinutes(attempts)})`,
+          ...(givenUp ? sender.finished?.(message) : {}),
+        },
+        message.id,
+      );
       return true;
     }
-    logger.warn({ err: delivery.error, to: email.to, attempts }, 'e-mail delivery failed');
-    await db
-      .update(emailOutbox)
-      .set({
-        attempts,
-        lastError: String(delivery.error),
-        status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-        // A failed e-mail stays for an operator to read, without its links.
-        ...(attempts >= MAX_ATTEMPTS ? { text: keptText(email.text) } : {}),
-        // Back off: 1, 4, 9, 16 minutes.
-        availableAt: sql`now() + make_interval(mins => ${attempts * attempts})`,
-      })
-      .where(eq(emailOutbox.id, email.id));
-    return true;
-  }
 
-  async function deliverQueued(): Promise<void> {
-    while (!stopped && (await deliverNext()));
-  }
+    async function deliverQueued(): Promise<void> {
+      while (!stopped && (await deliverNext()));
+    }
 
-  /** E-mails finished before links were removed (an older version) lose theirs once, at start. */
-  const legacyLinksRemoved = options.keepDeliveredLinks
-    ? Promise.resolve()
-    : db
-        .update(emailOutbox)
-        .set({
-          text: sql`regexp_replace(${emailOutbox.text}, ${LINK_PATTERN}, ${REMOVED_LINK}, 'g')`,
-        })
-        .where(and(ne(emailOutbox.status, 'pending'), sql`${emailOutbox.text} ~ ${LINK_PATTERN}`))
-        .then(
-          () => undefined,
-          (err: unknown) => logger.error({ err }, 'removing links from sent e-mails failed'),
-        );
+    return {
+      channel: channel.name,
+      tick() {
+        if (running || stopped) return;
+        running = started
+          .then(deliverQueued)
+          .catch((err: unknown) =>
+            logger.error({ err, channel: channel.name }, 'outbox worker failed'),
+          )
+          .finally(() => {
+            running = null;
+          });
+      },
+      settled: () => running ?? Promise.resolve(),
+      delivering: () =>
+        delivering && {
+          channel: channel.name,
+          to: delivering.to,
+          forMs: Date.now() - delivering.since,
+        },
+      close: () => sender.close?.(),
+    };
+  }
 
   const timer = setInterval(() => {
-    if (running || stopped) return;
-    running = legacyLinksRemoved
-      .then(deliverQueued)
-      .catch((err: unknown) => logger.error({ err }, 'outbox worker failed'))
-      .finally(() => {
-        running = null;
-      });
+    for (const loop of loops) loop.tick();
   }, options.intervalMs ?? 1000);
   timer.unref();
 
@@ -229,33 +223,40 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     async stop() {
       stopped = true;
       clearInterval(timer);
-      announceStop();
-      await running;
-      transport?.close();
+      stopping.abort();
+      await Promise.all(loops.map((loop) => loop.settled()));
+      for (const loop of loops) loop.close();
     },
     state: () => ({
       stopped,
-      delivering: delivering && { to: delivering.to, forMs: Date.now() - delivering.since },
+      delivering: loops.flatMap((loop) => loop.delivering() ?? []),
     }),
   };
 }
 
 /**
- * Claims the oldest due e-mail for this worker: pushes its `available_at` past the lease in the
- * statement that picks it, skipping rows another worker is claiming at the same moment.
+ * Claims the channel's oldest due message for this worker: pushes its `available_at` past the
+ * lease in the statement that picks it, skipping rows another worker is claiming at that moment.
  */
-async function claimNextDue(db: Database, now: Date) {
+async function claimNextDue<T extends OutboxTable>(
+  db: Database,
+  channel: OutboxChannel<T>,
+  now: Date,
+): Promise<OutboxMessage<T> | undefined> {
+  const { table } = channel;
+  // The subquery reads only columns every outbox table has.
+  const anyOutbox: OutboxTable = table;
   const due = db
-    .select({ id: emailOutbox.id })
-    .from(emailOutbox)
-    .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.availableAt, now)))
-    .orderBy(asc(emailOutbox.createdAt))
+    .select({ id: table.id })
+    .from(anyOutbox)
+    .where(and(eq(table.status, 'pending'), lte(table.availableAt, now)))
+    .orderBy(asc(table.createdAt))
     .limit(1)
     .for('update', { skipLocked: true });
-  const [email] = await db
-    .update(emailOutbox)
-    .set({ availableAt: new Date(now.getTime() + CLAIM_LEASE_MS) })
-    .where(inArray(emailOutbox.id, due))
-    .returning();
-  return email;
+  const [message] = (await db
+    .update(table)
+    .set({ availableAt: new Date(now.getTime() + channel.leaseMs) } as OutboxUpdate<T>)
+    .where(inArray(table.id, due))
+    .returning()) as OutboxMessage<T>[];
+  return message;
 }

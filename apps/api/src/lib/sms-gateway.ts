@@ -2,7 +2,7 @@
  * Where text messages go (docs/decisions/164-sms-through-the-outbox.md): one small interface, an
  * adapter for Termii's HTTP API (a Nigerian gateway with a transactional route that reaches
  * numbers on Do-Not-Disturb), and one that only logs, the default. The outbox worker
- * (lib/sms-outbox.ts) is the only caller.
+ * (lib/outbox.ts, through the text-message channel in lib/sms-outbox.ts) is the only caller.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { maskPhone } from '@coop/shared/phone';

@@ -19,7 +19,8 @@ import {
 import { createMember } from '../modules/members/members.service.js';
 import { systemActor } from '../lib/actor.js';
 import { systemClock } from '../lib/clock.js';
-import { enqueueEmails, startOutboxWorker } from '../lib/outbox.js';
+import { emailSender, enqueueEmails } from '../lib/email-outbox.js';
+import { startOutboxWorker } from '../lib/outbox.js';
 import { emailOutbox } from '../db/schema/index.js';
 import { eventually, logCapture } from './log-capture.js';
 
@@ -68,8 +69,14 @@ describe('V16.2 log content', () => {
         db: t.db,
         clock: systemClock,
         logger: t.app.log,
-        smtpUrl: undefined,
-        mailFrom: 'Coop <no-reply@coop.test>',
+        senders: [
+          emailSender({
+            db: t.db,
+            logger: t.app.log,
+            smtpUrl: undefined,
+            mailFrom: 'Coop <no-reply@coop.test>',
+          }),
+        ],
         intervalMs: 10,
       });
       try {

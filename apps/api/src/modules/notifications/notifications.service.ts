@@ -11,7 +11,7 @@ import type { Actor, MemberActor } from '../../lib/actor.js';
 import { notFound } from '../../lib/domain-error.js';
 import { listBody } from '../../lib/list-query.js';
 import { writeAudit } from '../../lib/audit-log.js';
-import { enqueueEmails } from '../../lib/outbox.js';
+import { enqueueEmails } from '../../lib/email-outbox.js';
 import { enqueueSms, type OutgoingSms } from '../../lib/sms-outbox.js';
 import { notificationsRepository, type NotificationRow } from './notifications.repository.js';
 import {

@@ -9,7 +9,8 @@ import { loanScheduleItems, smsOutbox, users, userSettings } from '../../db/sche
 import { systemActor } from '../../lib/actor.js';
 import { systemClock } from '../../lib/clock.js';
 import { smsGatewayFor } from '../../lib/sms-gateway.js';
-import { SMS_MAX_ATTEMPTS, startSmsWorker } from '../../lib/sms-outbox.js';
+import { startOutboxWorker } from '../../lib/outbox.js';
+import { SMS_MAX_ATTEMPTS, smsSender } from '../../lib/sms-outbox.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createActiveMember, signIn, TEST_PASSWORD } from '../../test/auth-helpers.js';
 import { startFakeTermii, type FakeTermii } from '../../test/fake-termii.js';
@@ -56,11 +57,11 @@ describe('text messages through the gateway', () => {
    */
   async function deliver() {
     const before = termii.received.length;
-    const worker = startSmsWorker({
+    const worker = startOutboxWorker({
       db: t.db,
       clock: systemClock,
       logger: silent,
-      gateway: smsGatewayFor(t.config, silent),
+      senders: [smsSender(smsGatewayFor(t.config, silent))],
       intervalMs: 10,
     });
     try {

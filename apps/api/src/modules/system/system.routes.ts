@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { publicConfigResponseSchema } from '@coop/shared/system';
 import { isDatabaseReachable } from '../../db/client.js';
-import { latestEmails } from '../../lib/outbox.js';
+import { latestEmails } from '../../lib/email-outbox.js';
 import { DomainError } from '../../lib/domain-error.js';
 import { settlesBy } from '../../lib/deadline.js';
 import type { RouteModule } from '../../plugins/route-groups.js';
