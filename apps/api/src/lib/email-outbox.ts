@@ -53,6 +53,7 @@ export const emailChannel: OutboxChannel<typeof emailOutbox> = {
   maxAttempts: 5,
   // 1, 4, 9, 16 minutes.
   retryDelayMinutes: (attempts) => attempts * attempts,
+  keepSentMs: 30 * 24 * 60 * 60_000,
 };
 
 /** A link in an e-mail body, for JavaScript and PostgreSQL alike. */

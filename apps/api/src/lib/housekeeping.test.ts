@@ -7,6 +7,7 @@ import {
   rateLimitEvents,
   refreshTokens,
   signInAttempts,
+  smsOutbox,
   users,
 } from '../db/schema/index.js';
 import type { DatabaseHandle } from '../db/client.js';
@@ -64,6 +65,14 @@ describe('housekeeping', () => {
       { to: 'h@test.coop', subject: 'recent', text: '-', status: 'sent', sentAt: daysAgo(1) },
       { to: 'h@test.coop', subject: 'failed', text: '-', status: 'failed', createdAt: daysAgo(60) },
     ]);
+    // Texts by the same rule as e-mails (the outbox channel's `keepSentMs`, 30 days for both).
+    const text = { userId, to: '+2348030000901', text: '-', kind: 'test' };
+    await db.insert(smsOutbox).values([
+      { ...text, status: 'sent', sentAt: daysAgo(31) },
+      { ...text, status: 'sent', sentAt: daysAgo(29) },
+      { ...text, status: 'failed', attempts: 5, createdAt: daysAgo(60) },
+      { ...text, status: 'pending', createdAt: daysAgo(60) },
+    ]);
 
     const hoursAgo = (hours: number) => new Date(NOW.getTime() - hours * 60 * 60 * 1000);
     const answered = {
@@ -116,7 +125,7 @@ describe('housekeeping', () => {
       rateLimitEvents: 1,
       oneTimeTokens: 1,
       refreshTokens: 1,
-      sentEmails: 1,
+      sentMessages: { email: 1, sms: 1 },
       idempotencyKeys: 1,
       officerJobs: 2,
     });
@@ -133,7 +142,15 @@ describe('housekeeping', () => {
     expect(await db.$count(refreshTokens)).toBe(1);
     // A failed e-mail stays for an operator to look at.
     expect(await db.$count(emailOutbox)).toBe(2);
+    // A failed or waiting text stays too, failed for officers' Text messages page.
+    expect((await db.select().from(smsOutbox)).map((row) => row.status).sort()).toEqual([
+      'failed',
+      'pending',
+      'sent',
+    ]);
     // A second run finds nothing more to do.
-    expect(Object.values(await pruneExpiredRecords(db, NOW)).every((n) => n === 0)).toBe(true);
+    const again = await pruneExpiredRecords(db, NOW);
+    expect(again.sentMessages).toEqual({ email: 0, sms: 0 });
+    expect(Object.values({ ...again, sentMessages: 0 }).every((n) => n === 0)).toBe(true);
   });
 });

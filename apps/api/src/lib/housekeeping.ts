@@ -1,7 +1,6 @@
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, inArray, lt } from 'drizzle-orm';
 import { IDEMPOTENCY_KEY_RETENTION_HOURS } from '@coop/shared/constants';
 import {
-  emailOutbox,
   idempotencyKeys,
   officerJobs,
   oneTimeTokens,
@@ -11,6 +10,8 @@ import {
 } from '../db/schema/index.js';
 import type { Database } from '../db/client.js';
 import type { ScheduledJob } from './jobs.js';
+import { pruneSent } from './outbox.js';
+import { OUTBOX_CHANNELS } from './outbox-channels.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -18,18 +19,28 @@ const DAY_MS = 24 * HOUR_MS;
 /**
  * How long technical rows outlive their use. No rule reads sign-in attempts older than a day or
  * rate-limit events older than 15 minutes; the audit log keeps the permanent record of sign-ins.
+ * Sent messages are kept as long as their outbox channel says (`keepSentMs`, decision 168).
  */
 export const RETENTION_MS = {
   signInAttempts: 30 * DAY_MS,
   rateLimitEvents: DAY_MS,
   expiredTokens: 7 * DAY_MS,
-  sentEmails: 30 * DAY_MS,
   // A key (and the whole answer stored with it) serves retries, which come within minutes.
   idempotencyKeys: IDEMPOTENCY_KEY_RETENTION_HOURS * HOUR_MS,
   // A finished officer job is read by the screen that follows it, within minutes; what it did is
   // in the business rows and the audit log (docs/decisions/102-officer-job-retention.md).
   finishedOfficerJobs: 30 * DAY_MS,
 } as const;
+
+/**
+ * Every outbox channel by the same rule: sent messages older than the channel keeps them go;
+ * failed ones stay for an operator to read. How many went, by channel.
+ */
+async function pruneOutboxes(db: Database, now: Date): Promise<Record<string, number>> {
+  const pruned: Record<string, number> = {};
+  for (const channel of OUTBOX_CHANNELS) pruned[channel.name] = await pruneSent(db, channel, now);
+  return pruned;
+}
 
 /** Deletes rows past their retention; returns how many of each kind went. */
 export async function pruneExpiredRecords(db: Database, now: Date) {
@@ -60,17 +71,7 @@ export async function pruneExpiredRecords(db: Database, now: Date) {
         .where(lt(refreshTokens.expiresAt, before(RETENTION_MS.expiredTokens)))
         .returning({ id: refreshTokens.id }),
     ),
-    sentEmails: await deleted(
-      db
-        .delete(emailOutbox)
-        .where(
-          and(
-            eq(emailOutbox.status, 'sent'),
-            lt(emailOutbox.sentAt, before(RETENTION_MS.sentEmails)),
-          ),
-        )
-        .returning({ id: emailOutbox.id }),
-    ),
+    sentMessages: await pruneOutboxes(db, now),
     idempotencyKeys: await deleted(
       db
         .delete(idempotencyKeys)

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.js';
@@ -9,8 +9,8 @@ import type { Clock } from './clock.js';
  * transaction of the change that causes them and delivered afterwards by one worker, whatever
  * carries them. A channel (e-mail, text message) is a table of queued messages and the rules for
  * them; a sender delivers that channel's messages. Adding a channel is a table with the columns of
- * `OutboxTable`, an `OutboxChannel` and an `OutboxSender`: the claim, lease, retries and stop
- * below serve it unchanged.
+ * `OutboxTable`, an `OutboxChannel` and an `OutboxSender`: the claim, lease, retries, stop,
+ * pruning and metrics below serve it unchanged.
  */
 
 /** The columns every outbox table has (db/schema/system.ts): what the worker reads and writes. */
@@ -30,7 +30,7 @@ export type OutboxMessage<T extends OutboxTable> = T['$inferSelect'];
 /** Columns a sender records on a message (the gateway's id, a body without its links). */
 export type OutboxUpdate<T extends OutboxTable> = PgUpdateSetSource<T>;
 
-/** A channel's queue and its rules, which need no settings. */
+/** A channel's queue and its rules: what housekeeping and the metrics need, with no settings. */
 export interface OutboxChannel<T extends OutboxTable = OutboxTable> {
   /** Its name in the log, the shutdown report and the metrics' `channel` label. */
   readonly name: string;
@@ -45,6 +45,8 @@ export interface OutboxChannel<T extends OutboxTable = OutboxTable> {
   readonly maxAttempts: number;
   /** Minutes to wait after the n-th failed attempt before the next. */
   readonly retryDelayMinutes: (attempts: number) => number;
+  /** How long housekeeping keeps a sent message; a failed one stays for an operator to read. */
+  readonly keepSentMs: number;
 }
 
 /** How one channel's messages leave, built from the settings of the process that sends them. */
@@ -259,4 +261,37 @@ async function claimNextDue<T extends OutboxTable>(
     .where(inArray(table.id, due))
     .returning()) as OutboxMessage<T>[];
   return message;
+}
+
+/** Deletes the channel's messages sent longer ago than it keeps them; answers how many went. */
+export async function pruneSent(db: Database, channel: OutboxChannel, now: Date): Promise<number> {
+  const { table } = channel;
+  const deleted = await db
+    .delete(table)
+    .where(
+      and(eq(table.status, 'sent'), lt(table.sentAt, new Date(now.getTime() - channel.keepSentMs))),
+    )
+    .returning({ id: table.id });
+  return deleted.length;
+}
+
+/** The channel's messages waiting to be sent, and the oldest one's age in seconds (null if none). */
+export async function pendingIn(
+  db: Database,
+  channel: OutboxChannel,
+): Promise<{ depth: number; oldestSeconds: number | null }> {
+  const { table } = channel;
+  const [row] = await db
+    .select({
+      depth: sql<number>`count(*)::int`,
+      oldestSeconds: sql<
+        number | null
+      >`extract(epoch from now() - min(${table.createdAt}))::float8`,
+    })
+    .from(table)
+    .where(eq(table.status, 'pending'));
+  return {
+    depth: Number(row?.depth ?? 0),
+    oldestSeconds: row?.oldestSeconds == null ? null : Number(row.oldestSeconds),
+  };
 }

@@ -47,6 +47,8 @@ export const smsChannel: OutboxChannel<typeof smsOutbox> = {
   leaseMs: 2 * 60_000,
   maxAttempts: SMS_MAX_ATTEMPTS,
   retryDelayMinutes: (attempts) => attempts * attempts,
+  // Far longer than a reminder's once-only key must hold back a second one (3 days ahead).
+  keepSentMs: 30 * 24 * 60 * 60_000,
 };
 
 /** Sends texts through the configured gateway (lib/sms-gateway.ts). */

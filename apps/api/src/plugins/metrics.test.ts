@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { emailOutbox } from '../db/schema/index.js';
+import { emailOutbox, smsOutbox } from '../db/schema/index.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 
 describe('Prometheus metrics on METRICS_PORT', () => {
@@ -34,8 +34,11 @@ describe('Prometheus metrics on METRICS_PORT', () => {
     expect(body).not.toContain('3f6c2a8e');
     expect(body).toContain('coop_http_request_duration_seconds_bucket{le="0.005"');
     expect(body).toMatch(/coop_db_waiting_clients \d+/);
-    expect(body).toContain('coop_outbox_pending 0');
-    expect(body).toContain('coop_outbox_oldest_pending_age_seconds 0');
+    // One series per outbox channel.
+    for (const channel of ['email', 'sms']) {
+      expect(body).toContain(`coop_outbox_pending{channel="${channel}"} 0`);
+      expect(body).toContain(`coop_outbox_oldest_pending_age_seconds{channel="${channel}"} 0`);
+    }
 
     await t.db.insert(emailOutbox).values({
       to: 'member@test.coop',
@@ -43,11 +46,24 @@ describe('Prometheus metrics on METRICS_PORT', () => {
       text: 'Body',
       createdAt: new Date(Date.now() - 3_600_000),
     });
+    const text = { to: '+2348030000101', text: 'Waiting', kind: 'test' };
+    await t.db.insert(smsOutbox).values([
+      { ...text, createdAt: new Date(Date.now() - 600_000) },
+      { ...text, createdAt: new Date(Date.now() - 60_000) },
+      // Sent texts are not waiting.
+      { ...text, status: 'sent', sentAt: new Date(), createdAt: new Date(Date.now() - 7_200_000) },
+    ]);
     const queued = await scrape();
-    expect(queued).toContain('coop_outbox_pending 1');
-    const age = Number(/^coop_outbox_oldest_pending_age_seconds (\S+)$/m.exec(queued)?.[1]);
-    expect(age).toBeGreaterThanOrEqual(3_600);
-    expect(age).toBeLessThan(3_700);
+    const gauge = (name: string, channel: string) =>
+      Number(new RegExp(`^${name}\\{channel="${channel}"\\} (\\S+)$`, 'm').exec(queued)?.[1]);
+    expect(gauge('coop_outbox_pending', 'email')).toBe(1);
+    expect(gauge('coop_outbox_pending', 'sms')).toBe(2);
+    const emailAge = gauge('coop_outbox_oldest_pending_age_seconds', 'email');
+    expect(emailAge).toBeGreaterThanOrEqual(3_600);
+    expect(emailAge).toBeLessThan(3_700);
+    const smsAge = gauge('coop_outbox_oldest_pending_age_seconds', 'sms');
+    expect(smsAge).toBeGreaterThanOrEqual(600);
+    expect(smsAge).toBeLessThan(700);
 
     const publicMetrics = await t.app.inject('/metrics');
     expect(publicMetrics.statusCode).toBe(404);

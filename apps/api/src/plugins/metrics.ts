@@ -2,10 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { eq, sql } from 'drizzle-orm';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../db/client.js';
-import { emailOutbox } from '../db/schema/index.js';
+import { pendingIn } from '../lib/outbox.js';
+import { OUTBOX_CHANNELS } from '../lib/outbox-channels.js';
 
 /**
  * Prometheus metrics (docs/operations.md, decision 086), served on their own listener on
@@ -77,37 +77,38 @@ export const metrics = fp<MetricsOptions>(
         if (typeof waiting === 'number') this.set(waiting);
       },
     });
-    // Both outbox gauges come from one query per scrape (the partial pending index serves it).
-    let outboxRead: Promise<{ depth: number; oldest: number | null } | undefined> | null = null;
-    const readOutbox = () =>
-      (outboxRead ??= options.db
-        .select({
-          depth: sql<number>`count(*)::int`,
-          oldest: sql<
-            number | null
-          >`extract(epoch from now() - min(${emailOutbox.createdAt}))::float8`,
-        })
-        .from(emailOutbox)
-        .where(eq(emailOutbox.status, 'pending'))
-        .then(([row]) => row)
-        .finally(() => {
-          outboxRead = null;
-        }));
+    // Both outbox gauges come from one read per scrape: a query per channel, each served by the
+    // channel's partial pending index. Every channel is counted (lib/outbox-channels.ts).
+    let outboxRead: Promise<
+      { channel: string; depth: number; oldestSeconds: number | null }[]
+    > | null = null;
+    const readOutboxes = () =>
+      (outboxRead ??= Promise.all(
+        OUTBOX_CHANNELS.map(async (channel) => ({
+          channel: channel.name,
+          ...(await pendingIn(options.db, channel)),
+        })),
+      ).finally(() => {
+        outboxRead = null;
+      }));
     new Gauge({
       name: 'coop_outbox_pending',
-      help: 'E-mails waiting to be sent',
+      help: 'Messages waiting to be sent, by outbox channel',
+      labelNames: ['channel'],
       registers: [registry],
       async collect() {
-        this.set(Number((await readOutbox())?.depth ?? 0));
+        for (const read of await readOutboxes()) this.set({ channel: read.channel }, read.depth);
       },
     });
     new Gauge({
       name: 'coop_outbox_oldest_pending_age_seconds',
-      help: 'Age of the oldest e-mail waiting to be sent (0 when none)',
+      help: 'Age of the oldest message waiting to be sent, by outbox channel (0 when none)',
+      labelNames: ['channel'],
       registers: [registry],
       async collect() {
-        const oldest = (await readOutbox())?.oldest;
-        this.set(oldest == null ? 0 : Math.max(0, Number(oldest)));
+        for (const read of await readOutboxes()) {
+          this.set({ channel: read.channel }, Math.max(0, read.oldestSeconds ?? 0));
+        }
       },
     });
 
