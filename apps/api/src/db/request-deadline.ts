@@ -67,6 +67,14 @@ export function withDeadline<T>(scope: DeadlineScope, work: () => T): T {
   return scopes.run(scope, work);
 }
 
+/**
+ * Runs `work` (and everything it starts) outside any request's deadline: work a request only
+ * sets going, which is not the request's own (a job worker woken by it).
+ */
+export function withoutDeadline<T>(work: () => T): T {
+  return scopes.exit(work);
+}
+
 export function currentDeadline(): DeadlineScope | undefined {
   return scopes.getStore();
 }

@@ -10,7 +10,14 @@ import {
 } from '../test/database.js';
 import { testDeps } from '../test/app.js';
 import { fixedClock } from './clock.js';
-import { registerJobs, runDueJobs, startJobWorker, type ScheduledJob } from './jobs.js';
+import { currentDeadline, deadlineScope, withDeadline } from '../db/request-deadline.js';
+import {
+  registerJobs,
+  runDueJobs,
+  startJobWorker,
+  wakeJobWorkers,
+  type ScheduledJob,
+} from './jobs.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -170,6 +177,48 @@ describe('scheduled jobs', () => {
     expect((await jobRow(handle, 'waits-for-stop'))?.nextRunAt.toISOString()).toBe(
       '2025-06-15T09:00:00.000Z',
     );
+  });
+
+  it("runs what a request wakes outside the request's deadline (a long job is not cut off when the request's time is up)", async () => {
+    const clock = fixedClock('2025-06-15T09:00:00Z');
+    const seen: Array<{ deadline: boolean; rows: number }> = [];
+    const job: ScheduledJob = {
+      name: 'woken-by-a-request',
+      schedule: { everyMs: HOUR },
+      handler: async (d) => {
+        const deadline = currentDeadline() !== undefined;
+        // A query under a passed deadline would be refused (DeadlinePassedError).
+        const rows = (await d.db.select().from(scheduledJobs)).length;
+        seen.push({ deadline, rows });
+        return rows;
+      },
+    };
+    const logs: unknown[] = [];
+    const logger = {
+      info: (...args: unknown[]) => logs.push(args),
+      error: (...args: unknown[]) => logs.push(args),
+    } as unknown as FastifyBaseLogger;
+    const worker = startJobWorker({
+      deps: testDeps(handle.db, clock),
+      jobs: [job],
+      logger,
+      pollMs: 60_000,
+    });
+    try {
+      await expect.poll(() => seen.length).toBe(1);
+      await expect.poll(() => worker.state().running).toBeNull();
+      clock.advance(HOUR);
+      // A request whose deadline has passed (as a long posting's request has, long before its
+      // job ends) wakes the worker, as queuing an officer job does.
+      const scope = deadlineScope(Date.now() - 1);
+      scope.expired = true;
+      withDeadline(scope, () => setImmediate(wakeJobWorkers));
+      await expect.poll(() => seen.length).toBe(2);
+      expect(seen[1]).toEqual({ deadline: false, rows: expect.any(Number) });
+      expect(logs.filter((args) => JSON.stringify(args).includes('failed'))).toEqual([]);
+    } finally {
+      await worker.stop();
+    }
   });
 
   it('refuses two jobs of one name', async () => {

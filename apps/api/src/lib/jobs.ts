@@ -20,6 +20,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { scheduledJobs } from '../db/schema/index.js';
 import type { Database } from '../db/client.js';
 import type { Deps } from '../deps.js';
+import { withoutDeadline } from '../db/request-deadline.js';
 
 export type JobSchedule =
   /** Every `everyMs` after the start of the previous run. */
@@ -199,7 +200,11 @@ const wakers = new Set<() => void>();
  * a request that queued work calls (an officer job, decision 101), so it starts at once.
  */
 export function wakeJobWorkers(): void {
-  for (const wake of wakers) wake();
+  // The run is the worker's, not the waking request's: it must not inherit the request's
+  // deadline (decision 095), or a long job would be cut off when the request's time is up.
+  withoutDeadline(() => {
+    for (const wake of wakers) wake();
+  });
 }
 
 export interface JobWorker {
