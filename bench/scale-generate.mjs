@@ -52,6 +52,14 @@ const LAST_NAMES = [
   'Kalu', 'Lawal', 'Mohammed', 'Nwankwo', 'Okonkwo', 'Olawale', 'Sanni', 'Uzor', 'Yusuf',
 ]; // prettier-ignore
 
+/** The employers' payroll offices that deduct the members (decision 151). */
+const PAYROLL_GROUPS = [
+  { code: 'MOF-HQ', name: 'Ministry of Finance, headquarters' },
+  { code: 'MOH', name: 'Ministry of Health' },
+  { code: 'SUBEB', name: 'State Universal Basic Education Board' },
+  { code: 'LGSC', name: 'Local Government Service Commission' },
+];
+
 const sqlArray = (values) => `array[${values.map((v) => `'${v}'`).join(', ')}]`;
 
 async function recreateDatabase(database, create = true) {
@@ -199,6 +207,40 @@ export async function generate({ members, years, database, log = console.log, lo
         from users where cardinality(officer_roles) = 0`);
     const admin = (await client.query(`select id from users where email = 'admin@demo.coop'`))
       .rows[0].id;
+
+    // The payroll cycle's standing data (decision 151): a few payroll groups, and every member a
+    // deduction instruction with a staff number, imported by the administrator before the window
+    // began, at this month's savings and shares (the raised ones included), so the expected
+    // deductions of the current month are what the members are deducted.
+    await timed('payroll groups + instructions', async () => {
+      await client.query('begin');
+      await client.query(
+        `insert into payroll_groups (code, name)
+         select code, name from unnest($1::text[], $2::text[]) as g(code, name)`,
+        [PAYROLL_GROUPS.map((g) => g.code), PAYROLL_GROUPS.map((g) => g.name)],
+      );
+      // Half the members in the first group, a quarter in the second, then 15 % and 10 %.
+      await client.query(
+        `insert into deduction_instructions (user_id, payroll_group_id, staff_number, savings_amount,
+                                             share_amount, effective_month, source, created_by,
+                                             created_at)
+         select m.user_id, g.id, g.code || '-' || lpad(m.n::text, 6, '0'),
+                m.savings + case when m.n % 3 = 0 then (($1::int - 1) / 12) * 100000 else 0 end,
+                m.shares, $2, 'import', $3::uuid, $4::date
+           from bench_members m
+           join payroll_groups g
+             on g.code = ($5::text[])[case when m.n % 20 < 10 then 1 when m.n % 20 < 15 then 2
+                                          when m.n % 20 < 18 then 3 else 4 end]`,
+        [
+          months,
+          window.first_month.slice(0, 7),
+          admin,
+          window.joined_on,
+          PAYROLL_GROUPS.map((group) => group.code),
+        ],
+      );
+      await client.query('commit');
+    });
 
     // One payroll month per database transaction: contributions, their ledger transactions and
     // entries in three set-based statements; the deferred triggers check every posting at commit.
