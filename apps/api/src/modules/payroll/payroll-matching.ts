@@ -11,6 +11,7 @@ import { payrollGroups, payrollScheduleLines, payrollSchedules } from '../../db/
 import { chunks } from '../../lib/chunks.js';
 import { memberNames } from '../members/members.service.js';
 import { expectedDeductions } from './payroll-expected.js';
+import { writeScheduleVersion } from './payroll-schedules.service.js';
 
 export interface ExpectedMember {
   userId: string;
@@ -132,8 +133,9 @@ export async function expectedForMonth(db: Executor, month: string): Promise<Mon
 
 /**
  * Freezes the month's expectations for the groups posted (decision 150): the latest schedule
- * version of each gets `posted_at`; a group with none gets one generated from `expected` first,
- * so what a posting was matched against stays on record.
+ * version of each gets `posted_at`; a group with none gets version 1 written by the schedules'
+ * own writer from `expected`, frozen at once, so what a posting was matched against stays on
+ * record.
  */
 export async function freezeSchedules(
   db: Executor,
@@ -156,42 +158,16 @@ export async function freezeSchedules(
     const lines = [...expected.members.values()].filter(
       (member) => member.payrollGroupId === groupId,
     );
-    const sum = (pick: (line: ExpectedMember) => number) =>
-      lines.reduce((total, line) => total + pick(line), 0);
-    const [schedule] = await db
-      .insert(payrollSchedules)
-      .values({
-        month,
-        payrollGroupId: groupId,
-        version: 1,
-        members: lines.length,
-        savingsAmount: sum((line) => line.savings),
-        shareAmount: sum((line) => line.shares),
-        instalmentAmount: sum((line) => line.instalment),
-        fineAmount: sum((line) => line.fines),
-        totalAmount: sum((line) => line.total),
-        generatedBy: actorId,
-        generatedAt: now,
-        postedAt: now,
-      })
-      .returning({ id: payrollSchedules.id });
-    if (!schedule) throw new Error('schedule insert returned no row');
+    const schedule = await writeScheduleVersion(db, {
+      month,
+      payrollGroupId: groupId,
+      version: 1,
+      lines,
+      generatedBy: actorId,
+      generatedAt: now,
+      postedAt: now,
+    });
     group.scheduleId = schedule.id;
-    for (const slice of chunks(lines)) {
-      await db.insert(payrollScheduleLines).values(
-        slice.map((line) => ({
-          scheduleId: schedule.id,
-          userId: line.userId,
-          staffNumber: line.staffNumber,
-          savingsAmount: line.savings,
-          shareAmount: line.shares,
-          instalmentAmount: line.instalment,
-          loanId: line.loanId,
-          fineAmount: line.fines,
-          totalAmount: line.total,
-        })),
-      );
-    }
     for (const line of lines) line.scheduleId = schedule.id;
   }
 }

@@ -169,8 +169,65 @@ async function summaries(db: Executor, rows: readonly ScheduleRow[]): Promise<Sc
   );
 }
 
-const sumOf = (lines: readonly ExpectedDeduction[], key: keyof ExpectedDeduction) =>
-  lines.reduce((sum, line) => sum + (line[key] as number), 0);
+/** What a schedule line is written from: a member's expected deductions of the month. */
+export type ScheduleLineSource = Pick<
+  ExpectedDeduction,
+  'userId' | 'staffNumber' | 'savings' | 'shares' | 'instalment' | 'loanId' | 'fines' | 'total'
+>;
+
+const sumOf = (
+  lines: readonly ScheduleLineSource[],
+  key: 'savings' | 'shares' | 'instalment' | 'fines' | 'total',
+) => lines.reduce((sum, line) => sum + line[key], 0);
+
+/**
+ * Writes one version of a group's schedule of `month`, its totals and a line per member: the one
+ * writer of schedules, for an officer's generation and for the version a posting freezes when the
+ * group had none (payroll-matching.ts `freezeSchedules`). `postedAt` writes it frozen.
+ */
+export async function writeScheduleVersion(
+  db: Executor,
+  input: {
+    month: string;
+    payrollGroupId: string;
+    version: number;
+    lines: readonly ScheduleLineSource[];
+    generatedBy: string | null;
+    generatedAt: Date;
+    postedAt?: Date;
+  },
+): Promise<ScheduleRow> {
+  const { lines } = input;
+  const repo = payrollSchedulesRepository(db);
+  const schedule = await repo.insertSchedule({
+    month: input.month,
+    payrollGroupId: input.payrollGroupId,
+    version: input.version,
+    members: lines.length,
+    savingsAmount: sumOf(lines, 'savings'),
+    shareAmount: sumOf(lines, 'shares'),
+    instalmentAmount: sumOf(lines, 'instalment'),
+    fineAmount: sumOf(lines, 'fines'),
+    totalAmount: sumOf(lines, 'total'),
+    generatedBy: input.generatedBy,
+    generatedAt: input.generatedAt,
+    ...(input.postedAt ? { postedAt: input.postedAt } : {}),
+  });
+  await repo.insertLines(
+    lines.map((line) => ({
+      scheduleId: schedule.id,
+      userId: line.userId,
+      staffNumber: line.staffNumber,
+      savingsAmount: line.savings,
+      shareAmount: line.shares,
+      instalmentAmount: line.instalment,
+      loanId: line.loanId,
+      fineAmount: line.fines,
+      totalAmount: line.total,
+    })),
+  );
+  return schedule;
+}
 
 /**
  * Generates a new version of the month's schedule for one group, or for every group that has
@@ -223,34 +280,16 @@ export async function generateSchedules(
     const generatedAt = deps.clock.now();
     const written: ScheduleRow[] = [];
     for (const group of toGenerate) {
-      const lines = expected.filter((line) => line.payrollGroupId === group.id);
-      const schedule = await repo.insertSchedule({
-        month,
-        payrollGroupId: group.id,
-        version: (versions.get(group.id) ?? 0) + 1,
-        members: lines.length,
-        savingsAmount: sumOf(lines, 'savings'),
-        shareAmount: sumOf(lines, 'shares'),
-        instalmentAmount: sumOf(lines, 'instalment'),
-        fineAmount: sumOf(lines, 'fines'),
-        totalAmount: sumOf(lines, 'total'),
-        generatedBy: actorIdOf(actor),
-        generatedAt,
-      });
-      await repo.insertLines(
-        lines.map((line) => ({
-          scheduleId: schedule.id,
-          userId: line.userId,
-          staffNumber: line.staffNumber,
-          savingsAmount: line.savings,
-          shareAmount: line.shares,
-          instalmentAmount: line.instalment,
-          loanId: line.loanId,
-          fineAmount: line.fines,
-          totalAmount: line.total,
-        })),
+      written.push(
+        await writeScheduleVersion(tx, {
+          month,
+          payrollGroupId: group.id,
+          version: (versions.get(group.id) ?? 0) + 1,
+          lines: expected.filter((line) => line.payrollGroupId === group.id),
+          generatedBy: actorIdOf(actor),
+          generatedAt,
+        }),
       );
-      written.push(schedule);
     }
     await writeAudit(
       tx,
