@@ -51,7 +51,7 @@ import {
 } from '../contributions/contributions.service.js';
 import { markFinePaid, pendingFinesToPay } from '../fines/fines.service.js';
 import { membersByMembershipId } from '../members/members.service.js';
-import { payrollRepaymentTargets } from '../loans/loan-back-office.service.js';
+import { payrollRepaymentTargets, type RunningLoan } from '../loans/loan-back-office.service.js';
 import { recordRepayment } from '../loans/loan-servicing.service.js';
 import { monthBounds } from './payroll-expected.js';
 import {
@@ -118,6 +118,8 @@ interface PostItem {
   loanId: string | null;
   fineIds: string[];
   kind: PayrollVarianceKind;
+  /** The file's row, for a member of the file; none for a missing member. */
+  row?: ReadRow;
 }
 
 /**
@@ -193,6 +195,93 @@ async function postedFor(db: Executor, userIds: readonly string[], month: string
     posted.add(userId);
   }
   return posted;
+}
+
+/**
+ * What is wrong with a new row, given the member's expectation and running loan now, or null:
+ * a row of nothing when nothing was expected, or an itemised repayment with no running loan or
+ * above what it owes. Sets the row's loan. (The preview, and each batch of a posting job for its
+ * own members, ask the same.)
+ */
+function rowProblem(
+  row: ReadRow,
+  exp: ExpectedMember | null,
+  loan: RunningLoan | undefined,
+  total: boolean,
+): string | null {
+  // A row of nothing is a member's "missing" when something was expected, else a mistake.
+  if (row.deductedKobo <= 0 && (exp?.total ?? 0) <= 0) {
+    return total
+      ? 'A row needs a deducted amount above zero'
+      : 'A row needs a savings, shares or repayment amount above zero';
+  }
+  // An itemised repayment goes to the running loan; a member already posted is left alone.
+  if (row.repaymentKobo <= 0) return null;
+  if (!loan) return `${row.memberName ?? row.membershipId} has no running loan to repay`;
+  row.loanId = loan.id;
+  row.loanNumber = loan.loanNumber;
+  if (row.repaymentKobo > loan.outstandingBalance) {
+    return `The repayment of ${formatKobo(row.repaymentKobo)} is more than the ${formatKobo(loan.outstandingBalance)} outstanding on loan ${loan.loanNumber}`;
+  }
+  return null;
+}
+
+/** A new row as the member to post: what the deducted money goes to, the loan and the fines. */
+function itemOf(
+  row: ReadRow,
+  exp: ExpectedMember | null,
+  loan: RunningLoan | undefined,
+  fines: ReadonlyArray<{ id: string; amount: number }> | undefined,
+  total: boolean,
+): PostItem {
+  let loanId = row.loanId;
+  let allocated: PayrollLines;
+  if (total) {
+    allocated = allocatePayrollTotal(row.deductedKobo, linesOf(exp));
+    // The instalment goes to the running loan, up to what it owes; the rest to savings.
+    const instalment = Math.min(allocated.instalment, loan?.outstandingBalance ?? 0);
+    allocated = {
+      ...allocated,
+      savings: allocated.savings + allocated.instalment - instalment,
+      instalment,
+    };
+    loanId = instalment > 0 ? (loan?.id ?? null) : null;
+  } else {
+    allocated = {
+      savings: row.savingsKobo,
+      shares: row.sharesKobo,
+      instalment: row.repaymentKobo,
+      fines: row.finesKobo,
+    };
+  }
+  // Fines are paid whole, oldest due first, while the fines line covers them; what is left of
+  // the line goes to savings.
+  const fineIds: string[] = [];
+  let finesPaid = 0;
+  for (const fine of fines ?? []) {
+    if (finesPaid + fine.amount > allocated.fines) break;
+    finesPaid += fine.amount;
+    fineIds.push(fine.id);
+  }
+  allocated = {
+    ...allocated,
+    savings: allocated.savings + allocated.fines - finesPaid,
+    fines: finesPaid,
+  };
+  return {
+    userId: row.userId ?? '',
+    membershipId: row.membershipId,
+    memberName: row.memberName ?? row.membershipId,
+    line: row.line,
+    expected: exp,
+    payrollGroupId: exp?.payrollGroupId ?? row.fileGroupId,
+    deducted: row.deductedKobo,
+    allocated,
+    loanId,
+    fineIds,
+    kind: varianceKind(exp?.total ?? 0, row.deductedKobo) ?? 'unexpected',
+    row,
+  };
 }
 
 async function readPayroll(
@@ -331,29 +420,8 @@ async function readPayroll(
         continue;
       }
     }
-    // A row of nothing is a member's "missing" when something was expected, else a mistake.
-    if (row.deductedKobo <= 0 && (expectedOf(row.userId)?.total ?? 0) <= 0) {
-      row.errors.push(
-        total
-          ? 'A row needs a deducted amount above zero'
-          : 'A row needs a savings, shares or repayment amount above zero',
-      );
-      continue;
-    }
-    // An itemised repayment goes to the running loan; a member already posted is left alone.
-    if (row.repaymentKobo <= 0) continue;
-    const loan = targets.loans.get(row.userId);
-    if (!loan) {
-      row.errors.push(`${row.memberName ?? row.membershipId} has no running loan to repay`);
-      continue;
-    }
-    row.loanId = loan.id;
-    row.loanNumber = loan.loanNumber;
-    if (row.repaymentKobo > loan.outstandingBalance) {
-      row.errors.push(
-        `The repayment of ${formatKobo(row.repaymentKobo)} is more than the ${formatKobo(loan.outstandingBalance)} outstanding on loan ${loan.loanNumber}`,
-      );
-    }
+    const problem = rowProblem(row, expectedOf(row.userId), targets.loans.get(row.userId), total);
+    if (problem) row.errors.push(problem);
   }
   for (const row of rows) {
     if (row.errors.length > 0) row.status = 'error';
@@ -391,58 +459,15 @@ async function readPayroll(
         monthBounds(month).last,
       )
     : new Map<string, Array<{ id: string; amount: number }>>();
-  const items: PostItem[] = fresh.map((row) => {
-    const userId = row.userId ?? '';
-    const exp = expectedOf(userId);
-    let loanId = row.loanId;
-    let allocated: PayrollLines;
-    if (total) {
-      allocated = allocatePayrollTotal(row.deductedKobo, linesOf(exp));
-      // The instalment goes to the running loan, up to what it owes; the rest to savings.
-      const loan = targets.loans.get(userId);
-      const instalment = Math.min(allocated.instalment, loan?.outstandingBalance ?? 0);
-      allocated = {
-        ...allocated,
-        savings: allocated.savings + allocated.instalment - instalment,
-        instalment,
-      };
-      loanId = instalment > 0 ? (loan?.id ?? null) : null;
-    } else {
-      allocated = {
-        savings: row.savingsKobo,
-        shares: row.sharesKobo,
-        instalment: row.repaymentKobo,
-        fines: row.finesKobo,
-      };
-    }
-    // Fines are paid whole, oldest due first, while the fines line covers them; what is left of
-    // the line goes to savings.
-    const fineIds: string[] = [];
-    let finesPaid = 0;
-    for (const fine of fineLists.get(userId) ?? []) {
-      if (finesPaid + fine.amount > allocated.fines) break;
-      finesPaid += fine.amount;
-      fineIds.push(fine.id);
-    }
-    allocated = {
-      ...allocated,
-      savings: allocated.savings + allocated.fines - finesPaid,
-      fines: finesPaid,
-    };
-    return {
-      userId,
-      membershipId: row.membershipId,
-      memberName: row.memberName ?? row.membershipId,
-      line: row.line,
-      expected: exp,
-      payrollGroupId: exp?.payrollGroupId ?? row.fileGroupId,
-      deducted: row.deductedKobo,
-      allocated,
-      loanId,
-      fineIds,
-      kind: varianceKind(exp?.total ?? 0, row.deductedKobo) ?? 'unexpected',
-    };
-  });
+  const items: PostItem[] = fresh.map((row) =>
+    itemOf(
+      row,
+      expectedOf(row.userId),
+      targets.loans.get(row.userId ?? ''),
+      fineLists.get(row.userId ?? ''),
+      total,
+    ),
+  );
   for (const member of missing) {
     items.push({
       userId: member.userId,
@@ -585,8 +610,12 @@ export interface PayrollPosting {
 /** The month of a file that can be posted; else the refusal, with its row-by-row report. */
 function checkedMonth(read: ReadPayroll): string {
   if (!read.refusal && read.preview.month) return read.preview.month;
-  const problems = read.refusal ?? [{ line: 0, message: CSV_UPLOAD_REFUSALS.empty }];
-  throw new DomainError({
+  throw refusalOf(read.refusal ?? [{ line: 0, message: CSV_UPLOAD_REFUSALS.empty }]);
+}
+
+/** The refusal of a file, with its row-by-row report. */
+function refusalOf(problems: readonly CsvProblem[]): DomainError {
+  return new DomainError({
     code: problems.some((p) => p.message === CSV_UPLOAD_REFUSALS.tooLarge)
       ? 'PAYLOAD_TOO_LARGE'
       : 'CSV_REJECTED',
@@ -769,43 +798,124 @@ interface PayrollPlan {
   members?: number;
 }
 
+/** What a run of a posting job keeps between its batches: the file as its first batch read it. */
+export interface PayrollRunMemory {
+  read?: {
+    month: string;
+    /** The members to post, in order, and how many of them earlier batches of the run took. */
+    items: PostItem[];
+    next: number;
+    total: boolean;
+    plan: PayrollPlan;
+  };
+}
+
 /**
- * One batch of a payroll posting job (decision 101), inside the job's transaction `deps.db`:
- * reads the file again under the month's lock, as the preview does, and posts the first
+ * The members of a batch as they stand now, under the month's lock: each asked again what the
+ * file's reading asked of every member (posted since? the running loan, the pending fines), so what
+ * was done between two batches (another upload, a repayment or a fine paid at the counter) is seen
+ * before the member is posted, exactly as a new reading of the file would see it. A member posted
+ * since is left out; a row that is now wrong refuses the batch with the row-by-row report.
+ */
+async function refreshed(
+  db: Executor,
+  month: string,
+  candidates: readonly PostItem[],
+  total: boolean,
+): Promise<PostItem[]> {
+  const rowIds = candidates.flatMap((item) => (item.row ? [item.userId] : []));
+  const posted = await postedFor(db, rowIds, month);
+  const targets = await payrollRepaymentTargets(db, rowIds, month);
+  for (const userId of targets.repaidInMonth) posted.add(userId);
+  const missingPosted = await postedFor(
+    db,
+    candidates.flatMap((item) => (item.row ? [] : [item.userId])),
+    month,
+  );
+  const fineLists = await pendingFinesToPay(
+    db,
+    rowIds.filter((userId) => !posted.has(userId)),
+    monthBounds(month).last,
+  );
+  const problems: CsvProblem[] = [];
+  const items: PostItem[] = [];
+  for (const item of candidates) {
+    const row = item.row;
+    if (!row) {
+      if (!missingPosted.has(item.userId)) items.push(item);
+      continue;
+    }
+    if (posted.has(item.userId)) continue;
+    const loan = targets.loans.get(item.userId);
+    const problem = rowProblem(row, item.expected, loan, total);
+    if (problem) problems.push({ line: row.line, message: problem });
+    else items.push(itemOf(row, item.expected, loan, fineLists.get(item.userId), total));
+  }
+  if (problems.length > 0) throw refusalOf(problems);
+  return items;
+}
+
+/**
+ * One batch of a payroll posting job (decision 101, docs/decisions/152-payroll-posting-in-sets.md),
+ * inside the job's transaction `deps.db`, under the month's lock. A run's first batch reads the
+ * file, as the preview does, and keeps it in `memory`; each later batch of the run asks its own
+ * members again (`refreshed`) instead of reading the whole file again. Each batch posts the next
  * `PAYROLL_BATCH` members not yet posted, each member's contribution, repayment and fines
- * together. The first batch freezes the month's schedules, so every later batch matches against
- * the same expectations. Posting is idempotent per member and month, so a run cut short resumes
- * with the members left, and none is posted twice. The first batch's totals are the job's summary.
+ * together. The job's first batch freezes the month's schedules, so every later batch matches
+ * against the same expectations. Posting is idempotent per member and month, so a run cut short
+ * resumes (reading the file again) with the members left, and none is posted twice. The first
+ * batch's totals are the job's summary.
  */
 export async function postPayrollBatch(
   deps: Deps,
   actor: MemberActor,
   job: { input: CsvUploadInput; plan: PayrollPlan | null; createdAt: Date },
+  memory: PayrollRunMemory = {},
 ): Promise<{ done: number; total: number; plan: PayrollPlan; finished?: PayrollPosting }> {
   await advisoryLock(deps.db, 'coop.payroll');
-  const today = job.plan?.today ?? toIsoDateInTimeZone(job.createdAt);
-  const read = await readPayroll(deps.db, job.input, today);
-  // Members posted by earlier batches now read as already posted; any other problem refuses.
-  const month = checkedMonth(read);
-  const plan = job.plan ?? {
-    today,
-    posting: postingOf(read, month),
-    members: read.items.length,
-  };
-  if (!job.plan && read.expected && read.items.length > 0) {
-    await freezeSchedules(
-      deps.db,
+  let batch: PostItem[];
+  let left: number;
+  let read = memory.read;
+  if (read) {
+    const candidates = read.items.slice(read.next, read.next + PAYROLL_BATCH);
+    read.next += candidates.length;
+    batch = await refreshed(deps.db, read.month, candidates, read.total);
+    left = read.items.length - read.next;
+  } else {
+    const today = job.plan?.today ?? toIsoDateInTimeZone(job.createdAt);
+    const whole = await readPayroll(deps.db, job.input, today);
+    // Members posted by earlier runs now read as already posted; any other problem refuses.
+    const month = checkedMonth(whole);
+    const plan = job.plan ?? {
+      today,
+      posting: postingOf(whole, month),
+      members: whole.items.length,
+    };
+    if (!job.plan && whole.expected && whole.items.length > 0) {
+      await freezeSchedules(
+        deps.db,
+        month,
+        groupsOf(whole.items),
+        whole.expected,
+        actorIdOf(actor),
+        deps.clock.now(),
+      );
+    }
+    batch = whole.items.slice(0, PAYROLL_BATCH);
+    left = whole.items.length - batch.length;
+    read = {
       month,
-      groupsOf(read.items),
-      read.expected,
-      actorIdOf(actor),
-      deps.clock.now(),
-    );
+      items: whole.items,
+      next: batch.length,
+      total: whole.preview.format === 'total',
+      plan,
+    };
+    memory.read = read;
   }
-  const batch = read.items.slice(0, PAYROLL_BATCH);
+  const { month, plan } = read;
   const total = plan.members ?? plan.posting.posted;
-  const done = total - (read.items.length - batch.length);
-  const contributionDate = deductionDate(month, today);
+  const done = total - left;
+  const contributionDate = deductionDate(month, plan.today);
   if (batch.length > 0) await postItems(deps, actor, month, contributionDate, batch);
   if (done < total) return { done, total, plan };
   if (total > 0) {
@@ -850,12 +960,17 @@ export function payrollPostedMessage(result: PayrollPosting): string {
 
 /** Payroll postings as officer jobs (lib/officer-jobs.ts, decision 101). */
 export const payrollPostJobWork: OfficerJobWork = {
-  batch: (deps, actor, job) =>
-    postPayrollBatch(deps, actor, {
-      input: job.input as CsvUploadInput,
-      plan: job.plan as PayrollPlan | null,
-      createdAt: job.createdAt,
-    }),
+  batch: (deps, actor, job, memory) =>
+    postPayrollBatch(
+      deps,
+      actor,
+      {
+        input: job.input as CsvUploadInput,
+        plan: job.plan as PayrollPlan | null,
+        createdAt: job.createdAt,
+      },
+      memory,
+    ),
   message: (result: PayrollPosting) => payrollPostedMessage(result),
   partly: (done, total) =>
     `${done.toLocaleString('en-NG')} of ${countOf(total, 'member')} were posted before the posting stopped; upload the file again to post the rest (members already posted are skipped).`,
