@@ -11,9 +11,10 @@
 // postgres://postgres@127.0.0.1:5432/postgres). The template database
 // (coop_bench_payroll_<members>) is `bench/scale-generate.mjs`'s cooperative (one year of
 // contributions; payroll groups and every member's deduction instruction), plus running loans
-// with an instalment due this month (1 member in 8), pending fines (1 in 25, a few with two), and
-// 40 members who joined without an instruction. Each run copies it (`create database … template`)
-// to coop_bench_payroll_run, so every run posts the same month on the same data.
+// with an instalment due this month (1 member in 9), pending fines (1 in 23, a third of them
+// with two; moduli prime to the groups' 20, so every group has some), and 40 members who joined
+// without an instruction. Each run copies it (`create database … template`) to
+// coop_bench_payroll_run, so every run posts the same month on the same data.
 //
 // The payroll file is the payroll office's one-total file for the current month (membershipId,
 // month, deducted, payrollGroup, staffNumber, memberName), built from the app's own expected
@@ -114,7 +115,7 @@ async function seedLoansAndFines(client) {
            (120000 * (1 + b.n % 5))::bigint * 100 as principal,
            (date_trunc('month', now() at time zone 'Africa/Lagos') - interval '1 month')::date
              + (b.n % 25)::int as disbursed_on
-      from bench_borrowers b where b.n % 8 = 5`);
+      from bench_borrowers b where b.n % 9 = 5`);
   await client.query(
     `insert into loans (id, loan_number, user_id, purpose, requested_amount, approved_amount,
        repayment_term_months, interest_rate_bps, interest_amount, insurance_fee, form_fee,
@@ -159,7 +160,7 @@ async function seedLoansAndFines(client) {
     update member_balances b set loan_balance = l.principal * 11 / 10, version = b.version + 1
       from bench_loans l where l.user_id = b.user_id`);
   // Pending fines due by this month's end (no posting until paid): ₦2,000 for missed meetings,
-  // and a second of ₦500 for 1 member in 100.
+  // and a second of ₦500 for a third of them.
   await client.query(
     `insert into fines (user_id, reason, amount, fine_date, due_date, status, issued_by)
      select b.user_id, f.reason, f.amount,
@@ -168,7 +169,7 @@ async function seedLoansAndFines(client) {
        from bench_borrowers b,
             lateral (values (1, 'Absent from the general meeting', 200000),
                             (2, 'Late to the general meeting', 50000)) as f(k, reason, amount)
-      where b.n % 25 = 11 and (f.k = 1 or b.n % 100 = 11)`,
+      where b.n % 23 = 11 and (f.k = 1 or b.n % 3 = 0)`,
     [admin],
   );
   // Members who joined last month and have no instruction yet (the payroll office deducts them
