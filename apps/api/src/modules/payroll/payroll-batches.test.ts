@@ -13,7 +13,7 @@ import { fixedClock } from '../../lib/clock.js';
 import { testDeps } from '../../test/app.js';
 import { createTestDatabase } from '../../test/database.js';
 import { insertLedgerTestMember, memberActor } from '../../test/ledger-members.js';
-import { insertPayrollGroup } from '../../test/payroll-months.js';
+import { insertPayrollGroup } from '../../test/payroll-fixture.js';
 import { recordContributions } from '../contributions/contributions.service.js';
 import { findProjectionMismatches } from '../ledger/ledger.service.js';
 import { PAYROLL_BATCH, postPayrollBatch, type PayrollRunMemory } from './payroll.service.js';
@@ -35,7 +35,7 @@ describe('a payroll posting job over several batches', () => {
     const db = handle.db;
     const clock = fixedClock('2025-06-15T09:00:00Z');
     const deps = testDeps(db, clock);
-    const group = await insertPayrollGroup(db, 'MOF-HQ');
+    const groupId = await insertPayrollGroup(db, 'MOF-HQ');
     const officer = memberActor(await insertLedgerTestMember(db, 'Treasurer'), ['treasurer']);
     const size = PAYROLL_BATCH + 5;
     const ids: string[] = [];
@@ -45,7 +45,7 @@ describe('a payroll posting job over several batches', () => {
     await db.insert(deductionInstructions).values(
       ids.map((userId, i) => ({
         userId,
-        payrollGroupId: group.id,
+        payrollGroupId: groupId,
         staffNumber: `HQ-${i}`,
         savingsAmount: 20_000,
         shareAmount: 5_000,
