@@ -7,7 +7,9 @@ import { defineConfig } from '@playwright/test';
 /**
  * End-to-end tests against the real built app: `e2e/servers.mjs` builds what is stale, seeds the
  * demo cooperative and a pool of test officers (each with their own two-factor secret) into an
- * empty database, and runs the API, which serves the web app, once per project on a copy.
+ * empty database, and runs the API, which serves the web app, once per project on a copy. The
+ * databases are on the PostgreSQL server of TEST_DATABASE_URL when it is set (CI), embedded
+ * otherwise.
  *
  * Every journey runs once, on the desktop. At 390 px run only the all-pages pass (`@all-pages`:
  * every page and record kind, axe in both themes) and the tests whose subject is the phone
@@ -61,9 +63,9 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   // No retry, in CI either: a test that fails once is a failure to fix, not a flake to report.
   retries: 0,
-  // Sign-in hashes passwords with argon2id, axe walks every page, and both servers run on the
-  // embedded database: on two cores, two workers finish as soon as three and keep each step far
-  // from its timeout. The timeouts only catch a hung test (speed is measured in bench/): the
+  // Sign-in hashes passwords with argon2id and axe walks every page: on two cores, two workers
+  // finish as soon as three (measured on the embedded database) and keep each step far from its
+  // timeout. The timeouts only catch a hung test (speed is measured in bench/): the
   // machines' speed varies by up to 3× from one day to the next, so they are generous; a test
   // that needs longer asks for at most twice as long (`allowLonger` in support.ts), and a longer
   // journey is split into tests that each build their own state.
@@ -108,6 +110,8 @@ export default defineConfig({
       DEV_TOOLS: '1',
     },
     reuseExistingServer: false,
+    // Asked to stop, it stops the servers and drops their PostgreSQL databases, if any.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     // The budget the two servers had when each started apart (5 minutes each): seeding from
     // nothing and starting both took 4.5 minutes at load 20 on two cores (docs/ci-timings.md).
     timeout: 600_000,

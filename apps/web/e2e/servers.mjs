@@ -14,15 +14,24 @@
 // officers queued for free steps, up to a minute each; with several officers of each role, a
 // test takes one whose next step is free and never waits (support.ts, `signInAsOfficer`).
 //
-// Settings: COOP_E2E_DATA_ROOT (where the template, the servers' data and officers.json go) and
-// E2E_SERVERS (JSON: [{ "name", "port" }]). Prints "e2e servers ready" once every server answers;
-// exits, stopping the others, if one of them does. With `--seed-only` it seeds the template and
+// Where the databases are: with TEST_DATABASE_URL (what `.ci/run` exports, and the API's tests
+// read), on that PostgreSQL server: the template is a database, each server's a copy made with
+// CREATE DATABASE … TEMPLATE, and their names are listed in `databases` under the data root for
+// whoever removes the root. Without it, in embedded databases (PGlite) in data directories, copied
+// as files: a developer needs no PostgreSQL. PGlite answers one query at a time in the server's
+// own thread, so with two tests at once each server queues its requests; PostgreSQL answers them
+// side by side and costs less CPU per query (docs/ci-timings.md).
+//
+// Settings: COOP_E2E_DATA_ROOT (where the template, the servers' data and officers.json go),
+// E2E_SERVERS (JSON: [{ "name", "port" }]) and TEST_DATABASE_URL (optional, above). Prints
+// "e2e servers ready" once every server answers; exits, stopping the others, if one of them does. With `--seed-only` it seeds the template and
 // exits: `.ci/run` seeds while the API's tests run, and Playwright's start then finds it seeded.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { appendFileSync, cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import pg from 'pg';
 import { build } from '../../../scripts/build.mjs';
 
 const root = process.env.COOP_E2E_DATA_ROOT;
@@ -32,6 +41,43 @@ const seedOnly = process.argv.includes('--seed-only');
 const servers = JSON.parse(process.env.E2E_SERVERS ?? '[]');
 if (servers.length === 0 && !seedOnly)
   throw new Error('E2E_SERVERS: the servers to start, as JSON');
+
+const postgresServer = process.env.TEST_DATABASE_URL;
+// The root's databases on the PostgreSQL server, named after the root so that two runs (the CI
+// seed and Playwright's start, which share a root) find the same ones and two checkouts never do.
+const databasePrefix = `coop_e2e_${createHash('sha256').update(root).digest('hex').slice(0, 12)}`;
+/** The PostgreSQL database of `name` (the template or a server): created empty, dropped first. */
+async function freshDatabase(name, template) {
+  const database = `${databasePrefix}_${name.replace(/\W/g, '_')}`;
+  const client = new pg.Client({ connectionString: postgresServer });
+  await client.connect();
+  try {
+    appendFileSync(path.join(root, 'databases'), `${database}\n`);
+    await client.query(`drop database if exists ${database} with (force)`);
+    await client.query(`create database ${database}${template ? ` template ${template}` : ''}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(postgresServer);
+  url.pathname = `/${database}`;
+  return { database, url: url.toString() };
+}
+/**
+ * What a server on PostgreSQL is told that an embedded one keeps in its data directory: the keys
+ * its tokens and two-factor secrets are made with, the same for the seed and every server, and
+ * that the demo is on (it is by default only on the embedded database).
+ */
+function postgresSettings() {
+  const file = path.join(root, 'postgres-keys.json');
+  if (!existsSync(file)) {
+    const keys = {
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      TWO_FACTOR_KEY: randomBytes(32).toString('hex'),
+    };
+    writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  }
+  return { ...JSON.parse(readFileSync(file, 'utf8')), DEMO: '1' };
+}
 
 const started = Date.now();
 const seconds = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
@@ -53,9 +99,13 @@ function newSecret() {
   return (bits.match(/.{5}/g) ?? []).map((chunk) => alphabet[parseInt(chunk, 2)]).join('');
 }
 
-/** Seeds the demo and the officers' pool into `dataDir`, and writes the officers to `file`. */
-async function seedTemplate(dataDir, file) {
+/**
+ * Seeds the demo and the officers' pool into `dataDir` (or the PostgreSQL database of
+ * `databaseUrl`), and writes the officers to `file`.
+ */
+async function seedTemplate(dataDir, file, databaseUrl) {
   process.env.DATA_DIR = dataDir;
+  if (databaseUrl) Object.assign(process.env, postgresSettings(), { DATABASE_URL: databaseUrl });
   const { loadConfig } = await api('config/env.js');
   const { openDatabase } = await api('db/client.js');
   const { systemClock } = await api('lib/clock.js');
@@ -69,10 +119,12 @@ async function seedTemplate(dataDir, file) {
   const { enrolWithKnownSecret } = await api('modules/two-factor/two-factor.service.js');
 
   const config = loadConfig();
-  if (config.isProduction || config.databaseUrl) {
-    throw new Error('the e2e servers run on their own embedded databases, never in production');
+  if (config.isProduction || config.databaseUrl !== databaseUrl) {
+    throw new Error('the e2e servers run on databases of their own, never in production');
   }
-  const handle = await openDatabase({ dataDir: `${config.dataDir}/pgdata` });
+  const handle = await openDatabase(
+    databaseUrl ? { url: databaseUrl } : { dataDir: `${config.dataDir}/pgdata` },
+  );
   try {
     const deps = {
       config,
@@ -117,7 +169,8 @@ const officersFile = path.join(root, 'officers.json');
 // officers.json is written last: without it, a template is missing or was cut short.
 if (!existsSync(officersFile)) {
   rmSync(template, { recursive: true, force: true });
-  await seedTemplate(template, officersFile);
+  const database = postgresServer ? (await freshDatabase('template')).url : undefined;
+  await seedTemplate(template, officersFile, database);
 }
 const seeded = seconds();
 if (seedOnly) {
@@ -125,27 +178,76 @@ if (seedOnly) {
   process.exit(0);
 }
 
-const children = servers.map(({ name, port }) => {
+/** Each server's settings: its own copy of the template's database. */
+const settings = [];
+// One copy at a time: PostgreSQL copies a template only while nothing else is connected to it.
+for (const { name } of servers) {
   const dataDir = path.join(root, name);
-  // The template's database, with the keys its secrets and tokens were made with.
-  if (!existsSync(dataDir)) cpSync(template, dataDir, { recursive: true });
+  if (postgresServer) {
+    const { url } = await freshDatabase(name, `${databasePrefix}_template`);
+    settings.push({ ...postgresSettings(), DATA_DIR: dataDir, DATABASE_URL: url });
+  } else {
+    // The template's database, with the keys its secrets and tokens were made with.
+    if (!existsSync(dataDir)) cpSync(template, dataDir, { recursive: true });
+    settings.push({ DATA_DIR: dataDir });
+  }
+}
+
+// Stopping: a server that exits is one being stopped (Playwright signals the whole group).
+let stopping = false;
+const children = servers.map(({ name, port }, index) => {
   const child = spawn(process.execPath, [path.join(apiDist, 'server.js')], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir },
+    env: { ...process.env, ...settings[index], PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   child.on('exit', (code, signal) => {
+    if (stopping) return;
     console.error(`e2e server ${name} (port ${port}) stopped: ${signal ?? `exit ${code}`}`);
     for (const other of children) other.kill();
     process.exit(1);
   });
   return child;
 });
-const stopAll = () => {
-  for (const child of children) child.removeAllListeners('exit').kill();
+/**
+ * On PostgreSQL, the root's databases go with the servers (playwright.config.ts stops them with
+ * SIGTERM): a later start on the same root seeds again. A run that is killed leaves them listed in
+ * `databases` (`.ci/run` drops those when it removes the root).
+ */
+async function dropDatabases() {
+  const listed = path.join(root, 'databases');
+  if (!postgresServer || !existsSync(listed)) return;
+  rmSync(officersFile, { force: true });
+  const client = new pg.Client({ connectionString: postgresServer });
+  await client.connect();
+  try {
+    for (const database of new Set(readFileSync(listed, 'utf8').split('\n').filter(Boolean))) {
+      await client.query(`drop database if exists ${database} with (force)`);
+    }
+    rmSync(listed);
+  } finally {
+    await client.end();
+  }
+}
+const stopAll = async () => {
+  if (stopping) return;
+  stopping = true;
+  await Promise.all(
+    children.map((child) => {
+      if (child.exitCode !== null || child.signalCode !== null) return undefined;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill();
+      return exited;
+    }),
+  );
+  try {
+    await dropDatabases();
+  } catch (error) {
+    console.error(`e2e databases not dropped: ${error}`);
+  }
   process.exit(0);
 };
-process.on('SIGTERM', stopAll);
-process.on('SIGINT', stopAll);
+process.on('SIGTERM', () => void stopAll());
+process.on('SIGINT', () => void stopAll());
 
 async function answers(port) {
   try {
