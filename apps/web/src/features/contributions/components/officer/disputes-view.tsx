@@ -69,17 +69,17 @@ function ResolveForm({ dispute, onDone }: { dispute: Dispute; onDone: () => void
   // The count says the minimum before the officer tries, as in every reason dialog
   // (docs/decisions/124-dialog-kit.md): the button waits for it.
   const noteOk = note.trim().length >= DISPUTE_NOTE_MIN_LENGTH;
+  // The answer is read from the promise, not from callbacks of this form's: the resolved row leaves
+  // the list as the lists refresh, before the mutation ends, and this form with it (a callback
+  // passed to `mutate` is dropped once its form is gone; the officer saw no toast).
   const onSubmit = (values: ResolveDisputeInput) =>
-    resolve.mutate(
-      { id: dispute.id, idempotencyKey: key, values },
-      {
-        onSuccess: ({ message }) => {
-          toast.success(message ?? DISPUTE_MESSAGES.disputeResolved);
-          onDone();
-        },
-        onError: (error) =>
-          showSubmitFailure(error, setError, RESOLVE_FIELDS, 'The dispute could not be resolved'),
+    resolve.mutateAsync({ id: dispute.id, idempotencyKey: key, values }).then(
+      ({ message }) => {
+        toast.success(message ?? DISPUTE_MESSAGES.disputeResolved);
+        onDone();
       },
+      (error: unknown) =>
+        showSubmitFailure(error, setError, RESOLVE_FIELDS, 'The dispute could not be resolved'),
     );
   return (
     <Form

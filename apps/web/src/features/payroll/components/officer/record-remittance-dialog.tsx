@@ -93,21 +93,23 @@ function RemittanceForm({
     context,
     defaultValues: { amount: target.outstanding, receivedOn: context.today, reference: '' },
   });
+  // The answer is read from the promise, not from callbacks of this form's: a month remitted in
+  // full loses its Record remittance as the lists refresh, before the mutation ends, and this form
+  // with it (a callback passed to `mutate` is dropped once its form is gone: no toast).
   const onSubmit = (values: RecordRemittanceForm) =>
-    action.mutate(
-      {
+    action
+      .mutateAsync({
         idempotencyKey: key,
         values: { month: target.month, payrollGroupId: target.payrollGroup.id, ...values },
-      },
-      {
-        onSuccess: ({ message }) => {
+      })
+      .then(
+        ({ message }) => {
           toast.success(message ?? REMITTANCE_MESSAGES.recorded);
           onDone();
         },
-        onError: (error) =>
+        (error: unknown) =>
           showSubmitFailure(error, setError, FIELDS, REMITTANCE_MESSAGES.recordFailed),
-      },
-    );
+      );
   return (
     <Form submit={handleSubmit(onSubmit)} preload={resolver.preload} className="grid gap-4">
       <DialogFacts
