@@ -90,17 +90,16 @@ function ReassignForm({
     setValue('newGuarantorUserId', next?.id ?? '');
     clearErrors();
   };
+  // The answer is read from the promise, not from callbacks of this form's: the reassigned place
+  // stops being declined as the loan refreshes, before the mutation ends, and this form goes with
+  // it (a callback passed to `mutate` is dropped once its form is gone: no toast).
   const onSubmit = ({ newGuarantorUserId }: ReassignValues) =>
-    reassign.mutate(
-      { guarantorId: target.guarantor.id, newGuarantorUserId },
-      {
-        onSuccess: () => {
-          toast.success(LOAN_MESSAGES.guarantorReassigned);
-          onDone();
-        },
-        onError: (error) =>
-          showSubmitFailure(error, setError, FIELDS, LOAN_MESSAGES.reassignFailed),
+    reassign.mutateAsync({ guarantorId: target.guarantor.id, newGuarantorUserId }).then(
+      () => {
+        toast.success(LOAN_MESSAGES.guarantorReassigned);
+        onDone();
       },
+      (error: unknown) => showSubmitFailure(error, setError, FIELDS, LOAN_MESSAGES.reassignFailed),
     );
   const pickError = errors.newGuarantorUserId?.message;
 
