@@ -42,14 +42,14 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   });
 
   const onSubmit = (values: ChangePasswordValues) =>
-    change.mutate(values, {
-      onSuccess: () => {
+    change.mutateAsync(values).then(
+      () => {
         toast.success(CHANGE_PASSWORD_MESSAGES.successTitle, {
           description: CHANGE_PASSWORD_MESSAGES.success,
         });
         onDone();
       },
-      onError: (error) => {
+      (error: unknown) => {
         // The spec words the failure as a toast; a wrong current password or a refused new one
         // belongs under its field as well (docs/decisions/125-forms.md).
         applyServerErrors(error, setError, FIELDS);
@@ -57,7 +57,7 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
           description: failureMessage(error, CHANGE_PASSWORD_MESSAGES.failure),
         });
       },
-    });
+    );
 
   return (
     <Form submit={handleSubmit(onSubmit)} preload={resolver.preload} className="grid gap-4">

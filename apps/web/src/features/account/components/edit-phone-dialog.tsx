@@ -30,14 +30,14 @@ function EditPhoneForm({ phone, onDone }: { phone: string | null; onDone: () => 
   });
 
   const onSubmit = (values: ProfileUpdate) =>
-    update.mutate(values, {
-      onSuccess: () => {
+    update.mutateAsync(values).then(
+      () => {
         toast.success(PROFILE_MESSAGES.updatedTitle, { description: PROFILE_MESSAGES.updated });
         onDone();
       },
-      onError: (failure) =>
+      (failure: unknown) =>
         showSubmitFailure(failure, setError, FIELDS, PROFILE_MESSAGES.updateFailedTitle),
-    });
+    );
 
   return (
     <Form submit={handleSubmit(onSubmit)} preload={resolver.preload} className="grid gap-4">

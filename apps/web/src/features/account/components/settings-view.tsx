@@ -86,18 +86,15 @@ function PrivacyDialog({ settings }: { settings: UserSettings }) {
   const [findable, setFindable] = useState(settings.findableByPhone);
   const update = useUpdateSettings();
   const save = () =>
-    update.mutate(
-      { findableByPhone: findable },
-      {
-        onSuccess: () => {
-          toast.success(SETTINGS_MESSAGES.savedTitle, { description: SETTINGS_MESSAGES.saved });
-          setOpen(false);
-        },
-        onError: (error) =>
-          toast.error(SETTINGS_MESSAGES.saveFailedTitle, {
-            description: failureMessage(error, 'Please try again.'),
-          }),
+    void update.mutateAsync({ findableByPhone: findable }).then(
+      () => {
+        toast.success(SETTINGS_MESSAGES.savedTitle, { description: SETTINGS_MESSAGES.saved });
+        setOpen(false);
       },
+      (error: unknown) =>
+        toast.error(SETTINGS_MESSAGES.saveFailedTitle, {
+          description: failureMessage(error, 'Please try again.'),
+        }),
     );
   return (
     <FormDialog
@@ -149,14 +146,13 @@ function PrivacyDialog({ settings }: { settings: UserSettings }) {
 function useSaveSwitch() {
   const update = useUpdateSettings();
   const save = (change: UserSettingsUpdate) =>
-    update.mutate(change, {
-      onSuccess: () =>
-        toast.success(SETTINGS_MESSAGES.savedTitle, { description: SETTINGS_MESSAGES.saved }),
-      onError: (error) =>
+    void update.mutateAsync(change).then(
+      () => toast.success(SETTINGS_MESSAGES.savedTitle, { description: SETTINGS_MESSAGES.saved }),
+      (error: unknown) =>
         toast.error(SETTINGS_MESSAGES.saveFailedTitle, {
           description: failureMessage(error, 'Please try again.'),
         }),
-    });
+    );
   return { save, isPending: update.isPending };
 }
 

@@ -80,10 +80,13 @@ function SetPasswordForm({ token, member }: { token: string; member: ActivatingU
   }
 
   const onSubmit = (values: SetPasswordInput) =>
-    activation.mutate(
-      { token, ...values },
+    activation.mutateAsync({ token, ...values }).then(
+      // What success shows comes from the mutation's own state and hook, not from here.
+      () => undefined,
       // A password the server refuses (too common, own details, breached, too long): under its field.
-      { onError: (error) => applyServerErrors(error, setError, PASSWORD_FIELDS) },
+      (error: unknown) => {
+        applyServerErrors(error, setError, PASSWORD_FIELDS);
+      },
     );
 
   const showFailure =

@@ -63,10 +63,13 @@ export function ResetPasswordForm({ token }: { token: string }) {
   }
 
   const onSubmit = (values: ResetPasswordFormInput) =>
-    reset.mutate(
-      { token, ...values },
+    reset.mutateAsync({ token, ...values }).then(
+      // What success shows comes from the mutation's own state and hook, not from here.
+      () => undefined,
       // A password the server refuses (too common, own details, breached, too long): under its field.
-      { onError: (error) => applyServerErrors(error, setError, FORM_FIELDS) },
+      (error: unknown) => {
+        applyServerErrors(error, setError, FORM_FIELDS);
+      },
     );
 
   const failure =

@@ -60,17 +60,14 @@ function PolicyEditor({ view }: { view: PolicyView }) {
 
   const confirm = () => {
     if (!pending) return;
-    save.mutate(
-      { policy: pending.policy, idempotencyKey: pending.idempotencyKey },
-      {
-        onSuccess: ({ message }) => {
-          toast.success(message ?? 'Policy saved');
-          setPending(null);
-        },
-        onError: (error) => {
-          setPending(null);
-          showSubmitFailure(error, setError, PATHS, 'The policy could not be saved');
-        },
+    void save.mutateAsync({ policy: pending.policy, idempotencyKey: pending.idempotencyKey }).then(
+      ({ message }) => {
+        toast.success(message ?? 'Policy saved');
+        setPending(null);
+      },
+      (error: unknown) => {
+        setPending(null);
+        showSubmitFailure(error, setError, PATHS, 'The policy could not be saved');
       },
     );
   };

@@ -111,11 +111,11 @@ export function VerifyStatementForm() {
     formState: { errors },
   } = useForm<CodeValues, unknown, CodeValues>({ resolver, defaultValues: { code: '' } });
   const onSubmit = (values: CodeValues) =>
-    verify.mutate(values, {
-      onSuccess: ({ data }) => setIssued(data),
-      onError: (error) =>
+    verify.mutateAsync(values).then(
+      ({ data }) => setIssued(data),
+      (error: unknown) =>
         showSubmitFailure(error, setError, FIELDS, 'The code could not be checked'),
-    });
+    );
   return (
     <div className="grid grid-cols-1 gap-6">
       <Form

@@ -71,23 +71,20 @@ function ChangeRequestForm({
   const id = useId();
 
   const onSubmit = (input: ChangeValues) =>
-    request.mutate(
-      { ...input, idempotencyKey },
-      {
-        onSuccess: ({ data }) => {
-          toast.success(
-            data.autoApproved
-              ? DEDUCTION_MESSAGES.changeApprovedByPolicy
-              : DEDUCTION_MESSAGES.changeRequested,
-            { description: fromMonth(data.effectiveMonth) },
-          );
-          onDone();
-        },
-        // A refusal about an amount goes under it (a minimum the policy raised meanwhile); any
-        // other (a request already open) above the form.
-        onError: (failure) =>
-          showSubmitFailure(failure, setError, FIELDS, 'Your change request could not be sent'),
+    request.mutateAsync({ ...input, idempotencyKey }).then(
+      ({ data }) => {
+        toast.success(
+          data.autoApproved
+            ? DEDUCTION_MESSAGES.changeApprovedByPolicy
+            : DEDUCTION_MESSAGES.changeRequested,
+          { description: fromMonth(data.effectiveMonth) },
+        );
+        onDone();
       },
+      // A refusal about an amount goes under it (a minimum the policy raised meanwhile); any
+      // other (a request already open) above the form.
+      (failure: unknown) =>
+        showSubmitFailure(failure, setError, FIELDS, 'Your change request could not be sent'),
     );
 
   return (

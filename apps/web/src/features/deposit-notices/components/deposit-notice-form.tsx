@@ -55,23 +55,20 @@ export function DepositNoticeForm({ today = toIsoDateInTimeZone(new Date()) }: {
   const total = orNothing(savings) + orNothing(shares);
 
   const onSubmit = ({ note = '', ...values }: DepositNoticeValues) =>
-    submit.mutate(
-      { ...values, note, idempotencyKey },
-      {
-        onSuccess: () => {
-          toast.success(DEPOSIT_NOTICE_MESSAGES.submitted, {
-            description: DEPOSIT_NOTICE_MESSAGES.submittedDescription,
-          });
-          reset();
-          setIdempotencyKey(crypto.randomUUID());
-        },
-        onError: (failure) => {
-          // A refusal about a field goes under it; any other is the spec's toast.
-          if (applyServerErrors(failure, setError, FIELDS).length > 0) return;
-          toast.error(DEPOSIT_NOTICE_MESSAGES.failedTitle, {
-            description: failureMessage(failure, DEPOSIT_NOTICE_MESSAGES.failedMessage),
-          });
-        },
+    submit.mutateAsync({ ...values, note, idempotencyKey }).then(
+      () => {
+        toast.success(DEPOSIT_NOTICE_MESSAGES.submitted, {
+          description: DEPOSIT_NOTICE_MESSAGES.submittedDescription,
+        });
+        reset();
+        setIdempotencyKey(crypto.randomUUID());
+      },
+      (failure: unknown) => {
+        // A refusal about a field goes under it; any other is the spec's toast.
+        if (applyServerErrors(failure, setError, FIELDS).length > 0) return;
+        toast.error(DEPOSIT_NOTICE_MESSAGES.failedTitle, {
+          description: failureMessage(failure, DEPOSIT_NOTICE_MESSAGES.failedMessage),
+        });
       },
     );
 

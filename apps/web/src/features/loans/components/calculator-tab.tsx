@@ -26,10 +26,12 @@ export function CalculatorTab() {
   const failure = form.formState.errors.root?.server?.message;
 
   const onSubmit = (values: LoanCalculationRequest) =>
-    calculate.mutate(values, {
-      onError: (error) =>
+    calculate.mutateAsync(values).then(
+      // What success shows comes from the mutation's own state and hook, not from here.
+      () => undefined,
+      (error: unknown) =>
         showSubmitFailure(error, form.setError, FIELDS, FALLBACK_MESSAGES.calculateLoan),
-    });
+    );
 
   return (
     <div className="grid gap-6 lg:grid-cols-[22rem_1fr]">

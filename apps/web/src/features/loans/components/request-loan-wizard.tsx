@@ -188,16 +188,13 @@ function LoanRequestForm({
     } else if (step === 1) {
       onStep(2);
     } else {
-      request.mutate(
-        { idempotencyKey: key, input: values },
-        {
-          onSuccess: onDone,
-          // docs/member-portal.md §8: a failed submission is logged; the review shows the
-          // server's reason too, as the form's general error (no field is on this step).
-          onError: (error) => {
-            console.error('Loan request failed', error);
-            showSubmitFailure(error, form.setError, [], 'Request failed');
-          },
+      await request.mutateAsync({ idempotencyKey: key, input: values }).then(
+        () => onDone(),
+        // docs/member-portal.md §8: a failed submission is logged; the review shows the
+        // server's reason too, as the form's general error (no field is on this step).
+        (error: unknown) => {
+          console.error('Loan request failed', error);
+          showSubmitFailure(error, form.setError, [], 'Request failed');
         },
       );
     }

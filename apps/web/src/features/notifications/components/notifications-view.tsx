@@ -41,12 +41,11 @@ export function NotificationsView({ list }: { list: ListParams<'createdAt'> }) {
   usePageInRange(list, notifications);
 
   const handleMarkRead = (id: string) =>
-    markRead.mutate(id, {
-      onError: (error) =>
-        toast.error('Could not mark the notification as read', {
-          description: toApiError(error).message,
-        }),
-    });
+    void markRead.mutateAsync(id).catch((error: unknown) =>
+      toast.error('Could not mark the notification as read', {
+        description: toApiError(error).message,
+      }),
+    );
 
   return (
     <div className="grid gap-6">

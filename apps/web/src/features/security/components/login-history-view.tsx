@@ -48,11 +48,11 @@ function SignOutOthersForm({ mutation, onDone }: { mutation: SignOutOthers; onDo
     formState: { errors },
   } = useForm<SignOutOthersValues>({ resolver, defaultValues: { currentPassword: '' } });
   const onSubmit = (values: SignOutOthersValues) =>
-    mutation.mutate(values, {
-      onSuccess: onDone,
-      onError: (failure) =>
+    mutation.mutateAsync(values).then(
+      () => onDone(),
+      (failure: unknown) =>
         showSubmitFailure(failure, setError, ['currentPassword'], toApiError(failure).message),
-    });
+    );
 
   return (
     <Form submit={handleSubmit(onSubmit)} preload={resolver.preload} className="grid gap-4">

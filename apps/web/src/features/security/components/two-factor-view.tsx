@@ -150,10 +150,12 @@ function StartSetup({ setup }: { setup: ReturnType<typeof useStartTwoFactorSetup
     defaultValues: { currentPassword: '' },
   });
   const onSubmit = (values: SetupValues) =>
-    setup.mutate(values, {
-      onError: (failure) =>
+    setup.mutateAsync(values).then(
+      // What success shows comes from the mutation's own state and hook, not from here.
+      () => undefined,
+      (failure: unknown) =>
         showSubmitFailure(failure, setError, ['currentPassword'], generalMessage(failure)),
-    });
+    );
   return (
     <Card>
       <CardHeader>
@@ -210,10 +212,10 @@ function EnableWithCode({
     formState: { errors },
   } = useForm<EnableTwoFactorInput>({ resolver: enableResolver, defaultValues: { code: '' } });
   const onSubmit = (values: EnableTwoFactorInput) =>
-    enable.mutate(values, {
-      onSuccess: (data) => onEnabled(data.recoveryCodes),
-      onError: (failure) => showSubmitFailure(failure, setError, ['code'], generalMessage(failure)),
-    });
+    enable.mutateAsync(values).then(
+      (data) => onEnabled(data.recoveryCodes),
+      (failure: unknown) => showSubmitFailure(failure, setError, ['code'], generalMessage(failure)),
+    );
 
   return (
     <Card>
@@ -322,10 +324,12 @@ function TurnOff({ recoveryCodesLeft }: { recoveryCodesLeft: number }) {
     defaultValues: { password: '', code: '' },
   });
   const onSubmit = (values: DisableTwoFactorInput) =>
-    disable.mutate(values, {
-      onError: (failure) =>
+    disable.mutateAsync(values).then(
+      // What success shows comes from the mutation's own state and hook, not from here.
+      () => undefined,
+      (failure: unknown) =>
         showSubmitFailure(failure, setError, ['password', 'code'], generalMessage(failure)),
-    });
+    );
 
   return (
     <Card>

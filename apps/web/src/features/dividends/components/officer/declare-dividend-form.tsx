@@ -170,11 +170,11 @@ export function DeclareDividendForm() {
     defaultValues: { dividendYear: String(new Date().getFullYear() - 1), rateBps: '' },
   });
   const onSubmit = (values: DividendPreviewRequest) =>
-    previewDividend.mutate(values, {
-      onSuccess: ({ data }) => setPreview(data),
-      onError: (error) =>
+    previewDividend.mutateAsync(values).then(
+      ({ data }) => setPreview(data),
+      (error: unknown) =>
         showSubmitFailure(error, setError, FIELDS, 'The preview could not be calculated'),
-    });
+    );
   const fieldError = errors.dividendYear ?? errors.rateBps;
   return (
     <section aria-labelledby={`${id}-title`} className="grid grid-cols-1 gap-4">

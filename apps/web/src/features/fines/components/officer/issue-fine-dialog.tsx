@@ -154,16 +154,13 @@ function IssueFineForm({ onDone }: { onDone: () => void }) {
     );
   };
   const onSubmit = (values: AdminIssueFinesInput) =>
-    issue.mutate(
-      { idempotencyKey: key, values },
-      {
-        onSuccess: ({ message }) => {
-          if (message) toast.success(message);
-          onDone();
-        },
-        onError: (error) =>
-          showSubmitFailure(error, setError, ISSUE_FIELDS, 'The fine could not be issued'),
+    issue.mutateAsync({ idempotencyKey: key, values }).then(
+      ({ message }) => {
+        if (message) toast.success(message);
+        onDone();
       },
+      (error: unknown) =>
+        showSubmitFailure(error, setError, ISSUE_FIELDS, 'The fine could not be issued'),
     );
   return (
     <Form

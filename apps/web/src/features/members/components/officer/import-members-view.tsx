@@ -98,15 +98,16 @@ export function ImportMembersView() {
               pendingLabel="Importing..."
               onClick={() =>
                 state &&
-                importMembers.mutate(
-                  { upload: state.upload, idempotencyKey: state.idempotencyKey },
-                  {
-                    onSuccess: ({ message }) => {
+                void importMembers
+                  .mutateAsync({ upload: state.upload, idempotencyKey: state.idempotencyKey })
+                  .then(
+                    ({ message }) => {
                       toast.success(message ?? 'Members imported');
                       void navigate(paths.adminMembers);
                     },
-                  },
-                )
+                    // The failure is the mutation's own state, shown by the job status above.
+                    () => undefined,
+                  )
               }
             >
               Import {preview.validRows} member{preview.validRows === 1 ? '' : 's'}

@@ -102,13 +102,11 @@ function NewMemberForm({ onDone }: { onDone: (saved: AdminMember) => void }) {
     formState: { errors },
   } = form;
   const onSubmit = (values: AdminCreateMember) =>
-    create.mutate(
-      { idempotencyKey: key, values },
-      {
-        onSuccess: onSaved(onDone),
-        onError: (error) => showSubmitFailure(error, setError, NEW_MEMBER_FIELDS, FAILURE),
-      },
-    );
+    create
+      .mutateAsync({ idempotencyKey: key, values })
+      .then(onSaved(onDone), (error: unknown) =>
+        showSubmitFailure(error, setError, NEW_MEMBER_FIELDS, FAILURE),
+      );
   return (
     <FormProvider {...form}>
       <Form
@@ -189,13 +187,11 @@ function EditMemberForm({ member, onDone }: { member: AdminMember; onDone: () =>
     formState: { errors },
   } = form;
   const onSubmit = (values: AdminUpdateMember) =>
-    update.mutate(
-      { id: member.id, values },
-      {
-        onSuccess: onSaved(onDone),
-        onError: (error) => showSubmitFailure(error, setError, CONTACT_FIELDS, FAILURE),
-      },
-    );
+    update
+      .mutateAsync({ id: member.id, values })
+      .then(onSaved(onDone), (error: unknown) =>
+        showSubmitFailure(error, setError, CONTACT_FIELDS, FAILURE),
+      );
   return (
     <FormProvider {...form}>
       <Form

@@ -86,22 +86,19 @@ function MemberActions({ member }: { member: AdminMember }) {
   const busy = Object.values(actions).some((action) => action.isPending);
   const flags = useSetMemberFlags();
   const run = (kind: keyof typeof actions) =>
-    actions[kind].mutate(member.id, {
-      onSuccess: ({ message }) => toast.success(message ?? MEMBER_MESSAGES.memberUpdated),
-      onError: (error) =>
+    void actions[kind].mutateAsync(member.id).then(
+      ({ message }) => toast.success(message ?? MEMBER_MESSAGES.memberUpdated),
+      (error: unknown) =>
         toast.error('Error', { description: failureMessage(error, 'The action failed') }),
-    });
+    );
   const setFlag = (name: 'isLoanReviewer' | 'isExco', value: boolean) =>
-    flags.mutate(
-      { id: member.id, values: { [name]: value } },
-      {
-        // An officer's flags become a proposal: the server's message says so.
-        onSuccess: ({ message }) => toast.success(message ?? MEMBER_MESSAGES.flagsUpdated),
-        onError: (error) =>
-          toast.error('Error', {
-            description: failureMessage(error, 'The roles could not be saved'),
-          }),
-      },
+    void flags.mutateAsync({ id: member.id, values: { [name]: value } }).then(
+      // An officer's flags become a proposal: the server's message says so.
+      ({ message }) => toast.success(message ?? MEMBER_MESSAGES.flagsUpdated),
+      (error: unknown) =>
+        toast.error('Error', {
+          description: failureMessage(error, 'The roles could not be saved'),
+        }),
     );
   return (
     <div className="grid grid-cols-1 gap-4">

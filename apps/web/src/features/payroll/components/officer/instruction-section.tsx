@@ -236,15 +236,12 @@ function InstructionFields({
     },
   });
   const onSubmit = (values: SetInstructionInput) =>
-    action.mutate(
-      { userId, values, idempotencyKey: key },
-      {
-        onSuccess: ({ message }) => {
-          toast.success(message ?? DEDUCTION_MESSAGES.instructionSaved);
-          onDone();
-        },
-        onError: (error) => showSubmitFailure(error, setError, FIELDS, FAILURE),
+    action.mutateAsync({ userId, values, idempotencyKey: key }).then(
+      ({ message }) => {
+        toast.success(message ?? DEDUCTION_MESSAGES.instructionSaved);
+        onDone();
       },
+      (error: unknown) => showSubmitFailure(error, setError, FIELDS, FAILURE),
     );
   return (
     <Form submit={handleSubmit(onSubmit)} preload={resolver.preload} className="grid gap-4">

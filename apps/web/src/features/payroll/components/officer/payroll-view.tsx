@@ -184,16 +184,17 @@ export function PayrollView() {
               pendingLabel="Posting..."
               onClick={() =>
                 state &&
-                post.mutate(
-                  { upload: state.upload, idempotencyKey: state.idempotencyKey },
-                  {
+                void post
+                  .mutateAsync({ upload: state.upload, idempotencyKey: state.idempotencyKey })
+                  .then(
                     // The preview is of a file now posted: it goes, the outcome stays.
-                    onSuccess: ({ message }) => {
+                    ({ message }) => {
                       setState(null);
                       setPosted(message ?? 'Posted');
                     },
-                  },
-                )
+                    // The failure is the mutation's own state, shown by the job status above.
+                    () => undefined,
+                  )
               }
             >
               Post {preview.month ? formatMonth(preview.month) : 'payroll'}
