@@ -64,6 +64,17 @@ export const PAYROLL_TOTAL_COLUMNS = ['membershipId', 'month', 'deducted'] as co
  */
 export const PAYROLL_INFORMATIONAL_COLUMNS = ['payrollGroup', 'staffNumber', 'memberName'] as const;
 
+/**
+ * The headers a payroll month's file may have, as the Payroll page states them: the deduction
+ * schedule's own CSV read back, the payroll office's one total per member, or the itemised file
+ * of before the schedule (membershipId, month, savings, shares, then the repayment if any).
+ */
+export const PAYROLL_FILE_HEADERS = [
+  { columns: PAYROLL_SCHEDULE_COLUMNS },
+  { columns: PAYROLL_TOTAL_COLUMNS, optional: PAYROLL_INFORMATIONAL_COLUMNS },
+  { columns: PAYROLL_COLUMNS, optional: PAYROLL_OPTIONAL_COLUMNS },
+] as const;
+
 /** How a payroll file gives its amounts: line by line, or one total per member. */
 export const PAYROLL_FILE_FORMATS = ['itemised', 'total'] as const;
 export type PayrollFileFormat = (typeof PAYROLL_FILE_FORMATS)[number];

@@ -9,22 +9,19 @@ import { Spinner } from '../ui/spinner';
 import { failureMessage } from '../../lib/api-client';
 import { toCsvUpload } from '../../lib/csv-upload';
 
+/** A header a file may have: its columns, then those it may add after them. */
+export type CsvHeader = { columns: readonly string[]; optional?: readonly string[] };
+
 type CsvFilePickerProps = {
   label: string;
-  columns: readonly string[];
-  /** Columns a file may add after the required ones. */
-  optionalColumns?: readonly string[];
+  /** The headers the server reads; a file has one of them. */
+  headers: readonly CsvHeader[];
   /** Reads the chosen file and asks the API for its preview. */
   onChosen: (upload: CsvUploadInput) => Promise<void>;
 };
 
 /** Choose a CSV file: refused at once above 10 MB, otherwise previewed by the server. */
-export function CsvFilePicker({
-  label,
-  columns,
-  optionalColumns = [],
-  onChosen,
-}: CsvFilePickerProps) {
+export function CsvFilePicker({ label, headers, onChosen }: CsvFilePickerProps) {
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -60,15 +57,24 @@ export function CsvFilePicker({
         disabled={busy}
         aria-describedby={`${id}-columns`}
       />
-      <p id={`${id}-columns`} className="text-sm text-muted-foreground">
-        UTF-8 CSV, at most 10 MB, with the header <ColumnList columns={columns} />
-        {optionalColumns.length > 0 ? (
+      <div id={`${id}-columns`} className="text-sm text-muted-foreground">
+        {headers.length === 1 ? (
+          <p>
+            UTF-8 CSV, at most 10 MB, with the header <HeaderText header={headers[0]!} />
+          </p>
+        ) : (
           <>
-            {' '}
-            (optionally followed by <ColumnList columns={optionalColumns} />)
+            <p>UTF-8 CSV, at most 10 MB, with one of these headers:</p>
+            <ul className="mt-1 grid list-disc gap-1 pl-5">
+              {headers.map((header) => (
+                <li key={header.columns.join(',')}>
+                  <HeaderText header={header} />
+                </li>
+              ))}
+            </ul>
           </>
-        ) : null}
-      </p>
+        )}
+      </div>
       {busy ? <Spinner label="Checking the file" /> : null}
       {error ? (
         <Alert variant="destructive" role="alert">
@@ -76,6 +82,22 @@ export function CsvFilePicker({
         </Alert>
       ) : null}
     </div>
+  );
+}
+
+/** A header's columns, and those it may add: 'a,b (optionally followed by c)'. */
+function HeaderText({ header }: { header: CsvHeader }) {
+  const optional = header.optional ?? [];
+  return (
+    <>
+      <ColumnList columns={header.columns} />
+      {optional.length > 0 ? (
+        <>
+          {' '}
+          (optionally followed by <ColumnList columns={optional} />)
+        </>
+      ) : null}
+    </>
   );
 }
 

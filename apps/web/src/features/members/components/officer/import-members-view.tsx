@@ -1,6 +1,9 @@
 import { formatPhone } from '@coop/shared/phone';
 import type { CsvUploadInput } from '@coop/shared/csv-uploads';
-import { MEMBER_IMPORT_COLUMNS } from '@coop/shared/member-rules';
+import {
+  MEMBER_IMPORT_COLUMNS,
+  MEMBER_IMPORT_INSTRUCTION_COLUMNS,
+} from '@coop/shared/member-rules';
 import type { MemberImportPreview, MemberImportRow } from '@coop/shared/members';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -63,7 +66,11 @@ export function ImportMembersView() {
     preview.validRows > 0;
   return (
     <div className="grid grid-cols-1 gap-6">
-      <CsvFilePicker label="Members file" columns={MEMBER_IMPORT_COLUMNS} onChosen={choose} />
+      <CsvFilePicker
+        label="Members file"
+        headers={[{ columns: MEMBER_IMPORT_COLUMNS, optional: MEMBER_IMPORT_INSTRUCTION_COLUMNS }]}
+        onChosen={choose}
+      />
       {preview ? (
         <section aria-labelledby="preview-heading" className="grid grid-cols-1 gap-4">
           <h2 id="preview-heading" className="text-lg font-semibold">

@@ -1,10 +1,6 @@
 import type { CsvUploadInput } from '@coop/shared/csv-uploads';
 import type { PayrollPreview, PayrollRow } from '@coop/shared/payroll';
-import {
-  PAYROLL_COLUMNS,
-  PAYROLL_OPTIONAL_COLUMNS,
-  PAYROLL_ROW_STATUS_DISPLAY,
-} from '@coop/shared/payroll-rules';
+import { PAYROLL_FILE_HEADERS, PAYROLL_ROW_STATUS_DISPLAY } from '@coop/shared/payroll-rules';
 import { formatMonth } from '@coop/shared/dates';
 import { formatNaira } from '@coop/shared/money';
 import { useState } from 'react';
@@ -110,12 +106,7 @@ export function PayrollView() {
   const canPost = preview !== undefined && preview.month !== null && problems.length === 0;
   return (
     <div className="grid grid-cols-1 gap-6">
-      <CsvFilePicker
-        label="Payroll file"
-        columns={PAYROLL_COLUMNS}
-        optionalColumns={PAYROLL_OPTIONAL_COLUMNS}
-        onChosen={choose}
-      />
+      <CsvFilePicker label="Payroll file" headers={PAYROLL_FILE_HEADERS} onChosen={choose} />
       {posted ? (
         <Alert variant="success" role="status">
           <AlertDescription>{posted}</AlertDescription>
