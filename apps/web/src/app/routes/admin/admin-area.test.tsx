@@ -7,18 +7,36 @@ import { renderAppAt } from '../../../testing/render-app';
 import { THEME_STORAGE_KEY } from '../../../lib/theme';
 import { BELL_REFRESH_MS } from '../../layouts/signed-in-layout';
 
-/** An overview with nothing waiting: what the sidebar asks for on every back-office page. */
-const noQueues = () =>
-  json(200, {
-    success: true,
-    data: {
-      members: { total: 0, active: 0, suspended: 0, notActivated: 0 },
-      moneyUnderManagement: { savings: 0, shares: 0, total: 0, outstandingLoans: 0 },
-      deductionsThisMonth: { month: '2025-06', contributions: 0, amount: 0 },
-      payrollNotRemitted: { count: 0, months: [] },
-      queues: [],
-    },
+/** The overview's answer: nothing waiting, no members and no money unless told. */
+const overview =
+  (data: Record<string, unknown> = {}) =>
+  () =>
+    json(200, {
+      success: true,
+      data: {
+        members: { total: 0, active: 0, suspended: 0, notActivated: 0 },
+        moneyUnderManagement: { savings: 0, shares: 0, total: 0, outstandingLoans: 0 },
+        deductionsThisMonth: { month: '2025-06', contributions: 0, amount: 0 },
+        payrollNotRemitted: { count: 0, months: [] },
+        queues: [],
+        ...data,
+      },
+    });
+
+/**
+ * Opens `url` as a signed-in administrator: the bell and the sidebar's counts (the overview, with
+ * nothing waiting) answered, then the page's own routes.
+ */
+function openAsAdministrator(url: string, routes: Parameters<typeof mockApi>[0] = {}) {
+  const api = mockApi({
+    'GET /users/notifications': noNotifications,
+    'GET /admin/overview': overview(),
+    ...routes,
   });
+  signInAs(buildUser({ role: 'admin' }));
+  renderAppAt(url);
+  return api;
+}
 
 describe('the back office', () => {
   it('sends a member who opens /admin to /unauthorized', async () => {
@@ -29,27 +47,19 @@ describe('the back office', () => {
   });
 
   it('shows an administrator the overview, with only the queues whose page exists', async () => {
-    mockApi({
-      'GET /users/notifications': noNotifications,
-      'GET /admin/overview': () =>
-        json(200, {
-          success: true,
-          data: {
-            members: { total: 12, active: 10, suspended: 1, notActivated: 1 },
-            moneyUnderManagement: {
-              savings: 900_000,
-              shares: 100_000,
-              total: 1_000_000,
-              outstandingLoans: 0,
-            },
-            deductionsThisMonth: { month: '2025-06', contributions: 10, amount: 250_000 },
-            payrollNotRemitted: { count: 0, months: [] },
-            queues: [{ key: 'disputes', label: 'Disputed contributions', count: 2 }],
-          },
-        }),
+    openAsAdministrator('/admin', {
+      'GET /admin/overview': overview({
+        members: { total: 12, active: 10, suspended: 1, notActivated: 1 },
+        moneyUnderManagement: {
+          savings: 900_000,
+          shares: 100_000,
+          total: 1_000_000,
+          outstandingLoans: 0,
+        },
+        deductionsThisMonth: { month: '2025-06', contributions: 10, amount: 250_000 },
+        queues: [{ key: 'disputes', label: 'Disputed contributions', count: 2 }],
+      }),
     });
-    signInAs(buildUser({ role: 'admin' }));
-    renderAppAt('/admin');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Back office' }, { timeout: 5000 }),
     ).toBeInTheDocument();
@@ -66,29 +76,19 @@ describe('the back office', () => {
   });
 
   it('counts each queue beside its page, and marks Payroll current on its schedule page', async () => {
-    mockApi({
-      'GET /users/notifications': noNotifications,
+    openAsAdministrator('/admin/payroll/schedule?month=2025-05', {
       'GET /admin/payroll/schedules': () => listAnswer([]),
-      'GET /admin/overview': () =>
-        json(200, {
-          success: true,
-          data: {
-            members: { total: 0, active: 0, suspended: 0, notActivated: 0 },
-            moneyUnderManagement: { savings: 0, shares: 0, total: 0, outstandingLoans: 0 },
-            deductionsThisMonth: { month: '2025-05', contributions: 0, amount: 0 },
-            payrollNotRemitted: { count: 0, months: [] },
-            queues: [
-              { key: 'disputes', label: 'Disputed contributions', count: 0 },
-              { key: 'loansToDisburse', label: 'Loans to disburse', count: 5 },
-              { key: 'withdrawals', label: 'Withdrawals to decide', count: 2 },
-              { key: 'deductionChanges', label: 'Deduction changes to decide', count: 4 },
-              { key: 'approvals', label: 'Changes to approve', count: 1 },
-            ],
-          },
-        }),
+      'GET /admin/overview': overview({
+        deductionsThisMonth: { month: '2025-05', contributions: 0, amount: 0 },
+        queues: [
+          { key: 'disputes', label: 'Disputed contributions', count: 0 },
+          { key: 'loansToDisburse', label: 'Loans to disburse', count: 5 },
+          { key: 'withdrawals', label: 'Withdrawals to decide', count: 2 },
+          { key: 'deductionChanges', label: 'Deduction changes to decide', count: 4 },
+          { key: 'approvals', label: 'Changes to approve', count: 1 },
+        ],
+      }),
     });
-    signInAs(buildUser({ role: 'admin' }));
-    renderAppAt('/admin/payroll/schedule?month=2025-05');
     const nav = await screen.findByRole('navigation', { name: 'Back office' }, { timeout: 5000 });
     expect(
       await within(nav).findByRole('link', { name: 'Deduction changes 4 waiting' }),
@@ -108,7 +108,7 @@ describe('the back office', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       let unreadCount = 0;
-      mockApi({
+      openAsAdministrator('/admin', {
         'GET /users/notifications': () => listAnswer([], { summary: { unreadCount } }),
         'GET /users/settings': () =>
           json(200, {
@@ -121,20 +121,7 @@ describe('the back office', () => {
               findableByPhone: true,
             },
           }),
-        'GET /admin/overview': () =>
-          json(200, {
-            success: true,
-            data: {
-              members: { total: 0, active: 0, suspended: 0, notActivated: 0 },
-              moneyUnderManagement: { savings: 0, shares: 0, total: 0, outstandingLoans: 0 },
-              deductionsThisMonth: { month: '2025-06', contributions: 0, amount: 0 },
-              payrollNotRemitted: { count: 0, months: [] },
-              queues: [],
-            },
-          }),
       });
-      signInAs(buildUser({ role: 'admin' }));
-      renderAppAt('/admin');
       expect(
         await screen.findByRole('heading', { level: 1, name: 'Back office' }, { timeout: 5000 }),
       ).toBeInTheDocument();
@@ -191,10 +178,7 @@ describe('the back office', () => {
   }, 20_000);
 
   it('lists members with the filters in the URL (50 a page, by first name)', async () => {
-    const api = mockApi({
-      'GET /users/notifications': noNotifications,
-      // The sidebar's counts.
-      'GET /admin/overview': noQueues,
+    const api = openAsAdministrator('/admin/members?isExco=true', {
       'GET /admin/users': () =>
         listAnswer(
           [
@@ -208,8 +192,6 @@ describe('the back office', () => {
           { limit: 50 },
         ),
     });
-    signInAs(buildUser({ role: 'admin' }));
-    renderAppAt('/admin/members?isExco=true');
     expect((await screen.findAllByText('Bayo Ade', {}, { timeout: 5000 })).length).toBeGreaterThan(
       0,
     );
@@ -227,10 +209,7 @@ describe('the back office', () => {
   });
 
   it("searches the cooperative's members and loans from the top bar, not the administrator's own records", async () => {
-    const api = mockApi({
-      'GET /users/notifications': noNotifications,
-      // The sidebar's counts.
-      'GET /admin/overview': noQueues,
+    const api = openAsAdministrator('/admin/members', {
       'GET /admin/users': () =>
         listAnswer(
           [
@@ -271,8 +250,6 @@ describe('the back office', () => {
           { limit: 5 },
         ),
     });
-    signInAs(buildUser({ role: 'admin' }));
-    renderAppAt('/admin/members');
     const box = await screen.findByRole('searchbox', { name: 'Search the portal' });
     expect(box).toHaveAttribute('placeholder', 'Search members, loans...');
     await userEvent.type(box, 'Obi{Enter}');
@@ -297,14 +274,9 @@ describe('the back office', () => {
   });
 
   it("sends /admin/users (the spec's name) to the members list", async () => {
-    mockApi({
-      'GET /users/notifications': noNotifications,
-      // The sidebar's counts.
-      'GET /admin/overview': noQueues,
+    openAsAdministrator('/admin/users', {
       'GET /admin/users': () => listAnswer([], { limit: 50 }),
     });
-    signInAs(buildUser({ role: 'admin' }));
-    renderAppAt('/admin/users');
     await waitFor(() => expect(window.location.pathname).toBe('/admin/members'));
   });
 });

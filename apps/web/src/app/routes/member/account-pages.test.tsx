@@ -2,7 +2,6 @@ import type { User } from '@coop/shared/auth';
 import type { UserSettings } from '@coop/shared/settings';
 import type { Statement, Transaction } from '@coop/shared/transactions';
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { AppToaster } from '../../../components/ui/toaster';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { THEME_STORAGE_KEY } from '../../../lib/theme';
 import {
@@ -14,6 +13,7 @@ import {
   type MockRequest,
 } from '../../../testing/fetch-mock';
 import { renderWithProviders } from '../../../testing/render';
+import { findToast, withToaster } from '../../../testing/toasts';
 import ExportRoute from './export';
 import ProfileRoute from './profile';
 import SettingsRoute from './settings';
@@ -47,17 +47,6 @@ const SETTINGS: UserSettings = {
 
 const ok = (data: unknown, extra: object = {}) => json(200, { success: true, data, ...extra });
 
-/** Waits for a toast reading `description` under `title` (toasts of earlier tests may linger). */
-async function findToast(title: string, description: string) {
-  const toasts = within(await screen.findByRole('region', { name: /^Notifications/ }));
-  const found = (await toasts.findAllByText(description)).map((text) =>
-    text.closest('[data-sonner-toast]'),
-  );
-  expect(found.some((toast) => toast && within(toast as HTMLElement).queryByText(title))).toBe(
-    true,
-  );
-}
-
 // A download is an <a download> click; jsdom cannot navigate, so the click is recorded instead.
 const savedFiles: string[] = [];
 beforeEach(() => {
@@ -68,13 +57,6 @@ beforeEach(() => {
     savedFiles.push(this.download);
   });
 });
-
-const withToaster = (page: React.ReactElement) => (
-  <>
-    {page}
-    <AppToaster />
-  </>
-);
 
 describe('profile page', { timeout: 20_000 }, () => {
   it('shows the initials, name, member number and fields, and says who changes the rest', async () => {

@@ -1,10 +1,10 @@
 import type { Contribution } from '@coop/shared/contributions';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, useNavigate } from 'react-router';
-import { AppToaster } from '../../../components/ui/toaster';
 import { describe, expect, it } from 'vitest';
 import { apiError, json, listAnswer, mockApi, type MockRequest } from '../../../testing/fetch-mock';
 import { LocationProbe, renderRoutes } from '../../../testing/render';
+import { findToast, withToaster } from '../../../testing/toasts';
 import ContributionsRoute from './contributions';
 // The list's dialogs are fetched on the first press; loaded here with the test file, so a test's
 // time is not spent compiling them on a loaded machine.
@@ -115,14 +115,13 @@ const renderPage = (route = '/contributions') =>
   renderRoutes(
     <Route
       path="/contributions"
-      element={
+      element={withToaster(
         <>
           <ContributionsRoute />
           <LocationProbe />
           <BackButton />
-          <AppToaster />
-        </>
-      }
+        </>,
+      )}
     />,
     { route },
   );
@@ -135,13 +134,6 @@ const rowOf = (month: string) =>
   table().getByRole('cell', { name: month }).closest('tr') as HTMLElement;
 const lastQuery = (api: ReturnType<typeof mockApi>) =>
   Object.fromEntries(api.callsTo('GET /users/contributions').at(-1)?.query ?? []);
-
-/** Waits for the toast that reads `description` under `title`. */
-async function findToast(title: string, description: string) {
-  const toasts = within(await screen.findByRole('region', { name: /^Notifications/ }));
-  const toast = (await toasts.findByText(description)).closest('[data-sonner-toast]');
-  expect(within(toast as HTMLElement).getByText(title)).toBeInTheDocument();
-}
 
 describe('contributions page', { timeout: 20_000 }, () => {
   it('shows the title, the columns and the rows, newest first, 25 per page', async () => {

@@ -5,9 +5,7 @@ import type {
   MyDeductions,
 } from '@coop/shared/deductions';
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { AppToaster } from '../../../components/ui/toaster';
 import {
   fieldRefusal,
   json,
@@ -15,7 +13,8 @@ import {
   mockApi,
   type MockRequest,
 } from '../../../testing/fetch-mock';
-import { renderRoutes } from '../../../testing/render';
+import { renderWithProviders } from '../../../testing/render';
+import { withToaster } from '../../../testing/toasts';
 import DeductionsRoute from './deductions';
 
 configure({ asyncUtilTimeout: 3000 });
@@ -117,18 +116,7 @@ function server({
 }
 
 const renderPage = () =>
-  renderRoutes(
-    <Route
-      path="/deductions"
-      element={
-        <>
-          <DeductionsRoute />
-          <AppToaster />
-        </>
-      }
-    />,
-    { route: '/deductions' },
-  );
+  renderWithProviders(withToaster(<DeductionsRoute />), { route: '/deductions' });
 
 describe('My payroll deductions page', () => {
   it('shows the instruction in effect and each posted month against it, in words', async () => {

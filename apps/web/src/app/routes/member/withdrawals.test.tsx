@@ -1,7 +1,6 @@
 import type { Withdrawal, WithdrawalEligibility } from '@coop/shared/withdrawals';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
-import { AppToaster } from '../../../components/ui/toaster';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   apiError,
@@ -12,6 +11,7 @@ import {
   type MockRequest,
 } from '../../../testing/fetch-mock';
 import { LocationProbe, renderRoutes } from '../../../testing/render';
+import { withToaster } from '../../../testing/toasts';
 import WithdrawalsRoute from './withdrawals';
 import { UNDO_WINDOW_MS } from '../../../lib/undoable';
 import { setViewportWidth } from '../../../testing/viewport';
@@ -70,13 +70,12 @@ const renderPage = (route = '/withdrawals') =>
         <Route
           key={path}
           path={path}
-          element={
+          element={withToaster(
             <>
               <WithdrawalsRoute />
               <LocationProbe />
-              <AppToaster />
-            </>
-          }
+            </>,
+          )}
         />
       ))}
     </>,

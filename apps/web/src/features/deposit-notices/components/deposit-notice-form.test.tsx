@@ -1,8 +1,8 @@
 import { configure, screen, waitFor } from '@testing-library/react';
-import { AppToaster } from '../../../components/ui/toaster';
 import { describe, expect, it } from 'vitest';
 import { fieldRefusal, json, mockApi } from '../../../testing/fetch-mock';
 import { renderWithProviders } from '../../../testing/render';
+import { withToaster } from '../../../testing/toasts';
 import { DepositNoticeForm } from './deposit-notice-form';
 
 configure({ asyncUtilTimeout: 3000 });
@@ -10,13 +10,9 @@ configure({ asyncUtilTimeout: 3000 });
 const TODAY = '2026-03-05';
 
 function renderForm() {
-  return renderWithProviders(
-    <>
-      <DepositNoticeForm today={TODAY} />
-      <AppToaster />
-    </>,
-    { route: '/contributions/new' },
-  );
+  return renderWithProviders(withToaster(<DepositNoticeForm today={TODAY} />), {
+    route: '/contributions/new',
+  });
 }
 
 describe('DepositNoticeForm', () => {

@@ -3,9 +3,9 @@ import type { OfficerJob } from '@coop/shared/jobs';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AppToaster } from '../../../../components/ui/toaster';
 import { json, mockApi } from '../../../../testing/fetch-mock';
 import { renderWithProviders } from '../../../../testing/render';
+import { withToaster } from '../../../../testing/toasts';
 import { officerJob } from '../../../../testing/officer-jobs';
 import { DividendDeclarations } from './dividends-view';
 
@@ -27,13 +27,7 @@ const job = (fields: Partial<OfficerJob>) => officerJob(JOB_ID, 'dividends.pay',
 
 const PAID = 'The FY 2025 dividend of ₦3,500 was paid to 2 members.';
 
-const renderPage = () =>
-  renderWithProviders(
-    <>
-      <DividendDeclarations />
-      <AppToaster />
-    </>,
-  );
+const renderPage = () => renderWithProviders(withToaster(<DividendDeclarations />));
 
 async function openPay() {
   // The table and the phone's list each have the row's Pay.

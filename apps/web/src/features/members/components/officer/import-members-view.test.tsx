@@ -4,9 +4,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet, Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { AppToaster } from '../../../../components/ui/toaster';
 import { json, mockApi } from '../../../../testing/fetch-mock';
 import { LocationProbe, renderRoutes } from '../../../../testing/render';
+import { withToaster } from '../../../../testing/toasts';
 import {
   csvFile as csvFileOf,
   jobStarted,
@@ -54,14 +54,7 @@ const IMPORTED = '2 members imported. Their activation e-mails are on their way.
 
 const renderPage = () =>
   renderRoutes(
-    <Route
-      element={
-        <>
-          <Outlet />
-          <AppToaster />
-        </>
-      }
-    >
+    <Route element={withToaster(<Outlet />)}>
       <Route path="/" element={<ImportMembersView />} />
       <Route path="/admin/members" element={<LocationProbe />} />
     </Route>,
