@@ -9,7 +9,7 @@ import {
   requirePostgres,
 } from '../test/database.js';
 import { testDeps } from '../test/app.js';
-import { fixedClock } from './clock.js';
+import { fixedClock, type Clock } from './clock.js';
 import { currentDeadline, deadlineScope, withDeadline } from '../db/request-deadline.js';
 import {
   registerJobs,
@@ -21,6 +21,25 @@ import {
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+
+/**
+ * A job worker over one job, as the server starts it, polling once a minute (so only its start
+ * and a wake run the job); `logs` holds what it logged, each call's arguments.
+ */
+function startTestWorker(handle: DatabaseHandle, clock: Clock, job: ScheduledJob) {
+  const logs: unknown[] = [];
+  const logger = {
+    info: (...args: unknown[]) => logs.push(args),
+    error: (...args: unknown[]) => logs.push(args),
+  } as unknown as FastifyBaseLogger;
+  const worker = startJobWorker({
+    deps: testDeps(handle.db, clock),
+    jobs: [job],
+    logger,
+    pollMs: 60_000,
+  });
+  return { worker, logs };
+}
 
 async function jobRow(handle: DatabaseHandle, name: string) {
   const [row] = await handle.db.select().from(scheduledJobs).where(eq(scheduledJobs.name, name));
@@ -157,17 +176,7 @@ describe('scheduled jobs', () => {
           signal.addEventListener('abort', () => resolve('stopped early'), { once: true });
         }),
     };
-    const logs: unknown[] = [];
-    const logger = {
-      info: (...args: unknown[]) => logs.push(args),
-      error: (...args: unknown[]) => logs.push(args),
-    } as unknown as FastifyBaseLogger;
-    const worker = startJobWorker({
-      deps: testDeps(handle.db, clock),
-      jobs: [job],
-      logger,
-      pollMs: 60_000,
-    });
+    const { worker } = startTestWorker(handle, clock, job);
     await running;
     expect(worker.state().running?.job).toBe('waits-for-stop');
     const before = Date.now();
@@ -193,17 +202,7 @@ describe('scheduled jobs', () => {
         return rows;
       },
     };
-    const logs: unknown[] = [];
-    const logger = {
-      info: (...args: unknown[]) => logs.push(args),
-      error: (...args: unknown[]) => logs.push(args),
-    } as unknown as FastifyBaseLogger;
-    const worker = startJobWorker({
-      deps: testDeps(handle.db, clock),
-      jobs: [job],
-      logger,
-      pollMs: 60_000,
-    });
+    const { worker, logs } = startTestWorker(handle, clock, job);
     try {
       await expect.poll(() => seen.length).toBe(1);
       await expect.poll(() => worker.state().running).toBeNull();

@@ -8,7 +8,11 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { deductionInstructions, payrollGroups, users } from '../db/schema/index.js';
+import { systemActor } from '../lib/actor.js';
+import { disburseLoan } from '../modules/loans/loan-servicing.service.js';
+import type { TestApp } from './app.js';
 import { insertLedgerTestMember } from './ledger-members.js';
+import { loanMember, loanThrough, type LoanTestMember } from './loan-members.js';
 
 /** A payroll group as the groups' page registers one; its id. */
 export async function insertPayrollGroup(
@@ -95,29 +99,65 @@ export async function seedPayroll(
   }
   const members: SeededPayroll['members'] = {};
   for (const member of spec.members ?? []) {
-    const payrollGroupId = groups[member.group];
-    if (!payrollGroupId) throw new Error(`no payroll group ${member.group} in the fixture`);
-    const id =
-      member.userId ??
-      (await insertLedgerTestMember(
-        db,
-        // 'bola' is Bola Test.
-        `${member.name.charAt(0).toUpperCase()}${member.name.slice(1)}`,
-        member.joinedOn ?? '2024-02-01',
-      ));
-    const [row] = await db
-      .select({ membershipId: users.membershipId })
-      .from(users)
-      .where(eq(users.id, id));
-    members[member.name] = { id, membershipId: row?.membershipId ?? '' };
-    await insertInstruction(db, {
-      userId: id,
-      payrollGroupId,
-      effectiveMonth: member.effectiveMonth ?? '2025-01',
-      savings: member.savings,
-      shares: member.shares,
-      ...(member.staffNumber ? { staffNumber: member.staffNumber } : {}),
-    });
+    members[member.name] = await addInstructedMember(db, groups, member);
   }
   return { groups, members };
+}
+
+/**
+ * One more member of the fixture with their instruction, in a group seeded already (a member who
+ * joins between two versions of a schedule).
+ */
+export async function addInstructedMember(
+  db: Database,
+  groups: SeededPayroll['groups'],
+  member: InstructedMember,
+): Promise<SeededPayroll['members'][string]> {
+  const payrollGroupId = groups[member.group];
+  if (!payrollGroupId) throw new Error(`no payroll group ${member.group} in the fixture`);
+  const id =
+    member.userId ??
+    (await insertLedgerTestMember(
+      db,
+      // 'bola' is Bola Test.
+      `${member.name.charAt(0).toUpperCase()}${member.name.slice(1)}`,
+      member.joinedOn ?? '2024-02-01',
+    ));
+  const [row] = await db
+    .select({ membershipId: users.membershipId })
+    .from(users)
+    .where(eq(users.id, id));
+  await insertInstruction(db, {
+    userId: id,
+    payrollGroupId,
+    effectiveMonth: member.effectiveMonth ?? '2025-01',
+    savings: member.savings,
+    shares: member.shares,
+    ...(member.staffNumber ? { staffNumber: member.staffNumber } : {}),
+  });
+  return { id, membershipId: row?.membershipId ?? '' };
+}
+
+/**
+ * The payroll tests' borrower: Ada Obi's ₦600,000 loan over six months (guaranteed by Bayo and
+ * Chidi, approved by two reviewers) disbursed on `disbursementDate`, so an instalment falls due on
+ * the 15th of each of the next six months.
+ */
+export async function seedDisbursedLoan(
+  t: TestApp,
+  disbursementDate: string,
+): Promise<{ borrower: LoanTestMember; loanId: string }> {
+  const borrower = await loanMember(t, 'Ada Obi', { savingsNaira: 600_000 });
+  const bayo = await loanMember(t, 'Bayo Adeyemi', { savingsNaira: 1_000_000 });
+  const chidi = await loanMember(t, 'Chidi Okafor', { savingsNaira: 1_000_000 });
+  const rita = await loanMember(t, 'Rita Reviewer', { isLoanReviewer: true });
+  const remi = await loanMember(t, 'Remi Reviewer', { isLoanReviewer: true });
+  const loanId = await loanThrough(
+    t,
+    { borrower, guarantors: [bayo, chidi], reviewers: [rita, remi] },
+    { amountNaira: 600_000 },
+    'approved',
+  );
+  await disburseLoan(t.deps, systemActor, { loanId, method: 'bank_transfer', disbursementDate });
+  return { borrower, loanId };
 }

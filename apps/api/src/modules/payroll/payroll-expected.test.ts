@@ -4,10 +4,10 @@ import { loanScheduleItems } from '../../db/schema/index.js';
 import { systemActor } from '../../lib/actor.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { insertLedgerTestMember } from '../../test/ledger-members.js';
-import { loanMember, loanThrough, type LoanTestMember } from '../../test/loan-members.js';
-import { insertInstruction, seedPayroll } from '../../test/payroll-fixture.js';
+import type { LoanTestMember } from '../../test/loan-members.js';
+import { insertInstruction, seedDisbursedLoan, seedPayroll } from '../../test/payroll-fixture.js';
 import { issueFine, markFinePaid, waiveFine } from '../fines/fines.service.js';
-import { disburseLoan, recordRepayment } from '../loans/loan-servicing.service.js';
+import { recordRepayment } from '../loans/loan-servicing.service.js';
 import { setMemberActive } from '../members/members.service.js';
 import { currentPolicy, storePolicy } from '../policy/policy.service.js';
 import { expectedDeductions, monthBounds } from './payroll-expected.js';
@@ -31,22 +31,7 @@ describe('expected deductions', () => {
   beforeAll(async () => {
     t = await createTestApp({ now: NOW });
     // Ada: a loan disbursed in March, instalments due on the 15th from April.
-    ada = await loanMember(t, 'Ada Obi', { savingsNaira: 600_000 });
-    const bayo = await loanMember(t, 'Bayo Adeyemi', { savingsNaira: 1_000_000 });
-    const chidi = await loanMember(t, 'Chidi Okafor', { savingsNaira: 1_000_000 });
-    const rita = await loanMember(t, 'Rita Reviewer', { isLoanReviewer: true });
-    const remi = await loanMember(t, 'Remi Reviewer', { isLoanReviewer: true });
-    loanId = await loanThrough(
-      t,
-      { borrower: ada, guarantors: [bayo, chidi], reviewers: [rita, remi] },
-      { amountNaira: 600_000 },
-      'approved',
-    );
-    await disburseLoan(t.deps, systemActor, {
-      loanId,
-      method: 'bank_transfer',
-      disbursementDate: '2025-03-15',
-    });
+    ({ borrower: ada, loanId } = await seedDisbursedLoan(t, '2025-03-15'));
     items = await t.db
       .select({ dueDate: loanScheduleItems.dueDate, totalAmount: loanScheduleItems.totalAmount })
       .from(loanScheduleItems)

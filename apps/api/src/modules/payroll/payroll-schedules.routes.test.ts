@@ -15,12 +15,16 @@ import {
 import { systemActor } from '../../lib/actor.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createActiveMember, signIn } from '../../test/auth-helpers.js';
-import { insertLedgerTestMember } from '../../test/ledger-members.js';
-import { loanMember, loanThrough } from '../../test/loan-members.js';
-import { insertInstruction, seedPayroll } from '../../test/payroll-fixture.js';
+import {
+  addInstructedMember,
+  insertInstruction,
+  seedDisbursedLoan,
+  seedPayroll,
+  type SeededPayroll,
+} from '../../test/payroll-fixture.js';
 import { pdfText } from '../../test/pdf-text.js';
 import { issueFine } from '../fines/fines.service.js';
-import { disburseLoan, recordRepayment } from '../loans/loan-servicing.service.js';
+import { recordRepayment } from '../loans/loan-servicing.service.js';
 import { setMemberActive } from '../members/members.service.js';
 
 /**
@@ -35,6 +39,7 @@ describe('deduction schedules', () => {
   let t: TestApp;
   let officer: { authorization: string };
   let member: { authorization: string };
+  let groups: SeededPayroll['groups'];
   let hq: string;
   let field: string;
   const ids: Record<string, string> = {};
@@ -54,22 +59,8 @@ describe('deduction schedules', () => {
     await createActiveMember(t, { email: 'plain@test.coop', joinedOn: '2020-01-01' });
     member = bearer((await signIn(t, 'plain@test.coop')).accessToken);
 
-    const ada = await loanMember(t, 'Ada Obi', { savingsNaira: 600_000 });
-    const bayo = await loanMember(t, 'Bayo Adeyemi', { savingsNaira: 1_000_000 });
-    const chidi = await loanMember(t, 'Chidi Okafor', { savingsNaira: 1_000_000 });
-    const rita = await loanMember(t, 'Rita Reviewer', { isLoanReviewer: true });
-    const remi = await loanMember(t, 'Remi Reviewer', { isLoanReviewer: true });
-    loanId = await loanThrough(
-      t,
-      { borrower: ada, guarantors: [bayo, chidi], reviewers: [rita, remi] },
-      { amountNaira: 600_000 },
-      'approved',
-    );
-    await disburseLoan(t.deps, systemActor, {
-      loanId,
-      method: 'bank_transfer',
-      disbursementDate: '2025-04-15',
-    });
+    const { borrower: ada, loanId: disbursed } = await seedDisbursedLoan(t, '2025-04-15');
+    loanId = disbursed;
     const [item] = await t.db
       .select({ totalAmount: loanScheduleItems.totalAmount })
       .from(loanScheduleItems)
@@ -100,6 +91,7 @@ describe('deduction schedules', () => {
         },
       ],
     });
+    groups = seeded.groups;
     hq = seeded.groups['MOF-HQ']!;
     field = seeded.groups['MOF-FLD']!;
     for (const [name, member] of Object.entries(seeded.members)) ids[name] = member.id;
@@ -214,15 +206,16 @@ describe('deduction schedules', () => {
       staffNumber: 'HQ-002',
     });
     await setMemberActive(t.deps, systemActor, { userId: ids.sule!, isActive: false });
-    ids.gina = await insertLedgerTestMember(t.db, 'Gina', '2024-02-01');
-    await insertInstruction(t.db, {
-      userId: ids.gina,
-      payrollGroupId: hq,
-      effectiveMonth: '2025-05',
-      savings: 5_000,
-      shares: 0,
-      staffNumber: 'HQ-004',
-    });
+    ids.gina = (
+      await addInstructedMember(t.db, groups, {
+        name: 'gina',
+        group: 'MOF-HQ',
+        savings: 5_000,
+        shares: 0,
+        effectiveMonth: '2025-05',
+        staffNumber: 'HQ-004',
+      })
+    ).id;
     await issueFine(t.deps, systemActor, {
       userId: ids.ada!,
       reason: 'Absent from the general meeting',

@@ -22,18 +22,38 @@ const upload = (text: string) => ({
   content: Buffer.from(text, 'utf8').toString('base64'),
 });
 
+/**
+ * The treasurer who posts the payroll file (as the import's job does) and records what the
+ * employer paid over for May 2025 (received on 5 June), signed in.
+ */
+async function signInTreasurer(t: TestApp) {
+  const officer = await createActiveMember(t, {
+    email: 'treasurer@post.coop',
+    roles: ['treasurer'],
+  });
+  const token = (await signIn(t, 'treasurer@post.coop')).accessToken;
+  return {
+    token,
+    post: (csv: string) =>
+      postPayroll(t.deps, actorFor({ ...officer, roles: ['treasurer'] }), upload(csv)),
+    remit: (payload: { payrollGroupId: string; amount: number; reference: string }) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/payroll/remittances',
+        headers: bearer(token),
+        payload: { month: '2025-05', receivedOn: '2025-06-05', ...payload },
+      }),
+  };
+}
+
 describe('a remittance against a month the payroll import posted', () => {
   let t: TestApp;
-  let token: string;
+  let treasurer: Awaited<ReturnType<typeof signInTreasurer>>;
   let groupId: string;
 
   beforeAll(async () => {
     t = await createTestApp({ now: NOW });
-    const officer = await createActiveMember(t, {
-      email: 'treasurer@post.coop',
-      roles: ['treasurer'],
-    });
-    token = (await signIn(t, 'treasurer@post.coop')).accessToken;
+    treasurer = await signInTreasurer(t);
     const { groups, members } = await seedPayroll(t.db, {
       groups: { 'MOF-HQ': 'MOF-HQ payroll' },
       members: ['ada', 'bayo', 'chidi'].map((name) => ({
@@ -49,18 +69,14 @@ describe('a remittance against a month the payroll import posted', () => {
       `${members.ada?.membershipId},2025-05,25000`,
       `${members.bayo?.membershipId},2025-05,20000`,
     ];
-    await postPayroll(
-      t.deps,
-      actorFor({ ...officer, roles: ['treasurer'] }),
-      upload(`membershipId,month,deducted\n${rows.join('\n')}\n`),
-    );
+    await treasurer.post(`membershipId,month,deducted\n${rows.join('\n')}\n`);
   }, 120_000);
   afterAll(() => t.close());
 
   const month = async () => {
     const res = await t.app.inject({
       url: '/api/v1/admin/payroll/reconciliation?month=2025-05&group=MOF-HQ',
-      headers: bearer(token),
+      headers: bearer(treasurer.token),
     });
     return res.json<PayrollReconciliationResponse>().data[0];
   };
@@ -81,17 +97,10 @@ describe('a remittance against a month the payroll import posted', () => {
   });
 
   it('moves the remittance from the receivable to the bank, and the books still agree', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/payroll/remittances',
-      headers: bearer(token),
-      payload: {
-        month: '2025-05',
-        payrollGroupId: groupId,
-        amount: 45_000,
-        receivedOn: '2025-06-05',
-        reference: 'FT-0605',
-      },
+    const res = await treasurer.remit({
+      payrollGroupId: groupId,
+      amount: 45_000,
+      reference: 'FT-0605',
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(await month()).toMatchObject({ remitted: 45_000, outstanding: 0, state: 'remitted' });
@@ -106,16 +115,14 @@ describe('a remittance against a month the payroll import posted', () => {
 
 describe('an unexpected deduction, named a group by the file’s payrollGroup column', () => {
   let t: TestApp;
-  let token: string;
-  let officer: Awaited<ReturnType<typeof createActiveMember>>;
+  let treasurer: Awaited<ReturnType<typeof signInTreasurer>>;
   let groupId: string;
   let dayo: string;
   let efe: string;
 
   beforeAll(async () => {
     t = await createTestApp({ now: NOW });
-    officer = await createActiveMember(t, { email: 'treasurer@post.coop', roles: ['treasurer'] });
-    token = (await signIn(t, 'treasurer@post.coop')).accessToken;
+    treasurer = await signInTreasurer(t);
     groupId = (await seedPayroll(t.db, { groups: { 'NPF-HQ': 'NPF-HQ payroll' } })).groups[
       'NPF-HQ'
     ]!;
@@ -135,18 +142,21 @@ describe('an unexpected deduction, named a group by the file’s payrollGroup co
     t.app.inject({
       method: 'POST',
       url: `/api/v1/admin/payroll${path ? `/${path}` : ''}`,
-      headers: bearer(token),
+      headers: bearer(treasurer.token),
       payload: upload(`membershipId,month,deducted,payrollGroup\n${rows.join('\n')}\n`),
     });
   const reconciliation = async () => {
     const res = await t.app.inject({
       url: '/api/v1/admin/payroll/reconciliation?month=2025-05',
-      headers: bearer(token),
+      headers: bearer(treasurer.token),
     });
     return res.json<PayrollReconciliationResponse>().data;
   };
   const notRemitted = async () => {
-    const res = await t.app.inject({ url: '/api/v1/admin/overview', headers: bearer(token) });
+    const res = await t.app.inject({
+      url: '/api/v1/admin/overview',
+      headers: bearer(treasurer.token),
+    });
     return res
       .json<AdminOverviewResponse>()
       .data.payrollNotRemitted.months.map((row) => [row.month, row.payrollGroup?.code ?? null]);
@@ -176,12 +186,8 @@ describe('an unexpected deduction, named a group by the file’s payrollGroup co
   });
 
   it('posts it to that group, so the month is remitted in full and leaves the overview', async () => {
-    await postPayroll(
-      t.deps,
-      actorFor({ ...officer, roles: ['treasurer'] }),
-      upload(
-        `membershipId,month,deducted,payrollGroup\n${dayo},2025-05,8000,NPF-HQ\n${efe},2025-05,3000,\n`,
-      ),
+    await treasurer.post(
+      `membershipId,month,deducted,payrollGroup\n${dayo},2025-05,8000,NPF-HQ\n${efe},2025-05,3000,\n`,
     );
     expect(
       (await reconciliation()).map((row) => [
@@ -195,17 +201,10 @@ describe('an unexpected deduction, named a group by the file’s payrollGroup co
     ]);
     expect(await notRemitted()).toContainEqual(['2025-05', 'NPF-HQ']);
 
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/admin/payroll/remittances',
-      headers: bearer(token),
-      payload: {
-        month: '2025-05',
-        payrollGroupId: groupId,
-        amount: 8_000,
-        receivedOn: '2025-06-05',
-        reference: 'FT-NPF-0605',
-      },
+    const res = await treasurer.remit({
+      payrollGroupId: groupId,
+      amount: 8_000,
+      reference: 'FT-NPF-0605',
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(
