@@ -23,13 +23,20 @@
 // (unexpected). The API server is the production entry (apps/api/dist/server.js) with its job
 // worker; the officer is a treasurer enrolled in two-factor, signed in with a code.
 import { execFileSync, spawn } from 'node:child_process';
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
+import {
+  BENCH_TWO_FACTOR_KEY,
+  createActivatedMember,
+  enrolTwoFactor,
+  signInWithCode,
+  withAppServices,
+} from './bench-accounts.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.env.BENCH_PG_URL =
@@ -39,8 +46,6 @@ process.env.BENCH_PG_URL =
 const { BENCH_JWT_SECRET, databaseUrl, generate, serverUrl } = await import('./scale-generate.mjs');
 const api = (file) => import(pathToFileURL(path.join(root, 'apps/api/dist', file)).href);
 
-const TWO_FACTOR_KEY = 'b'.repeat(43) + '=';
-const DEMO_PASSWORD = 'Demo!2345';
 const TREASURER = 'treasurer@bench.coop';
 /** preview + post must stay under this (the acceptance figure). */
 const LIMIT_SECONDS = 30;
@@ -71,27 +76,6 @@ async function withClient(url, work) {
   } finally {
     await client.end();
   }
-}
-
-/** RFC 4648 base32 of 20 random bytes: a secret as an authenticator app is given it. */
-function newSecret() {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  const bits = [...randomBytes(20)].map((byte) => byte.toString(2).padStart(8, '0')).join('');
-  return (bits.match(/.{5}/g) ?? []).map((chunk) => alphabet[parseInt(chunk, 2)]).join('');
-}
-
-/** RFC 6238 (SHA-1, 6 digits, 30 s steps): what the officer's authenticator app shows. */
-function totp(base32, at = Date.now()) {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-  const bits = [...base32]
-    .map((char) => alphabet.indexOf(char).toString(2).padStart(5, '0'))
-    .join('');
-  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
-  const hmac = createHmac('sha1', key).update(counter).digest();
-  const offset = hmac[hmac.length - 1] & 0xf;
-  return String((hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
 
 /**
@@ -195,51 +179,17 @@ async function seedLoansAndFines(client) {
 }
 
 /** A treasurer (payroll.import), created and enrolled in two-factor through the app's services. */
-async function createTreasurer(url) {
-  const { loadConfig } = await api('config/env.js');
-  const { openDatabase } = await api('db/client.js');
-  const { systemClock } = await api('lib/clock.js');
-  const { accessTokens } = await api('lib/access-token.js');
-  const { systemActor } = await api('lib/actor.js');
-  const { hashPassword } = await api('lib/password.js');
-  const { createMember } = await api('modules/members/members.service.js');
-  const { activateWithPasswordHash } = await api('modules/auth/activation.service.js');
-  const { enrolWithKnownSecret } = await api('modules/two-factor/two-factor.service.js');
-  const handle = await openDatabase({ url });
-  try {
-    const config = loadConfig({
-      DATABASE_URL: url,
-      JWT_SECRET: BENCH_JWT_SECRET,
-      LOG_LEVEL: 'warn',
-      TWO_FACTOR_KEY,
-    });
-    const deps = {
-      config,
-      db: handle.db,
-      clock: systemClock,
-      tokens: accessTokens(config.jwtSecret, systemClock),
-    };
-    const created = await createMember(deps, systemActor, {
+const createTreasurer = (url) =>
+  withAppServices(url, api, async (deps) => {
+    const { systemActor } = await api('lib/actor.js');
+    const user = await createActivatedMember(deps, api, systemActor, {
       email: TREASURER,
       firstName: 'Tola',
       lastName: 'Treasurer',
       roles: ['treasurer'],
     });
-    await activateWithPasswordHash(deps, systemActor, {
-      token: created.activationToken,
-      passwordHash: await hashPassword(DEMO_PASSWORD),
-    });
-    const secret = newSecret();
-    await enrolWithKnownSecret(handle.db, deps, {
-      userId: created.user.id,
-      secretBase32: secret,
-      now: systemClock.now(),
-    });
-    return secret;
-  } finally {
-    await handle.close();
-  }
-}
+    return enrolTwoFactor(deps, api, user.id);
+  });
 
 async function buildTemplate() {
   console.log(`Generating ${template}: ${members} members × 1 year…`);
@@ -336,7 +286,7 @@ function startServer(url) {
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'coop-bench-payroll-')),
       DATABASE_URL: url,
       JWT_SECRET: BENCH_JWT_SECRET,
-      TWO_FACTOR_KEY,
+      TWO_FACTOR_KEY: BENCH_TWO_FACTOR_KEY,
     },
     stdio: 'inherit',
   });
@@ -369,16 +319,6 @@ async function call(method, urlPath, { token, body, headers = {} } = {}) {
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${urlPath}: ${res.status} ${text.slice(0, 2000)}`);
   return JSON.parse(text);
-}
-
-async function signInAsTreasurer(secret) {
-  const login = await call('POST', '/auth/login', {
-    body: { identifier: TREASURER, password: DEMO_PASSWORD },
-  });
-  const second = await call('POST', '/auth/login/two-factor', {
-    body: { challengeToken: login.data.challengeToken, code: totp(secret) },
-  });
-  return second.data.accessToken;
 }
 
 /** Projection == ledger, holds == frozen, and the payroll receivable == what was deducted. */
@@ -443,7 +383,7 @@ const server = startServer(url);
 let failed = false;
 try {
   await waitForHealth();
-  const token = await signInAsTreasurer(secret);
+  const token = await signInWithCode(base, TREASURER, secret);
   const load = loadavg()
     .map((n) => n.toFixed(2))
     .join(' ');

@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { build } from '../scripts/build.mjs';
+import { BENCH_JWT_SECRET, createActivatedMember, withAppServices } from './bench-accounts.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The built API's modules; a test passes its own loader to use the sources instead. */
@@ -29,7 +30,7 @@ export const SCALE_SIZES = {
 };
 
 export const serverUrl = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-export const BENCH_JWT_SECRET = 'bench-secret-that-is-long-enough-for-hs256-signing';
+export { BENCH_JWT_SECRET };
 
 export function databaseUrl(database) {
   const url = new URL(serverUrl);
@@ -37,7 +38,6 @@ export function databaseUrl(database) {
   return url.toString();
 }
 
-const DEMO_PASSWORD = 'Demo!2345';
 /** The payroll day of every month, as in the demo cooperative. */
 const PAYROLL_DAY = 25;
 /** The latest months are still pending, as in the demo (the member has not confirmed them yet). */
@@ -80,58 +80,20 @@ async function recreateDatabase(database, create = true) {
 export const dropDatabase = (database) => recreateDatabase(database, false);
 
 /** The administrator, Ada and Bayo, through the app's own services: real, signable accounts. */
-async function createRealPeople(url, joinedOn, api) {
-  const [{ openDatabase }, { loadConfig }, { systemClock }, { accessTokens }, actor] =
-    await Promise.all([
-      api('db/client.js'),
-      api('config/env.js'),
-      api('lib/clock.js'),
-      api('lib/access-token.js'),
-      api('lib/actor.js'),
-    ]);
-  const { createMember } = await api('modules/members/members.service.js');
-  const { activateWithPasswordHash } = await api('modules/auth/activation.service.js');
-  const { hashPassword } = await api('lib/password.js');
-
-  // openDatabase runs the app's migrations, exactly as the server does at start.
-  const handle = await openDatabase({ url });
-  try {
-    const config = loadConfig({
-      DATABASE_URL: url,
-      JWT_SECRET: BENCH_JWT_SECRET,
-      LOG_LEVEL: 'warn',
-      // A server database needs a two-factor key (the servers of bench/scale*.mjs use the same).
-      TWO_FACTOR_KEY: 'b'.repeat(43) + '=',
-    });
-    const deps = {
-      config,
-      db: handle.db,
-      clock: systemClock,
-      tokens: accessTokens(config.jwtSecret, systemClock),
-    };
-    const people = [
-      { email: 'admin@demo.coop', firstName: 'Demo', lastName: 'Administrator', membershipId: 'A0001', roles: ['president'] },
-      { email: 'ada@demo.coop', firstName: 'Ada', lastName: 'Obi', membershipId: 'M0001', phoneNumber: '08030000001', isLoanReviewer: true },
-      { email: 'bayo@demo.coop', firstName: 'Bayo', lastName: 'Adeyemi', membershipId: 'M0002', phoneNumber: '08030000002', isLoanReviewer: true, isExco: true },
-    ]; // prettier-ignore
-    let registrar = actor.systemActor;
+async function createRealPeople(url, joinedOn, load) {
+  const { systemActor, actorFor } = await load('lib/actor.js');
+  const people = [
+    { email: 'admin@demo.coop', firstName: 'Demo', lastName: 'Administrator', membershipId: 'A0001', roles: ['president'] },
+    { email: 'ada@demo.coop', firstName: 'Ada', lastName: 'Obi', membershipId: 'M0001', phoneNumber: '08030000001', isLoanReviewer: true },
+    { email: 'bayo@demo.coop', firstName: 'Bayo', lastName: 'Adeyemi', membershipId: 'M0002', phoneNumber: '08030000002', isLoanReviewer: true, isExco: true },
+  ]; // prettier-ignore
+  await withAppServices(url, load, async (deps) => {
+    let registrar = systemActor;
     for (const person of people) {
-      const created = await createMember(deps, registrar, {
-        isLoanReviewer: false,
-        isExco: false,
-        phoneNumber: null,
-        ...person,
-        joinedOn,
-      });
-      await activateWithPasswordHash(deps, actor.systemActor, {
-        token: created.activationToken,
-        passwordHash: await hashPassword(DEMO_PASSWORD),
-      });
-      if (person.roles?.length) registrar = actor.actorFor(created.user);
+      const user = await createActivatedMember(deps, load, registrar, { ...person, joinedOn });
+      if (person.roles?.length) registrar = actorFor(user);
     }
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
 /**
