@@ -1,9 +1,9 @@
 // The plans of a member call: runs the API's own use case (the built API) as a member of an
 // existing PostgreSQL database with a query logger, then `EXPLAIN (ANALYZE, BUFFERS)` of every
-// statement it sent. `--call dashboard` (the default): `getDashboard`, as a plain member and as a
-// loan reviewer (who has one more source of Pending Actions). `--call loans`: `listLoans`, page 1
-// of GET /users/loans with its defaults, with the session check in the page's statement as the
-// member group asks it (decision 108). It also prepares each statement as the API's pool does (a
+// statement it sent, with the session check in the statement as the member group asks it
+// (decision 108). `--call dashboard` (the default): `getDashboard` (one statement for every
+// member: a reviewer's loans to certify are guarded by the flag it reads, decision 172).
+// `--call loans`: `listLoans`, page 1 of GET /users/loans with its defaults. It also prepares each statement as the API's pool does (a
 // named statement, bound per request) and shows the plan PostgreSQL keeps after the first
 // executions, with its planning time, since that is what every request pays.
 //
@@ -78,7 +78,6 @@ try {
   ).rows[0]?.family_id;
   /** The call as the API makes it for this actor. */
   async function call(actor) {
-    if (values.call === 'dashboard') return getDashboard({ db, clock: systemClock }, actor);
     // The member group's pending check (plugins/route-groups.ts), settled without a second read.
     const claims = { userId: user.id, sessionId: sessionId ?? user.id };
     const pending = {
@@ -87,10 +86,13 @@ try {
       settled: false,
       settle: async () => void (pending.settled = true),
     };
+    if (values.call === 'dashboard') {
+      return pendingSessions.run(pending, () => getDashboard({ db, clock: systemClock }, actor));
+    }
     const query = { page: 1, limit: 10, sortBy: 'requestDate', sortOrder: 'desc' };
     return pendingSessions.run(pending, () => listLoans({ db }, actor, query));
   }
-  for (const reviewer of values.call === 'dashboard' ? [false, true] : [false]) {
+  for (const reviewer of [user.is_loan_reviewer]) {
     const actor = {
       user: {
         id: user.id,

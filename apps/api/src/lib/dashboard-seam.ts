@@ -15,15 +15,16 @@
  * `kind` tells apart the several kinds of record one source may union itself (a loan request and
  * a repayment); `label`, `detail` and `extra` are whatever text the mapper needs to word the row.
  *
- * The dashboard renders its statement once per shape of actor and binds the values on each call
- * (decision 107): a fragment gets the member's id and the day as placeholders, so it writes them
- * into its SQL as values (`${userId}`) and never computes with them in JavaScript, and its SQL may
- * vary with the actor's `isLoanReviewer` only.
+ * The dashboard renders its statement once and binds the values on each call (decisions 107 and
+ * 172): a fragment gets the member's id and the day as placeholders, so it writes them into its
+ * SQL as values (`${userId}`) and never computes with them in JavaScript, and its SQL is the same
+ * for every member. What differs by member is a condition in the SQL: a reviewer-only part is
+ * guarded by `member.isLoanReviewer`, the member's flag read in the same statement (the statement
+ * also checks the session, so the flag is not known before it runs).
  */
 import type { PendingAction, RecentActivity } from '@coop/shared/dashboard';
 import type { IsoDate } from '@coop/shared/dates';
 import type { SQL } from 'drizzle-orm';
-import type { MemberActor } from './actor.js';
 
 /** One Recent Activity row as the union reads it back, before its source words it. */
 export interface ActivityRow {
@@ -56,14 +57,22 @@ export interface ActivitySource {
   map(row: ActivityRow): RecentActivity;
 }
 
+/** Whom the Pending Actions are for, as the dashboard's statement has them. */
+export interface DashboardMember {
+  /** The member's id (a placeholder). */
+  id: string;
+  /** Whether the member reviews loans: a boolean SQL expression over the member's own row. */
+  isLoanReviewer: SQL;
+}
+
 export interface PendingActionSource {
   key: string;
   /**
-   * What the actor is asked to do now, in the order the source wants them shown among equal
-   * deadlines; null when the source has nothing to ask of this actor (a reviewer-only source for
-   * a member who is not a reviewer), so it is left out of the statement.
+   * What the member is asked to do now, in the order the source wants them shown among equal
+   * deadlines. A part only some members are asked (loans to certify, for reviewers) is guarded in
+   * the SQL by `member.isLoanReviewer`.
    */
-  fragment(actor: MemberActor, today: IsoDate): SQL | null;
+  fragment(member: DashboardMember, today: IsoDate): SQL;
   /**
    * Words one row as docs/member-portal.md §3 Pending action, with its deadline and `actionUrl`.
    */

@@ -130,7 +130,7 @@ export const contributionActivity: ActivitySource = {
  */
 export const contributionPendingActions: PendingActionSource = {
   key: 'contributions',
-  fragment: (actor) => contributionPendingSql(actor.user.id),
+  fragment: (member) => contributionPendingSql(member.id),
   map: (row) => ({
     id: row.id,
     type: 'contribution_confirm',

@@ -1,6 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { memberBalances } from '../../db/schema/index.js';
+import { memberBalances, users } from '../../db/schema/index.js';
+import type { PendingSession } from '../../lib/pending-session.js';
 import { heldSql } from '../ledger/ledger.service.js';
 import type {
   ActivityRow,
@@ -24,6 +25,8 @@ export interface SummaryRow<K extends string> {
 }
 
 export interface DashboardRows<K extends string> {
+  /** The session check's value when the statement carried it (decision 108), else null. */
+  session: unknown;
   summary: SummaryRow<K>;
   activity: FromSource<ActivityRow>[];
   pending: FromSource<PendingRow>[];
@@ -38,8 +41,8 @@ export interface DashboardParts<K extends string> {
   totals: Record<K, SummaryTotal>;
   activityLimit: number;
   activitySources: readonly ActivitySource[];
-  /** Each Pending Actions source's fragment for this shape of actor (null: none). */
-  pendingFragments: readonly (SQL | null)[];
+  /** Each Pending Actions source's fragment, in the sources' order. */
+  pendingFragments: readonly SQL[];
   /** What's next, the current loan and the savings chart: one JSON value each. */
   nextUp: SQL;
   currentLoan: SQL;
@@ -54,14 +57,21 @@ export const DASHBOARD_USER_ID = sql.placeholder('userId') as unknown as string;
  */
 export const DASHBOARD_TODAY = sql.placeholder('today') as unknown as string;
 
+/** Whether the member reviews loans, read from their row in the same statement. */
+export const DASHBOARD_IS_LOAN_REVIEWER: SQL = sql`(select ${users.isLoanReviewer} from ${users}
+  where ${users.id} = ${DASHBOARD_USER_ID})`;
+
+const NO_SESSION = sql<unknown>`null`;
+
 /** A `json` value as the driver hands it back: parsed (node-postgres, PGlite) or as text. */
 const fromJson = <T>(value: unknown): T =>
   (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
-function dashboardStatement(db: Executor, shape: string, parts: DashboardParts<string>) {
+function dashboardStatement(db: Executor, session: SQL | null, parts: DashboardParts<string>) {
   const userId = DASHBOARD_USER_ID;
   return db
     .select({
+      session: session ?? NO_SESSION,
       savings: memberBalances.savingsBalance,
       shares: memberBalances.shareBalance,
       loans: memberBalances.loanBalance,
@@ -82,39 +92,49 @@ function dashboardStatement(db: Executor, shape: string, parts: DashboardParts<s
     })
     .from(memberBalances)
     .where(eq(memberBalances.userId, userId))
-    .prepare(`dashboard_${shape}`);
+    .prepare(session ? 'dashboard_with_session' : 'dashboard');
 }
 type DashboardStatement = ReturnType<typeof dashboardStatement>;
-const statements = new WeakMap<Executor, Map<string, DashboardStatement>>();
+const statements = new WeakMap<Executor, Map<boolean, DashboardStatement>>();
 
 /**
- * The dashboard's ONE statement (decisions 040 and 107): the balance projection row (decision
- * 030) with why money is held (the ledger's `heldSql`), each summary total as a scalar subquery
- * over its module's table, and Recent Activity and Pending Actions as two JSON columns, however
- * many modules feed them: one round trip and one pooled connection a request, each part with its
- * own plan. It is built and rendered once per database and shape of actor (`shape` names what
- * the fragments' SQL varies with) and prepared (a named statement on PostgreSQL, planned once
- * per connection), so a request only binds the member's id and the day.
+ * The dashboard's ONE statement (decisions 040, 107 and 172): the balance projection row
+ * (decision 030) with why money is held (the ledger's `heldSql`), each summary total as a scalar
+ * subquery over its module's table, Recent Activity and Pending Actions as two JSON columns,
+ * however many modules feed them, and the session check when the route leaves it pending
+ * (`session`, decision 108): one round trip and one pooled connection a request, each part with
+ * its own plan. It is built and rendered once per database (and whether it carries the session
+ * check) and prepared (a named statement on PostgreSQL, planned once per connection), so a
+ * request only binds the member's id, the day and the session's values.
  */
 export function dashboardRepository(db: Executor) {
   return {
-    /** Null when the member has no projection row. */
+    /** Null when the member has no projection row (then the session check was not read). */
     async read<K extends string>(
       values: { userId: string; today: string },
-      shape: string,
+      session: PendingSession | undefined,
       parts: () => DashboardParts<K>,
     ): Promise<DashboardRows<K> | null> {
       let byShape = statements.get(db);
-      if (!byShape) statements.set(db, (byShape = new Map<string, DashboardStatement>()));
-      let statement = byShape.get(shape);
+      if (!byShape) statements.set(db, (byShape = new Map<boolean, DashboardStatement>()));
+      let statement = byShape.get(session !== undefined);
       if (!statement) {
-        statement = dashboardStatement(db, shape, parts());
-        byShape.set(shape, statement);
+        statement = dashboardStatement(db, session?.column ?? null, parts());
+        byShape.set(session !== undefined, statement);
       }
-      const [row] = await statement.execute(values);
+      const [row] = await statement.execute(session ? { ...values, ...session.values } : values);
       if (!row) return null;
-      const { activity, pending, nextUp, currentLoan, savingsHistory, ...summary } = row;
+      const {
+        session: sessionRead,
+        activity,
+        pending,
+        nextUp,
+        currentLoan,
+        savingsHistory,
+        ...summary
+      } = row;
       return {
+        session: sessionRead,
         summary: summary as SummaryRow<K>,
         activity: fromJson(activity),
         pending: fromJson(pending),
@@ -150,18 +170,15 @@ function activitySql(userId: string, limit: number, sources: readonly ActivitySo
 }
 
 /**
- * Every ask of every source that has one for this actor, as a JSON array in one `union all`: by
+ * Every ask of every source, as a JSON array in one `union all`: by
  * source (in list order), then in each source's own order.
  */
-function pendingSql(fragments: readonly (SQL | null)[]): SQL {
-  const branches = fragments.flatMap((fragment, index) =>
-    fragment
-      ? [
-          sql`select ${sql.raw(String(index))} as source, row_number() over () as n,
-              kind::text, id::text, amount_kobo::float8, label::text, detail::text, extra::text
-            from (${fragment}) as s(kind, id, amount_kobo, label, detail, extra)`,
-        ]
-      : [],
+function pendingSql(fragments: readonly SQL[]): SQL {
+  const branches = fragments.map(
+    (fragment, index) =>
+      sql`select ${sql.raw(String(index))} as source, row_number() over () as n,
+          kind::text, id::text, amount_kobo::float8, label::text, detail::text, extra::text
+        from (${fragment}) as s(kind, id, amount_kobo, label, detail, extra)`,
   );
   if (branches.length === 0) return sql`select '[]'::json`;
   return sql`select coalesce(json_agg(json_build_object('source', u.source, 'kind', u.kind,

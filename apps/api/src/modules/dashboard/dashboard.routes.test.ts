@@ -199,7 +199,7 @@ describe('GET /users/dashboard', () => {
     ]);
   });
 
-  it('reads everything in one statement (decisions 040 and 107)', async () => {
+  it('reads everything and checks the session in one statement (decisions 040, 107 and 172)', async () => {
     // Both drivers send every statement through the client's `query` (pool or embedded).
     const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } })
       .$client;
@@ -218,17 +218,34 @@ describe('GET /users/dashboard', () => {
       }
     });
     try {
-      // As a reviewer too, whose Pending Actions add the loans to certify.
-      for (const user of [ada, { ...ada, isLoanReviewer: true }]) {
-        statements.length = 0;
-        const dashboard = await getDashboard(t.deps, actorFor(user));
-        expect(dashboard.recentActivity).toHaveLength(6);
-        expect(statements).toHaveLength(1);
-        expect(mostAtOnce).toBe(1);
-      }
+      const dashboard = await get(token);
+      expect(dashboard.recentActivity).toHaveLength(6);
+      expect(statements).toHaveLength(1);
+      expect(mostAtOnce).toBe(1);
+      // Called on its own (no pending session check), the use case reads in one statement too.
+      statements.length = 0;
+      expect((await getDashboard(t.deps, actorFor(ada))).recentActivity).toHaveLength(6);
+      expect(statements).toHaveLength(1);
     } finally {
       spy.mockRestore();
     }
+  });
+
+  it('refuses the very next request after logout, though the check rides on the statement', async () => {
+    await createActiveMember(t, { email: 'chidi@test.coop' });
+    const session = await signIn(t, 'chidi@test.coop');
+    expect((await get(session.accessToken)).financialSummary.totalSavings).toBe(0);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      cookies: { coop_refresh: session.refreshToken },
+    });
+    expect(out.statusCode).toBe(200);
+    const res = await t.app.inject({
+      url: '/api/v1/users/dashboard',
+      headers: bearer(session.accessToken),
+    });
+    expect(res.statusCode).toBe(401);
   });
 
   it('answers 401 anonymous and 403 suspended', async () => {

@@ -9,6 +9,8 @@ export const dashboardRoutes: RouteModule = async (app, deps) => {
   app.get(
     '/',
     {
+      // The session check rides on the dashboard's statement (decisions 108 and 172).
+      config: { sessionInPage: true },
       schema: {
         tags,
         summary: 'Financial summary, the newest 10 movements and pending actions',

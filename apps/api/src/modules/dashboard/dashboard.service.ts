@@ -1,8 +1,8 @@
 /**
  * GET /users/dashboard (docs/member-portal.md §2 Dashboard home, §3; docs/business-rules.md
  * "Balances"): the financial summary from the balance projection, the newest movements across
- * modules and what the member is asked to do, in one call and ONE statement (decisions 040 and
- * 107). The modules feed it through dashboard.sources.ts.
+ * modules and what the member is asked to do, in one call and ONE statement that also checks the
+ * session (decisions 040, 107 and 172). The modules feed it through dashboard.sources.ts.
  */
 import type { Dashboard, FinancialSummary, PendingAction } from '@coop/shared/dashboard';
 import { RECENT_ACTIVITY_LIMIT, SAVINGS_HISTORY_MONTHS } from '@coop/shared/dashboard-rules';
@@ -12,6 +12,7 @@ import type { Deps } from '../../deps.js';
 import type { MemberActor } from '../../lib/actor.js';
 import type { PendingRow } from '../../lib/dashboard-seam.js';
 import { notFound } from '../../lib/domain-error.js';
+import { pendingSession } from '../../lib/pending-session.js';
 import { availableOf, heldFrom, savingsHistoryOf } from '../ledger/ledger.service.js';
 import {
   ACTIVITY_SOURCES,
@@ -19,7 +20,12 @@ import {
   PENDING_ACTION_SOURCES,
   SUMMARY_TOTALS,
 } from './dashboard.sources.js';
-import { DASHBOARD_TODAY, DASHBOARD_USER_ID, dashboardRepository } from './dashboard.repository.js';
+import {
+  DASHBOARD_IS_LOAN_REVIEWER,
+  DASHBOARD_TODAY,
+  DASHBOARD_USER_ID,
+  dashboardRepository,
+} from './dashboard.repository.js';
 
 /** Pending actions without a deadline come after those with one (a stable sort). */
 const byDeadline = (a: PendingAction, b: PendingAction) =>
@@ -30,16 +36,18 @@ export async function getDashboard(deps: Deps, actor: MemberActor): Promise<Dash
   const today = toIsoDateInTimeZone(deps.clock.now());
   const repo = dashboardRepository(deps.db);
 
-  // The fragments' SQL varies with the reviewer flag only; the member's id and the day are
-  // bound on each call (lib/dashboard-seam.ts), so the statement is rendered once per shape.
-  const shape = actor.user.isLoanReviewer ? 'reviewer' : 'member';
-  const read = await repo.read({ userId, today }, shape, () => ({
+  // The fragments' SQL is the same for every member; the member's id, the day and the session's
+  // values are bound on each call (lib/dashboard-seam.ts), so the statement is rendered once. The
+  // route leaves the session check to it (decision 108): until it is settled below, `actor.user`
+  // holds only the id.
+  const session = pendingSession();
+  const read = await repo.read({ userId, today }, session, () => ({
     totals: SUMMARY_TOTALS,
     activityLimit: RECENT_ACTIVITY_LIMIT,
     activitySources: ACTIVITY_SOURCES,
     pendingFragments: PENDING_ACTION_SOURCES.map((source) =>
       source.fragment(
-        { ...actor, user: { ...actor.user, id: DASHBOARD_USER_ID } },
+        { id: DASHBOARD_USER_ID, isLoanReviewer: DASHBOARD_IS_LOAN_REVIEWER },
         DASHBOARD_TODAY,
       ),
     ),
@@ -51,6 +59,9 @@ export async function getDashboard(deps: Deps, actor: MemberActor): Promise<Dash
       SAVINGS_HISTORY_MONTHS,
     ),
   }));
+  // The caller is checked before anything read is used (401/403 end the request here); without a
+  // projection row the statement had no row to carry the check, so it is made on its own.
+  await session?.settle(read?.session ?? null);
   if (!read) throw notFound('Member');
   const { summary: balances, activity, pending: asks } = read;
 

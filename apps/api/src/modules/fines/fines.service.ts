@@ -125,7 +125,7 @@ export const fineActivity: ActivitySource = {
 /** Dashboard seam: each pending fine is to be paid by its due date (reason, due date). */
 export const finePendingActions: PendingActionSource = {
   key: 'fines',
-  fragment: (actor) => finePendingSql(actor.user.id),
+  fragment: (member) => finePendingSql(member.id),
   map: (row) => {
     const amount = formatKobo(row.amountKobo ?? 0);
     const dueDate = row.detail ?? '';

@@ -94,10 +94,11 @@ export function loanActivitySql(userId: string, limit: number): SQL {
 /**
  * What the member is asked to do about loans, at most `limit`, in this order: guarantor requests
  * to answer (newest first; loan number, borrower), guarantors who declined the member's own
- * pending loan, to replace (loan number, guarantor), and, for a reviewer, loans under review they
- * may still certify (newest first; loan number, borrower).
+ * pending loan, to replace (loan number, guarantor), and, for a reviewer (`isReviewer`, the
+ * member's flag as SQL: the same statement for every member), loans under review they may still
+ * certify (newest first; loan number, borrower).
  */
-export function loanPendingSql(userId: string, isReviewer: boolean, limit: number): SQL {
+export function loanPendingSql(userId: string, isReviewer: SQL, limit: number): SQL {
   // Plain templates, not the query builder: built on every dashboard call, they render in a
   // tenth of the time. Each part joins `users` once (the borrower, or the guarantor).
   const g = loanGuarantors;
@@ -127,18 +128,16 @@ export function loanPendingSql(userId: string, isReviewer: boolean, limit: numbe
     from ${g} join ${loans} on ${loans.id} = ${g.loanId} join ${users} on ${users.id} = ${g.guarantorUserId}
     where ${loans.userId} = ${userId} and ${loans.status} = 'pending' and ${g.replacedById} is null
       and ${g.status} = 'rejected' and ${g.replacesId} is null`;
-  const parts = [sql`(${overdue})`, sql`(${requests})`, sql`(${declined})`];
-  if (isReviewer) {
-    const c = loanCertifications;
-    const toCertify = sql`select 3, row_number() over (order by ${loans.createdAt} desc), 'review',
-        ${loans.id}, ${loans.requestedAmount}, ${loans.loanNumber}, ${name}, null::text
-      from ${loans} join ${users} on ${users.id} = ${loans.userId}
-      where ${loans.status} = 'under_review' and ${loans.userId} <> ${userId}
-        and not exists (select 1 from ${g} where ${g.loanId} = ${loans.id} and ${g.guarantorUserId} = ${userId})
-        and not exists (select 1 from ${c} where ${c.loanId} = ${loans.id} and ${c.reviewerId} = ${userId})
-      order by ${loans.createdAt} desc limit ${limit}`;
-    parts.push(sql`(${toCertify})`);
-  }
+  // For a member who is not a reviewer the guard is false before any loan is read.
+  const c = loanCertifications;
+  const toCertify = sql`select 3, row_number() over (order by ${loans.createdAt} desc), 'review',
+      ${loans.id}, ${loans.requestedAmount}, ${loans.loanNumber}, ${name}, null::text
+    from ${loans} join ${users} on ${users.id} = ${loans.userId}
+    where ${isReviewer} and ${loans.status} = 'under_review' and ${loans.userId} <> ${userId}
+      and not exists (select 1 from ${g} where ${g.loanId} = ${loans.id} and ${g.guarantorUserId} = ${userId})
+      and not exists (select 1 from ${c} where ${c.loanId} = ${loans.id} and ${c.reviewerId} = ${userId})
+    order by ${loans.createdAt} desc limit ${limit}`;
+  const parts = [sql`(${overdue})`, sql`(${requests})`, sql`(${declined})`, sql`(${toCertify})`];
   return sql`select kind, id, amount_kobo, label, detail, extra from (${sql.join(parts, sql` union all `)})
       as p(part, n, kind, id, amount_kobo, label, detail, extra)
     order by part, n limit ${limit}`;

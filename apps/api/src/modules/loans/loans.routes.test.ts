@@ -496,6 +496,9 @@ describe('loans API', () => {
       expect(forRita.pendingActions).toContainEqual(
         expect.objectContaining({ type: 'loan_review', actionUrl: '/loans?tab=loan-review' }),
       );
+      // The same statement for everyone: the reviewer flag is read from the member's row.
+      const forEfe = await dashboard(efe);
+      expect(forEfe.pendingActions.map((action) => action.type)).not.toContain('loan_review');
       const forBayo = await dashboard(bayo);
       expect(forBayo.financialSummary.frozenAmount).toBe(333_333.34);
       expect(forBayo.financialSummary.availableBalance).toBe(666_666.66);

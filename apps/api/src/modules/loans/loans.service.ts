@@ -622,8 +622,8 @@ const LOAN_PENDING_ACTIONS_LIMIT = 10;
  */
 export const memberLoanPendingActions: PendingActionSource = {
   key: 'loans',
-  fragment: (actor) =>
-    loanPendingSql(actor.user.id, actor.user.isLoanReviewer, LOAN_PENDING_ACTIONS_LIMIT),
+  fragment: (member) =>
+    loanPendingSql(member.id, member.isLoanReviewer, LOAN_PENDING_ACTIONS_LIMIT),
   map: (row) => {
     switch (row.kind) {
       case 'overdue':

@@ -58,11 +58,11 @@ export async function notifyPayrollVariances(
  */
 export const payrollVariancePendingActions: PendingActionSource = {
   key: 'payroll-variances',
-  fragment: (actor, today) =>
+  fragment: (member, today) =>
     variancePendingSql(
-      actor.user.id,
+      member.id,
       today,
-      pendingContributionIds(actor.user.id),
+      pendingContributionIds(member.id),
       CONTRIBUTION_CONFIRM_WITHIN_DAYS,
     ),
   map: (row) => {
