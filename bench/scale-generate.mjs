@@ -290,6 +290,18 @@ export async function generate({ members, years, database, log = console.log, lo
                   from contributions group by user_id) s
          where b.user_id = s.user_id`);
     });
+    // The moves per effective day, as postLedgerTransactions leaves them (what the migration
+    // writes from the ledger).
+    await timed('member balance days', () =>
+      client.query(`
+        insert into member_balance_days (user_id, day, savings, shares)
+        select e.user_id, t.effective_date,
+               coalesce(-sum(e.amount) filter (where e.account = 'member_savings'), 0),
+               coalesce(-sum(e.amount) filter (where e.account = 'member_shares'), 0)
+          from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+         where e.account in ('member_savings', 'member_shares')
+         group by e.user_id, t.effective_date`),
+    );
     await timed('vacuum analyze', () => client.query('vacuum analyze'));
   } finally {
     await client.end();

@@ -17,6 +17,7 @@ export const TABLE_OWNERS = {
   ledgerTransactions: 'modules/ledger',
   ledgerEntries: 'modules/ledger',
   memberBalances: 'modules/ledger',
+  memberBalanceDays: 'modules/ledger',
   memberHolds: 'modules/ledger',
   contributions: 'modules/contributions',
   loans: 'modules/loans',

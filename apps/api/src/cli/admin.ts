@@ -227,10 +227,15 @@ async function checkLedger(handle: DatabaseHandle, io: CliIo): Promise<number> {
     io.err(
       `${countOf(mismatches.length, 'member')} ${agree(mismatches.length, 'has', 'have')} balances that differ from the ledger:`,
     );
-    for (const { userId, projected, ledger } of mismatches) {
+    for (const { userId, projected, ledger, days } of mismatches) {
       io.err(
         `  ${userId}: balances ${JSON.stringify(projected)}, ledger ${JSON.stringify(ledger)}`,
       );
+      for (const day of days ?? []) {
+        io.err(
+          `    moves on ${day.day}: ${JSON.stringify(day.projected)}, ledger ${JSON.stringify(day.ledger)}`,
+        );
+      }
     }
   }
   if (holdMismatches.length > 0) {

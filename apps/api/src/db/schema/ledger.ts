@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
   uuid,
@@ -96,6 +97,32 @@ export const memberBalances = pgTable(
       'member_balances_nonnegative',
       sql`savings_balance >= 0 and share_balance >= 0 and loan_balance >= 0`,
     ),
+  ],
+);
+
+/**
+ * Each member's savings and share holding moves per effective day, projected from the ledger in
+ * the same database transaction as each posting (`postLedgerTransactions`), like
+ * `member_balances`: the net change of `member_savings` and `member_shares` (credits to the member
+ * as positive kobo) of every entry effective that day. The savings chart sums a member's days by
+ * month (`savingsHistorySql`): a few rows a month read from one index, where the ledger's entries
+ * would each need their transaction's effective date. `findProjectionMismatches` checks it against
+ * the ledger; `rebuildMemberBalances` rewrites it.
+ */
+export const memberBalanceDays = pgTable(
+  'member_balance_days',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    savings: kobo('savings').notNull(),
+    shares: kobo('shares').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.day] }),
+    // The chart reads a member's days with their figures from the index alone.
+    index('member_balance_days_user_day_figures_idx').on(t.userId, t.day, t.savings, t.shares),
   ],
 );
 

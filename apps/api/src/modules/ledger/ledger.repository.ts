@@ -20,6 +20,7 @@ import { queryRows, type Database, type Executor, type Tx } from '../../db/clien
 import {
   ledgerEntries,
   ledgerTransactions,
+  memberBalanceDays,
   memberBalances,
   memberHolds,
   type HoldAccount,
@@ -132,6 +133,31 @@ export async function writeProjection(
   }
 }
 
+/** A member's savings and share holding moved on one effective day (kobo, credits positive). */
+export interface BalanceDay {
+  userId: string;
+  day: string;
+  savings: number;
+  shares: number;
+}
+
+/**
+ * Adds the postings' moves to each member's day in `member_balance_days` (the members' balance
+ * rows are already locked, so no other posting writes their days meanwhile).
+ */
+export async function addBalanceDays(tx: Tx, days: readonly BalanceDay[]): Promise<void> {
+  for (const chunk of chunks(days)) {
+    const values = chunk.map(
+      (d) => sql`(${d.userId}::uuid, ${d.day}::date, ${d.savings}::bigint, ${d.shares}::bigint)`,
+    );
+    await tx.execute(sql`
+      insert into member_balance_days as d (user_id, day, savings, shares)
+      values ${sql.join(values, sql`, `)}
+      on conflict (user_id, day) do update
+        set savings = d.savings + excluded.savings, shares = d.shares + excluded.shares`);
+  }
+}
+
 /* ------------------------------------------------------------------ holds */
 
 /** Opens a hold (the database refuses a second open one for the same reason and reference). */
@@ -201,7 +227,49 @@ const ledgerSums = sql`
    where user_id is not null
    group by user_id`;
 
-/** Every member whose projection differs from the ledger; empty when all agree. */
+/** Each member's savings and share holding moves per effective day, from the ledger alone. */
+const ledgerDays = sql`
+  select e.user_id, t.effective_date as day,
+         coalesce(-sum(e.amount) filter (where e.account = 'member_savings'), 0) as savings,
+         coalesce(-sum(e.amount) filter (where e.account = 'member_shares'), 0) as shares
+    from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+   where e.account in ('member_savings', 'member_shares')
+   group by e.user_id, t.effective_date`;
+
+/** The days on which `member_balance_days` differs from the ledger (a missing day is zero). */
+async function findBalanceDayMismatches(db: Executor) {
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`
+    with ledger as (${ledgerDays})
+    select coalesce(p.user_id, l.user_id)::text as user_id,
+           to_char(coalesce(p.day, l.day), 'YYYY-MM-DD') as day,
+           coalesce(p.savings, 0)::text as projected_savings,
+           coalesce(p.shares, 0)::text as projected_shares,
+           coalesce(l.savings, 0)::text as ledger_savings,
+           coalesce(l.shares, 0)::text as ledger_shares
+      from member_balance_days p
+      full join ledger l on l.user_id = p.user_id and l.day = p.day
+     where coalesce(p.savings, 0) <> coalesce(l.savings, 0)
+        or coalesce(p.shares, 0) <> coalesce(l.shares, 0)
+     order by 1, 2`,
+  );
+  return rows.map((row) => ({
+    userId: String(row.user_id),
+    day: String(row.day),
+    projected: {
+      savings: koboFromSql(row.projected_savings),
+      shares: koboFromSql(row.projected_shares),
+    },
+    ledger: { savings: koboFromSql(row.ledger_savings), shares: koboFromSql(row.ledger_shares) },
+  }));
+}
+
+/**
+ * Every member whose projection differs from the ledger; empty when all agree: their balances
+ * (`member_balances`), or the days of their savings and share holding moves
+ * (`member_balance_days`, listed in `days`).
+ */
 export async function findProjectionMismatches(db: Executor): Promise<ProjectionMismatch[]> {
   const rows = await queryRows<Record<string, unknown>>(
     db,
@@ -223,7 +291,7 @@ export async function findProjectionMismatches(db: Executor): Promise<Projection
         or b.loan_balance <> coalesce(s.loans, 0)
      order by 1`,
   );
-  return rows.map((row) => ({
+  const mismatches: ProjectionMismatch[] = rows.map((row) => ({
     userId: String(row.user_id),
     projected:
       row.has_projection === true
@@ -239,6 +307,32 @@ export async function findProjectionMismatches(db: Executor): Promise<Projection
       loans: koboFromSql(row.ledger_loans),
     },
   }));
+  const days = await findBalanceDayMismatches(db);
+  if (days.length === 0) return mismatches;
+  const byMember = new Map(mismatches.map((mismatch) => [mismatch.userId, mismatch]));
+  for (const { userId, ...day } of days) {
+    let mismatch = byMember.get(userId);
+    if (!mismatch) {
+      // The balances agree (else the member would be listed): read them once for the report.
+      const [balance] = await db
+        .select({
+          savings: memberBalances.savingsBalance,
+          shares: memberBalances.shareBalance,
+          loans: memberBalances.loanBalance,
+        })
+        .from(memberBalances)
+        .where(eq(memberBalances.userId, userId));
+      mismatch = {
+        userId,
+        projected: balance ?? null,
+        ledger: balance ?? { savings: 0, shares: 0, loans: 0 },
+      };
+      byMember.set(userId, mismatch);
+      mismatches.push(mismatch);
+    }
+    (mismatch.days ??= []).push(day);
+  }
+  return mismatches.sort((a, b) => a.userId.localeCompare(b.userId));
 }
 
 /**
@@ -282,7 +376,29 @@ export async function rebuildMemberBalances(db: Database): Promise<string[]> {
            or b.frozen_shares <> coalesce(h.frozen_shares, 0))
       returning b.user_id::text as user_id`,
     );
-    return rows.map((row) => row.user_id).sort();
+    // The days of moves, written again from the ledger for every member whose days differ
+    // (their balance rows are locked above, so no posting writes their days meanwhile).
+    const days = await queryRows<{ user_id: string }>(
+      tx,
+      sql`
+      with ledger as (${ledgerDays})
+      select distinct coalesce(p.user_id, l.user_id)::text as user_id from member_balance_days p
+        full join ledger l on l.user_id = p.user_id and l.day = p.day
+       where coalesce(p.savings, 0) <> coalesce(l.savings, 0)
+          or coalesce(p.shares, 0) <> coalesce(l.shares, 0)`,
+    );
+    if (days.length > 0) {
+      const wrong = sql.join(
+        days.map((row) => sql`${row.user_id}::uuid`),
+        sql`, `,
+      );
+      await tx.execute(sql`delete from member_balance_days where user_id in (${wrong})`);
+      await tx.execute(sql`
+        with ledger as (${ledgerDays})
+        insert into member_balance_days (user_id, day, savings, shares)
+        select user_id, day, savings, shares from ledger where user_id in (${wrong})`);
+    }
+    return [...new Set([...rows, ...days].map((row) => row.user_id))].sort();
   });
 }
 
@@ -562,22 +678,20 @@ export function heldSql(userId: string): SQL {
  * The member's savings and share holding at the end of each of the last `months` months up to
  * `today`'s (the current month's figure is today's), as ONE scalar subquery (a JSON array, oldest
  * first, kobo as numbers), so the dashboard embeds it in its statement. Read from the ledger's
- * entries by effective date, through `ledger_entries_user_account_idx` (the member's entries of
- * the two accounts, a few a month); a month's figure counts every entry up to its end, those
- * before the window too: one running sum over the months' moves and the window's months in
- * month order (a window month's sum takes in its own month's moves, its peers in the order), read
- * once where a sum per month read the moves 24 times. `savingsHistoryFrom` words it for the pages.
+ * projection of the member's moves per effective day (`member_balance_days`, kept with every
+ * posting and checked against the ledger by `findProjectionMismatches`), from its index alone: a
+ * few rows a month, where the ledger's entries would each need their transaction's date. A
+ * month's figure counts every move up to its end, those before the window too: one running sum
+ * over the months' moves and the window's months in month order (a window month's sum takes in
+ * its own month's moves, its peers in the order). `savingsHistoryFrom` words it for the pages.
  */
 export function savingsHistorySql(userId: string, today: string, months: number): SQL {
-  const e = ledgerEntries;
-  const t = ledgerTransactions;
+  const d = memberBalanceDays;
   return sql`(with moves as (
-        select date_trunc('month', ${t.effectiveDate})::date as month,
-          coalesce(-sum(${e.amount}) filter (where ${e.account} = 'member_savings'), 0) as savings,
-          coalesce(-sum(${e.amount}) filter (where ${e.account} = 'member_shares'), 0) as shares
-        from ${e} join ${t} on ${t.id} = ${e.transactionId}
-        where ${e.userId} = ${userId} and ${e.account} in ('member_savings', 'member_shares')
-          and ${t.effectiveDate} <= ${today}::date
+        select date_trunc('month', ${d.day})::date as month,
+          sum(${d.savings}) as savings, sum(${d.shares}) as shares
+        from ${d}
+        where ${d.userId} = ${userId} and ${d.day} <= ${today}::date
         group by 1),
       months as (
         select (date_trunc('month', ${today}::date) - make_interval(months => n))::date as month,

@@ -40,6 +40,8 @@ import {
   memberBalanceRow,
   openHoldHolder,
   writeProjection,
+  addBalanceDays,
+  type BalanceDay,
   type PostingReference,
 } from './ledger.repository.js';
 
@@ -319,11 +321,32 @@ export async function postLedgerTransactions(
   await insertPostings(tx, transactionRows, entryRows);
   // One statement for every member touched (their rows are already locked, in order).
   await writeProjection(tx, [...running]);
+  await addBalanceDays(tx, balanceDaysOf(inputs, deltasPerPosting));
 
   return posted;
 }
 
 const ZERO_BALANCES: MemberLedgerBalances = { savings: 0, shares: 0, loans: 0 };
+
+/** What the postings move on each member's savings and share holding, per effective day. */
+function balanceDaysOf(
+  inputs: readonly LedgerPosting[],
+  deltasPerPosting: readonly Map<string, MemberLedgerBalances>[],
+): BalanceDay[] {
+  const days = new Map<string, BalanceDay>();
+  deltasPerPosting.forEach((deltas, i) => {
+    const day = inputs[i]?.effectiveDate ?? '';
+    for (const [userId, delta] of deltas) {
+      if (delta.savings === 0 && delta.shares === 0) continue;
+      const key = `${userId} ${day}`;
+      const found = days.get(key) ?? { userId, day, savings: 0, shares: 0 };
+      found.savings += delta.savings;
+      found.shares += delta.shares;
+      days.set(key, found);
+    }
+  });
+  return [...days.values()];
+}
 
 /** Checks everything that needs no database; returns each member's balance change. */
 function validatePosting(input: LedgerPosting): Map<string, MemberLedgerBalances> {
@@ -404,6 +427,12 @@ export interface ProjectionMismatch {
   /** `null` when the member has ledger entries but no balance row. */
   projected: MemberLedgerBalances | null;
   ledger: MemberLedgerBalances;
+  /** The effective days whose savings and share moves differ (`member_balance_days`). */
+  days?: {
+    day: string;
+    projected: { savings: number; shares: number };
+    ledger: { savings: number; shares: number };
+  }[];
 }
 
 /**

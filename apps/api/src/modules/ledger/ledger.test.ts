@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
-import type { Database, DatabaseHandle } from '../../db/client.js';
+import { queryRows, type Database, type DatabaseHandle } from '../../db/client.js';
 import {
   auditLog,
   ledgerEntries,
@@ -515,6 +515,37 @@ describe('projection check and rebuild', () => {
     expect(await getMemberLedgerBalances(db, ada)).toEqual(truth);
     expect(await findProjectionMismatches(db)).toEqual([]);
     expect(await findHoldMismatches(db)).toEqual([]);
+    expect(await rebuildMemberBalances(db)).toEqual([]);
+  });
+
+  it('keeps each day of savings and share moves equal to the ledger, and rebuilds a tampered one', async () => {
+    // The postings above moved Ada's savings on several effective days.
+    const days = await queryRows<{ day: string; savings: string; shares: string }>(
+      db,
+      sql`select to_char(day, 'YYYY-MM-DD') as day, savings::text, shares::text
+            from member_balance_days where user_id = ${ada} order by day`,
+    );
+    expect(days.length).toBeGreaterThan(1);
+    const [first] = days;
+    if (!first) throw new Error('no day');
+    await db.execute(
+      sql`update member_balance_days set savings = savings + 1
+           where user_id = ${ada} and day = ${first.day}::date`,
+    );
+    expect(await findProjectionMismatches(db)).toEqual([
+      expect.objectContaining({
+        userId: ada,
+        days: [
+          {
+            day: first.day,
+            projected: { savings: Number(first.savings) + 1, shares: Number(first.shares) },
+            ledger: { savings: Number(first.savings), shares: Number(first.shares) },
+          },
+        ],
+      }),
+    ]);
+    expect(await rebuildMemberBalances(db)).toEqual([ada]);
+    expect(await findProjectionMismatches(db)).toEqual([]);
     expect(await rebuildMemberBalances(db)).toEqual([]);
   });
 
