@@ -12,10 +12,10 @@ export const FORM_CODE_UNAVAILABLE =
  * download is tried again on the next attempt and shown as the form's general error
  * (`errors.root.server`, where a refusal goes) meanwhile.
  */
-export function lazyResolver<Input extends FieldValues, Output = Input>(
-  load: () => Promise<Resolver<Input, unknown, Output>>,
-): Resolver<Input, unknown, Output> & { preload: () => void } {
-  let loading: Promise<Resolver<Input, unknown, Output>> | null = null;
+export function lazyResolver<Input extends FieldValues, Output = Input, Context = unknown>(
+  load: () => Promise<Resolver<Input, Context, Output>>,
+): Resolver<Input, Context, Output> & { preload: () => void } {
+  let loading: Promise<Resolver<Input, Context, Output>> | null = null;
   const loadOnce = () => {
     loading ??= load().catch((error: unknown) => {
       loading = null;
@@ -23,8 +23,8 @@ export function lazyResolver<Input extends FieldValues, Output = Input>(
     });
     return loading;
   };
-  const resolver: Resolver<Input, unknown, Output> = async (values, context, options) => {
-    let resolve: Resolver<Input, unknown, Output>;
+  const resolver: Resolver<Input, Context, Output> = async (values, context, options) => {
+    let resolve: Resolver<Input, Context, Output>;
     try {
       resolve = await loadOnce();
     } catch {
@@ -38,4 +38,16 @@ export function lazyResolver<Input extends FieldValues, Output = Input>(
     return resolve(values, context, options);
   };
   return Object.assign(resolver, { preload: () => void loadOnce().catch(() => undefined) });
+}
+
+/**
+ * A form's validation whose rules depend on more than its values (the month a remittance is for
+ * and today, the balance a withdrawal may take, the policy's minimums): `resolverFor` makes the
+ * schema's `zodResolver` from the form's `context`, which the dialog fixes as it opens
+ * (`FieldsDialog`'s `context`). Written in the form's `*-validation.ts`, loaded by `lazyResolver`.
+ */
+export function contextResolver<Input extends FieldValues, Context, Output = Input>(
+  resolverFor: (context: Context) => Resolver<Input, unknown, Output>,
+): Resolver<Input, Context, Output> {
+  return (values, context, options) => resolverFor(context as Context)(values, context, options);
 }

@@ -1,18 +1,20 @@
 import { formatMonth } from '@coop/shared/dates';
-import { DEDUCTION_MESSAGES, fromMonth, type DeductionInstruction } from '@coop/shared/deductions';
+import {
+  DEDUCTION_MESSAGES,
+  fromMonth,
+  type ChangeRequestResponse,
+  type DeductionInstruction,
+} from '@coop/shared/deductions';
 import { formatNaira, koboToNaira, nairaToKobo } from '@coop/shared/money';
-import { useId, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { DialogActions, DialogFailure, FormDialog } from '../../../components/dialogs/form-dialog';
-import { Form } from '../../../components/form/form';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
+import { FieldsDialog } from '../../../components/dialogs/fields-dialog';
 import { FormField } from '../../../components/form/form-field';
 import { AmountInput } from '../../../components/ui/amount-input';
 import { BalanceAfter } from '../../../components/ui/balance-after';
 import { Button } from '../../../components/ui/button';
-import { showSubmitFailure } from '../../../lib/apply-server-errors';
 import { lazyResolver } from '../../../lib/lazy-resolver';
-import { toast } from '../../../lib/toast';
 import { useRequestDeductionChange } from '../api/request-deduction-change';
+import type { ChangeMinimums } from './change-request-validation';
 
 type ChangeValues = { savingsAmount: number; shareAmount: number };
 const FIELDS = ['savingsAmount', 'shareAmount'] as const;
@@ -35,61 +37,29 @@ function totalAfter(values: Partial<ChangeValues>): number | null {
   return koboToNaira(nairaToKobo(savingsAmount) + nairaToKobo(shareAmount));
 }
 
-function ChangeRequestForm({
-  instruction,
-  terms,
-  onDone,
-}: {
-  instruction: DeductionInstruction;
-  terms: ChangeTerms;
-  onDone: () => void;
-}) {
-  const request = useRequestDeductionChange();
-  const [resolver] = useState(() =>
-    lazyResolver<ChangeValues>(() =>
-      import('./change-request-validation').then((module) =>
-        module.changeRequestResolver({ savings: terms.minSavings, shares: terms.minShares }),
-      ),
-    ),
-  );
-  const {
+const resolver = lazyResolver<ChangeValues, ChangeValues, ChangeMinimums>(() =>
+  import('./change-request-validation').then((module) => module.changeRequestResolver),
+);
+
+/** The two amounts, each with the policy's minimum under it, and the monthly total they make. */
+function ChangeFields({
+  form: {
     register,
-    handleSubmit,
-    setError,
     control,
     formState: { errors },
-  } = useForm<ChangeValues>({
-    resolver,
-    defaultValues: {
-      savingsAmount: instruction.savingsAmount,
-      shareAmount: instruction.shareAmount,
-    },
-  });
+  },
+  id,
+  instruction,
+  terms,
+}: {
+  form: UseFormReturn<ChangeValues, ChangeMinimums>;
+  id: string;
+  instruction: DeductionInstruction;
+  terms: ChangeTerms;
+}) {
   const values = useWatch({ control });
-  // One key per opening: a retry of the same submission is never a second request.
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const id = useId();
-
-  const onSubmit = (input: ChangeValues) =>
-    request.mutateAsync({ ...input, idempotencyKey }).then(
-      ({ data }) => {
-        toast.success(
-          data.autoApproved
-            ? DEDUCTION_MESSAGES.changeApprovedByPolicy
-            : DEDUCTION_MESSAGES.changeRequested,
-          { description: fromMonth(data.effectiveMonth) },
-        );
-        onDone();
-      },
-      // A refusal about an amount goes under it (a minimum the policy raised meanwhile); any
-      // other (a request already open) above the form.
-      (failure: unknown) =>
-        showSubmitFailure(failure, setError, FIELDS, 'Your change request could not be sent'),
-    );
-
   return (
-    <Form submit={handleSubmit(onSubmit)} preload={resolver.preload} className="grid gap-4">
-      <DialogFailure message={errors.root?.server?.message} />
+    <>
       <FormField
         id={`${id}-savings`}
         label="Monthly savings (₦)"
@@ -112,19 +82,16 @@ function ChangeRequestForm({
         after={totalAfter(values)}
         afterLabel={`From ${formatMonth(terms.nextChangeMonth)}`}
       />
-      <DialogActions
-        submitLabel="Send Request"
-        pendingLabel="Sending..."
-        pending={request.isPending}
-      />
-    </Form>
+    </>
   );
 }
 
 /**
  * The member asks for new monthly amounts (docs/business-rules.md "Payroll deductions"): the
- * policy's minimums under the fields, the month the change would start in (asked on or before
- * the cut-off day, this month; after it, the next), and the monthly total before and after.
+ * policy's minimums under the fields (the form's context), the month the change would start in
+ * (asked on or before the cut-off day, this month; after it, the next), and the monthly total
+ * before and after. A refusal about an amount goes under it (a minimum the policy raised
+ * meanwhile); any other (a request already open) inside the dialog.
  */
 export function ChangeRequestDialog({
   instruction,
@@ -133,14 +100,34 @@ export function ChangeRequestDialog({
   instruction: DeductionInstruction;
   terms: ChangeTerms;
 }) {
+  const request = useRequestDeductionChange();
   return (
-    <FormDialog
+    <FieldsDialog<ChangeValues, ChangeMinimums, ChangeValues, ChangeRequestResponse>
       trigger={<Button>{DEDUCTION_MESSAGES.requestChange}</Button>}
       title={DEDUCTION_MESSAGES.requestChange}
       description={`A change asked for by the ${ordinal(terms.changeCutOffDay)} of a month reaches that month’s payroll; after it, the next month’s. This one would take effect from ${formatMonth(terms.nextChangeMonth)}.`}
+      resolver={resolver}
+      context={{ savings: terms.minSavings, shares: terms.minShares }}
+      defaultValues={{
+        savingsAmount: instruction.savingsAmount,
+        shareAmount: instruction.shareAmount,
+      }}
+      fields={FIELDS}
+      texts={{
+        submit: 'Send Request',
+        pending: 'Sending...',
+        failure: 'Your change request could not be sent',
+        success: ({ data }) => ({
+          title: data.autoApproved
+            ? DEDUCTION_MESSAGES.changeApprovedByPolicy
+            : DEDUCTION_MESSAGES.changeRequested,
+          description: fromMonth(data.effectiveMonth),
+        }),
+      }}
+      send={(values, idempotencyKey) => request.mutateAsync({ ...values, idempotencyKey })}
     >
-      {(close) => <ChangeRequestForm instruction={instruction} terms={terms} onDone={close} />}
-    </FormDialog>
+      {(form, id) => <ChangeFields form={form} id={id} instruction={instruction} terms={terms} />}
+    </FieldsDialog>
   );
 }
 

@@ -5,20 +5,17 @@ import {
   WITHDRAWAL_TYPE_LABELS,
   type WithdrawalType,
 } from '@coop/shared/withdrawal-rules';
-import { useId, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { toast } from '../../../lib/toast';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { FormField } from '../../../components/form/form-field';
-import { DialogActions, DialogFailure, FormDialog } from '../../../components/dialogs/form-dialog';
+import { FieldsDialog } from '../../../components/dialogs/fields-dialog';
 import { Textarea } from '../../../components/ui/textarea';
-import { applyServerErrors } from '../../../lib/apply-server-errors';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import type { Withdrawal } from '@coop/shared/withdrawals';
 import { useChangeWithdrawal } from '../api/change-withdrawal';
 import { useRequestWithdrawal } from '../api/request-withdrawal';
 import { AmountInput } from '../../../components/ui/amount-input';
 import { BalanceAfter } from '../../../components/ui/balance-after';
-import { Form } from '../../../components/form/form';
+import type { WithdrawalFormContext } from './withdrawal-validation';
 
 type WithdrawalValues = { amount: number; reason?: string | undefined };
 
@@ -29,76 +26,29 @@ function afterRequest(available: number, amount: number | undefined): number | n
   return koboToNaira(nairaToKobo(available) - nairaToKobo(amount));
 }
 const FIELDS = ['amount', 'reason'] as const;
+const resolver = lazyResolver<WithdrawalValues, WithdrawalValues, WithdrawalFormContext>(() =>
+  import('./withdrawal-validation').then((module) => module.withdrawalResolver),
+);
 
-type WithdrawalFormProps = {
-  withdrawalType: WithdrawalType;
-  /** What may be asked for: for a change, what is available plus the request's own amount. */
-  available: number;
-  /** The pending request being changed; absent for a new one. */
-  changing?: Withdrawal | undefined;
-  onDone: () => void;
-};
-
-/**
- * The amount and optional reason (docs/member-portal.md §5 "Withdrawal amount"), for a new request
- * or a change of a pending one under the same rules; forgotten when the dialog closes.
- */
-export function WithdrawalForm({
-  withdrawalType,
-  available,
-  changing,
-  onDone,
-}: WithdrawalFormProps) {
-  const request = useRequestWithdrawal();
-  const change = useChangeWithdrawal();
-  const isPending = request.isPending || change.isPending;
-  const [resolver] = useState(() =>
-    lazyResolver<WithdrawalValues>(() =>
-      import('./withdrawal-validation').then((module) => module.withdrawalResolver(available)),
-    ),
-  );
-  const {
+/** The amount (with what stays available once it is held) and the optional reason. */
+function WithdrawalFields({
+  form: {
     register,
-    handleSubmit,
-    setError,
     control,
     formState: { errors },
-  } = useForm<WithdrawalValues>({
-    resolver,
-    defaultValues: changing
-      ? { amount: changing.requestedAmount, reason: changing.reason ?? '' }
-      : { reason: '' },
-  });
+  },
+  id,
+  withdrawalType,
+  available,
+}: {
+  form: UseFormReturn<WithdrawalValues, WithdrawalFormContext>;
+  id: string;
+  withdrawalType: WithdrawalType;
+  available: number;
+}) {
   const amount = useWatch({ control, name: 'amount' });
-  // One key per dialog: a retry of the same submission is never a second request.
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const id = useId();
-
-  const onSubmit = ({ amount, reason = '' }: WithdrawalValues) => {
-    // The promise, not mutate()'s callbacks: the success refetches eligibility, which can close
-    // this dialog (on /withdrawals/new) before per-call callbacks run, and React Query skips
-    // those of an unmounted caller; the toast and the way back must still happen.
-    const sent = changing
-      ? change.mutateAsync({ id: changing.id, amount, reason })
-      : request.mutateAsync({ withdrawalType, amount, reason, idempotencyKey });
-    sent.then(
-      () => {
-        toast.success(changing ? WITHDRAWAL_MESSAGES.updated : WITHDRAWAL_MESSAGES.submitted);
-        onDone();
-      },
-      (failure: unknown) => {
-        // A refusal about a field goes under it; any other is the spec's toast.
-        if (applyServerErrors(failure, setError, FIELDS).length > 0) return;
-        toast.error(WITHDRAWAL_MESSAGES.failedTitle, {
-          description: WITHDRAWAL_MESSAGES.failedMessage,
-        });
-      },
-    );
-  };
-
   return (
-    <Form submit={handleSubmit(onSubmit)} preload={resolver.preload} className="grid gap-4">
-      <DialogFailure message={errors.root?.server?.message} />
+    <>
       <FormField id={`${id}-amount`} label="Amount (₦)" error={errors.amount?.message}>
         <AmountInput placeholder="e.g. 50000" {...register('amount', { valueAsNumber: true })} />
       </FormField>
@@ -111,17 +61,13 @@ export function WithdrawalForm({
       <FormField id={`${id}-reason`} label="Reason (optional)" error={errors.reason?.message}>
         <Textarea maxLength={500} rows={3} {...register('reason')} />
       </FormField>
-      <DialogActions
-        submitLabel={changing ? 'Save Changes' : 'Submit Request'}
-        pendingLabel={changing ? 'Saving...' : 'Submitting...'}
-        pending={isPending}
-      />
-    </Form>
+    </>
   );
 }
 
 type WithdrawalDialogProps = {
   withdrawalType: WithdrawalType | null;
+  /** What may be asked for: for a change, what is available plus the request's own amount. */
   available: number;
   /** The pending request being changed; absent for a new one. */
   changing?: Withdrawal | undefined;
@@ -129,9 +75,10 @@ type WithdrawalDialogProps = {
 };
 
 /**
- * docs/member-portal.md §2: the dialog for one type of withdrawal, open while `withdrawalType` is
- * set; with
- * `changing`, it changes that pending request.
+ * The dialog for one type of withdrawal, open while `withdrawalType` is set: the amount and
+ * optional reason (docs/member-portal.md §5 "Withdrawal amount"), checked against what is
+ * available (the form's context); with `changing`, it changes that pending request under the same
+ * rules. A refusal about a field goes under it; any other is the spec's toast.
  */
 export function WithdrawalDialog({
   withdrawalType,
@@ -139,8 +86,10 @@ export function WithdrawalDialog({
   changing,
   onClose,
 }: WithdrawalDialogProps) {
+  const request = useRequestWithdrawal();
+  const change = useChangeWithdrawal();
   return (
-    <FormDialog
+    <FieldsDialog<WithdrawalValues, WithdrawalFormContext>
       open={withdrawalType !== null}
       onOpenChange={(open) => !open && onClose()}
       title={
@@ -155,16 +104,42 @@ export function WithdrawalDialog({
           ? `Requested on ${formatDisplayDate(changing.requestDate)} for ${formatNaira(changing.requestedAmount)}. The amount held for it moves to the new amount.`
           : 'The administrator reviews your request; the money leaves your balance when it is approved.'
       }
+      resolver={resolver}
+      context={{ available }}
+      defaultValues={
+        changing
+          ? { amount: changing.requestedAmount, reason: changing.reason ?? '' }
+          : { reason: '' }
+      }
+      fields={FIELDS}
+      texts={{
+        submit: changing ? 'Save Changes' : 'Submit Request',
+        pending: changing ? 'Saving...' : 'Submitting...',
+        failure: {
+          title: WITHDRAWAL_MESSAGES.failedTitle,
+          description: WITHDRAWAL_MESSAGES.failedMessage,
+        },
+        success: () => ({
+          title: changing ? WITHDRAWAL_MESSAGES.updated : WITHDRAWAL_MESSAGES.submitted,
+        }),
+      }}
+      send={({ amount, reason = '' }, idempotencyKey) => {
+        if (changing) return change.mutateAsync({ id: changing.id, amount, reason });
+        // Sent only from the open dialog, and it is open only while a type is chosen.
+        if (withdrawalType === null) return Promise.reject(new Error('No withdrawal type chosen'));
+        return request.mutateAsync({ withdrawalType, amount, reason, idempotencyKey });
+      }}
     >
-      {withdrawalType ? (
-        <WithdrawalForm
-          key={changing?.id ?? 'new'}
-          withdrawalType={withdrawalType}
-          available={available}
-          changing={changing}
-          onDone={onClose}
-        />
-      ) : null}
-    </FormDialog>
+      {(form, id) =>
+        withdrawalType ? (
+          <WithdrawalFields
+            form={form}
+            id={id}
+            withdrawalType={withdrawalType}
+            available={available}
+          />
+        ) : null
+      }
+    </FieldsDialog>
   );
 }

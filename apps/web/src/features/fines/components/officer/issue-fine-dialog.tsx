@@ -1,26 +1,19 @@
-import { FINE_ISSUE_MAX_MEMBERS } from '@coop/shared/fine-rules';
-import type { AdminIssueFinesInput } from '@coop/shared/fines';
+import { FINE_ISSUE_MAX_MEMBERS, finesIssuedMessage } from '@coop/shared/fine-rules';
+import type { AdminIssueFinesInput, AdminIssueFinesResponse } from '@coop/shared/fines';
 import type { AdminMember, AdminMemberRef } from '@coop/shared/members';
 import { Plus, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { toast } from '../../../../lib/toast';
+import type { UseFormReturn } from 'react-hook-form';
 import { FormField } from '../../../../components/form/form-field';
 import { Badge } from '../../../../components/ui/badge';
 import { Button } from '../../../../components/ui/button';
 import { Input } from '../../../../components/ui/input';
-import { showSubmitFailure } from '../../../../lib/apply-server-errors';
 import { lazyResolver } from '../../../../lib/lazy-resolver';
 import { useMembersToFine } from '../../api/get-members-to-fine';
 import { useIssueFines } from '../../api/issue-fines';
 import { memberName } from '../../../../components/list/officer-queue';
-import {
-  DialogActions,
-  DialogFailure,
-  FormDialog,
-} from '../../../../components/dialogs/form-dialog';
+import { FieldsDialog } from '../../../../components/dialogs/fields-dialog';
 import { AmountInput } from '../../../../components/ui/amount-input';
-import { Form } from '../../../../components/form/form';
 
 function MemberPicker({
   chosen,
@@ -129,22 +122,19 @@ const resolver = lazyResolver<AdminIssueFinesInput>(() =>
   import('./issue-fine-validation').then((module) => module.issueFineResolver),
 );
 
-function IssueFineForm({ onDone }: { onDone: () => void }) {
-  const id = useId();
-  const issue = useIssueFines();
-  const [key] = useState(() => crypto.randomUUID());
-  // The chosen members with their names, for the chips; the form holds their ids.
-  const [members, setMembers] = useState<AdminMemberRef[]>([]);
-  const {
+/** The form's fields: the members chosen (their names on chips; the form holds their ids) and the fine. */
+function IssueFineFields({
+  form: {
     register,
-    handleSubmit,
     setValue,
-    setError,
     formState: { errors, isSubmitted },
-  } = useForm<AdminIssueFinesInput>({
-    resolver,
-    defaultValues: { userIds: [], reason: '' },
-  });
+  },
+  id,
+}: {
+  form: UseFormReturn<AdminIssueFinesInput>;
+  id: string;
+}) {
+  const [members, setMembers] = useState<AdminMemberRef[]>([]);
   const choose = (chosen: AdminMemberRef[]) => {
     setMembers(chosen);
     setValue(
@@ -153,21 +143,8 @@ function IssueFineForm({ onDone }: { onDone: () => void }) {
       { shouldValidate: isSubmitted },
     );
   };
-  const onSubmit = (values: AdminIssueFinesInput) =>
-    issue.mutateAsync({ idempotencyKey: key, values }).then(
-      ({ message }) => {
-        if (message) toast.success(message);
-        onDone();
-      },
-      (error: unknown) =>
-        showSubmitFailure(error, setError, ISSUE_FIELDS, 'The fine could not be issued'),
-    );
   return (
-    <Form
-      submit={handleSubmit(onSubmit)}
-      preload={resolver.preload}
-      className="grid grid-cols-1 gap-4"
-    >
+    <>
       <MemberPicker chosen={members} onChange={choose} error={errors.userIds?.message} />
       <FormField id={`${id}-reason`} label="Reason" error={errors.reason?.message}>
         <Input
@@ -197,23 +174,15 @@ function IssueFineForm({ onDone }: { onDone: () => void }) {
       <p id={`${id}-due-hint`} className="-mt-2 text-sm text-muted-foreground">
         Left blank, the policy’s payment period from today applies.
       </p>
-      <DialogFailure message={errors.root?.server?.message} />
-      <DialogActions
-        submitLabel={members.length > 1 ? `Issue ${members.length} fines` : 'Issue fine'}
-        pendingLabel="Issuing..."
-        pending={issue.isPending}
-      />
-    </Form>
+    </>
   );
 }
 
 /** The page's "Issue fine" button: one fine each to one or several members, all or nothing. */
 export function IssueFineDialog() {
-  const [open, setOpen] = useState(false);
+  const issue = useIssueFines();
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={setOpen}
+    <FieldsDialog<AdminIssueFinesInput, undefined, AdminIssueFinesInput, AdminIssueFinesResponse>
       trigger={
         <Button>
           <Plus aria-hidden="true" />
@@ -228,8 +197,19 @@ export function IssueFineDialog() {
           notified; no money moves until the fine is paid.
         </>
       }
+      resolver={resolver}
+      defaultValues={{ userIds: [], reason: '' }}
+      fields={ISSUE_FIELDS}
+      texts={{
+        submit: ({ userIds = [] }) =>
+          userIds.length > 1 ? `Issue ${userIds.length} fines` : 'Issue fine',
+        pending: 'Issuing...',
+        failure: 'The fine could not be issued',
+        success: ({ message, data }) => ({ title: message ?? finesIssuedMessage(data.issued) }),
+      }}
+      send={(values, key) => issue.mutateAsync({ idempotencyKey: key, values })}
     >
-      {open ? <IssueFineForm onDone={() => setOpen(false)} /> : null}
-    </FormDialog>
+      {(form, id) => <IssueFineFields form={form} id={id} />}
+    </FieldsDialog>
   );
 }

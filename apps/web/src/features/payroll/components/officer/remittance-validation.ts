@@ -1,9 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  recordRemittanceFormSchema,
-  type RecordRemittanceForm,
-} from '@coop/shared/payroll-remittances';
-import type { Resolver } from 'react-hook-form';
+import { recordRemittanceFormSchema } from '@coop/shared/payroll-remittances';
+import { contextResolver } from '../../../../lib/lazy-resolver';
 
 /** What the form's rules depend on: the month the money is for, and today. */
 export type RemittanceFormContext = { month: string; today: string };
@@ -13,7 +10,6 @@ export type RemittanceFormContext = { month: string; today: string };
  * and the window of the date received (loaded lazily, decision 125). The month and today come in
  * the form's context.
  */
-export const remittanceResolver: Resolver<RecordRemittanceForm> = (values, context, options) => {
-  const { month, today } = context as RemittanceFormContext;
-  return zodResolver(recordRemittanceFormSchema(month, today))(values, context, options);
-};
+export const remittanceResolver = contextResolver(({ month, today }: RemittanceFormContext) =>
+  zodResolver(recordRemittanceFormSchema(month, today)),
+);
