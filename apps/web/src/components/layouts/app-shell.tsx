@@ -56,7 +56,9 @@ function focusHeadingWhenShown(main: HTMLElement): () => void {
 /**
  * The signed-in layout of docs/member-portal.md §2: a 256 px sidebar from 768 px up; below that a
  * 320 px slide-over opened by the top bar's menu button (a modal dialog: focus stays inside, Escape
- * closes it and focus returns to the button).
+ * closes it and focus returns to the button). Only the one for the window's width is rendered
+ * (docs/decisions/158-one-layout-per-viewport.md): a phone's page has no hidden sidebar and no menu
+ * button above 768 px.
  */
 export function AppShell({
   user,
@@ -85,8 +87,8 @@ export function AppShell({
     return focusHeadingWhenShown(main);
   }, [pathname]);
 
-  // The slide-over is for narrow screens only; widening the window puts the sidebar back (and
-  // narrowing it again does not reopen the slide-over).
+  // The slide-over is for narrow screens only; widening the window puts the sidebar in its place
+  // (and narrowing it again does not reopen the slide-over).
   const desktop = useIsDesktop();
   if (desktop && menuOpen) setMenuOpen(false);
 
@@ -106,10 +108,10 @@ export function AppShell({
         Skip to main content
       </a>
 
+      {/* Rendered only while open, which only the phone's menu button does. */}
       <SheetContent
         aria-describedby={undefined}
         closeLabel="Close navigation menu"
-        className="md:hidden"
         onCloseAutoFocus={(event) => {
           // Following a link opens another page: focus goes to its content, not the menu button.
           if (followedLink.current) {
@@ -131,11 +133,13 @@ export function AppShell({
       <div className="flex min-h-dvh">
         {/* The column runs the page's full height with the sidebar's background; the sidebar
             itself stays in view while the page scrolls. */}
-        <div className="hidden w-sidebar shrink-0 border-r bg-sidebar text-sidebar-foreground md:block">
-          <aside className="sticky top-0 h-dvh">
-            <Sidebar {...sidebarProps} />
-          </aside>
-        </div>
+        {desktop ? (
+          <div className="w-sidebar shrink-0 border-r bg-sidebar text-sidebar-foreground">
+            <aside className="sticky top-0 h-dvh">
+              <Sidebar {...sidebarProps} />
+            </aside>
+          </div>
+        ) : null}
         <div className="flex min-w-0 flex-1 flex-col">
           <TopBar
             user={user}
@@ -143,16 +147,13 @@ export function AppShell({
             unreadCount={unreadCount}
             onLogout={onLogout}
             menuButton={
-              <SheetTrigger asChild>
-                <Button
-                  variant="ghost"
-                  size="icon"
-                  className="md:hidden"
-                  aria-label="Open navigation menu"
-                >
-                  <Menu aria-hidden="true" className="size-5" />
-                </Button>
-              </SheetTrigger>
+              desktop ? null : (
+                <SheetTrigger asChild>
+                  <Button variant="ghost" size="icon" aria-label="Open navigation menu">
+                    <Menu aria-hidden="true" className="size-5" />
+                  </Button>
+                </SheetTrigger>
+              )
             }
           />
           <OfflineBanner />

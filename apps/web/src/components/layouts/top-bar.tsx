@@ -10,7 +10,7 @@ type TopBarProps = {
   user: ShellUser;
   unreadCount: number | undefined;
   onLogout: () => void;
-  /** The button that opens the slide-over below 768 px. */
+  /** The button that opens the slide-over below 768 px; none from 768 px up. */
   menuButton: ReactNode;
   /** Where the search leads: the member's /search, or the back office's. */
   searchTarget: TopBarSearchTarget;

@@ -31,7 +31,6 @@ type FilterPanelProps = {
   search?: ListSearch;
   /** Clears every filter and the search. */
   onReset: () => void;
-  className?: string;
 };
 
 const SEARCH_KEY = 'search';
@@ -47,7 +46,6 @@ export function FilterPanel({
   onFilterChange,
   search,
   onReset,
-  className,
 }: FilterPanelProps) {
   const headingId = useId();
   const contentId = useId();
@@ -77,7 +75,7 @@ export function FilterPanel({
   };
 
   return (
-    <section aria-labelledby={headingId} className={cn('rounded-xl border bg-card', className)}>
+    <section aria-labelledby={headingId} className="rounded-xl border bg-card">
       <div className="flex flex-wrap items-center gap-2 p-2 pl-3">
         <h2 id={headingId} className="text-base font-semibold">
           <button

@@ -1,5 +1,6 @@
 import type { FilterDefinition } from '../../lib/list-filters';
 import type { ListParams } from '../../lib/use-list-params';
+import { useIsDesktop } from '../../lib/viewport';
 import { FilterPanel } from './filter-panel';
 import { ListSearchDialog } from './list-search-dialog';
 
@@ -17,8 +18,10 @@ export type ListFiltersProps<SortField extends string> = {
 };
 
 /**
- * A list's filters: the panel from 768 px up, the search dialog below, both in the page so CSS
- * shows the right one on the first paint (docs/decisions/012-web-list-kit.md).
+ * A list's filters: the panel from 768 px up, the search dialog below
+ * (docs/decisions/012-web-list-kit.md). Only the one for the window's width is rendered
+ * (docs/decisions/158-one-layout-per-viewport.md); the filters live in the URL, so a resize
+ * across 768 px swaps one for the other with the same values.
  */
 export function ListFilters<SortField extends string>({
   list,
@@ -29,27 +32,25 @@ export function ListFilters<SortField extends string>({
   search,
   triggerLabel,
 }: ListFiltersProps<SortField>) {
-  return (
-    <>
-      <FilterPanel
-        className="hidden md:block"
-        filters={filters}
-        values={list.filters}
-        onFilterChange={list.setFilter}
-        {...(search ? { search: { ...search, value: list.search, onChange: list.setSearch } } : {})}
-        onReset={list.reset}
-      />
-      <ListSearchDialog
-        className="md:hidden"
-        title={title}
-        description={description}
-        filters={phoneFilters}
-        values={list.filters}
-        {...(search ? { search: { ...search, value: list.search } } : {})}
-        onApply={list.applyFilters}
-        onReset={list.reset}
-        triggerLabel={triggerLabel}
-      />
-    </>
+  const desktop = useIsDesktop();
+  return desktop ? (
+    <FilterPanel
+      filters={filters}
+      values={list.filters}
+      onFilterChange={list.setFilter}
+      {...(search ? { search: { ...search, value: list.search, onChange: list.setSearch } } : {})}
+      onReset={list.reset}
+    />
+  ) : (
+    <ListSearchDialog
+      title={title}
+      description={description}
+      filters={phoneFilters}
+      values={list.filters}
+      {...(search ? { search: { ...search, value: list.search } } : {})}
+      onApply={list.applyFilters}
+      onReset={list.reset}
+      triggerLabel={triggerLabel}
+    />
   );
 }

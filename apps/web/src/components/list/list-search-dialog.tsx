@@ -1,6 +1,5 @@
 import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { cn } from '../../lib/cn';
 import {
   countActiveFilters,
   type FilterDefinition,
@@ -25,7 +24,6 @@ type ListSearchDialogProps = {
   onApply: (changes: FilterChanges) => void;
   onReset: () => void;
   triggerLabel?: string;
-  className?: string;
 };
 
 const SEARCH_KEY = 'search';
@@ -97,14 +95,13 @@ export function ListSearchDialog({
   title,
   description,
   triggerLabel = 'Search & filter',
-  className,
   ...form
 }: ListSearchDialogProps) {
   const activeCount = countActiveFilters(form.values, form.search?.value);
   return (
     <FormDialog
       trigger={
-        <Button variant="outline" className={cn('w-full', className)}>
+        <Button variant="outline" className="w-full">
           <Search aria-hidden="true" />
           {triggerLabel}
           {activeCount > 0 ? (

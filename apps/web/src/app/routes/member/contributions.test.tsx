@@ -305,9 +305,12 @@ describe('contributions page', { timeout: 20_000 }, () => {
   });
 
   it('filters from the search dialog on small screens: Search, Status and Month', async () => {
+    setViewportWidth(390);
     const api = mockApi(contributionsServer(MIXED));
     const { user } = renderPage();
-    await screen.findByRole('table');
+    await screen.findByRole('list', { name: /^April 2025/ });
+    // The dialog stands in for the panel: a phone has no panel hidden beside it.
+    expect(screen.queryByRole('region', { name: 'Filters' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Search & filter' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Search contributions' }));

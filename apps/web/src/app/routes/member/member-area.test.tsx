@@ -100,6 +100,8 @@ describe('member layout', () => {
       '/notifications',
       '/profile',
     ]);
+    // The sidebar is the desktop's navigation: there is no slide-over to open.
+    expect(screen.queryByRole('button', { name: 'Open navigation menu' })).not.toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Search the portal' })).toHaveAttribute(
       'placeholder',
       'Search transactions, loans...',
@@ -188,6 +190,8 @@ describe('member layout', () => {
     mockApi(notificationsServer([]));
     const { user } = renderMemberArea('/dashboard');
     const menuButton = await screen.findByRole('button', { name: 'Open navigation menu' });
+    // On a phone the links are only in the slide-over: no sidebar hidden beside the page.
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
 
     await user.click(menuButton);
     const panel = await screen.findByRole('dialog', { name: 'Navigation' });
@@ -209,8 +213,13 @@ describe('member layout', () => {
 
     setViewportWidth(1024);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The sidebar takes the slide-over's place, and the menu button goes.
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Open navigation menu' })).not.toBeInTheDocument();
     setViewportWidth(390);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open navigation menu' })).toBeInTheDocument();
   });
 });
 

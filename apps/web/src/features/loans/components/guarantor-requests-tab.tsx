@@ -10,6 +10,7 @@ import { BalanceAfter } from '../../../components/ui/balance-after';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { DataTable, type DataTableColumn } from '../../../components/list/data-table';
+import { ListFilters } from '../../../components/list/list-filters';
 import { ListPager } from '../../../components/list/pagination-footer';
 import { QueryState } from '../../../components/list/query-state';
 import { Button } from '../../../components/ui/button';
@@ -21,7 +22,6 @@ import { usePageInRange, type ListParams } from '../../../lib/use-list-params';
 import { useAnswerGuarantorRequest } from '../api/answer-guarantor-request';
 import { useGuarantorRequests } from '../api/get-guarantor-requests';
 import { displayDate, naira } from './loan-format';
-import { LoanListFilters } from './loan-list-filters';
 import {
   GUARANTOR_REQUEST_FILTERS,
   GUARANTOR_REQUEST_LIST_CONFIG,
@@ -159,12 +159,12 @@ export function GuarantorRequestsTab({ list }: { list: ListParams<GuarantorReque
 
   return (
     <div className="grid gap-4">
-      <LoanListFilters
+      <ListFilters
         list={list}
         filters={GUARANTOR_REQUEST_FILTERS}
         search={GUARANTOR_REQUEST_SEARCH}
-        dialogTitle="Search guarantor requests"
-        dialogDescription="Find requests by borrower name, loan ID, status, invitation date or amount."
+        title="Search guarantor requests"
+        description="Find requests by borrower name, loan ID, status, invitation date or amount."
       />
       <QueryState
         isPending={requests.isPending}

@@ -8,6 +8,7 @@ import { FALLBACK_MESSAGES } from '@coop/shared/messages';
 import { AlertTriangle, RefreshCw } from 'lucide-react';
 import { Fragment, useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { ListFilters } from '../../../components/list/list-filters';
 import { ListPager } from '../../../components/list/pagination-footer';
 import { QueryState } from '../../../components/list/query-state';
 import { Badge } from '../../../components/ui/badge';
@@ -18,7 +19,6 @@ import { usePageInRange, type ListParams } from '../../../lib/use-list-params';
 import { cn } from '../../../lib/cn';
 import { useLoans } from '../api/get-loans';
 import { displayDate, naira } from './loan-format';
-import { LoanListFilters } from './loan-list-filters';
 import {
   MY_LOAN_FILTERS,
   MY_LOAN_LIST_CONFIG,
@@ -85,12 +85,12 @@ export function MyLoansTab({
   return (
     <div className="grid gap-4">
       <div className="grid grid-cols-[1fr_auto] items-start gap-3">
-        <LoanListFilters
+        <ListFilters
           list={list}
           filters={MY_LOAN_FILTERS}
           search={MY_LOAN_SEARCH}
-          dialogTitle="Search loans"
-          dialogDescription="Find loans by loan ID, purpose, status, request date or amount."
+          title="Search loans"
+          description="Find loans by loan ID, purpose, status, request date or amount."
         />
         <Button
           type="button"

@@ -191,10 +191,13 @@ describe('My Loans', () => {
   });
 
   it('offers the mobile search dialog with every filter, applied at once', async () => {
+    setViewportWidth(390);
     const { pending, repaid } = fixtures();
     const api = server([pending, repaid]);
     const { user } = renderLoans();
     await screen.findByText('School fees for the new term');
+    // The dialog stands in for the panel: a phone has no panel hidden beside it.
+    expect(screen.queryByRole('region', { name: 'Filters' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Search & filter' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Search loans' }));
     expect(dialog.getByLabelText('Min amount')).toBeInTheDocument();
