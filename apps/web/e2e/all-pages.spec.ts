@@ -17,10 +17,11 @@ import {
  *
  * The theme is switched on the open page (the device's preference, which the portal follows while
  * the member has not chosen; `followDeviceTheme` in src/lib/theme.ts) rather than by a second
- * pass: each page is signed in to, loaded and rendered once. Axe runs every rule in the light
- * theme and, in the dark, only the rules that read colours (`COLOUR_RULES` in support.ts): the
- * dark theme changes the values of the colour variables and nothing else, so the page's DOM is
- * the same and every other rule would find again what it found in the light.
+ * pass: each page is loaded and rendered once, and a test's sign-in lands on its first page. Axe
+ * runs every rule in the light theme and, in the dark, only the rules that read colours
+ * (`COLOUR_RULES` in support.ts): the dark theme changes the values of the colour variables and
+ * nothing else, so the page's DOM is the same and every other rule would find again what it
+ * found in the light.
  */
 
 const THEMES = ['light', 'dark'] as const;
@@ -33,12 +34,8 @@ type Theme = (typeof THEMES)[number];
  */
 const MEMBER_PAGES = {
   money: ['/dashboard', '/contributions', '/contributions/new', '/deductions'],
-  loans: [
-    '/loans',
-    '/loans?tab=guarantor-requests',
-    '/loans?tab=loan-review',
-    '/loans?tab=calculator',
-  ],
+  // My Loans (`/loans`) is Ada's below, with every one of her loans opened.
+  loans: ['/loans?tab=guarantor-requests', '/loans?tab=loan-review', '/loans?tab=calculator'],
   requests: ['/loans/new', '/withdrawals', '/withdrawals/new'],
   lists: ['/dividends', '/fines', '/notifications', '/search?q=school'],
   account: ['/profile', '/settings', '/settings/two-factor', '/settings/login-history'],
@@ -100,11 +97,15 @@ async function expectRendered(page: Page, theme: Theme, failures: string[]) {
     0,
   );
   await expect(page.getByText(/^Loading/)).toHaveCount(0);
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
-    .toBe(theme === 'dark');
+  await expectTheme(page, theme);
   expect(failures, `server errors on ${page.url()}`).toEqual([]);
   await expectAccessible(page, axeIn(theme));
+}
+
+/** The page has followed the device's theme (the `dark` class on <html>, src/lib/theme.ts). */
+async function expectTheme(page: Page, theme: Theme) {
+  const html = page.locator('html');
+  await (theme === 'dark' ? expect(html) : expect(html).not).toHaveClass(/(^|\s)dark(\s|$)/);
 }
 
 /** Every rule in the light theme, which each page is checked in first; the colours in the dark. */
@@ -129,6 +130,27 @@ async function visit(page: Page, path: string, failures: string[]) {
   });
 }
 
+/**
+ * Signs in with `signIn(landing)`, landing on the first of `paths` (the device's theme is light
+ * in a new page), then checks each path in both themes: a sign-in never loads a page that is not
+ * checked, and no page is loaded twice.
+ */
+async function visitAll(
+  page: Page,
+  paths: readonly string[],
+  failures: string[],
+  signIn: (landing: string) => Promise<unknown>,
+) {
+  const [first, ...rest] = paths;
+  if (!first) throw new Error('no page to visit');
+  await test.step(first, async () => {
+    await signIn(first);
+    await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === first);
+    await expectRenderedInBothThemes(page, failures);
+  });
+  for (const path of rest) await visit(page, path, failures);
+}
+
 // axe twice on each of up to four pages (or a borrower's loans) at 390 px, beside other suites.
 test.beforeEach(() => allowLonger(2));
 
@@ -137,9 +159,9 @@ for (const [group, paths] of Object.entries(MEMBER_PAGES)) {
     page,
   }) => {
     const failures = watchServerErrors(page);
-    await signInThroughApi(page, 'ada@demo.coop');
-    await expect(page).toHaveURL(/\/dashboard$/);
-    for (const path of paths) await visit(page, path, failures);
+    await visitAll(page, paths, failures, (landing) =>
+      signInThroughApi(page, 'ada@demo.coop', undefined, { landing }),
+    );
   });
 }
 
@@ -148,9 +170,9 @@ for (const { email, statuses } of BORROWERS) {
     page,
   }) => {
     const failures = watchServerErrors(page);
-    await signInThroughApi(page, email);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await visit(page, '/loans', failures);
+    await visitAll(page, ['/loans'], failures, (landing) =>
+      signInThroughApi(page, email, undefined, { landing }),
+    );
     await page.emulateMedia({ colorScheme: 'light' });
     const rows = page.locator('[data-loan]');
     await expect(rows.first()).toBeVisible();
@@ -173,9 +195,7 @@ for (const { email, statuses } of BORROWERS) {
       expect(failures, 'server errors on /guarantees/invite').toEqual([]);
       for (const theme of THEMES) {
         await page.emulateMedia({ colorScheme: theme });
-        await expect
-          .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
-          .toBe(theme === 'dark');
+        await expectTheme(page, theme);
         await expectAccessible(page, axeIn(theme));
       }
     }
@@ -188,19 +208,17 @@ for (const [group, paths] of Object.entries(BACK_OFFICE_PAGES)) {
   }) => {
     const failures = watchServerErrors(page);
     // A treasurer only reads here; the journeys act as a president.
-    await signInAsOfficer(page, 'treasurer');
-    await expect(page).toHaveURL(/\/admin$/);
-    for (const path of paths) await visit(page, path, failures);
+    await visitAll(page, paths, failures, (landing) =>
+      signInAsOfficer(page, 'treasurer', { landing }),
+    );
   });
 }
 
-/** The treasurer signed in, and the back office's API as the treasurer. */
-async function asTreasurer(page: Page, request: APIRequestContext) {
+/** The back office's API as a treasurer: the rows of a list. */
+async function asTreasurer(request: APIRequestContext) {
   const headers = {
     authorization: `Bearer ${await officerToken(request, 'treasurer')}`,
   };
-  await signInAsOfficer(page, 'treasurer');
-  await expect(page).toHaveURL(/\/admin$/);
   return async <Row>(url: string) => {
     const response = await request.get(url, { headers });
     expect(response.ok(), `${url}: ${response.status()}`).toBe(true);
@@ -213,13 +231,17 @@ test('back office: a member of each status in the light and the dark theme @all-
   request,
 }) => {
   const failures = watchServerErrors(page);
-  const list = await asTreasurer(page, request);
+  const list = await asTreasurer(request);
+  const paths: string[] = [];
   // Active, suspended (Ngozi), not activated (Emeka).
   for (const status of ['active', 'suspended', 'not_activated']) {
     const [member] = await list<{ id: string }>(`/api/v1/admin/users?status=${status}&limit=1`);
     expect(member, `a ${status} member in the demo`).toBeTruthy();
-    await visit(page, `/admin/members/${member!.id}`, failures);
+    paths.push(`/admin/members/${member!.id}`);
   }
+  await visitAll(page, paths, failures, (landing) =>
+    signInAsOfficer(page, 'treasurer', { landing }),
+  );
 });
 
 /**
@@ -247,7 +269,7 @@ for (const { name, statuses, holds } of LOAN_HALVES) {
     request,
   }) => {
     const failures = watchServerErrors(page);
-    const list = await asTreasurer(page, request);
+    const list = await asTreasurer(request);
     const all = await list<{ id: string; status: string }>('/api/v1/admin/loans?limit=100');
     const loans = all.filter((loan) => holds(loan.status));
     for (const status of statuses) {
@@ -256,6 +278,9 @@ for (const { name, statuses, holds } of LOAN_HALVES) {
         `a ${status} loan in the demo`,
       ).toBe(true);
     }
-    for (const loan of loans) await visit(page, `/admin/loans/${loan.id}`, failures);
+    const paths = loans.map((loan) => `/admin/loans/${loan.id}`);
+    await visitAll(page, paths, failures, (landing) =>
+      signInAsOfficer(page, 'treasurer', { landing }),
+    );
   });
 }
