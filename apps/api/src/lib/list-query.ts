@@ -467,19 +467,30 @@ export const jsonValues = {
    * of a row of the values named by the keys (`json_build_object` puts spaces around `:` and after
    * each `,`). The values come from the columns of the row it is selected on.
    */
-  object(fields: Record<string, AnyColumn | SQL>): SQL {
+  object(fields: Record<string, AnyColumn | SQL>, from?: SQL): SQL {
     const values = Object.entries(fields).map(
       ([key, value]) => sql`${value} as ${sql.identifier(key)}`,
     );
-    return sql`(select row_to_json(j) from (select ${sql.join(values, sql`, `)}) j)`;
+    // `from` gives the values a source read once for all of them (a loan's schedule, counted
+    // and aggregated in one scan, decision 170).
+    const source = from === undefined ? sql`` : sql` from ${from}`;
+    return sql`(select row_to_json(j) from (select ${sql.join(values, sql`, `)}${source}) j)`;
+  },
+  /**
+   * A JSON array of `item` over the rows of the select it is in, in the order of `orderBy`, written
+   * as `JSON.stringify` writes it (`array_to_json` of `array_agg`: `json_agg` puts a space after
+   * each comma); `[]` when there is no row.
+   */
+  array(item: SQL, orderBy: readonly (AnyColumn | SQL)[]): SQL {
+    return sql`coalesce(array_to_json(array_agg(${item} order by ${sql.join([...orderBy], sql`, `)})), '[]')`;
   },
   /** Kobo as naira (`koboToNaira`): 2500050 → 25000.5, 2500000 → 25000, as JavaScript writes them. */
   naira(kobo: AnyColumn | SQL): SQL {
-    return sql`trim_scale(${kobo}::numeric / 100)`;
+    return sql`trim_scale((${kobo})::numeric / 100)`;
   },
   /** A timestamptz as `Date#toISOString` writes it: UTC, milliseconds, `Z`. */
   instant(column: AnyColumn | SQL): SQL {
-    return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+    return sql`to_char((${column}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   },
 };
 

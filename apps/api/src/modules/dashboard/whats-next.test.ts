@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard } from '@coop/shared/dashboard';
+import type { GuarantorRequestListResponse } from '@coop/shared/guarantors';
 import type { Loan } from '@coop/shared/loans';
 import { systemActor } from '../../lib/actor.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -72,14 +73,16 @@ describe("the dashboard's what's next and a loan's timeline", () => {
       'pending',
     );
     const bayoAsk = (
-      await listGuarantorRequests(t.deps, bayo.actor, {
-        page: 1,
-        limit: 10,
-        sortBy: 'invitationDate',
-        sortOrder: 'desc',
-        status: 'pending',
-      })
-    ).items.find((item) => item.loanId.id === ginaLoan);
+      JSON.parse(
+        await listGuarantorRequests(t.deps, bayo.actor, {
+          page: 1,
+          limit: 10,
+          sortBy: 'invitationDate',
+          sortOrder: 'desc',
+          status: 'pending',
+        }),
+      ) as GuarantorRequestListResponse
+    ).data.find((item) => item.loanId.id === ginaLoan);
     if (!bayoAsk) throw new Error('no request for Bayo');
     t.clock.set('2025-06-11T09:00:00Z');
     await rejectGuarantorRequest(t.deps, bayo.actor, {

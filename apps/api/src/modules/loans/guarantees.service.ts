@@ -16,23 +16,22 @@ import {
   type RejectGuarantorInput,
 } from '@coop/shared/guarantors';
 import type { IdParams } from '@coop/shared/http';
-import { formatKobo, type Kobo } from '@coop/shared/money';
+import { formatKobo, koboToNaira } from '@coop/shared/money';
 import type { Deps } from '../../deps.js';
 import type { MemberActor } from '../../lib/actor.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { DomainError, notFound } from '../../lib/domain-error.js';
-import type { ListPage } from '../../lib/list-query.js';
+import { listBody, type ListPage } from '../../lib/list-query.js';
 import { assertTransition } from '../../lib/transitions.js';
 import {
   availableOf,
   lockMemberBalance,
   lockMemberBalances,
   placeHold,
-  readMemberBalance,
 } from '../ledger/ledger.service.js';
 import { sendMessages, settleNotifications } from '../notifications/notifications.service.js';
 import { currentPolicy } from '../policy/policy.service.js';
-import { personName, toGuarantorRequest, toLoanGuarantor } from './loan-shape.js';
+import { personName, toGuarantorRequest } from './loan-shape.js';
 import {
   assertGuarantorsAvailable,
   moveToReviewIfAllAccepted,
@@ -41,22 +40,20 @@ import {
 import { loansRepository, type GuarantorRow, type LoansRepository } from './loans.repository.js';
 import type { LoanGuarantor } from '@coop/shared/loans';
 
-/** GET /users/guarantees: requests addressed to the member, pending first by default. */
+/**
+ * GET /users/guarantees (pending first by default): the page of requests addressed to the member and, as `summary`, what
+ * accepting freezes from (available savings), as the JSON text of the list's envelope written by
+ * PostgreSQL in one statement (decision 170); the route sends it as it is.
+ */
 export async function listGuarantorRequests(
   deps: Deps,
   actor: MemberActor,
   query: GuarantorRequestListQuery,
-): Promise<ListPage<GuarantorRequest> & { availableSavings: Kobo }> {
-  const [page, balance] = await Promise.all([
-    loansRepository(deps.db).guaranteePage(actor.user.id, query),
-    readMemberBalance(deps.db, actor.user.id),
-  ]);
-  return {
-    items: page.items.map(toGuarantorRequest),
-    pagination: page.pagination,
-    // What accepting freezes from: the same figure the accept checks under its lock.
-    availableSavings: balance ? availableOf(balance).savings : 0,
-  };
+): Promise<string> {
+  const page = await loansRepository(deps.db).guaranteePage(actor.user.id, query);
+  return listBody(page, {
+    summary: { availableSavings: koboToNaira(page.also.availableSavingsKobo) },
+  });
 }
 
 function sameToken(expected: string, given: string): boolean {
@@ -331,9 +328,12 @@ export async function reassignGuarantor(
         },
       },
     ]);
-    const [person] = await repo.people([newId]);
-    if (!person) throw notFound('Guarantor');
-    return toLoanGuarantor(created, person);
+    // The new slot as the loan writes its guarantors (decision 170).
+    const written = (await repo.loanGuarantors(loan.id))?.guarantors.find(
+      (guarantor) => guarantor.id === created.id,
+    );
+    if (!written) throw notFound('Guarantor');
+    return written;
   });
 }
 

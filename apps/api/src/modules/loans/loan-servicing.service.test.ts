@@ -3,6 +3,8 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { formatDisplayDate } from '@coop/shared/dates';
 import { formatKobo } from '@coop/shared/money';
+import type { GuarantorRequestListResponse } from '@coop/shared/guarantors';
+import type { Loan } from '@coop/shared/loans';
 import {
   ledgerTransactions,
   loanGuarantors,
@@ -142,13 +144,15 @@ describe('loan servicing', () => {
     expect(posting).toMatchObject({ kind: 'loan_repayment', referenceType: 'loan_repayment' });
     const items = await scheduleOf(t, loanId);
     expect(items[0]).toMatchObject({ status: 'paid', paidAmount: amount });
-    const page = await listLoans(t.deps, ada.actor, {
-      page: 1,
-      limit: 10,
-      sortBy: 'requestDate',
-      sortOrder: 'desc',
-    });
-    const shown = page.items.find((item) => item.id === loanId);
+    const page = JSON.parse(
+      await listLoans(t.deps, ada.actor, {
+        page: 1,
+        limit: 10,
+        sortBy: 'requestDate',
+        sortOrder: 'desc',
+      }),
+    ) as { data: Loan[] };
+    const shown = page.data.find((item) => item.id === loanId);
     expect(shown?.repaymentRecords[0]).toMatchObject({
       paymentMethod: 'payroll',
       repaymentType: 'regular',
@@ -400,14 +404,16 @@ describe.skipIf(!serverUrl)('loans under concurrency (PostgreSQL)', () => {
   });
 
   it('ten parallel accepts freeze the guarantee once', async () => {
-    const page = await listGuarantorRequests(t.deps, bayo.actor, {
-      page: 1,
-      limit: 10,
-      sortBy: 'invitationDate',
-      sortOrder: 'desc',
-      status: 'pending',
-    });
-    const request = page.items[0];
+    const page = JSON.parse(
+      await listGuarantorRequests(t.deps, bayo.actor, {
+        page: 1,
+        limit: 10,
+        sortBy: 'invitationDate',
+        sortOrder: 'desc',
+        status: 'pending',
+      }),
+    ) as GuarantorRequestListResponse;
+    const request = page.data[0];
     if (!request) throw new Error('no request');
     const outcomes = await Promise.allSettled(
       Array.from({ length: 10 }, () =>
@@ -424,14 +430,16 @@ describe.skipIf(!serverUrl)('loans under concurrency (PostgreSQL)', () => {
   });
 
   it('parallel certifications never count more than required', async () => {
-    const page = await listGuarantorRequests(t.deps, chidi.actor, {
-      page: 1,
-      limit: 10,
-      sortBy: 'invitationDate',
-      sortOrder: 'desc',
-      status: 'pending',
-    });
-    const request = page.items[0];
+    const page = JSON.parse(
+      await listGuarantorRequests(t.deps, chidi.actor, {
+        page: 1,
+        limit: 10,
+        sortBy: 'invitationDate',
+        sortOrder: 'desc',
+        status: 'pending',
+      }),
+    ) as GuarantorRequestListResponse;
+    const request = page.data[0];
     if (!request) throw new Error('no request');
     await acceptGuarantorRequest(t.deps, chidi.actor, {
       id: request.id,

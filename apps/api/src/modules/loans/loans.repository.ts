@@ -14,10 +14,14 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { GuarantorRequestListQuery } from '@coop/shared/guarantors';
-import type { LoanListQuery, UnderReviewLoanListQuery } from '@coop/shared/loans';
+import type {
+  Loan,
+  LoanGuarantor,
+  LoanListQuery,
+  UnderReviewLoanListQuery,
+} from '@coop/shared/loans';
 import {
   loanCertifications,
-  loanDisbursementRequests,
   loanGuarantors,
   loanRepayments,
   loans,
@@ -28,7 +32,9 @@ import {
 import { queryRows, type Executor } from '../../db/client.js';
 import { COOPERATIVE_TIME_ZONE } from '@coop/shared/constants';
 import { GUARANTOR_ANSWER_WITHIN_DAYS } from '@coop/shared/loan-rules';
-import { listFilters, listPage, listValues } from '../../lib/list-query.js';
+import { listFilters, listPage, listPageJson, listValues } from '../../lib/list-query.js';
+import { guarantorRequestJson, loanGuarantorsJson, loanJson } from './loan-json.js';
+import { availableOfTypeSql } from '../ledger/ledger.service.js';
 
 export type LoanRow = typeof loans.$inferSelect;
 export type NewLoan = typeof loans.$inferInsert;
@@ -181,67 +187,6 @@ export function loanNextUpSql(userId: string, today: string): SQL {
 }
 
 /**
- * The member's current loan for the dashboard's timeline, as ONE JSON value (null when none): the
- * newest loan not yet repaid nor rejected, its own columns and its parts (`loanParts`).
- */
-export function currentLoanSql(userId: string): SQL {
-  return sql`(select json_build_object('loan', json_build_object('id', ${loans.id},
-        'loanNumber', ${loans.loanNumber}, 'purpose', ${loans.purpose},
-        'requestedAmount', ${loans.requestedAmount},
-        'repaymentTermMonths', ${loans.repaymentTermMonths}, 'status', ${loans.status},
-        'requestDate', ${loans.requestDate}, 'requiredCertifications', ${loans.requiredCertifications},
-        'underReviewAt', ${loans.underReviewAt}, 'decidedAt', ${loans.decidedAt},
-        'rejectionReason', ${loans.rejectionReason}, 'disbursedAt', ${loans.disbursedAt},
-        'repaidAt', ${loans.repaidAt}), 'parts', ${loanPartsSql()})
-      from ${loans}
-      where ${loans.userId} = ${userId}
-        and ${loans.status} in ('pending', 'under_review', 'approved', 'disbursed', 'defaulted')
-      order by ${loans.requestDate} desc limit 1)`;
-}
-
-/** The current loan's JSON (`currentLoanSql`) as a row and its parts. */
-export function currentLoanFrom(value: unknown): { loan: CurrentLoanRow; parts: LoanParts } | null {
-  const json = (typeof value === 'string' ? JSON.parse(value) : value) as {
-    loan: Record<string, unknown>;
-    parts: unknown;
-  } | null;
-  if (!json) return null;
-  const at = (key: string) => {
-    const raw = json.loan[key];
-    return typeof raw === 'string' ? new Date(raw) : null;
-  };
-  const loan = json.loan as unknown as CurrentLoanRow;
-  return {
-    loan: {
-      ...loan,
-      requestDate: at('requestDate') ?? new Date(NaN),
-      underReviewAt: at('underReviewAt'),
-      decidedAt: at('decidedAt'),
-      disbursedAt: at('disbursedAt'),
-      repaidAt: at('repaidAt'),
-    },
-    parts: loanPartsOf(json.parts),
-  };
-}
-export type CurrentLoanRow = Pick<
-  LoanRow,
-  | 'id'
-  | 'loanNumber'
-  | 'purpose'
-  | 'requestedAmount'
-  | 'repaymentTermMonths'
-  | 'status'
-  | 'requestDate'
-  | 'requiredCertifications'
-  | 'underReviewAt'
-  | 'decidedAt'
-  | 'rejectionReason'
-  | 'disbursedAt'
-  | 'repaidAt'
->;
-
-/** What the loan shape (loan-shape.ts) shows of a live guarantor slot, with its guarantor. */
-/**
  * The payroll schedule's question (modules/payroll, payroll-expected.ts): per member, the unpaid part
  * of their loans' instalments due between `first` and `last` (one month), on loans payroll still
  * collects for (disbursed, or defaulted and being recovered, as the payroll import's repayment
@@ -263,143 +208,6 @@ export function instalmentsDueSql(first: string, last: string, userIds?: readonl
 /** Every loan's number (columns loan_id, loan_number), for a statement that names its loans. */
 export function loanNumbersSql(): SQL {
   return sql`select ${loans.id} as loan_id, ${loans.loanNumber} as loan_number from ${loans}`;
-}
-
-export type LoanGuarantorPart = {
-  slot: Pick<
-    GuarantorRow,
-    'id' | 'guaranteeAmount' | 'status' | 'invitationDate' | 'responseDate' | 'replacesId'
-  >;
-  person: PersonRow;
-};
-export type ScheduleItemPart = Pick<
-  ScheduleItemRow,
-  | 'month'
-  | 'dueDate'
-  | 'principalAmount'
-  | 'interestAmount'
-  | 'totalAmount'
-  | 'remainingBalance'
-  | 'paidAmount'
-  | 'status'
->;
-export type RepaymentPart = Pick<
-  RepaymentRow,
-  | 'id'
-  | 'amount'
-  | 'paymentDate'
-  | 'paymentMethod'
-  | 'bankName'
-  | 'repaymentType'
-  | 'isEarlyPayment'
-  | 'status'
-  | 'newBalance'
->;
-/** A reviewer's decision on a loan, without the reviewer: the borrower's timeline shows these. */
-export type CertificationPart = { decision: 'approve' | 'reject'; certifiedAt: string };
-/**
- * A loan's live guarantor slots (the borrower's order), schedule (by month), repayments (newest
- * first), certifications (oldest first) and when a payout waiting for a second officer was asked.
- */
-export type LoanParts = {
-  guarantors: LoanGuarantorPart[];
-  schedule: ScheduleItemPart[];
-  repayments: RepaymentPart[];
-  certifications: CertificationPart[];
-  disbursementRequestedAt: string | null;
-};
-export type LoanWithParts = { loan: LoanRow; parts: LoanParts };
-
-type LoanPartsJson = {
-  guarantors: (Omit<LoanGuarantorPart['slot'], 'responseDate' | 'invitationDate'> & {
-    invitationDate: string;
-    responseDate: string | null;
-    person: PersonRow;
-  })[];
-  schedule: ScheduleItemPart[];
-  repayments: RepaymentPart[];
-  certifications: CertificationPart[];
-  disbursementRequestedAt: string | null;
-};
-
-/** The parts as PostgreSQL's JSON gives them (a string or parsed, by driver) to their row types. */
-function loanPartsOf(value: unknown): LoanParts {
-  const json = (typeof value === 'string' ? JSON.parse(value) : value) as LoanPartsJson;
-  return {
-    // Read as JSON text, a timestamp becomes the same instant as the driver's Date (to the ms).
-    guarantors: json.guarantors.map(({ person, responseDate, invitationDate, ...slot }) => ({
-      slot: {
-        ...slot,
-        invitationDate: new Date(invitationDate),
-        responseDate: responseDate === null ? null : new Date(responseDate),
-      },
-      person,
-    })),
-    schedule: json.schedule,
-    repayments: json.repayments,
-    certifications: json.certifications.map((c) => ({
-      decision: c.decision,
-      certifiedAt: new Date(c.certifiedAt).toISOString(),
-    })),
-    disbursementRequestedAt:
-      json.disbursementRequestedAt === null
-        ? null
-        : new Date(json.disbursementRequestedAt).toISOString(),
-  };
-}
-
-/**
- * A loan's parts as ONE JSON value, scalar subqueries on the `loans` row of the statement that
- * selects it: the page of loans (or one loan) and everything its shape shows in one round trip,
- * where it took four (decision 133). Each subquery starts from an index on `loan_id` (a guarantor: the primary key). Kobo
- * amounts are `bigint`, which JSON carries as numbers (exact below 2^53, as the columns' own mode).
- * A replacement guarantor takes the place of the one it replaced: the borrower's order stays.
- */
-function loanParts() {
-  return loanPartsSql().mapWith(loanPartsOf);
-}
-
-function loanPartsSql(): SQL {
-  const g = loanGuarantors;
-  const s = loanScheduleItems;
-  const r = loanRepayments;
-  const u = users;
-  const guarantors = sql`(select coalesce(json_agg(json_build_object('id', ${g.id},
-      'guaranteeAmount', ${g.guaranteeAmount}, 'status', ${g.status},
-      'invitationDate', ${g.invitationDate},
-      'responseDate', ${g.responseDate}, 'replacesId', ${g.replacesId},
-      'person', (select json_build_object('id', ${u.id}, 'firstName', ${u.firstName},
-        'lastName', ${u.lastName}, 'email', ${u.email}, 'membershipId', ${u.membershipId})
-        from ${u} where ${u.id} = ${g.guarantorUserId}))
-    order by coalesce((select replaced.created_at from loan_guarantors replaced
-      where replaced.id = ${g.replacesId}), ${g.createdAt}), ${g.id}), '[]')
-    from ${g} where ${g.loanId} = ${loans.id} and ${g.replacedById} is null)`;
-  const schedule = sql`(select coalesce(json_agg(json_build_object('month', ${s.month},
-      'dueDate', ${s.dueDate}, 'principalAmount', ${s.principalAmount},
-      'interestAmount', ${s.interestAmount}, 'totalAmount', ${s.totalAmount},
-      'remainingBalance', ${s.remainingBalance}, 'paidAmount', ${s.paidAmount},
-      'status', ${s.status})
-    order by ${s.month}), '[]')
-    from ${s} where ${s.loanId} = ${loans.id})`;
-  const repayments = sql`(select coalesce(json_agg(json_build_object('id', ${r.id},
-      'amount', ${r.amount}, 'paymentDate', ${r.paymentDate},
-      'paymentMethod', ${r.paymentMethod}, 'bankName', ${r.bankName},
-      'repaymentType', ${r.repaymentType}, 'isEarlyPayment', ${r.isEarlyPayment},
-      'status', ${r.status}, 'newBalance', ${r.newBalance})
-    order by ${r.paymentDate} desc, ${r.createdAt} desc), '[]')
-    from ${r} where ${r.loanId} = ${loans.id})`;
-  // The reviewers' decisions without the reviewers (the borrower's timeline counts them).
-  const c = loanCertifications;
-  const certifications = sql`(select coalesce(json_agg(json_build_object('decision', ${c.decision},
-      'certifiedAt', ${c.certifiedAt}) order by ${c.certifiedAt}, ${c.id}), '[]')
-    from ${c} where ${c.loanId} = ${loans.id})`;
-  const d = loanDisbursementRequests;
-  const payoutAsked = sql`(select max(${d.requestedAt}) from ${d}
-    where ${d.loanId} = ${loans.id} and ${d.status} = 'pending')`;
-  // Nested templates: Drizzle names the tables of nested columns even in a one-table select.
-  return sql`json_build_object('guarantors', ${guarantors}, 'schedule', ${schedule},
-    'repayments', ${repayments}, 'certifications', ${certifications},
-    'disbursementRequestedAt', ${payoutAsked})`;
 }
 
 export function loansRepository(db: Executor) {
@@ -510,13 +318,26 @@ export function loansRepository(db: Executor) {
       return row;
     },
 
-    /** One loan with its parts (`loanParts`), in one statement. */
-    async loanWithParts(id: string): Promise<LoanWithParts | undefined> {
+    /** One loan in the `loanSchema` shape as PostgreSQL writes it (decision 170), and its borrower. */
+    async loanShape(id: string): Promise<{ userId: string; loan: Loan } | undefined> {
       const [row] = await db
-        .select({ loan: loans, parts: loanParts() })
+        .select({ userId: loans.userId, loan: sql<string>`${loanJson()}::text` })
         .from(loans)
         .where(eq(loans.id, id));
-      return row;
+      return row && { userId: row.userId, loan: JSON.parse(row.loan) as Loan };
+    },
+
+    /** One loan's live guarantors (`loanGuarantorSchema`), and its borrower. */
+    async loanGuarantors(
+      id: string,
+    ): Promise<{ userId: string; guarantors: LoanGuarantor[] } | undefined> {
+      const [row] = await db
+        .select({ userId: loans.userId, guarantors: sql<string>`${loanGuarantorsJson()}::text` })
+        .from(loans)
+        .where(eq(loans.id, id));
+      return (
+        row && { userId: row.userId, guarantors: JSON.parse(row.guarantors) as LoanGuarantor[] }
+      );
     },
 
     async updateLoan(id: string, values: Partial<NewLoan>): Promise<LoanRow> {
@@ -624,9 +445,9 @@ export function loansRepository(db: Executor) {
       return rows.map((row) => row.id);
     },
 
-    /** GET /users/loans: one page of the member's own loans. */
+    /** GET /users/loans: one page of the member's own loans, as PostgreSQL writes them (decision 170). */
     loanPage(userId: string, query: LoanListQuery) {
-      return listPage(query, {
+      return listPageJson(query, {
         db,
         statement: 'loans_member',
         values: {
@@ -645,15 +466,10 @@ export function loansRepository(db: Executor) {
           status: loans.status,
         },
         tiebreakers: [loans.requestDate, loans.id],
-        // The page, each loan's parts and the session check: one statement (decision 133).
+        // The page, each loan with its parts and the session check: one statement (decision 133).
         select: (page, bound) =>
           db
-            .select({
-              loan: loans,
-              parts: loanParts(),
-              totalItems: page.totalItems,
-              session: page.session,
-            })
+            .select({ item: page.item(loanJson()), totalItems: page.totalItems })
             .from(loans)
             .where(
               and(
@@ -670,13 +486,12 @@ export function loansRepository(db: Executor) {
             .orderBy(...page.orderBy)
             .limit(page.limit)
             .offset(page.offset),
-        toRow: ({ totalItems, session, ...row }) => ({ row, totalItems, session }),
       });
     },
 
     /** GET /users/guarantees: requests addressed to the member (live slots). */
     guaranteePage(userId: string, query: GuarantorRequestListQuery) {
-      return listPage(query, {
+      return listPageJson(query, {
         db,
         statement: 'guarantees_member',
         values: {
@@ -696,24 +511,8 @@ export function loansRepository(db: Executor) {
         select: (page, bound) =>
           db
             .select({
-              slot: loanGuarantors,
-              loan: {
-                id: loans.id,
-                loanNumber: loans.loanNumber,
-                requestedAmount: loans.requestedAmount,
-                purpose: loans.purpose,
-                status: loans.status,
-                repaymentTermMonths: loans.repaymentTermMonths,
-              },
-              borrower: {
-                id: borrower.id,
-                firstName: borrower.firstName,
-                lastName: borrower.lastName,
-                email: borrower.email,
-                membershipId: borrower.membershipId,
-              },
+              item: page.item(guarantorRequestJson(borrower)),
               totalItems: page.totalItems,
-              session: page.session,
             })
             .from(loanGuarantors)
             .innerJoin(loans, eq(loans.id, loanGuarantors.loanId))
@@ -744,7 +543,11 @@ export function loansRepository(db: Executor) {
             .orderBy(...page.orderBy)
             .limit(page.limit)
             .offset(page.offset),
-        toRow: ({ totalItems, session, ...row }) => ({ row, totalItems, session }),
+        // What accepting freezes from, the figure the accept checks under its lock: read with the
+        // page, not in a second round trip.
+        also: (bound) => ({
+          availableSavingsKobo: availableOfTypeSql(sql`${bound.userId}`, sql`'savings'`),
+        }),
       });
     },
 

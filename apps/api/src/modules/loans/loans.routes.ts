@@ -9,7 +9,6 @@ import {
   rejectGuarantorSchema,
 } from '@coop/shared/guarantors';
 import { idempotencyHeadersSchema, idParamsSchema, successEnvelope } from '@coop/shared/http';
-import { koboToNaira } from '@coop/shared/money';
 import {
   adminLoanDetailResponseSchema,
   adminLoanListQuerySchema,
@@ -36,6 +35,7 @@ import {
 import { ADMIN_LOAN_MESSAGES } from '@coop/shared/loan-rules';
 import { idempotently } from '../../lib/idempotency.js';
 import type { RouteModule } from '../../plugins/route-groups.js';
+import { sendJsonText } from '../../lib/response-serializer.js';
 import {
   acceptGuarantorRequest,
   listGuarantorRequests,
@@ -128,9 +128,8 @@ export const loanRoutes: RouteModule = async (app, deps) => {
         response: { 200: loanListResponseSchema },
       },
     },
-    async (req) => {
-      const page = await listLoans(deps, req.member, req.query);
-      return { success: true as const, data: page.items, pagination: page.pagination };
+    async (req, reply) => {
+      await sendJsonText(req, reply, await listLoans(deps, req.member, req.query));
     },
   );
 
@@ -205,14 +204,8 @@ export const guaranteeRoutes: RouteModule = async (app, deps) => {
         response: { 200: guarantorRequestListResponseSchema },
       },
     },
-    async (req) => {
-      const page = await listGuarantorRequests(deps, req.member, req.query);
-      return {
-        success: true as const,
-        data: page.items,
-        pagination: page.pagination,
-        summary: { availableSavings: koboToNaira(page.availableSavings) },
-      };
+    async (req, reply) => {
+      await sendJsonText(req, reply, await listGuarantorRequests(deps, req.member, req.query));
     },
   );
 

@@ -47,17 +47,16 @@ import type { MemberActor } from '../../lib/actor.js';
 import type { ActivitySource, PendingActionSource } from '../../lib/dashboard-seam.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { DomainError, notFound } from '../../lib/domain-error.js';
-import type { ListPage } from '../../lib/list-query.js';
+import { listBody, type ListPage } from '../../lib/list-query.js';
 import { assertTransition } from '../../lib/transitions.js';
 import { lockMemberBalances, readMemberBalance, releaseHold } from '../ledger/ledger.service.js';
 import { sendMessages, type OutgoingMessage } from '../notifications/notifications.service.js';
 import { confirmedSavingsOf } from '../contributions/contributions.service.js';
 import { currentPolicy } from '../policy/policy.service.js';
-import { loanProgressOf, personName, toLoan, toLoanGuarantor } from './loan-shape.js';
+import { personName } from './loan-shape.js';
+import { currentLoanJson } from './loan-json.js';
 import { loanBackOfficeRepository } from './loan-back-office.repository.js';
 import {
-  currentLoanFrom,
-  currentLoanSql,
   loanActivitySql,
   loanNextUpSql,
   loanPendingSql,
@@ -163,22 +162,22 @@ export async function memberLoanRecords(db: Executor, userId: string) {
 
 /** One loan in the docs/member-portal.md §3 shape (any loan: callers check who may see it). */
 export async function loanById(db: Executor, id: string): Promise<Loan> {
-  const found = await loansRepository(db).loanWithParts(id);
+  const found = await loansRepository(db).loanShape(id);
   if (!found) throw notFound('Loan');
-  return toLoan(found.loan, found.parts);
+  return found.loan;
 }
 
 /** GET /users/loans: the member's own loans, filtered, one page. */
+/**
+ * GET /users/loans: the member's page of loans as the JSON text of the list's envelope, written by
+ * PostgreSQL (decision 170); the route sends it as it is.
+ */
 export async function listLoans(
   deps: Deps,
   actor: MemberActor,
   query: LoanListQuery,
-): Promise<ListPage<Loan>> {
-  const page = await loansRepository(deps.db).loanPage(actor.user.id, query);
-  return {
-    items: page.items.map(({ loan, parts }) => toLoan(loan, parts)),
-    pagination: page.pagination,
-  };
+): Promise<string> {
+  return listBody(await loansRepository(deps.db).loanPage(actor.user.id, query));
 }
 
 /** GET /users/loans/{id}/guarantors: the borrower's own loan only (404 otherwise). */
@@ -187,9 +186,9 @@ export async function getLoanGuarantors(
   actor: MemberActor,
   { id }: IdParams,
 ): Promise<LoanGuarantor[]> {
-  const found = await loansRepository(deps.db).loanWithParts(id);
-  if (!found || found.loan.userId !== actor.user.id) throw notFound('Loan');
-  return found.parts.guarantors.map(({ slot, person }) => toLoanGuarantor(slot, person));
+  const found = await loansRepository(deps.db).loanGuarantors(id);
+  if (!found || found.userId !== actor.user.id) throw notFound('Loan');
+  return found.guarantors;
 }
 
 /**
@@ -746,29 +745,13 @@ export const loanNextUp = {
   },
 };
 
-/** The member's current loan for the dashboard's timeline: its SQL and the mapper of its value. */
+/**
+ * The member's current loan for the dashboard's timeline: its SQL, written by PostgreSQL as the
+ * loan is (decision 170), and its value read as the driver gives JSON (text or parsed).
+ */
 export const currentLoan = {
-  fragment: currentLoanSql,
+  fragment: currentLoanJson,
   map(value: unknown): CurrentLoan | null {
-    const found = currentLoanFrom(value);
-    if (!found) return null;
-    const { loan, parts } = found;
-    return {
-      id: loan.id,
-      loanId: loan.loanNumber,
-      purpose: loan.purpose,
-      requestedAmount: koboToNaira(loan.requestedAmount),
-      repaymentTermMonths: loan.repaymentTermMonths,
-      status: loan.status,
-      requestDate: loan.requestDate.toISOString(),
-      guarantors: parts.guarantors.map(({ slot, person }) => ({
-        firstName: person.firstName,
-        lastName: person.lastName,
-        status: slot.status,
-        invitationDate: slot.invitationDate.toISOString(),
-        responseDate: slot.responseDate?.toISOString() ?? null,
-      })),
-      progress: loanProgressOf(loan, parts),
-    };
+    return (typeof value === 'string' ? JSON.parse(value) : value) as CurrentLoan | null;
   },
 };
