@@ -20,8 +20,22 @@ async function signInAs(page: Page, email: string, password = DEMO_PASSWORD) {
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+/** Signed in onto `path` (not the dashboard first), its heading shown and its data loaded. */
+async function signInOnto(
+  page: Page,
+  email: string,
+  { path, heading, password = DEMO_PASSWORD }: { path: string; heading: string; password?: string },
+) {
+  await signInThroughApi(page, email, password, { landing: path });
+  await pageLoaded(page, heading);
+}
+
 async function openPage(page: Page, path: string, heading: string) {
   await page.goto(path);
+  await pageLoaded(page, heading);
+}
+
+async function pageLoaded(page: Page, heading: string) {
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   // The page's own data has arrived (no spinner left).
   await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
@@ -49,10 +63,10 @@ test('changes the password from the profile; other devices are signed out', asyn
   // A second device, signed in before the change.
   const other = await browser.newContext();
   const otherPage = await other.newPage();
-  await signInAs(otherPage, kayode.email, SEEDED_PASSWORD);
+  const profile = { path: '/profile', heading: 'Profile', password: SEEDED_PASSWORD };
+  await signInOnto(otherPage, kayode.email, profile);
 
-  await signInAs(page, kayode.email, SEEDED_PASSWORD);
-  await openPage(page, '/profile', 'Profile');
+  await signInOnto(page, kayode.email, profile);
   await expect(page.getByRole('heading', { name: kayode.name })).toBeVisible();
   await expect(page.getByText(`Member #${kayode.membershipId}`)).toBeVisible();
   await expect(
@@ -95,8 +109,11 @@ test('dark mode switches at once, survives a reload, and follows the member to a
   request,
 }) => {
   const morenike = await seedMember(request, 'Morenike');
-  await signInAs(page, morenike.email, SEEDED_PASSWORD);
-  await openPage(page, '/settings', 'Settings');
+  await signInOnto(page, morenike.email, {
+    path: '/settings',
+    heading: 'Settings',
+    password: SEEDED_PASSWORD,
+  });
   const darkMode = page.getByRole('switch', { name: 'Dark mode' });
   await expect(darkMode).toHaveAttribute('aria-checked', 'false');
   // Text messages are sent (security ones always); push notifications are not built yet.
@@ -150,8 +167,7 @@ test('before the member chooses, the theme follows the device', async ({ browser
   await page.goto('/auth/login');
   expect(await isDark(page)).toBe(true);
   await expectAccessible(page);
-  await signInAs(page, 'usman.shehu@demo.coop');
-  await openPage(page, '/settings', 'Settings');
+  await signInOnto(page, 'usman.shehu@demo.coop', { path: '/settings', heading: 'Settings' });
   await expect(
     page.getByText('Follows your device until you choose.', { exact: false }),
   ).toBeVisible();
@@ -173,8 +189,10 @@ const naira = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
 test('downloads the statement as a PDF whose totals match the page, and as CSV', async ({
   page,
 }) => {
-  await signInAs(page, 'tunde.ajayi@demo.coop');
-  await openPage(page, '/reports/statement', 'Statement of Account');
+  await signInOnto(page, 'tunde.ajayi@demo.coop', {
+    path: '/reports/statement',
+    heading: 'Statement of Account',
+  });
   await page.getByRole('textbox', { name: 'From' }).fill('2020-01-01');
   await page.getByRole('button', { name: 'Show statement' }).click();
   await expect(page.getByRole('heading', { name: /^Jan 01, 2020 to / })).toBeVisible();
@@ -221,8 +239,10 @@ test('downloads the statement as a PDF whose totals match the page, and as CSV',
 });
 
 test('exports everything about the member and nothing about anyone else', async ({ page }) => {
-  await signInAs(page, 'tunde.ajayi@demo.coop');
-  await openPage(page, '/profile/export', 'Export Data');
+  await signInOnto(page, 'tunde.ajayi@demo.coop', {
+    path: '/profile/export',
+    heading: 'Export Data',
+  });
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download JSON' }).click();
   const file = await download;

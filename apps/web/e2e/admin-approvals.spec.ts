@@ -1,14 +1,7 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { bearer, SEEDED_PASSWORD, seedOfficer } from './seed';
-import {
-  expectAccessible,
-  officerToken,
-  openAdminPage,
-  signIn,
-  signInAsOfficer,
-  toastsGone,
-} from './support';
+import { expectAccessible, officerToken, openAdminPage, signIn, signInAsOfficer } from './support';
 
 /**
  * Two-person changes (docs/administrators.md "Approvals") with two officers in two browsers: one
@@ -25,9 +18,7 @@ test('Approvals: a president proposes an officer’s exco flag, a secretary in a
   const target = await seedOfficer(request, 'Obiageli', 'loan_officer');
 
   // First browser: the president proposes. Nothing changes yet.
-  await signInAsOfficer(page, 'president');
-  await expect(page).toHaveURL(/\/admin$/);
-  await page.goto(`/admin/members/${target.id}`);
+  await signInAsOfficer(page, 'president', { landing: `/admin/members/${target.id}` });
   await expect(
     page.getByRole('heading', { level: 1, name: new RegExp(target.name) }),
   ).toBeVisible();
@@ -39,7 +30,6 @@ test('Approvals: a president proposes an officer’s exco flag, a secretary in a
     page.getByText('Proposed: another officer must approve this change before it takes effect'),
   ).toBeVisible();
   await expect(exco).not.toBeChecked();
-  await toastsGone(page);
 
   await openAdminPage(page, isMobile, 'Approvals');
   const waiting = page.getByRole('table', { name: 'Changes waiting for approval' });
@@ -120,9 +110,7 @@ test('Approvals: a long change fits beside the sidebar at 1280 px and on a 390 p
   });
   expect(proposed.status(), await proposed.text()).toBe(202);
 
-  await signInAsOfficer(page, 'secretary');
-  await expect(page).toHaveURL(/\/admin$/);
-  await page.goto('/admin/approvals');
+  await signInAsOfficer(page, 'secretary', { landing: '/admin/approvals' });
   await expect(page.getByRole('heading', { level: 1, name: 'Approvals' })).toBeVisible();
   const approve = page.getByRole('button', { name: `Approve Contact details of ${target.name}` });
   for (const viewport of [

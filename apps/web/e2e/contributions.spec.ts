@@ -12,9 +12,7 @@ import { DEMO_PASSWORD, expectAccessible, signInThroughApi } from './support';
  */
 
 async function openContributions(page: Page, email: string, password = DEMO_PASSWORD) {
-  await signInThroughApi(page, email, password);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto('/contributions');
+  await signInThroughApi(page, email, password, { landing: '/contributions' });
   await expect(page.getByRole('heading', { level: 1, name: 'Contributions' })).toBeVisible();
   await expect(
     page.getByText('Manage your monthly savings and share holding contributions.'),

@@ -150,8 +150,7 @@ test('a member requests a savings withdrawal from /withdrawals/new', async ({
   isMobile,
 }) => {
   const saver = await seedContributor(request, 'Bayo', { months: 1 });
-  await signInAs(page, saver.email, SEEDED_PASSWORD);
-  await page.goto('/withdrawals/new');
+  await signInThroughApi(page, saver.email, SEEDED_PASSWORD, { landing: '/withdrawals/new' });
   const dialog = page.getByRole('dialog', { name: 'Savings withdrawal' });
   await expect(dialog).toBeVisible();
   await shotBothThemes(page, 'withdrawal-dialog', isMobile);

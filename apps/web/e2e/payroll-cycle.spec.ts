@@ -15,7 +15,6 @@ import {
   officerToken,
   signInAsOfficer,
   signInThroughApi,
-  toastsGone,
 } from './support';
 
 /**
@@ -185,7 +184,6 @@ test('the payroll cycle: instruction, schedule, actuals with a short and a missi
     .fill('The payroll office deducted ₦20,000: your raise starts next month');
   await resolve.getByRole('button', { name: 'Resolve dispute' }).click();
   await expect(page.getByText('Dispute resolved. The member was notified.')).toBeVisible();
-  await toastsGone(page);
 
   // 7. The employer pays the month over: ₦50,000 deducted (Kemi's ₦25,000, Tayo's ₦25,000, none
   // of Obi's), recorded on the month's row the overview links to.

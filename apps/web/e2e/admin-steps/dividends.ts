@@ -121,7 +121,6 @@ export async function editPolicyValue(
   await dialog.getByRole('button', { name: 'Save 1 change' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Policy saved. It applies to new requests')).toBeVisible();
-  await toastsGone(page);
   await page.reload();
   await expect(page.getByLabel(label)).toHaveValue(value);
   await expect(page.getByText(/^Last saved by /)).toBeVisible();
