@@ -53,5 +53,8 @@ export default defineConfig({
     // modules are set up once per worker, not once per file (setup-tests.ts cleans the DOM, the
     // auth state and storage after each test; no test replaces a module). docs/ci-timings.md.
     isolate: false,
+    // One worker per core: vitest's default is one fewer than the cores, which on CI's two
+    // leaves one idle while the suite runs alone (docs/ci-timings.md).
+    maxWorkers: 2,
   },
 });
