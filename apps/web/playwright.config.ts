@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,9 +23,27 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 process.env.COOP_E2E_DATA_ROOT ??= mkdtempSync(path.join(tmpdir(), 'coop-e2e-'));
 const dataRoot = process.env.COOP_E2E_DATA_ROOT;
 
+// A run that shows the browser (`--headed`, `--debug`, `--ui`, PWDEBUG) needs the whole browser:
+// the runner decides, and its workers, which load this file too, inherit the answer.
+process.env.COOP_E2E_HEADED ??= String(
+  Boolean(process.env.PWDEBUG) ||
+    process.argv.some((arg) => ['--headed', '--debug', '--ui'].includes(arg)),
+);
+/**
+ * Debian's Chromium (Playwright's own browser download is never used), headless in its headless
+ * shell (the `chromium-headless-shell` package, `.ci/run` installs it): the same Blink and V8
+ * without the browser's window, tab strip and profile services, which the whole browser runs
+ * even headless. It is the build Playwright itself runs headless tests in; on the same tests it
+ * took about half the browsers' CPU (docs/ci-timings.md). Without it, or headed, the whole
+ * browser.
+ */
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 const chromium = {
-  // Debian's Chromium; Playwright's own browser download is never used.
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath:
+    process.env.CHROMIUM_PATH ??
+    (process.env.COOP_E2E_HEADED === 'false' && existsSync(HEADLESS_SHELL)
+      ? HEADLESS_SHELL
+      : '/usr/bin/chromium'),
   args: [
     '--no-sandbox',
     '--disable-gpu',
