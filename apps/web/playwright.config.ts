@@ -33,9 +33,9 @@ process.env.COOP_E2E_HEADED ??= String(
  * Debian's Chromium (Playwright's own browser download is never used), headless in its headless
  * shell (the `chromium-headless-shell` package, `.ci/run` installs it): the same Blink and V8
  * without the browser's window, tab strip and profile services, which the whole browser runs
- * even headless. It is the build Playwright itself runs headless tests in; on the same tests it
- * took about half the browsers' CPU (docs/ci-timings.md). Without it, or headed, the whole
- * browser.
+ * even headless. It is the build Playwright itself runs headless tests in; on the same tests,
+ * side by side, its processes other than the page renderers took about a third of the whole
+ * browser's CPU (docs/ci-timings.md). Without it, or headed, the whole browser.
  */
 const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 const chromium = {
