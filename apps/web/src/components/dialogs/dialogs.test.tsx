@@ -2,7 +2,7 @@ import { REASON_RULES } from '@coop/shared/reason-rules';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Resolver } from 'react-hook-form';
+import type { Resolver, ResolverResult } from 'react-hook-form';
 import { errorFromAnswer } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { FormField } from '../form/form-field';
@@ -221,5 +221,83 @@ describe('the dialog kit: a dialog with fields of its own', () => {
     expect(screen.getByRole('dialog', { name: 'Add payroll group' })).toBeInTheDocument();
     finish();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('gives the context to the resolver, the defaults and the fields; a toast for a refusal where one is worded; the toast and onSent from the answer', async () => {
+    const success = vi.spyOn(toast, 'success').mockImplementation(() => undefined);
+    const failure = vi.spyOn(toast, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    type Context = { limit: number };
+    // Rules that depend on the context: a count above its limit is refused.
+    const rule: Resolver<{ count: number }, Context> = (
+      values,
+      context,
+    ): ResolverResult<{ count: number }> => {
+      if (values.count <= (context?.limit ?? 0)) return { values, errors: {} };
+      return { values: {}, errors: { count: { type: 'max', message: 'Too many' } } };
+    };
+    const limited = Object.assign(rule, { preload: () => undefined });
+    const send = vi
+      .fn<(values: { count: number }) => Promise<{ data: { id: string }; message?: string }>>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValueOnce({ data: { id: 'N-1' } });
+    const onSent = vi.fn();
+    render(
+      <FieldsDialog<
+        { count: number },
+        Context,
+        { count: number },
+        { data: { id: string }; message?: string }
+      >
+        trigger={<Button>Count</Button>}
+        title="Count"
+        resolver={limited}
+        context={() => ({ limit: 3 })}
+        defaultValues={({ limit }) => ({ count: limit + 1 })}
+        fields={['count']}
+        texts={{
+          submit: ({ count }) => `Send ${count ?? 0}`,
+          pending: 'Sending...',
+          failure: { title: 'Request failed', description: 'Please try again later.' },
+          success: ({ data }) => ({ title: 'Sent', description: data.id }),
+        }}
+        send={send}
+        onSent={onSent}
+      >
+        {({ register, formState: { errors } }, id, { limit }) => (
+          <FormField
+            id={`${id}-count`}
+            label={`Count (at most ${limit})`}
+            error={errors.count?.message}
+          >
+            <Input type="number" {...register('count', { valueAsNumber: true })} />
+          </FormField>
+        )}
+      </FieldsDialog>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Count' }));
+    const dialog = screen.getByRole('dialog', { name: 'Count' });
+    const count = within(dialog).getByLabelText('Count (at most 3)');
+    expect(count).toHaveValue(4);
+    await user.click(within(dialog).getByRole('button', { name: 'Send 4' }));
+    expect(await within(dialog).findByText('Too many')).toBeVisible();
+    expect(send).not.toHaveBeenCalled();
+
+    await user.clear(count);
+    await user.type(count, '2');
+    await user.click(within(dialog).getByRole('button', { name: 'Send 2' }));
+    await waitFor(() =>
+      expect(failure).toHaveBeenCalledWith('Request failed', {
+        description: 'Please try again later.',
+      }),
+    );
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send 2' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(success).toHaveBeenCalledWith('Sent', { description: 'N-1' });
+    expect(onSent).toHaveBeenCalledWith({ data: { id: 'N-1' } });
+    success.mockRestore();
+    failure.mockRestore();
   });
 });
