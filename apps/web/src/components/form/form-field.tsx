@@ -42,7 +42,9 @@ export function FormField({
     .join(' ');
   const labelElement = <Label htmlFor={id}>{label}</Label>;
   return (
-    <div className={cn('grid gap-2', className)}>
+    // Rows packed at the top: beside a taller field in a two-column row (one showing its error),
+    // a stretched grid would grow its label's row and push its input below its neighbour's.
+    <div className={cn('grid content-start gap-2', className)}>
       {labelAside ? (
         <div className="flex items-center justify-between gap-2">
           {labelElement}
