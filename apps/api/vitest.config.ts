@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { ApiSequencer } from './src/test/sequencer.js';
 
 // Tests that run the server as a process of its own (start-up, signals, shutdown).
 const processTests = ['src/server.*.test.ts'];
@@ -8,9 +9,11 @@ const processTests = ['src/server.*.test.ts'];
 const ownGraphTests = ['src/lib/breached-passwords.test.ts', 'src/db/statement-cache.test.ts'];
 
 // Each test file has a database of its own (src/test/database.ts), so the files run in an order
-// drawn afresh each run: one that leans on another's leftovers fails. The seed is printed so a
-// failing order can be replayed with `VITEST_SEED=<seed> npx vitest run`. (Tests inside a file
-// keep their written order: some build on what an earlier one declared.)
+// drawn afresh each run: one that leans on another's leftovers fails. The files that run in a
+// worker of their own come first, so the `api` files keep two workers from start to end
+// (src/test/sequencer.ts, decision 183). The seed is printed so a failing order can be replayed
+// with `VITEST_SEED=<seed> npx vitest run`. (Tests inside a file keep their written order: some
+// build on what an earlier one declared.)
 // This file is read once for the run and once per project: the first read draws the seed.
 if (process.env.VITEST_SEED === undefined) {
   process.env.VITEST_SEED = String(Math.floor(Math.random() * 1_000_000));
@@ -29,7 +32,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Passwords are hashed at the least cost argon2id allows (decision 161).
     setupFiles: ['src/test/password-cost.ts'],
-    sequence: { shuffle: { files: true, tests: false }, seed },
+    sequence: { sequencer: ApiSequencer, seed },
     projects: [
       {
         extends: true,
