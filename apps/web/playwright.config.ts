@@ -100,6 +100,11 @@ export default defineConfig({
     // CI keeps only its log, never the trace files, so CI records none; a developer's run keeps
     // the trace of a failure to open with `npx playwright show-trace`.
     trace: process.env.CI ? 'off' : 'retain-on-failure',
+    // The portal's service worker only in the tests of the installable, offline portal
+    // (`offline.spec.ts` allows it): installed in every signed-in test's new context, it fetched
+    // and stored the member half of the build each time, and is network-first online, so the
+    // other journeys see the same answers without it (decision 181).
+    serviceWorkers: 'block',
   },
   projects: servers.map(({ name, port, viewport, isMobile, ...filter }) => ({
     name,

@@ -16,6 +16,9 @@ async function workerInControl(page: Page) {
   });
 }
 
+// The worker is these tests' subject: the other tests run with it blocked (decision 181).
+test.use({ serviceWorkers: 'allow' });
+
 const savedAnswers = (page: Page) =>
   page.evaluate(async () => {
     if (!(await caches.has('coop-member-data'))) return 0;
