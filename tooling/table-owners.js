@@ -51,6 +51,10 @@ export const TABLE_OWNERS = {
   rateLimitEvents: 'lib',
   idempotencyKeys: 'lib',
   officerJobs: 'lib',
+  // Member reads kept at write time (decision 179): the change feed the database's triggers write,
+  // and the kept answers.
+  memberDataChanges: 'lib',
+  memberReadCache: 'lib',
 };
 
 /**

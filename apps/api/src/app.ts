@@ -10,6 +10,7 @@ import type { Database } from './db/client.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { accessTokens } from './lib/access-token.js';
 import { checkJsonTexts, responseSerializerCompiler } from './lib/response-serializer.js';
+import { checkKeptReads } from './lib/member-read-cache.js';
 import { checkListStatements } from './lib/list-query.js';
 import { requestIdGenerator } from './lib/request-id.js';
 import { metrics } from './plugins/metrics.js';
@@ -149,6 +150,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Under test every answer the database wrote is held to its route's schema, as zod writes it
   // (lib/response-serializer.ts `sendJsonText`, decision 165).
   checkJsonTexts(config.env === 'test');
+  // Under test every kept member read is also computed fresh and must be the same text
+  // (lib/member-read-cache.ts, decision 179).
+  checkKeptReads(config.env === 'test');
 
   const deps: Deps = { config, db, clock, tokens: accessTokens(config.jwtSecret, clock) };
   // The members import checks its rows' payroll groups through the payroll module (jobs.ts

@@ -10,6 +10,7 @@ import {
 } from '../db/schema/index.js';
 import type { Database } from '../db/client.js';
 import type { ScheduledJob } from './jobs.js';
+import { foldMemberDataChanges } from './member-read-cache.js';
 import { pruneSent } from './outbox.js';
 import { OUTBOX_CHANNELS } from './outbox-channels.js';
 
@@ -95,10 +96,15 @@ export async function pruneExpiredRecords(db: Database, now: Date) {
 
 /**
  * Prunes once an hour, as a scheduled job (lib/jobs.ts): one process at a time does it, and the
- * deletes are idempotent should a run be repeated after a stop.
+ * deletes are idempotent should a run be repeated after a stop. It also folds the change rows of
+ * every member into one each (decision 179): a member who never reads would otherwise keep a row
+ * per change for ever.
  */
 export const housekeepingJob: ScheduledJob = {
   name: 'housekeeping',
   schedule: { everyMs: HOUR_MS },
-  handler: (deps, now) => pruneExpiredRecords(deps.db, now),
+  handler: async (deps, now) => ({
+    ...(await pruneExpiredRecords(deps.db, now)),
+    memberDataChangesFolded: await foldMemberDataChanges(deps.db),
+  }),
 };

@@ -8,3 +8,4 @@ export * from './system.js';
 export * from './security.js';
 export * from './proposals.js';
 export * from './payroll.js';
+export * from './member-reads.js';

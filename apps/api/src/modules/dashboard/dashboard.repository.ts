@@ -1,6 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { memberBalances, users } from '../../db/schema/index.js';
+import { memberDataVersionSql } from '../../lib/member-read-cache.js';
 import type { PendingSession } from '../../lib/pending-session.js';
 import { heldSql } from '../ledger/ledger.service.js';
 import type {
@@ -27,6 +28,8 @@ export interface SummaryRow<K extends string> {
 export interface DashboardRows<K extends string> {
   /** The session check's value when the statement carried it (decision 108), else null. */
   session: unknown;
+  /** The member's data version, read with the data (decision 179: what a kept answer saw). */
+  version: string;
   summary: SummaryRow<K>;
   activity: FromSource<ActivityRow>[];
   pending: FromSource<PendingRow>[];
@@ -67,11 +70,12 @@ const NO_SESSION = sql<unknown>`null`;
 const fromJson = <T>(value: unknown): T =>
   (typeof value === 'string' ? JSON.parse(value) : value) as T;
 
-function dashboardStatement(db: Executor, session: SQL | null, parts: DashboardParts<string>) {
+function dashboardSelect(db: Executor, session: SQL | null, parts: DashboardParts<string>) {
   const userId = DASHBOARD_USER_ID;
   return db
     .select({
       session: session ?? NO_SESSION,
+      version: memberDataVersionSql(userId),
       savings: memberBalances.savingsBalance,
       shares: memberBalances.shareBalance,
       loans: memberBalances.loanBalance,
@@ -91,8 +95,21 @@ function dashboardStatement(db: Executor, session: SQL | null, parts: DashboardP
       savingsHistory: sql<unknown>`${parts.savingsHistory}`,
     })
     .from(memberBalances)
-    .where(eq(memberBalances.userId, userId))
-    .prepare(session ? 'dashboard_with_session' : 'dashboard');
+    .where(eq(memberBalances.userId, userId));
+}
+
+function dashboardStatement(db: Executor, session: SQL | null, parts: DashboardParts<string>) {
+  return dashboardSelect(db, session, parts).prepare(
+    session ? 'dashboard_with_session' : 'dashboard',
+  );
+}
+
+/**
+ * The SQL of the statement that computes a dashboard (without the session check): what its kept
+ * answer depends on, for the test that every table it reads tells of its changes (decision 179).
+ */
+export function dashboardStatementSql(db: Executor, parts: DashboardParts<string>): string {
+  return dashboardSelect(db, null, parts).toSQL().sql;
 }
 type DashboardStatement = ReturnType<typeof dashboardStatement>;
 const statements = new WeakMap<Executor, Map<boolean, DashboardStatement>>();
@@ -105,7 +122,8 @@ const statements = new WeakMap<Executor, Map<boolean, DashboardStatement>>();
  * (`session`, decision 108): one round trip and one pooled connection a request, each part with
  * its own plan. It is built and rendered once per database (and whether it carries the session
  * check) and prepared (a named statement on PostgreSQL, planned once per connection), so a
- * request only binds the member's id, the day and the session's values.
+ * request only binds the member's id, the day and the session's values. It also reads the
+ * member's data version (decision 179), so the answer can be kept against it.
  */
 export function dashboardRepository(db: Executor) {
   return {
@@ -126,6 +144,7 @@ export function dashboardRepository(db: Executor) {
       if (!row) return null;
       const {
         session: sessionRead,
+        version,
         activity,
         pending,
         nextUp,
@@ -135,6 +154,7 @@ export function dashboardRepository(db: Executor) {
       } = row;
       return {
         session: sessionRead,
+        version,
         summary: summary as SummaryRow<K>,
         activity: fromJson(activity),
         pending: fromJson(pending),

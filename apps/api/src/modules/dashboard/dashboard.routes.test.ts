@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Dashboard } from '@coop/shared/dashboard';
+import { eq } from 'drizzle-orm';
+import { memberReadCache } from '../../db/schema/index.js';
 import { actorFor, systemActor } from '../../lib/actor.js';
+import { checkKeptReads } from '../../lib/member-read-cache.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { bearer, createActiveMember, signIn } from '../../test/auth-helpers.js';
 import { recordContributions } from '../contributions/contributions.service.js';
@@ -199,7 +202,7 @@ describe('GET /users/dashboard', () => {
     ]);
   });
 
-  it('reads everything and checks the session in one statement (decisions 040, 107 and 172)', async () => {
+  it('reads everything and checks the session in one statement, and a kept answer in one (decisions 172 and 179)', async () => {
     // Both drivers send every statement through the client's `query` (pool or embedded).
     const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } })
       .$client;
@@ -217,16 +220,29 @@ describe('GET /users/dashboard', () => {
         running--;
       }
     });
+    // Under test a kept answer is also computed again (lib/member-read-cache.ts): not here, where
+    // the statements a request makes are counted.
+    checkKeptReads(false);
     try {
+      await t.db.delete(memberReadCache).where(eq(memberReadCache.userId, ada.id));
+      statements.length = 0;
+      // Nothing kept: the session check with the kept row (none), the dashboard, keeping it.
       const dashboard = await get(token);
       expect(dashboard.recentActivity).toHaveLength(6);
+      expect(statements).toHaveLength(3);
+      expect(statements[1]).toContain('"member_balances"');
+      // Kept: one statement, the session check and the kept answer.
+      statements.length = 0;
+      expect(await get(token)).toEqual(dashboard);
       expect(statements).toHaveLength(1);
+      expect(statements[0]).toContain('"member_read_cache"');
       expect(mostAtOnce).toBe(1);
       // Called on its own (no pending session check), the use case reads in one statement too.
       statements.length = 0;
       expect((await getDashboard(t.deps, actorFor(ada))).recentActivity).toHaveLength(6);
       expect(statements).toHaveLength(1);
     } finally {
+      checkKeptReads(true);
       spy.mockRestore();
     }
   });

@@ -1,6 +1,7 @@
 import { dashboardResponseSchema, savingsHistoryResponseSchema } from '@coop/shared/dashboard';
+import { sendJsonText } from '../../lib/response-serializer.js';
 import type { RouteModule } from '../../plugins/route-groups.js';
-import { getDashboard, getSavingsHistory } from './dashboard.service.js';
+import { dashboardAnswer, getSavingsHistory } from './dashboard.service.js';
 
 const tags = ['dashboard'];
 
@@ -9,7 +10,8 @@ export const dashboardRoutes: RouteModule = async (app, deps) => {
   app.get(
     '/',
     {
-      // The session check rides on the dashboard's statement (decisions 108 and 172).
+      // The session check rides on the dashboard's statement (decisions 108 and 172), the kept
+      // answer's when it holds (decision 179); the answer is JSON text, sent as it is.
       config: { sessionInPage: true },
       schema: {
         tags,
@@ -17,7 +19,9 @@ export const dashboardRoutes: RouteModule = async (app, deps) => {
         response: { 200: dashboardResponseSchema },
       },
     },
-    async (req) => ({ success: true as const, data: await getDashboard(deps, req.member) }),
+    async (req, reply) => {
+      await sendJsonText(req, reply, await dashboardAnswer(deps, req.member));
+    },
   );
 
   app.get(
