@@ -18,12 +18,11 @@ import { addDays, daysBetween, parseIsoDate, type IsoDate } from '@coop/shared/d
 import { addMonthsClamped } from '@coop/shared/dates';
 import { nairaToKobo } from '@coop/shared/money';
 import { and, eq, notInArray } from 'drizzle-orm';
-import type { GuarantorRequestListResponse } from '@coop/shared/guarantors';
 import type { Deps } from '../deps.js';
 import { emailOutbox } from '../db/schema/index.js';
 import {
   acceptGuarantorRequest,
-  listGuarantorRequests,
+  pendingGuarantorRequests,
   rejectGuarantorRequest,
 } from '../modules/loans/guarantees.service.js';
 import {
@@ -118,16 +117,8 @@ export function loanEvents(
     reason?: string,
   ) =>
     at(instant, async (deps) => {
-      const page = JSON.parse(
-        await listGuarantorRequests(deps, guarantor.actor, {
-          page: 1,
-          limit: 100,
-          sortBy: 'invitationDate',
-          sortOrder: 'desc',
-          status: 'pending',
-        }),
-      ) as GuarantorRequestListResponse;
-      const mine = page.data.find((item) => item.loanId.id === idOf(name));
+      const requests = await pendingGuarantorRequests(deps, guarantor.actor);
+      const mine = requests.find((item) => item.loanId.id === idOf(name));
       if (!mine) throw new Error(`no guarantor request of ${name} for ${guarantor.person.key}`);
       if (decision === 'accept') {
         await acceptGuarantorRequest(deps, guarantor.actor, {

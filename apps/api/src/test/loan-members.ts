@@ -3,7 +3,6 @@
  * confirmed savings a loan needs. Test support only (imported by *.test.ts files).
  */
 import type { User } from '@coop/shared/auth';
-import type { GuarantorRequestListResponse } from '@coop/shared/guarantors';
 import { actorFor, systemActor, type MemberActor } from '../lib/actor.js';
 import type { TestApp } from './app.js';
 import { bearer, createActiveMember, signIn } from './auth-helpers.js';
@@ -13,7 +12,7 @@ import {
 } from '../modules/contributions/contributions.service.js';
 import {
   acceptGuarantorRequest,
-  listGuarantorRequests,
+  pendingGuarantorRequests,
 } from '../modules/loans/guarantees.service.js';
 import { certifyLoan, requestLoan } from '../modules/loans/loans.service.js';
 import { findHoldMismatches } from '../modules/ledger/ledger.service.js';
@@ -106,16 +105,8 @@ export async function loanThrough(
   });
   if (until === 'pending') return requested.id;
   for (const guarantor of parties.guarantors) {
-    const page = JSON.parse(
-      await listGuarantorRequests(t.deps, guarantor.actor, {
-        page: 1,
-        limit: 100,
-        sortBy: 'invitationDate',
-        sortOrder: 'desc',
-        status: 'pending',
-      }),
-    ) as GuarantorRequestListResponse;
-    const request = page.data.find((item) => item.loanId.id === requested.id);
+    const requests = await pendingGuarantorRequests(t.deps, guarantor.actor);
+    const request = requests.find((item) => item.loanId.id === requested.id);
     if (!request) throw new Error('guarantor request missing');
     await acceptGuarantorRequest(t.deps, guarantor.actor, {
       id: request.id,

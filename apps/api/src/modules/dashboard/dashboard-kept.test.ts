@@ -3,7 +3,6 @@ import type pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { toIsoDateInTimeZone } from '@coop/shared/dates';
-import type { GuarantorRequestListResponse } from '@coop/shared/guarantors';
 import { buildApp } from '../../app.js';
 import { openDatabase, type DatabaseHandle } from '../../db/client.js';
 import { contributions, memberDataChanges, memberReadCache } from '../../db/schema/index.js';
@@ -35,7 +34,7 @@ import { issueFine, markFinePaid } from '../fines/fines.service.js';
 import { findProjectionMismatches } from '../ledger/ledger.service.js';
 import {
   acceptGuarantorRequest,
-  listGuarantorRequests,
+  pendingGuarantorRequests,
   reassignGuarantor,
   rejectGuarantorRequest,
 } from '../loans/guarantees.service.js';
@@ -280,16 +279,8 @@ describe('a kept dashboard equals the one computed fresh, after every kind of wr
   }
 
   async function requestOf(guarantor: LoanTestMember) {
-    const page = JSON.parse(
-      await listGuarantorRequests(t.deps, guarantor.actor, {
-        page: 1,
-        limit: 100,
-        sortBy: 'invitationDate',
-        sortOrder: 'desc',
-        status: 'pending',
-      }),
-    ) as GuarantorRequestListResponse;
-    const request = page.data.find((item) => item.loanId.id === loanId);
+    const requests = await pendingGuarantorRequests(t.deps, guarantor.actor);
+    const request = requests.find((item) => item.loanId.id === loanId);
     if (!request) throw new Error(`no request for ${names.get(guarantor)}`);
     return { id: request.id, token: request.acceptanceToken };
   }

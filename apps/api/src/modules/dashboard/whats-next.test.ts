@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard } from '@coop/shared/dashboard';
-import type { GuarantorRequestListResponse } from '@coop/shared/guarantors';
 import type { Loan } from '@coop/shared/loans';
 import { systemActor } from '../../lib/actor.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -8,7 +7,7 @@ import { bearer, signIn } from '../../test/auth-helpers.js';
 import { findProjectionMismatches } from '../ledger/ledger.service.js';
 import { loanMember, loanThrough, type LoanTestMember } from '../../test/loan-members.js';
 import { disburseLoan, recordRepayment } from '../loans/loan-servicing.service.js';
-import { rejectGuarantorRequest, listGuarantorRequests } from '../loans/guarantees.service.js';
+import { rejectGuarantorRequest, pendingGuarantorRequests } from '../loans/guarantees.service.js';
 import { certifyLoan } from '../loans/loans.service.js';
 
 /**
@@ -72,17 +71,9 @@ describe("the dashboard's what's next and a loan's timeline", () => {
       { amountNaira: 100_000, term: 6 },
       'pending',
     );
-    const bayoAsk = (
-      JSON.parse(
-        await listGuarantorRequests(t.deps, bayo.actor, {
-          page: 1,
-          limit: 10,
-          sortBy: 'invitationDate',
-          sortOrder: 'desc',
-          status: 'pending',
-        }),
-      ) as GuarantorRequestListResponse
-    ).data.find((item) => item.loanId.id === ginaLoan);
+    const bayoAsk = (await pendingGuarantorRequests(t.deps, bayo.actor)).find(
+      (item) => item.loanId.id === ginaLoan,
+    );
     if (!bayoAsk) throw new Error('no request for Bayo');
     t.clock.set('2025-06-11T09:00:00Z');
     await rejectGuarantorRequest(t.deps, bayo.actor, {

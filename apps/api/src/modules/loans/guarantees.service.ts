@@ -12,6 +12,7 @@ import {
   type GuarantorCandidateQuery,
   type GuarantorRequest,
   type GuarantorRequestListQuery,
+  type GuarantorRequestListResponse,
   type ReassignGuarantorInput,
   type RejectGuarantorInput,
 } from '@coop/shared/guarantors';
@@ -54,6 +55,24 @@ export async function listGuarantorRequests(
   return listBody(page, {
     summary: { availableSavings: koboToNaira(page.also.availableSavingsKobo) },
   });
+}
+
+/**
+ * The member's pending guarantor requests (the newest 100), parsed: what the demo's seeding and the
+ * tests answer requests from. Members read them through the route, which sends the text as it is.
+ */
+export async function pendingGuarantorRequests(
+  deps: Deps,
+  actor: MemberActor,
+): Promise<GuarantorRequest[]> {
+  const body = await listGuarantorRequests(deps, actor, {
+    page: 1,
+    limit: 100,
+    sortBy: 'invitationDate',
+    sortOrder: 'desc',
+    status: 'pending',
+  });
+  return (JSON.parse(body) as GuarantorRequestListResponse).data;
 }
 
 function sameToken(expected: string, given: string): boolean {

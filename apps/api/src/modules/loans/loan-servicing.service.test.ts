@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { formatDisplayDate } from '@coop/shared/dates';
 import { formatKobo } from '@coop/shared/money';
-import type { GuarantorRequestListResponse } from '@coop/shared/guarantors';
 import type { Loan } from '@coop/shared/loans';
 import {
   ledgerTransactions,
@@ -26,7 +25,7 @@ import {
   loanThrough,
   type LoanTestMember,
 } from '../../test/loan-members.js';
-import { acceptGuarantorRequest, listGuarantorRequests } from './guarantees.service.js';
+import { acceptGuarantorRequest, pendingGuarantorRequests } from './guarantees.service.js';
 import {
   disburseLoan,
   markLoanDefaulted,
@@ -404,16 +403,8 @@ describe.skipIf(!serverUrl)('loans under concurrency (PostgreSQL)', () => {
   });
 
   it('ten parallel accepts freeze the guarantee once', async () => {
-    const page = JSON.parse(
-      await listGuarantorRequests(t.deps, bayo.actor, {
-        page: 1,
-        limit: 10,
-        sortBy: 'invitationDate',
-        sortOrder: 'desc',
-        status: 'pending',
-      }),
-    ) as GuarantorRequestListResponse;
-    const request = page.data[0];
+    const requests = await pendingGuarantorRequests(t.deps, bayo.actor);
+    const request = requests[0];
     if (!request) throw new Error('no request');
     const outcomes = await Promise.allSettled(
       Array.from({ length: 10 }, () =>
@@ -430,16 +421,8 @@ describe.skipIf(!serverUrl)('loans under concurrency (PostgreSQL)', () => {
   });
 
   it('parallel certifications never count more than required', async () => {
-    const page = JSON.parse(
-      await listGuarantorRequests(t.deps, chidi.actor, {
-        page: 1,
-        limit: 10,
-        sortBy: 'invitationDate',
-        sortOrder: 'desc',
-        status: 'pending',
-      }),
-    ) as GuarantorRequestListResponse;
-    const request = page.data[0];
+    const requests = await pendingGuarantorRequests(t.deps, chidi.actor);
+    const request = requests[0];
     if (!request) throw new Error('no request');
     await acceptGuarantorRequest(t.deps, chidi.actor, {
       id: request.id,
