@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { and, count, eq } from 'drizzle-orm';
-import { buildApp } from '../app.js';
-import { openDatabase, type DatabaseHandle } from '../db/client.js';
 import { auditLog } from '../db/schema/index.js';
 import { systemActor } from '../lib/actor.js';
 import { recordContributions } from '../modules/contributions/contributions.service.js';
 import { setMemberActive } from '../modules/members/members.service.js';
-import { createTestApp, type TestApp } from '../test/app.js';
+import { createTestApp, openOtherApp, type OtherApp, type TestApp } from '../test/app.js';
 import { bearer, createActiveMember, signIn, TEST_PASSWORD } from '../test/auth-helpers.js';
 
 /**
@@ -33,7 +30,7 @@ const LISTS = [
 
 describe('a member list checks the session in its page statement', () => {
   let t: TestApp;
-  let other: { app: FastifyInstance; handle?: DatabaseHandle };
+  let other: OtherApp;
   let seq = 0;
 
   /** A member with two contributions, signed in; a fresh one per test. */
@@ -73,23 +70,10 @@ describe('a member list checks the session in its page statement', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ now: NOW });
-    // Another process: on PostgreSQL a pool of its own on the same database; embedded, the one
-    // process that may open it, so a second app on the same handle.
-    const client = (t.db as unknown as { $client: Partial<pg.Pool> }).$client;
-    const url = t.handle.kind === 'postgres' ? client.options?.connectionString : undefined;
-    const handle = url ? await openDatabase({ url }) : undefined;
-    const app = await buildApp({
-      config: t.config,
-      db: handle?.db ?? t.db,
-      clock: t.clock,
-      logger: false,
-    });
-    await app.ready();
-    other = { app, ...(handle ? { handle } : {}) };
+    other = await openOtherApp(t);
   }, 60_000);
   afterAll(async () => {
-    await other.app.close();
-    await other.handle?.close();
+    await other.close();
     await t.close();
   });
 

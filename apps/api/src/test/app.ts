@@ -1,10 +1,11 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config/env.js';
-import type { Database, DatabaseHandle } from '../db/client.js';
+import { openDatabase, type Database, type DatabaseHandle } from '../db/client.js';
 import { fixedClock, type Clock } from '../lib/clock.js';
 import { accessTokens } from '../lib/access-token.js';
 import type { Deps } from '../deps.js';
@@ -86,6 +87,37 @@ export async function createTestApp(
     async close() {
       await app.close();
       await handle.close();
+    },
+  };
+}
+
+/** A second app on the test's database, as another process of the portal would be. */
+export interface OtherApp {
+  app: FastifyInstance;
+  close: () => Promise<void>;
+}
+
+/**
+ * Another process: on PostgreSQL an app with a pool of its own on the same database; embedded,
+ * the one process that may open it, so a second app on the same handle. For the tests whose
+ * subject is what another process sees (revocation, decision 083).
+ */
+export async function openOtherApp(t: TestApp): Promise<OtherApp> {
+  const client = (t.db as unknown as { $client: Partial<pg.Pool> }).$client;
+  const url = t.handle.kind === 'postgres' ? client.options?.connectionString : undefined;
+  const handle = url ? await openDatabase({ url }) : undefined;
+  const app = await buildApp({
+    config: t.config,
+    db: handle?.db ?? t.db,
+    clock: t.clock,
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      await handle?.close();
     },
   };
 }

@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type pg from 'pg';
-import type { FastifyInstance } from 'fastify';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { toIsoDateInTimeZone } from '@coop/shared/dates';
-import { buildApp } from '../../app.js';
-import { openDatabase, type DatabaseHandle } from '../../db/client.js';
 import { contributions, memberDataChanges, memberReadCache } from '../../db/schema/index.js';
 import { actorFor, systemActor, type MemberActor } from '../../lib/actor.js';
 import {
@@ -14,7 +10,7 @@ import {
   keptMemberRead,
   memberDataVersionSql,
 } from '../../lib/member-read-cache.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { createTestApp, openOtherApp, type OtherApp, type TestApp } from '../../test/app.js';
 import { bearer, createActiveMember, signIn, TEST_PASSWORD } from '../../test/auth-helpers.js';
 import { tablesReadBy, untrackedTables } from '../../test/kept-reads.js';
 import { loanMember, type LoanTestMember } from '../../test/loan-members.js';
@@ -483,7 +479,7 @@ describe('a kept dashboard equals the one computed fresh, after every kind of wr
 
 describe('a kept dashboard still checks the session on every request', () => {
   let t: TestApp;
-  let other: { app: FastifyInstance; handle?: DatabaseHandle };
+  let other: OtherApp;
   let seq = 0;
 
   /** A member whose dashboard is kept (read once here, once in the other app), signed in. */
@@ -515,23 +511,10 @@ describe('a kept dashboard still checks the session on every request', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ now: '2025-06-15T09:00:00Z' });
-    // Another process: on PostgreSQL a pool of its own on the same database; embedded, the one
-    // process that may open it, so a second app on the same handle.
-    const client = (t.db as unknown as { $client: Partial<pg.Pool> }).$client;
-    const url = t.handle.kind === 'postgres' ? client.options?.connectionString : undefined;
-    const handle = url ? await openDatabase({ url }) : undefined;
-    const app = await buildApp({
-      config: t.config,
-      db: handle?.db ?? t.db,
-      clock: t.clock,
-      logger: false,
-    });
-    await app.ready();
-    other = { app, ...(handle ? { handle } : {}) };
+    other = await openOtherApp(t);
   }, 60_000);
   afterAll(async () => {
-    await other.app.close();
-    await other.handle?.close();
+    await other.close();
     await t.close();
   });
 
