@@ -1,7 +1,7 @@
-/// <reference types="vitest/config" />
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { configDefaults } from 'vitest/config';
 import { precompress } from './build-plugins/precompress.ts';
 import { prerenderPages } from './build-plugins/prerender.ts';
 import { serviceWorker } from './build-plugins/service-worker.ts';
@@ -9,6 +9,9 @@ import { serviceWorker } from './build-plugins/service-worker.ts';
 // The API process (apps/api) serves the built app and the API on one origin. In development the
 // Vite server forwards API calls to it so the refresh cookie stays same-origin.
 const apiOrigin = process.env.COOP_API_ORIGIN ?? 'http://127.0.0.1:3000';
+
+// Build-tool tests that run in Node rather than jsdom (the `node` test project, below).
+const nodeTests = ['build-plugins/prerender.test.ts', 'build-plugins/precompress.test.ts'];
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), prerenderPages(), serviceWorker(), precompress()],
@@ -46,7 +49,6 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup-tests.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'build-plugins/**/*.test.ts'],
     restoreMocks: true,
     css: false,
     // The files of a worker share one jsdom and one module graph: the environment and the app's
@@ -56,5 +58,20 @@ export default defineConfig({
     // One worker per core: vitest's default is one fewer than the cores, which on CI's two
     // leaves one idle while the suite runs alone (docs/ci-timings.md).
     maxWorkers: 2,
+    // The two build-tool tests that run in Node sit in a project of their own, which runs first:
+    // vitest orders projects by name and keeps a worker for the next file only if that file is
+    // of the same project and environment, so a Node test met mid-queue ended the jsdom worker
+    // before it and the next file set up jsdom and imported the app again (decision 195).
+    projects: [
+      { extends: true, test: { name: 'node', include: nodeTests, environment: 'node' } },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['src/**/*.test.{ts,tsx}', 'build-plugins/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...nodeTests],
+        },
+      },
+    ],
   },
 });
