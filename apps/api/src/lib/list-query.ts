@@ -188,6 +188,17 @@ export function checkListStatements(on: boolean): void {
   checkEveryBuild = on;
 }
 
+/**
+ * The SQL text of each shape of the list `statement` prepared on `db` so far, as rendered when
+ * `checkListStatements` is on (under test): for a test that reads which tables a list reads (a
+ * kept read's, decision 185).
+ */
+export function preparedListSql(db: Executor, statement: string): string[] {
+  return [...(preparedOn.get(db) ?? new Map<string, PreparedShape>()).entries()]
+    .filter(([shape, prepared]) => shape.startsWith(`${statement}|`) && prepared.rendered)
+    .map(([, prepared]) => (JSON.parse(prepared.rendered ?? '[]') as [string])[0]);
+}
+
 /** The SQL and fixed parameters of a build, placeholders by name: what a shape must keep. */
 function renderedOf(select: PreparableSelect<unknown>): string {
   const { sql: text, params } = select.toSQL();

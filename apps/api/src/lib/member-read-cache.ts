@@ -1,8 +1,9 @@
 /**
  * Member reads kept at write time (docs/decisions/179-member-reads-kept-at-write-time.md): a
- * member's answer to a read that is costly to compute (the dashboard) is kept in the database as
- * the JSON text the API sends, and answered again, with the session check, in ONE small statement
- * for as long as nothing it was read from has changed.
+ * member's answer to a read that is costly to compute (the dashboard) or read far more often than
+ * it changes (the first page of their loans, contributions and notifications, decision 185) is
+ * kept in the database as the JSON text the API sends, and answered again, with the session
+ * check, in ONE small statement for as long as nothing it was read from has changed.
  *
  * - **What changed is written by the database.** A statement-level trigger on every table such a
  *   read reads (migration 0029, `track_member_data`) adds a row to `member_data_changes` for each
@@ -22,6 +23,11 @@
  * - **Under test** (`checkKeptReads`), every hit is computed again and must be the same text when
  *   the version has not moved in between: the whole API suite checks the kept answers wherever it
  *   reads one.
+ * - **A view is kept only when every input is tracked or is the day** (decision 185): each table
+ *   its statement reads carries the triggers, a change to another member's row that shows in it
+ *   notes this member (or everyone), and it reads no clock and no setting. A list keeps its
+ *   default first page only (`keptFirstPage`): any other page, sort or filter is computed as
+ *   before.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -33,8 +39,11 @@ import type { Database, Executor } from '../db/client.js';
 import { memberDataChanges, memberReadCache } from '../db/schema/index.js';
 import { pendingSession } from './pending-session.js';
 
-/** The reads kept: the `view` of a kept row. */
-export type MemberReadView = 'dashboard';
+/**
+ * The reads kept: the `view` of a kept row. The dashboard (decision 179); the default first page
+ * of the member's loans, contributions and notifications (decision 185).
+ */
+export type MemberReadView = 'dashboard' | 'loans' | 'contributions' | 'notifications';
 
 /** A member's kept read: whose, which, and the day it is for (its answer depends on the day). */
 export interface MemberRead {
@@ -198,6 +207,45 @@ export async function keptMemberRead(
     await foldMemberDataChanges(db, read.userId);
   }
   return answer.body;
+}
+
+/** A list's default first page: what its page, limit and sort are when the query names none. */
+export interface FirstPage {
+  page: 1;
+  limit: number;
+  sortBy: string;
+  sortOrder: 'asc' | 'desc';
+}
+
+/**
+ * Whether a parsed list query asks for exactly the default first page: its window the defaults,
+ * and no filter or search (every other key absent).
+ */
+export function isFirstPage(query: object, first: FirstPage): boolean {
+  const window: Record<string, unknown> = { ...first };
+  return Object.entries(query).every(([key, value]) =>
+    key in window ? window[key] === value : value === undefined,
+  );
+}
+
+/**
+ * A member list whose default first page is kept (decision 185): that page is `keptMemberRead`'s,
+ * computed by `page(true)`, which must select `memberDataVersionSql` in the page's statement; any
+ * other page, sort or filter is `page(false)`'s, computed as before and never kept.
+ */
+export async function keptFirstPage(
+  db: Database,
+  read: MemberRead,
+  query: object,
+  first: FirstPage,
+  page: (kept: boolean) => Promise<{ body: string; version?: string }>,
+): Promise<string> {
+  if (!isFirstPage(query, first)) return (await page(false)).body;
+  return keptMemberRead(db, read, async () => {
+    const { body, version } = await page(true);
+    if (version === undefined) throw new Error(`kept ${read.view}: the page read no version`);
+    return { body, version };
+  });
 }
 
 async function checkKeptAnswer(

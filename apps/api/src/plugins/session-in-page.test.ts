@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, count, eq } from 'drizzle-orm';
 import { auditLog } from '../db/schema/index.js';
 import { systemActor } from '../lib/actor.js';
+import { checkKeptReads } from '../lib/member-read-cache.js';
 import { recordContributions } from '../modules/contributions/contributions.service.js';
 import { setMemberActive } from '../modules/members/members.service.js';
 import { createTestApp, openOtherApp, type OtherApp, type TestApp } from '../test/app.js';
@@ -89,9 +90,23 @@ describe('a member list checks the session in its page statement', () => {
       return original(...args);
     });
     try {
-      const res = await get(t.app, '/api/v1/users/contributions', session.accessToken);
+      // A page other than the first as the app opens it (that one is kept, below).
+      const res = await get(t.app, '/api/v1/users/contributions?limit=10', session.accessToken);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().data).toHaveLength(2);
+      expect(statements).toHaveLength(1);
+      // The first page kept at write time (decision 185): once kept, one statement answers it
+      // with the check (under test a kept page is also computed again to compare: not here).
+      await get(t.app, '/api/v1/users/contributions', session.accessToken);
+      statements.length = 0;
+      checkKeptReads(false);
+      try {
+        const kept = await get(t.app, '/api/v1/users/contributions', session.accessToken);
+        expect(kept.statusCode, kept.body).toBe(200);
+        expect(kept.json().data).toHaveLength(2);
+      } finally {
+        checkKeptReads(true);
+      }
       expect(statements).toHaveLength(1);
       // The login history too (decision 143): the sign-in above is on its page.
       statements.length = 0;

@@ -10,6 +10,7 @@ import {
   listPageJson,
   listValues,
 } from '../../lib/list-query.js';
+import { memberDataVersionSql } from '../../lib/member-read-cache.js';
 
 export type ContributionRow = typeof contributions.$inferSelect;
 
@@ -168,11 +169,15 @@ export function contributionsRepository(db: Executor) {
       return posted;
     },
 
-    /** One page of a member's contributions as JSON (decision 165); the member's own rows only. */
-    page(userId: string, query: ContributionListQuery) {
+    /**
+     * One page of a member's contributions as JSON (decision 165); the member's own rows only.
+     * `kept`: the page kept at write time (decision 185), with the member's data version read in
+     * the same statement.
+     */
+    page(userId: string, query: ContributionListQuery, kept = false) {
       return listPageJson(query, {
         db,
-        statement: 'contributions_member',
+        statement: kept ? 'contributions_member_kept' : 'contributions_member',
         values: {
           userId,
           status: query.status,
@@ -207,6 +212,8 @@ export function contributionsRepository(db: Executor) {
             .orderBy(...page.orderBy)
             .limit(page.limit)
             .offset(page.offset),
+        also: (bound): { version?: SQL<string> } =>
+          kept ? { version: memberDataVersionSql(bound.userId) } : {},
       });
     },
 

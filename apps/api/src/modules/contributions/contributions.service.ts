@@ -24,7 +24,10 @@ import {
   type IsoMonth,
 } from '@coop/shared/dates';
 import { idSchema, type IdParams } from '@coop/shared/http';
-import { CONTRIBUTION_CONFIRM_WITHIN_DAYS } from '@coop/shared/constants';
+import {
+  CONTRIBUTION_CONFIRM_WITHIN_DAYS,
+  CONTRIBUTIONS_DEFAULT_QUERY,
+} from '@coop/shared/constants';
 import { addDays } from '@coop/shared/dates';
 import { formatKobo, koboToNaira, nairaToKobo, type Kobo } from '@coop/shared/money';
 import type { Executor } from '../../db/client.js';
@@ -42,6 +45,7 @@ import { writeAudit } from '../../lib/audit-log.js';
 import { DomainError, notFound, validationError } from '../../lib/domain-error.js';
 import { postLedgerTransactions, type LedgerEntryInput } from '../ledger/ledger.service.js';
 import { listBody, type ListPage } from '../../lib/list-query.js';
+import { keptFirstPage } from '../../lib/member-read-cache.js';
 import { assertTransition } from '../../lib/transitions.js';
 import { sendMessages, settleNotifications } from '../notifications/notifications.service.js';
 import {
@@ -72,14 +76,27 @@ export function toContribution(row: ContributionListRow): Contribution {
 
 /**
  * GET /users/contributions: the member's own, filtered, one page, as the answer's JSON text
- * (decision 165: PostgreSQL writes the items).
+ * (decision 165: PostgreSQL writes the items). The default first page (page 1 of 25, newest
+ * deduction first, no filter: what the page opens on) is kept at write time (decision 185: it
+ * reads the member's contributions only).
  */
-export async function listContributions(
+export function listContributions(
   deps: Deps,
   actor: MemberActor,
   query: ContributionListQuery,
 ): Promise<string> {
-  return listBody(await contributionsRepository(deps.db).page(actor.user.id, query));
+  const userId = actor.user.id;
+  const day = toIsoDateInTimeZone(deps.clock.now());
+  return keptFirstPage(
+    deps.db,
+    { view: 'contributions', userId, day },
+    query,
+    CONTRIBUTIONS_DEFAULT_QUERY,
+    async (kept) => {
+      const page = await contributionsRepository(deps.db).page(userId, query, kept);
+      return { body: listBody(page), version: page.also.version };
+    },
+  );
 }
 
 /** The member's savings of confirmed (or resolved) contributions: what a loan limit counts. */

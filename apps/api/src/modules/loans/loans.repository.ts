@@ -33,6 +33,7 @@ import { queryRows, type Executor } from '../../db/client.js';
 import { COOPERATIVE_TIME_ZONE } from '@coop/shared/constants';
 import { GUARANTOR_ANSWER_WITHIN_DAYS } from '@coop/shared/loan-rules';
 import { listFilters, listPage, listPageJson, listValues } from '../../lib/list-query.js';
+import { memberDataVersionSql } from '../../lib/member-read-cache.js';
 import { guarantorRequestJson, loanGuarantorsJson, loanJson } from './loan-json.js';
 import { availableOfTypeSql } from '../ledger/ledger.service.js';
 
@@ -445,11 +446,15 @@ export function loansRepository(db: Executor) {
       return rows.map((row) => row.id);
     },
 
-    /** GET /users/loans: one page of the member's own loans, as PostgreSQL writes them (decision 170). */
-    loanPage(userId: string, query: LoanListQuery) {
+    /**
+     * GET /users/loans: one page of the member's own loans, as PostgreSQL writes them (decision
+     * 170). `kept`: the page kept at write time (decision 185), with the member's data version
+     * read in the same statement.
+     */
+    loanPage(userId: string, query: LoanListQuery, kept = false) {
       return listPageJson(query, {
         db,
-        statement: 'loans_member',
+        statement: kept ? 'loans_member_kept' : 'loans_member',
         values: {
           userId,
           status: query.status,
@@ -486,6 +491,8 @@ export function loansRepository(db: Executor) {
             .orderBy(...page.orderBy)
             .limit(page.limit)
             .offset(page.offset),
+        also: (bound): { version?: SQL<string> } =>
+          kept ? { version: memberDataVersionSql(bound.userId) } : {},
       });
     },
 

@@ -11,6 +11,7 @@
  * balance rows (user-id order, as the ledger takes them).
  */
 import { randomBytes } from 'node:crypto';
+import { DEFAULT_PAGE_SIZE, DEFAULT_SORTS } from '@coop/shared/constants';
 import { formatDisplayDate, toIsoDateInTimeZone } from '@coop/shared/dates';
 import type { IdParams } from '@coop/shared/http';
 import {
@@ -48,6 +49,7 @@ import type { ActivitySource, PendingActionSource } from '../../lib/dashboard-se
 import { writeAudit } from '../../lib/audit-log.js';
 import { DomainError, notFound } from '../../lib/domain-error.js';
 import { listBody, type ListPage } from '../../lib/list-query.js';
+import { keptFirstPage, type FirstPage } from '../../lib/member-read-cache.js';
 import { assertTransition } from '../../lib/transitions.js';
 import { lockMemberBalances, readMemberBalance, releaseHold } from '../ledger/ledger.service.js';
 import { sendMessages, type OutgoingMessage } from '../notifications/notifications.service.js';
@@ -167,17 +169,32 @@ export async function loanById(db: Executor, id: string): Promise<Loan> {
   return found.loan;
 }
 
-/** GET /users/loans: the member's own loans, filtered, one page. */
+/** What My Loans asks for when it opens: page 1 of 10, newest request first, no filter. */
+export const LOANS_FIRST_PAGE = {
+  page: 1,
+  limit: DEFAULT_PAGE_SIZE,
+  ...DEFAULT_SORTS.loans,
+} as const satisfies FirstPage;
+
 /**
  * GET /users/loans: the member's page of loans as the JSON text of the list's envelope, written by
- * PostgreSQL (decision 170); the route sends it as it is.
+ * PostgreSQL (decision 170); the route sends it as it is. The default first page is kept at write
+ * time (decision 185: every table a loan is written from is tracked, and no clock is read), and
+ * answered with the session check in one small statement while nothing it shows has changed.
  */
-export async function listLoans(
-  deps: Deps,
-  actor: MemberActor,
-  query: LoanListQuery,
-): Promise<string> {
-  return listBody(await loansRepository(deps.db).loanPage(actor.user.id, query));
+export function listLoans(deps: Deps, actor: MemberActor, query: LoanListQuery): Promise<string> {
+  const userId = actor.user.id;
+  const day = toIsoDateInTimeZone(deps.clock.now());
+  return keptFirstPage(
+    deps.db,
+    { view: 'loans', userId, day },
+    query,
+    LOANS_FIRST_PAGE,
+    async (kept) => {
+      const page = await loansRepository(deps.db).loanPage(userId, query, kept);
+      return { body: listBody(page), version: page.also.version };
+    },
+  );
 }
 
 /** GET /users/loans/{id}/guarantors: the borrower's own loan only (404 otherwise). */

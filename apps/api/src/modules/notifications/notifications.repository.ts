@@ -4,6 +4,7 @@ import { notifications, users, userSettings } from '../../db/schema/index.js';
 import type { Executor } from '../../db/client.js';
 import { chunks } from '../../lib/chunks.js';
 import { jsonValues, listPageJson } from '../../lib/list-query.js';
+import { memberDataVersionSql } from '../../lib/member-read-cache.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = typeof notifications.$inferInsert;
@@ -58,11 +59,15 @@ export function notificationsRepository(db: Executor) {
         .where(inArray(users.id, userIds));
     },
 
-    /** One page as JSON (decision 165), with the member's unread count across every page. */
-    page(userId: string, query: NotificationListQuery) {
+    /**
+     * One page as JSON (decision 165), with the member's unread count across every page. `kept`:
+     * the page kept at write time (decision 185), with the member's data version read in the same
+     * statement.
+     */
+    page(userId: string, query: NotificationListQuery, kept = false) {
       return listPageJson(query, {
         db,
-        statement: 'notifications_member',
+        statement: kept ? 'notifications_member_kept' : 'notifications_member',
         // `read` changes the statement (is null / is not null): a shape each, nothing to bind.
         values: {
           userId,
@@ -86,6 +91,7 @@ export function notificationsRepository(db: Executor) {
             .select({ n: count() })
             .from(notifications)
             .where(ownedBy(bound.userId, false))})`.mapWith(Number),
+          ...(kept ? { version: memberDataVersionSql(bound.userId) } : {}),
         }),
       });
     },

@@ -4,12 +4,15 @@ import type {
   NotificationListQuery,
   NotificationType,
 } from '@coop/shared/notifications';
+import { DEFAULT_SORTS, TOP_BAR_NOTIFICATIONS_QUERY } from '@coop/shared/constants';
+import { toIsoDateInTimeZone } from '@coop/shared/dates';
 import type { IdParams } from '@coop/shared/http';
 import type { Executor } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import type { Actor, MemberActor } from '../../lib/actor.js';
 import { notFound } from '../../lib/domain-error.js';
 import { listBody } from '../../lib/list-query.js';
+import { keptFirstPage, type FirstPage } from '../../lib/member-read-cache.js';
 import { writeAudit } from '../../lib/audit-log.js';
 import { enqueueEmails } from '../../lib/email-outbox.js';
 import { enqueueSms, type OutgoingSms } from '../../lib/sms-outbox.js';
@@ -43,17 +46,37 @@ export function toNotification(row: NotificationRow): Notification {
   };
 }
 
+/** What the bell and the page open on: page 1 of 10, newest first, read or not. */
+export const NOTIFICATIONS_FIRST_PAGE = {
+  page: 1,
+  limit: TOP_BAR_NOTIFICATIONS_QUERY.limit,
+  ...DEFAULT_SORTS.notifications,
+} as const satisfies FirstPage;
+
 /**
  * GET /users/notifications: one page, with the member's unread count across every page, as the
- * answer's JSON text (decision 165: PostgreSQL writes the items).
+ * answer's JSON text (decision 165: PostgreSQL writes the items). The first page (the bell's, every
+ * minute on every screen) is kept at write time (decision 185): it reads the member's
+ * notifications only, and reading changes none (marking one read is a write, and tells).
  */
-export async function listNotifications(
+export function listNotifications(
   deps: Deps,
   actor: MemberActor,
   query: NotificationListQuery,
 ): Promise<string> {
-  const page = await notificationsRepository(deps.db).page(actor.user.id, query);
-  return listBody(page, { summary: { unreadCount: page.also.unreadCount } });
+  const userId = actor.user.id;
+  const day = toIsoDateInTimeZone(deps.clock.now());
+  return keptFirstPage(
+    deps.db,
+    { view: 'notifications', userId, day },
+    query,
+    NOTIFICATIONS_FIRST_PAGE,
+    async (kept) => {
+      const page = await notificationsRepository(deps.db).page(userId, query, kept);
+      const { unreadCount, version } = page.also as { unreadCount: number; version?: string };
+      return { body: listBody(page, { summary: { unreadCount } }), version };
+    },
+  );
 }
 
 /** Marks one of the member's own notifications read; anyone else's answers 404. */
