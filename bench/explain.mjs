@@ -90,7 +90,9 @@ try {
       return pendingSessions.run(pending, () => getDashboard({ db, clock: systemClock }, actor));
     }
     const query = { page: 1, limit: 10, sortBy: 'requestDate', sortOrder: 'desc' };
-    return pendingSessions.run(pending, () => listLoans({ db }, actor, query));
+    // The first page is kept (decision 185): on a database without its kept page, this call
+    // computes it (the page's statement is logged) and keeps it; later calls read the kept page.
+    return pendingSessions.run(pending, () => listLoans({ db, clock: systemClock }, actor, query));
   }
   for (const reviewer of [user.is_loan_reviewer]) {
     const actor = {
