@@ -6,10 +6,11 @@
  * check, in ONE small statement for as long as nothing it was read from has changed.
  *
  * - **What changed is written by the database.** A statement-level trigger on every table such a
- *   read reads (migration 0029, `track_member_data`) adds a row to `member_data_changes` for each
- *   member the statement's rows concern (a null row: every member). A member's data version is the
- *   sum of the weights of their rows and the null ones (`memberDataVersionSql`): every committed
- *   change that concerns them makes it larger.
+ *   read reads (`track_member_data`, migrations 0029 and 0031: a function per table and event,
+ *   its SQL written out) adds a row to `member_data_changes` for each member the statement's rows
+ *   concern (a null row: every member). A member's data version is the sum of the weights of
+ *   their rows and the null ones (`memberDataVersionSql`): every committed change that concerns
+ *   them makes it larger.
  * - **A miss** computes the answer as before, in a statement that also reads the version (the same
  *   snapshot as the data), and keeps `(body, day, version)` in `member_read_cache`.
  * - **A hit** is one prepared statement: the session check (decision 108) and the kept row whose day
