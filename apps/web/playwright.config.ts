@@ -81,13 +81,15 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   // No retry, in CI either: a test that fails once is a failure to fix, not a flake to report.
   retries: 0,
-  // Sign-in hashes passwords with argon2id and axe walks every page: on two cores, two workers
-  // finish as soon as three (measured on the embedded database) and keep each step far from its
-  // timeout. The timeouts only catch a hung test (speed is measured in bench/): the
+  // Three workers on two cores: the journeys wait on their pages and the server much of their
+  // time, and with two a third of the cores stayed idle. On an idle 2-core machine, beside the
+  // web components' tests as CI runs them, the step took 227 s with three against 265 s with two
+  // (docs/ci-timings.md, "The fresh-clone runs of the night"). The
+  // timeouts only catch a hung test (speed is measured in bench/): the
   // machines' speed varies by up to 3× from one day to the next, so they are generous; a test
   // that needs longer asks for at most twice as long (`allowLonger` in support.ts), and a longer
   // journey is split into tests that each build their own state.
-  workers: 2,
+  workers: 3,
   timeout: 120_000,
   expect: { timeout: 20_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
