@@ -82,9 +82,9 @@ export default defineConfig({
   // No retry, in CI either: a test that fails once is a failure to fix, not a flake to report.
   retries: 0,
   // Three workers on two cores: the journeys wait on their pages and the server much of their
-  // time, and with two a third of the cores stayed idle. On an idle 2-core machine, beside the
-  // web components' tests as CI runs them, the step took 227 s with three against 265 s with two
-  // (docs/ci-timings.md, "The fresh-clone runs of the night"). The
+  // time, and with two a third of the cores stayed idle. On an idle 2-core machine the step took
+  // 227–231 s with three against 241–265 s with two (docs/ci-timings.md, "The fresh-clone runs
+  // of the night"). The
   // timeouts only catch a hung test (speed is measured in bench/): the
   // machines' speed varies by up to 3× from one day to the next, so they are generous; a test
   // that needs longer asks for at most twice as long (`allowLonger` in support.ts), and a longer
