@@ -83,7 +83,7 @@ export default defineConfig({
   retries: 0,
   // Three workers on two cores: the journeys wait on their pages and the server much of their
   // time, and with two a third of the cores stayed idle. On an idle 2-core machine the step took
-  // 227–231 s with three against 241–265 s with two (docs/ci-timings.md, "The fresh-clone runs
+  // 206–231 s with three against 241–265 s with two (docs/ci-timings.md, "The fresh-clone runs
   // of the night"). The
   // timeouts only catch a hung test (speed is measured in bench/): the
   // machines' speed varies by up to 3× from one day to the next, so they are generous; a test
