@@ -4,6 +4,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle, type DatabaseLimits } from '../db/client.js';
 import type { DatabaseTemplate } from './global-setup.js';
+import { templateCopyPrefix } from './template-copies.js';
 
 /** The PostgreSQL server for tests, when set (CI always sets it). */
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
@@ -50,16 +51,22 @@ export async function createPostgresTestDatabase(
   serverUrl: string,
   limits: DatabaseLimits = {},
 ): Promise<DatabaseHandle> {
+  const copy = template?.kind === 'postgres' && serverUrl === testDatabaseUrl;
   const database = await createPostgresDatabase(
     serverUrl,
-    template?.kind === 'postgres' && serverUrl === testDatabaseUrl ? template.name : undefined,
+    copy ? template.name : undefined,
+    copy ? templateCopyPrefix(template.name) : undefined,
   );
   const handle = await openDatabase({ url: database.url }, limits);
   return {
     ...handle,
     async close() {
       await handle.close();
-      await database.drop();
+      // A copy of the run's template is left to the global setup's teardown, which drops every
+      // copy at the end (test/global-setup.ts): each DROP DATABASE waits for a checkpoint of the
+      // whole server, about 1-2 s here, and one per test file kept the file's worker waiting and
+      // PostgreSQL writing out the other files' pages (docs/ci-timings.md).
+      if (!copy) await database.drop();
     },
   };
 }
@@ -78,8 +85,9 @@ export function createEmptyPostgresDatabase(
 async function createPostgresDatabase(
   serverUrl: string,
   template?: string,
+  prefix = 'coop_test_',
 ): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `coop_test_${randomBytes(6).toString('hex')}`;
+  const name = `${prefix}${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);

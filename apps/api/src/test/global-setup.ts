@@ -8,6 +8,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrationsFolder, openDatabase } from '../db/client.js';
+import { templateCopyPrefix } from './template-copies.js';
 
 /** The migrated database every test file starts from (see test/database.ts). */
 export type DatabaseTemplate =
@@ -35,6 +36,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await handle.close();
     project.provide('databaseTemplate', { kind: 'postgres', name });
     return async () => {
+      await dropCopies(serverUrl, templateCopyPrefix(name));
       await onServer(serverUrl, `drop database if exists ${name} with (force)`);
     };
   }
@@ -47,6 +49,32 @@ export default async function setup(project: TestProject): Promise<() => Promise
   writeFileSync(dumpFile, Buffer.from(await dump.arrayBuffer()));
   project.provide('databaseTemplate', { kind: 'pglite', dumpFile });
   return async () => rmSync(dir, { recursive: true, force: true });
+}
+
+/**
+ * Drops every copy of the template the files made (test/database.ts leaves them to this), a few
+ * at a time: the drops waiting at once share the checkpoint each one asks for.
+ */
+async function dropCopies(serverUrl: string, prefix: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  let names: string[];
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      `select datname from pg_database where starts_with(datname, $1)`,
+      [prefix],
+    );
+    names = rows.map((row) => row.datname);
+  } finally {
+    await client.end();
+  }
+  const dropNext = async (): Promise<void> => {
+    const name = names.pop();
+    if (name === undefined) return;
+    await onServer(serverUrl, `drop database if exists ${name} with (force)`);
+    await dropNext();
+  };
+  await Promise.all(Array.from({ length: 8 }, dropNext));
 }
 
 async function onServer(serverUrl: string, statement: string): Promise<void> {
