@@ -5,6 +5,7 @@
 // files, which left the API's layering unchecked.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 import { KNOWN_VIOLATIONS, READ_MODELS, TABLE_OWNERS } from './table-owners.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -279,6 +280,224 @@ const noFolderCycles = {
 };
 
 /**
+ * The import graph of a TypeScript program, built once per program from the modules the compiler
+ * resolved: file → the files it imports, each with the declarations that import it, in the order
+ * eslint-plugin-import's ExportMap records them (dynamic `import()`s first, in source order, each
+ * replacing what its file had; then the statements, in order, merged per file). Files in
+ * node_modules are left out: `ignoreExternal`, and nothing there imports the app back.
+ */
+const programGraphs = new WeakMap();
+
+function programGraph(program) {
+  let graph = programGraphs.get(program);
+  if (graph) return graph;
+  const resolve = (literal, sourceFile) => {
+    const resolution = program.getResolvedModuleFromModuleSpecifier(literal, sourceFile);
+    const resolved = resolution?.resolvedModule;
+    if (!resolved || resolved.isExternalLibraryImport) return null;
+    return path.resolve(resolved.resolvedFileName);
+  };
+  const lineOf = (sourceFile, node) =>
+    sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1;
+  const importsByFile = new Map();
+  /** Map of target file → declarations ({ value, line, typeOnly }) for one source file. */
+  function importsOf(fileName) {
+    let imports = importsByFile.get(fileName);
+    if (imports) return imports;
+    imports = new Map();
+    importsByFile.set(fileName, imports);
+    const sourceFile = program.getSourceFile(fileName);
+    if (!sourceFile) return imports;
+    const add = (literal, typeOnly) => {
+      const target = resolve(literal, sourceFile);
+      if (!target) return;
+      const declaration = { value: literal.text, line: lineOf(sourceFile, literal), typeOnly };
+      const known = imports.get(target);
+      if (known) known.push(declaration);
+      else imports.set(target, [declaration]);
+    };
+    const visit = (node) => {
+      if (
+        ts.isCallExpression(node) &&
+        node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+        node.arguments[0] &&
+        ts.isStringLiteral(node.arguments[0])
+      ) {
+        const literal = node.arguments[0];
+        const target = resolve(literal, sourceFile);
+        if (target) {
+          imports.set(target, [
+            { value: literal.text, line: lineOf(sourceFile, literal), typeOnly: false },
+          ]);
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(sourceFile);
+    for (const statement of sourceFile.statements) {
+      if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier)) {
+        // `import type …`, or only named imports, each marked `type` (none at all, `import {}`
+        // or `import './x'`, is a side effect: a value import).
+        const clause = statement.importClause;
+        const named = clause?.namedBindings;
+        const typeOnly =
+          Boolean(clause?.isTypeOnly) ||
+          (!clause?.name &&
+            named !== undefined &&
+            ts.isNamedImports(named) &&
+            named.elements.length > 0 &&
+            named.elements.every((element) => element.isTypeOnly));
+        add(statement.moduleSpecifier, typeOnly);
+      } else if (
+        ts.isExportDeclaration(statement) &&
+        statement.moduleSpecifier &&
+        ts.isStringLiteral(statement.moduleSpecifier)
+      ) {
+        // `export * from` is type-only with `export type *`; `export { … } from` never is, as
+        // the import plugin reads it (its specifiers carry no import kind).
+        const exportAll = !statement.exportClause || ts.isNamespaceExport(statement.exportClause);
+        add(statement.moduleSpecifier, exportAll && statement.isTypeOnly);
+      }
+    }
+    return imports;
+  }
+
+  /** Strongly connected components of the value-import graph (Tarjan, iterative). */
+  const component = new Map();
+  function componentOf(start) {
+    if (component.has(start)) return component.get(start);
+    let index = 0;
+    const order = new Map();
+    const low = new Map();
+    const stack = [];
+    const onStack = new Set();
+    const work = [[start, null]];
+    const valueTargets = (file) =>
+      [...importsOf(file)]
+        .filter(([, declarations]) => declarations.some((d) => !d.typeOnly))
+        .map(([target]) => target);
+    while (work.length > 0) {
+      const frame = work[work.length - 1];
+      const [file] = frame;
+      if (!order.has(file)) {
+        order.set(file, index);
+        low.set(file, index);
+        index += 1;
+        stack.push(file);
+        onStack.add(file);
+        frame[1] = valueTargets(file)[Symbol.iterator]();
+      }
+      const next = frame[1].next();
+      if (!next.done) {
+        const target = next.value;
+        if (component.has(target)) continue;
+        if (!order.has(target)) work.push([target, null]);
+        else if (onStack.has(target)) low.set(file, Math.min(low.get(file), order.get(target)));
+        continue;
+      }
+      work.pop();
+      if (work.length > 0) {
+        const parent = work[work.length - 1][0];
+        low.set(parent, Math.min(low.get(parent), low.get(file)));
+      }
+      if (low.get(file) === order.get(file)) {
+        const id = `${file}#${order.get(file)}`;
+        let member;
+        do {
+          member = stack.pop();
+          onStack.delete(member);
+          component.set(member, id);
+        } while (member !== file);
+      }
+    }
+    return component.get(start);
+  }
+
+  graph = { importsOf, componentOf, resolve };
+  programGraphs.set(program, graph);
+  return graph;
+}
+
+/**
+ * No import cycles in the web app, as eslint-plugin-import's `import/no-cycle` with
+ * `ignoreExternal` defines them, and with its messages: an import (not `import type`) whose file
+ * leads back to the importing one through imports that are not type-only, found breadth-first,
+ * reported on the import as "Dependency cycle detected." or "Dependency cycle via <specifier>:<line>
+ * => …". The graph is the TypeScript program's own resolved imports (the typed lint has the
+ * program already), where the import plugin resolved and parsed every imported file again: it
+ * found .ts and .tsx files, and then skipped them, as not among its `import/extensions` (decision
+ * 190's amendment).
+ */
+const noCycle = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'No import cycles (import/no-cycle, from the TypeScript program)' },
+    schema: [],
+  },
+  create(context) {
+    const program = context.sourceCode.parserServices?.program;
+    if (!program) throw new Error('boundaries/no-cycle needs type information (a TS program)');
+    const myPath = path.resolve(context.physicalFilename);
+    const sourceFile = program.getSourceFile(myPath);
+    if (!sourceFile) return {};
+    const graph = programGraph(program);
+    const tsNodeOf = context.sourceCode.parserServices.esTreeNodeToTSNodeMap;
+    // Shared by the imports of one file, as the import plugin's is.
+    const traversed = new Set();
+
+    function check(source, importer) {
+      if (source?.type !== 'Literal' || typeof source.value !== 'string') return;
+      if (
+        importer.type === 'ImportDeclaration' &&
+        (importer.importKind === 'type' ||
+          importer.specifiers.every((specifier) => specifier.importKind === 'type'))
+      ) {
+        return;
+      }
+      const imported = graph.resolve(tsNodeOf.get(source), sourceFile);
+      if (!imported || imported === myPath) return;
+      const mine = graph.componentOf(myPath);
+      if (mine !== graph.componentOf(imported)) return;
+      const untraversed = [{ file: imported, route: [] }];
+      while (untraversed.length > 0) {
+        const { file, route } = untraversed.shift();
+        if (traversed.has(file)) continue;
+        traversed.add(file);
+        let found = false;
+        for (const [target, declarations] of graph.importsOf(file)) {
+          if (graph.componentOf(target) !== mine || traversed.has(target)) continue;
+          const toTraverse = declarations.filter((declaration) => !declaration.typeOnly);
+          if (target === myPath && toTraverse.length > 0) {
+            found = true;
+            break;
+          }
+          for (const declaration of toTraverse) {
+            untraversed.push({ file: target, route: [...route, declaration] });
+          }
+        }
+        if (found) {
+          context.report({
+            node: importer,
+            message:
+              route.length > 0
+                ? `Dependency cycle via ${route.map((step) => `${step.value}:${step.line}`).join('=>')}`
+                : 'Dependency cycle detected.',
+          });
+          return;
+        }
+      }
+    }
+
+    return {
+      ImportDeclaration: (node) => check(node.source, node),
+      ExportNamedDeclaration: (node) => check(node.source, node),
+      ExportAllDeclaration: (node) => check(node.source, node),
+      ImportExpression: (node) => check(node.source, node),
+    };
+  },
+};
+
+/**
  * Table owners (tooling/table-owners.js): a table of db/schema is imported by its owner only; a
  * read model imports any table but never hands one to insert/update/delete. Exceptions of today
  * are listed in KNOWN_VIOLATIONS, which only shrinks.
@@ -372,6 +591,7 @@ export default {
   rules: {
     'import-boundaries': importBoundaries,
     'no-folder-cycles': noFolderCycles,
+    'no-cycle': noCycle,
     'table-owners': tableOwners,
   },
 };

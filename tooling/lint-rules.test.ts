@@ -137,6 +137,39 @@ const probes: Probe[] = [
     expected: null,
   },
   {
+    // Three web files in a ring (a → b → c → a, and c back to b by a dynamic import): each is
+    // reported on its import as the import plugin's import/no-cycle words it, with the way back.
+    name: 'web files importing each other in a ring (import cycle)',
+    file: `apps/web/src/lib/${tag}-cycle-a.ts`,
+    code: `import { b } from './${tag}-cycle-b';\nexport const a = (): number => b() + 1;\n`,
+    expected: { rule: 'boundaries/no-cycle', says: `Dependency cycle via ./${tag}-cycle-c:1` },
+  },
+  {
+    name: 'the same ring, from the file a dynamic import leads back to',
+    file: `apps/web/src/lib/${tag}-cycle-b.ts`,
+    code: `import { c } from './${tag}-cycle-c';\nexport const b = (): number => c();\n`,
+    expected: { rule: 'boundaries/no-cycle', says: 'Dependency cycle detected.' },
+  },
+  {
+    name: 'the same ring, from its third file',
+    file: `apps/web/src/lib/${tag}-cycle-c.ts`,
+    code: `import { a } from './${tag}-cycle-a';\nexport const c = (): number => a();\nexport const later = () => import('./${tag}-cycle-b');\n`,
+    expected: { rule: 'boundaries/no-cycle', says: `Dependency cycle via ./${tag}-cycle-b:1` },
+  },
+  {
+    // Types one way are erased at build: no module waits on the other when they load.
+    name: 'a web file importing only types from a file that imports it (allowed)',
+    file: `apps/web/src/lib/${tag}-types-x.ts`,
+    code: `import type { Y } from './${tag}-types-y';\nexport type X = Y;\nexport const x = 1;\n`,
+    expected: null,
+  },
+  {
+    name: 'the file it imports types from, importing it back (allowed)',
+    file: `apps/web/src/lib/${tag}-types-y.ts`,
+    code: `import { x } from './${tag}-types-x';\nexport type Y = number;\nexport const y = x;\n`,
+    expected: null,
+  },
+  {
     name: 'a promise left floating (type-aware)',
     file: `apps/api/src/lib/${tag}-promise.ts`,
     code: `async function send(): Promise<void> {}\nexport function probe(): void {\n  send();\n}\n`,
@@ -192,6 +225,7 @@ describe('lint rules fire on the code they forbid', () => {
       expect(messages.map((m) => m.ruleId)).not.toContain('boundaries/import-boundaries');
       expect(messages.map((m) => m.ruleId)).not.toContain('boundaries/no-folder-cycles');
       expect(messages.map((m) => m.ruleId)).not.toContain('boundaries/table-owners');
+      expect(messages.map((m) => m.ruleId)).not.toContain('boundaries/no-cycle');
       return;
     }
     const fired = messages.filter((m) => m.ruleId === expected.rule);
