@@ -33,6 +33,11 @@ export const toast = {
   error: (title: Title, options?: Options) => run((t) => void t.error(title, options)),
   /** Closes the toast shown with `options.id` (an undo's, once its window is over). */
   dismiss: (id: string) => run((t) => void t.dismiss(id)),
+  /**
+   * Runs `callback` once the toasts asked for before it are on screen: at once when the library
+   * is loaded, else as soon as it arrives (an Undo's window starts then: lib/undoable.ts).
+   */
+  afterShown: (callback: () => void) => run(() => callback()),
 };
 
 /** Whether a toast has been asked for yet (the toast region mounts from then on). */

@@ -41,9 +41,9 @@ let sequence = 0;
 
 /**
  * A reversible action with Undo (docs/decisions/162-undo-is-a-delayed-send.md): the screen shows
- * it done at once, a toast offers Undo for `UNDO_WINDOW_MS`, and only then is it sent. Undo puts
- * the cached lists back and nothing reaches the server. A refusal when it is sent (an officer
- * decided the request meanwhile) puts them back too, with the server's reason.
+ * it done at once, a toast offers Undo for `UNDO_WINDOW_MS` from when it shows, and only then is
+ * it sent. Undo puts the cached lists back and nothing reaches the server. A refusal when it is
+ * sent (an officer decided the request meanwhile) puts them back too, with the server's reason.
  */
 export function useUndoable() {
   const queryClient = useQueryClient();
@@ -77,7 +77,7 @@ export function useUndoable() {
       );
     };
     const sendNow = () => send(true);
-    const timer = setTimeout(() => send(false), UNDO_WINDOW_MS);
+    let timer: ReturnType<typeof setTimeout> | undefined;
     waiting.add(sendNow);
     sendWaitingOnLeave();
 
@@ -96,6 +96,12 @@ export function useUndoable() {
           putBack();
         },
       },
+    });
+    // The window starts when the toast with Undo is on screen, not at the press: the toast
+    // library comes with the first toast (decision 089), which on a slow connection takes
+    // seconds, and a window counted from the press could end before Undo was ever shown.
+    toast.afterShown(() => {
+      if (!settled) timer = setTimeout(() => send(false), UNDO_WINDOW_MS);
     });
   };
 }
