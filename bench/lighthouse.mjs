@@ -24,7 +24,8 @@ if (!process.argv.includes('--no-build')) build();
 
 const server = await startProductionServer(port);
 
-const lighthouseBin = path.join(root, 'node_modules/.bin/lighthouse');
+// The benchmarks' own install (bench/package.json, `npm run bench:tools`), not the project's.
+const lighthouseBin = path.join(root, 'bench/node_modules/.bin/lighthouse');
 
 /** One Lighthouse run: the performance score and the metrics, in milliseconds. */
 async function audit() {
