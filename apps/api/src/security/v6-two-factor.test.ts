@@ -159,6 +159,19 @@ describe('V6 two-factor sign-in (TOTP)', () => {
     t.clock.advance(16 * 60_000);
   });
 
+  it("a right code after wrong ones does not refill the account's budget of five (decision 093)", async () => {
+    const challengeToken = await passwordStep();
+    const wrong = () => post('/auth/login/two-factor', { challengeToken, code: '000001' });
+    for (let i = 0; i < 3; i++) expect((await wrong()).json().code).toBe('INVALID_TWO_FACTOR_CODE');
+    expect(
+      (await post('/auth/login/two-factor', { challengeToken, code: codeAt() })).statusCode,
+    ).toBe(200);
+    // Three wrong codes before it and two after: the fifth in the window locks, as without it.
+    expect((await wrong()).json().code).toBe('INVALID_TWO_FACTOR_CODE');
+    expect((await wrong()).json().code).toBe('ACCOUNT_LOCKED');
+    t.clock.advance(16 * 60_000);
+  });
+
   it('a challenge is no access token, and expires after 5 minutes', async () => {
     const challengeToken = await passwordStep();
     const asBearer = await t.app.inject({

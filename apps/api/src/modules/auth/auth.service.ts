@@ -166,9 +166,10 @@ async function attemptLogin(
  * the only one an answer tells of: its fifth failure in 15 minutes answers 429 for 15 minutes,
  * exactly as for an identifier that names no account, so the answers for an e-mail and a
  * membership ID depend on what was typed only and never tell that the two are one account. The
- * account's budget caps checked guesses, across all its identifiers, at five per 15 minutes: once
- * it is spent a guess is not checked and answers as a wrong one (after a dummy check, so it takes
- * as long). From the member's known device, the device's own budget applies and answers openly.
+ * account's budget caps checked wrong guesses, across all its identifiers, at five per 15 minutes,
+ * and a success does not refill it: once it is spent a guess is not checked and answers as a wrong
+ * one (after a dummy check, so it takes as long), so a right password is checked only among the
+ * first five. From the member's known device, the device's own budget applies and answers openly.
  */
 async function checkThenRecord(
   deps: Deps,
@@ -271,8 +272,11 @@ async function checkThenRecord(
     if (await hasTwoFactor(tx, user.id)) return { result: 'two_factor', userId: user.id };
 
     await recordAttempt(tx, { ...attempt, userId: user.id, succeeded: true });
-    // A success forgets the failures of the budgets it passed (never another identifier's lock).
-    await forgetFailures(tx, device === null ? [checkedKey, identifierKey] : [checkedKey]);
+    // A success forgets the failures of the lock it was told of: the identifier it used (never
+    // another identifier's), or the known device's. Never the account's checked guesses: those
+    // came from anywhere, and forgetting them gave five more to whoever guessed beside the member
+    // (decision 093, "Successes and resets").
+    await forgetFailures(tx, [shownKey]);
     const session = await startSession(tx, {
       userId: user.id,
       now,
@@ -375,7 +379,8 @@ async function attemptSecondFactor(
     }
     const used = check.method;
     await recordAttempt(tx, { ...attempt, succeeded: true });
-    await forgetFailures(tx, [key]);
+    // The known device's failures are forgotten; the account's are not (decision 093).
+    if (key !== budgetKey.account(userId)) await forgetFailures(tx, [key]);
     const session = await startSession(tx, {
       userId,
       now,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { User } from '@coop/shared/auth';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import {
@@ -202,8 +202,9 @@ describe('POST /auth/login validation', () => {
 
 // Runs last in this file: it moves the shared clock forward.
 describe('sign-in lockout', () => {
+  let chidi: User;
   beforeAll(async () => {
-    await createActiveMember(t, { email: 'chidi@example.com', phoneNumber: '08030000003' });
+    chidi = await createActiveMember(t, { email: 'chidi@example.com', phoneNumber: '08030000003' });
   });
 
   const attempt = (identifier: string, password: string, remoteAddress = '10.0.0.2') =>
@@ -213,6 +214,16 @@ describe('sign-in lockout', () => {
       payload: { identifier, password },
       remoteAddress,
     });
+
+  /** The reasons of the account's failed sign-ins, oldest first. */
+  async function failureReasons(): Promise<string[]> {
+    const rows = await t.db
+      .select({ after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'auth.login.failed'), eq(auditLog.entityId, chidi.id)))
+      .orderBy(asc(auditLog.id));
+    return rows.map((r) => JSON.parse(r.after!).reason);
+  }
 
   async function failTimes(n: number, identifier = 'chidi@example.com') {
     const answers = [];
@@ -243,12 +254,26 @@ describe('sign-in lockout', () => {
     expect((await attempt('chidi@example.com', TEST_PASSWORD)).statusCode).toBe(200);
   });
 
-  it('forgets the failures after a successful sign-in', async () => {
+  it("forgets the identifier's failures after a successful sign-in, but not the account's checked guesses", async () => {
     t.clock.advance(MINUTE);
     await failTimes(4);
     expect((await attempt('chidi@example.com', TEST_PASSWORD)).statusCode).toBe(200);
+    const reasonsBefore = await failureReasons();
+    // The e-mail's four failures are forgotten: four more answer 401, none 429.
     const after = await failTimes(4);
     expect(after.every((r) => r.statusCode === 401)).toBe(true);
+    // The account's four checked guesses are not: the first of the four is its fifth, and the
+    // rest, and then the right password by phone from a browser it does not know, go unchecked.
+    expect((await failureReasons()).slice(reasonsBefore.length)).toEqual([
+      'wrong_password',
+      'guesses_spent',
+      'guesses_spent',
+      'guesses_spent',
+    ]);
+    const byPhone = await attempt('08030000003', TEST_PASSWORD);
+    expect(byPhone.statusCode).toBe(401);
+    expect(byPhone.json().code).toBe('INVALID_CREDENTIALS');
+    t.clock.advance(15 * MINUTE);
     expect((await attempt('chidi@example.com', TEST_PASSWORD)).statusCode).toBe(200);
   });
 

@@ -132,6 +132,31 @@ describe('sign-in budgets', () => {
     expect((await guess('tunde@example.com', TEST_PASSWORD)).statusCode).toBe(200);
   });
 
+  it("keeps the account's five checked guesses when the member signs in from a new browser amid them", async () => {
+    const member = await createActiveMember(t, {
+      email: 'amaka@example.com',
+      phoneNumber: '08030000078',
+    });
+    await guess('amaka@example.com');
+    await guess('amaka@example.com');
+    // The member signs in on a browser the account does not know yet, between the guesses.
+    const device = await deviceOf('amaka@example.com', '10.1.0.20');
+    const answers = [];
+    for (const id of ['08030000078', member.membershipId]) {
+      for (let i = 0; i < 4; i++) answers.push((await guess(id)).statusCode);
+    }
+    expect(answers.every((s) => s === 401)).toBe(true);
+    // Two checked before the sign-in and three after: five, as if it had not happened (seven
+    // when a success forgot the account's count, ten at most).
+    expect(await checkedGuesses(member)).toBe(5);
+    const right = await login('amaka@example.com', TEST_PASSWORD, { ip: '10.1.0.21' });
+    expect(right.statusCode).toBe(401);
+    // The member's browser has its own budget.
+    const home = await login('amaka@example.com', TEST_PASSWORD, { ip: '10.1.0.20', device });
+    expect(home.statusCode).toBe(200);
+    t.clock.advance(15 * MINUTE);
+  });
+
   it('answers alike whether an e-mail and a membership ID belong to one account or not', async () => {
     const member = await createActiveMember(t, { email: 'bisi@example.com' });
     // The unknown pair: an e-mail and a membership ID that name no one.
