@@ -48,6 +48,11 @@ let sequence = 0;
 export function useUndoable() {
   const queryClient = useQueryClient();
   return <Data>(action: UndoableAction<Data>) => {
+    // A fetch of these lists already under way (an earlier action's refresh) would land after
+    // this change and show them as they were, the toast still offering Undo. It is cancelled
+    // first: TanStack Query puts the lists back at once as they were before it began, and the
+    // refresh after the send fetches them again.
+    void queryClient.cancelQueries({ queryKey: action.queryKey });
     const saved = queryClient.getQueriesData<Data>({ queryKey: action.queryKey });
     const putBack = () => {
       for (const [key, data] of saved) queryClient.setQueryData(key, data);
