@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { SEEDED_PASSWORD, seedContributor } from './seed';
-import { bell, signInThroughApi } from './support';
+import { bell, holdBackAsset, signInThroughApi } from './support';
 
 /**
  * The notifications page on the real API; the page in both themes is the all-pages pass's. The
@@ -40,20 +40,13 @@ test('mark one read, then all with Undo; the bell follows without a reload', asy
   page.on('request', (sent) => {
     if (sent.url().endsWith('/users/notifications/mark-all-read')) markAllSent.push(sent.method());
   });
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  const toastCode: string[] = [];
-  await page.route(/\/assets\/toaster-region-[^/]*\.js$/, async (route) => {
-    toastCode.push(route.request().url());
-    await held;
-    await route.continue();
-  });
+  const toastCode = await holdBackAsset(page, 'toaster-region');
   const markAll = page.getByRole('button', { name: 'Mark all as read' });
   await markAll.click();
   await expect(main.getByText('0 unread')).toBeVisible();
-  await expect.poll(() => toastCode.length).toBe(1);
+  await expect.poll(() => toastCode.asked.length).toBe(1);
   await page.clock.fastForward(10_000);
-  release();
+  toastCode.release();
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(main.getByText(`${unreadBefore - 1} unread`)).toBeVisible();
   await expect(bell(page)).toHaveAccessibleName(`Notifications, ${unreadBefore - 1} unread`);

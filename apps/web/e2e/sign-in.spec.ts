@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { SEEDED_PASSWORD, seedMember } from './seed';
-import { DEMO_PASSWORD, expectAccessible, signIn } from './support';
+import { DEMO_PASSWORD, expectAccessible, holdBackAsset, signIn } from './support';
 
 test.describe('sign-in', () => {
   test('with e-mail, landing on the dashboard', async ({ page }) => {
@@ -19,23 +19,16 @@ test.describe('sign-in', () => {
   test('the form works before its code has arrived, and keeps what was typed', async ({ page }) => {
     // The form's code is fetched on its first use (docs/decisions/146-sign-in-page-first-load.md);
     // here it is held back until the member has filled both fields and pressed Sign In.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const formCode: string[] = [];
-    await page.route(/\/assets\/login-form-[^/]*\.js$/, async (route) => {
-      formCode.push(route.request().url());
-      await held;
-      await route.continue();
-    });
+    const formCode = await holdBackAsset(page, 'login-form');
     await page.goto('/auth/login');
     await expect(page.locator('#sign-in[data-waiting]')).toBeAttached();
-    expect(formCode).toHaveLength(0);
+    expect(formCode.asked).toHaveLength(0);
 
     await page.getByLabel('Email, phone number or membership ID').fill('ada@demo.coop');
-    await expect.poll(() => formCode.length).toBe(1);
+    await expect.poll(() => formCode.asked.length).toBe(1);
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    release();
+    formCode.release();
 
     await expect(page).toHaveURL(/\/dashboard$/);
   });
@@ -43,17 +36,12 @@ test.describe('sign-in', () => {
   test('Show password pressed before the form code has arrived shows it once it has', async ({
     page,
   }) => {
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/login-form-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const formCode = await holdBackAsset(page, 'login-form');
     await page.goto('/auth/login');
     await expect(page.locator('#sign-in[data-waiting]')).toBeAttached();
 
     await page.getByRole('button', { name: 'Show password' }).click();
-    release();
+    formCode.release();
 
     await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
     await expect(page.getByRole('button', { name: 'Hide password' })).toBeVisible();

@@ -361,6 +361,24 @@ export async function linkFromOutbox(
 }
 
 /** The unread count the top bar's bell announces. */
+/**
+ * Holds back the build's JavaScript files whose names start with `name` (`login-form`,
+ * `toaster-region`: the code fetched on first use) until `release()`, as a slow connection would.
+ * `asked` lists the requests that reached the hold, so a test can show the code was not already
+ * there.
+ */
+export async function holdBackAsset(page: Page, name: string) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const asked: string[] = [];
+  await page.route(new RegExp(`/assets/${name}-[^/]*\\.js$`), async (route) => {
+    asked.push(route.request().url());
+    await held;
+    await route.continue();
+  });
+  return { asked, release };
+}
+
 export function bell(page: Page) {
   return page.getByRole('banner').getByRole('link', { name: /^Notifications/ });
 }
