@@ -174,7 +174,7 @@ describe('My Loans', () => {
       sortBy: 'requestDate',
       sortOrder: 'desc',
     });
-  });
+  }, 20_000);
 
   it('reads its filters from the URL, and says so when the member has no loans at all', async () => {
     server([]);
