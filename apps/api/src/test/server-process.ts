@@ -73,11 +73,14 @@ export function startServer(env: Record<string, string>): ServerProcess {
 
   let signalledAt: number | undefined;
   const exited = new Promise<Exit>((resolve) => {
-    child.once('exit', (code, signal) => {
-      const afterSignalMs = signalledAt === undefined ? undefined : Date.now() - signalledAt;
-      // Let the last lines of output arrive before anyone reads them.
-      setImmediate(() => resolve({ code, signal, afterSignalMs }));
+    let afterSignalMs: number | undefined;
+    child.once('exit', () => {
+      afterSignalMs = signalledAt === undefined ? undefined : Date.now() - signalledAt;
     });
+    // 'close' comes once the output pipes have ended too, so every line the server wrote is in
+    // `logs` by then. 'exit' can come first, with the last lines still in the pipe: a test then
+    // missed the server's last log line ("stopped during start-up") on a loaded machine.
+    child.once('close', (code, signal) => resolve({ code, signal, afterSignalMs }));
   });
 
   function waitForLog(match: (line: LogLine) => boolean, what: string, timeoutMs = 60_000) {
