@@ -16,10 +16,18 @@ export function withToaster(ui: ReactElement) {
   );
 }
 
-/** Waits for a toast reading `description` under `title` (toasts of earlier tests may linger). */
-export async function findToast(title: string, description: string) {
-  const toasts = within(await screen.findByRole('region', { name: /^Notifications/ }));
-  const found = (await toasts.findAllByText(description)).map((text) =>
+/**
+ * Waits for a toast reading `description` under `title`, or `title` alone (toasts of earlier
+ * tests may linger). Found in the toaster's region, not by its visibility: a toast is in the
+ * page a moment before the toast library marks it mounted and fades it in.
+ */
+export async function findToast(
+  title: string,
+  description?: string,
+  { timeout }: { timeout?: number } = {},
+) {
+  const toasts = within(await screen.findByRole('region', { name: /^Notifications/ }, { timeout }));
+  const found = (await toasts.findAllByText(description ?? title, {}, { timeout })).map((text) =>
     text.closest('[data-sonner-toast]'),
   );
   expect(found.some((toast) => toast && within(toast as HTMLElement).queryByText(title))).toBe(

@@ -6,7 +6,7 @@ import { Outlet, Route } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { json, mockApi } from '../../../../testing/fetch-mock';
 import { LocationProbe, renderRoutes } from '../../../../testing/render';
-import { withToaster } from '../../../../testing/toasts';
+import { findToast, withToaster } from '../../../../testing/toasts';
 import {
   csvFile as csvFileOf,
   jobStarted,
@@ -93,7 +93,8 @@ describe('Import members page', () => {
       '1',
     );
     expect(screen.getByRole('button', { name: /Importing/ })).toBeDisabled();
-    expect(await screen.findByText(IMPORTED, {}, { timeout: 5_000 })).toBeVisible();
+    // The outcome, in a toast once the job has succeeded (the status is polled, hence the wait).
+    await findToast(IMPORTED, undefined, { timeout: 5_000 });
     expect(await screen.findByTestId('location')).toHaveTextContent('/admin/members');
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     expect(api.callsTo('POST /admin/users/import')).toHaveLength(1);
