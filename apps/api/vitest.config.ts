@@ -1,7 +1,9 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import { ApiSequencer } from './src/test/sequencer.js';
 
-// Tests that run the server as a process of its own (start-up, signals, shutdown).
+// Tests that run the server as a process of its own (start-up, signals, shutdown), from its build
+// as `npm start` does. CI runs them beside the other files, after the browser tests' seed has
+// built the server (.ci/run).
 const processTests = ['src/server.*.test.ts'];
 // Tests that get a module graph of their own: one replaces a module (`vi.mock`); the other
 // reads the statement cache from empty, and that cache is process-wide on purpose (the other
@@ -61,8 +63,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        // Their servers migrate their own databases, as a real start-up does.
-        test: { name: 'processes', include: processTests },
+        // Their servers migrate their own databases, as a real start-up does. They run the
+        // server's build, which the global setup brings up to date first.
+        test: {
+          name: 'processes',
+          include: processTests,
+          globalSetup: ['src/test/build-server.ts'],
+        },
       },
     ],
   },

@@ -32,7 +32,7 @@ import { startFakeSmtp } from './test/fake-smtp.js';
 import { startServer, type ServerProcess } from './test/server-process.js';
 
 const DEMO_PASSWORD = 'Demo!2345';
-/** Process start-up through tsx on a loaded two-core machine, demo seed included. */
+/** Process start-up on a loaded two-core machine, demo seed included. */
 const START_MS = 90_000;
 /** Exit may trail the deadline by the forced close and by process teardown on a loaded machine. */
 const CUT_SHORT_SLACK_MS = FORCED_CLOSE_GRACE_MS + 2_000;

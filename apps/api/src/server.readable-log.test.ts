@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmptyPostgresDatabase, requirePostgres } from './test/database.js';
 import { startServer, type ServerProcess } from './test/server-process.js';
 
-/** Process start-up through tsx on a loaded two-core machine. */
+/** Process start-up on a loaded two-core machine. */
 const START_MS = 90_000;
 
 const serverUrl = requirePostgres('readable start-up log');

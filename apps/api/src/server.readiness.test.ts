@@ -4,7 +4,7 @@ import { createEmptyPostgresDatabase, requirePostgres } from './test/database.js
 import { startServer, type ServerProcess } from './test/server-process.js';
 import { startTcpProxy, type TcpProxy } from './test/tcp-proxy.js';
 
-/** Process start-up through tsx on a loaded two-core machine. */
+/** Process start-up on a loaded two-core machine. */
 const START_MS = 90_000;
 
 const serverUrl = requirePostgres('readiness');

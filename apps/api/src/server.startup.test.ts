@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COOPERATIVE_ENV } from './test/app.js';
 import { startServer, type Exit, type ServerProcess } from './test/server-process.js';
 
-/** tsx compiling the server on a loaded two-core machine, then failing. */
+/** The server starting on a loaded two-core machine, then failing. */
 const FAIL_WITHIN_MS = 20_000;
 
 describe('a server that cannot start', () => {

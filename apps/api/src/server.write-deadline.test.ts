@@ -14,7 +14,7 @@ import { PASSWORD_HASH_COST } from './lib/password.js';
 import { createEmptyPostgresDatabase, requirePostgres } from './test/database.js';
 import { startServer, type ServerProcess } from './test/server-process.js';
 
-/** Process start-up through tsx on a loaded two-core machine. */
+/** Process start-up on a loaded two-core machine. */
 const START_MS = 90_000;
 const DEADLINE_MS = 2_000;
 /** The answer may trail the deadline by the rollback and a loaded machine's scheduling. */

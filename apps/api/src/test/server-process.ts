@@ -3,7 +3,8 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 
 const REPOSITORY_ROOT = path.resolve(import.meta.dirname, '../../../..');
-const SERVER_SOURCE = path.join(REPOSITORY_ROOT, 'apps/api/src/server.ts');
+/** What `npm start` runs: the build that `build-server.ts` brings up to date before these tests. */
+const SERVER_BUILD = path.join(REPOSITORY_ROOT, 'apps/api/dist/server.js');
 
 /** A line the server logged: its pino JSON, or `{ msg: text }` for anything else it printed. */
 export interface LogLine {
@@ -32,28 +33,24 @@ export interface ServerProcess {
 }
 
 /**
- * Runs the real server (`src/server.ts` through tsx, as `npm run dev` does) with exactly `env`
+ * Runs the real server as `npm start` does (its build, `dist/server.js`) with exactly `env`
  * (plus PATH and HOME), on a free port unless PORT is given, logging JSON at info level.
  */
 export function startServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(
-    process.execPath,
-    ['--conditions=@coop/source', '--import', 'tsx', SERVER_SOURCE],
-    {
-      cwd: REPOSITORY_ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        HOST: '127.0.0.1',
-        PORT: '0',
-        LOG_LEVEL: 'info',
-        // Tests read pino's JSON lines; a test of the readable log sets LOG_FORMAT itself.
-        LOG_FORMAT: 'json',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawn(process.execPath, [SERVER_BUILD], {
+    cwd: REPOSITORY_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      // Tests read pino's JSON lines; a test of the readable log sets LOG_FORMAT itself.
+      LOG_FORMAT: 'json',
+      ...env,
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const logs: LogLine[] = [];
   const listeners = new Set<(line: LogLine) => void>();
   let stderr = '';
